@@ -1,0 +1,4 @@
+export { type ConnectOptions, connect, type Kysely, type Transaction } from "./connection";
+export { migrateToLatest, pendingMigrations } from "./migrate";
+export * from "./schema";
+export { SEED_PRODUCTS, seedProducts } from "./seed";

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as m20261122_products_and_signups from "./2026-11-22T00-00-products-and-signups";
+
+/**
+ * Every migration, keyed by its timestamped name. Listed statically (not read from the
+ * file system) so the migrator works the same from source, a bundle or a container.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T00-00-products-and-signups": m20261122_products_and_signups,
+};

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { connect } from "../connection";
+import type { Database, Kysely } from "../index";
+import { withDatabase } from "./global-setup";
+
+export interface TestDatabase {
+  db: Kysely<Database>;
+  url: string;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database cloned from the run's template (fast: a file copy). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = inject("databaseServerUrl");
+  const name = `souls_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("templateDatabase")}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(serverUrl, name);
+  const db = connect(url, { maxConnections: 5 });
+  return {
+    db,
+    url,
+    async drop() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import {
+  addToCart,
+  type Cart,
+  cartItemCount,
+  cartTotalCents,
+  checkoutQuery,
+  parseStoredCart,
+  removeFromCart,
+  setQuantity,
+} from "./cart";
+
+const price = () => 16900;
+
+describe("adding to the cart", () => {
+  it("starts a line at 1, then adds one more piece of the same model", () => {
+    const once = addToCart([], "aicha", 5);
+    expect(once).toEqual({ outcome: "added", cart: [{ model: "aicha", quantity: 1 }] });
+    const twice = addToCart(once.cart, "aicha", 5);
+    expect(twice.cart).toEqual([{ model: "aicha", quantity: 2 }]);
+  });
+
+  it("keeps lines in the order they were added", () => {
+    const cart = addToCart(addToCart([], "nadia", 3).cart, "aicha", 3).cart;
+    expect(cart.map((line) => line.model)).toEqual(["nadia", "aicha"]);
+  });
+
+  it("refuses a sold-out model and a piece beyond what is available", () => {
+    expect(addToCart([], "bilin", 0)).toEqual({ outcome: "sold_out", cart: [] });
+    const full: Cart = [{ model: "bilin", quantity: 2 }];
+    expect(addToCart(full, "bilin", 2)).toEqual({ outcome: "limit", cart: full, available: 2 });
+  });
+});
+
+describe("changing quantities", () => {
+  const cart: Cart = [
+    { model: "aicha", quantity: 2 },
+    { model: "nadia", quantity: 1 },
+  ];
+
+  it("sets a quantity within the available pieces", () => {
+    expect(setQuantity(cart, "aicha", 3, 3).cart).toEqual([
+      { model: "aicha", quantity: 3 },
+      { model: "nadia", quantity: 1 },
+    ]);
+  });
+
+  it("removes the line at 0 or below", () => {
+    expect(setQuantity(cart, "nadia", 0, 3).cart).toEqual([{ model: "aicha", quantity: 2 }]);
+    expect(setQuantity(cart, "nadia", -4, 3).outcome).toBe("removed");
+  });
+
+  it("refuses more than is available and leaves the cart as it was", () => {
+    expect(setQuantity(cart, "aicha", 4, 3)).toEqual({ outcome: "limit", cart, available: 3 });
+  });
+
+  it("removes a line", () => {
+    expect(removeFromCart(cart, "aicha").cart).toEqual([{ model: "nadia", quantity: 1 }]);
+  });
+});
+
+describe("totals", () => {
+  it("counts pieces and sums prices in cents", () => {
+    const cart: Cart = [
+      { model: "aicha", quantity: 2 },
+      { model: "ilian", quantity: 1 },
+    ];
+    expect(cartItemCount(cart)).toBe(3);
+    expect(cartTotalCents(cart, price)).toBe(50700);
+    expect(cartItemCount([])).toBe(0);
+  });
+});
+
+describe("the checkout address of a cart", () => {
+  it("numbers lines after the first, as the spec's query form", () => {
+    const cart: Cart = [
+      { model: "aicha", quantity: 1 },
+      { model: "nadia", quantity: 2 },
+      { model: "ilian", quantity: 1 },
+    ];
+    expect(checkoutQuery(cart)).toBe("product=aicha&qty=1&product2=nadia&qty2=2&product3=ilian&qty3=1");
+  });
+});
+
+describe("reading a stored cart", () => {
+  it("keeps valid lines and drops unknown models, duplicates and bad quantities", () => {
+    expect(
+      parseStoredCart([
+        { model: "aicha", quantity: 2 },
+        { model: "aicha", quantity: 1 },
+        { model: "leather", quantity: 1 },
+      ]),
+    ).toEqual([{ model: "aicha", quantity: 2 }]);
+    expect(parseStoredCart([{ model: "nadia", quantity: 0 }])).toEqual([]);
+    expect(parseStoredCart("garbage")).toEqual([]);
+    expect(parseStoredCart(null)).toEqual([]);
+  });
+
+  it("starts empty, with no default item", () => {
+    expect(parseStoredCart(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+export * from "./business";
+export * from "./cart";
+export * from "./catalogue";
+export * from "./signups";
