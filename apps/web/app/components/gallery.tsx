@@ -1,0 +1,52 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Four photos with thumbnails. Without JavaScript each thumbnail is a link that reloads the page
+ * with that photo selected (`?photo=2`); with it, the photo changes in place.
+ */
+export function Gallery({ model, initial }: { model: string; initial: number }) {
+  const { t } = useTranslation("products");
+  const { t: tc } = useTranslation();
+  const [selected, setSelected] = useState(initial);
+  const photos = t(`${model}.gallery`, { returnObjects: true }) as { alt: string; title: string }[];
+  const current = photos[selected] ?? photos[0];
+  return (
+    <section id="gallery" className="gallery" aria-label={tc("product.galleryLabel")}>
+      <figure className="gallery__main">
+        <img
+          src={`/images/products/${model}-${selected + 1}.svg`}
+          alt={current?.alt ?? ""}
+          width="1000"
+          height="1250"
+          fetchPriority="high"
+        />
+        <figcaption className="visually-hidden">{current?.title}</figcaption>
+      </figure>
+      <ul className="gallery__thumbs">
+        {photos.map((photo, index) => (
+          <li key={photo.title}>
+            <a
+              href={`?photo=${index + 1}#gallery`}
+              className="gallery__thumb"
+              aria-current={index === selected ? "true" : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                setSelected(index);
+              }}
+            >
+              <img
+                src={`/images/products/${model}-${index + 1}.svg`}
+                alt={tc("product.showPhoto", { title: photo.title })}
+                width="200"
+                height="250"
+                loading="lazy"
+                decoding="async"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

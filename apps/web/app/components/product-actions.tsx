@@ -1,0 +1,55 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import type { ModelCode } from "@souls/shop";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/hydrated";
+import type { Toast } from "~/lib/toast";
+import { showToast } from "~/lib/toast-events";
+import { type Locale, pathOf } from "~/screens";
+
+export function checkoutHref(locale: Locale, model: ModelCode): string {
+  return `${pathOf("checkout", locale)}?product=${model}&qty=1`;
+}
+
+/**
+ * "Add to cart" and "Buy now", or their disabled sold-out states (spec §4). Adding works without
+ * JavaScript (a form posted to this page) and, with it, in place with an immediate badge update.
+ */
+export function PurchaseButtons({ model, available, locale }: { model: ModelCode; available: number; locale: Locale }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ toast: Toast }>();
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data]);
+
+  if (available <= 0) {
+    return (
+      <div className="purchase-buttons">
+        <button type="button" className="button button--primary" disabled>
+          {t("product.soldOut")}
+        </button>
+        <button type="button" className="button button--outline" disabled>
+          {t("product.unavailable")}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="purchase-buttons">
+      <fetcher.Form method="post" action={pathname}>
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="model" value={model} />
+        {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />}
+        <button type="submit" className="button button--primary">
+          {t("product.addToCart")}
+        </button>
+      </fetcher.Form>
+      <Link to={checkoutHref(locale, model)} className="button button--outline" reloadDocument>
+        {t("product.buyNow")}
+      </Link>
+    </div>
+  );
+}

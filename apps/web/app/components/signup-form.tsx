@@ -1,0 +1,89 @@
+import { useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/hydrated";
+import type { SignupResult } from "~/lib/signup.server";
+import type { Toast } from "~/lib/toast";
+import { showToast } from "~/lib/toast-events";
+
+type Answer = SignupResult | { toast: Toast } | undefined;
+
+/**
+ * Early-notice / newsletter form. Posts to its own page's action with `intent=signup`; works
+ * without JavaScript (303 back with a thank-you) and, with it, in place through a fetcher.
+ */
+export function SignupForm({
+  source,
+  withName = false,
+  submitLabel,
+}: {
+  source: "home" | "product" | "newsletter" | "magazine";
+  withName?: boolean;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Answer>();
+  const actionData = useActionData<Answer>();
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const answer = fetcher.data ?? (actionData && "form" in actionData ? actionData : undefined);
+  const result = answer && "form" in answer ? answer : undefined;
+  const errors = result?.errors ?? {};
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && "toast" in fetcher.data) {
+      showToast(fetcher.data.toast);
+      formRef.current?.reset();
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const field = (name: "email" | "name") => ({
+    id: `${id}-${name}`,
+    name,
+    defaultValue: result?.values[name],
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <fetcher.Form method="post" action={`${pathname}${search}`} className="signup-form" noValidate ref={formRef}>
+      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="source" value={source} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />}
+      {withName ? (
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t("signup.nameLabel")}</label>
+          <input {...field("name")} type="text" autoComplete="given-name" placeholder={t("signup.namePlaceholder")} />
+          {errors.name ? (
+            <p className="field__error" id={`${id}-name-error`}>
+              {t(errors.name)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{t("signup.emailLabel")}</label>
+        <input
+          {...field("email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          placeholder={t("signup.emailPlaceholder")}
+        />
+        {errors.email ? (
+          <p className="field__error" id={`${id}-email-error`}>
+            {t(errors.email)}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? t("signup.sending") : submitLabel}
+      </button>
+      <p className="signup-form__note">{t("signup.consent")}</p>
+    </fetcher.Form>
+  );
+}

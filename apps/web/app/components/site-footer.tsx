@@ -1,0 +1,70 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import { type Locale, pathOf } from "~/screens";
+
+export function SiteFooter({ locale, business }: { locale: Locale; business: RootData["business"] | undefined }) {
+  const { t } = useTranslation();
+  const home = pathOf("home", locale);
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <img src="/images/logo.svg" alt={t("nav.logoAlt")} width="132" height="28" loading="lazy" />
+          <p>{t("footer.tagline")}</p>
+          <Link to={`${home}#products`} className="button button--ghost">
+            {t("footer.collection")}
+          </Link>
+        </div>
+        <nav className="site-footer__col" aria-label={t("footer.shopNav")}>
+          <h2 className="site-footer__heading">{t("footer.shop")}</h2>
+          <ul>
+            <li>
+              <Link to={pathOf("magazine", locale)}>{t("nav.magazine")}</Link>
+            </li>
+            <li>
+              <Link to={pathOf("tracking", locale)}>{t("footer.trackOrder")}</Link>
+            </li>
+            <li>
+              <Link to={pathOf("cart", locale)}>{t("footer.cart")}</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav className="site-footer__col" aria-label={t("footer.legalNav")}>
+          <h2 className="site-footer__heading">{t("footer.legal")}</h2>
+          <ul>
+            <li>
+              <Link to={pathOf("legalNotice", locale)}>{t("footer.legalNotice")}</Link>
+            </li>
+            <li>
+              <Link to={pathOf("privacy", locale)}>{t("footer.privacy")}</Link>
+            </li>
+            <li>
+              <Link to={pathOf("terms", locale)}>{t("footer.terms")}</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">{t("footer.contact")}</h2>
+          <ul>
+            {business ? (
+              <>
+                <li>
+                  <a href={`mailto:${business.email}`}>{t("footer.contactButton")}</a>
+                </li>
+                <li>
+                  <a href={business.instagramUrl} rel="noopener noreferrer" target="_blank">
+                    Instagram
+                  </a>
+                </li>
+              </>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+      <p className="site-footer__copyright">
+        {t("footer.copyright", { year: business?.foundedYear ?? 2024, brand: business?.brand ?? "SOULS" })}
+      </p>
+    </footer>
+  );
+}

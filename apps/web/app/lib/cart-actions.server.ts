@@ -1,0 +1,69 @@
+import {
+  addToCart,
+  type CartChange,
+  loadCollection,
+  MODEL_CODES,
+  quantityOf,
+  removeFromCart,
+  setQuantity,
+} from "@souls/shop";
+import { z } from "zod";
+import { i18next } from "~/i18n.server";
+import type { Locale } from "~/screens";
+import { answerAction, invalidRequest } from "./actions.server";
+import { readCart, saveCart } from "./cart.server";
+import { db } from "./db.server";
+import type { Toast } from "./toast";
+import { makeToast } from "./toast.server";
+
+export const cartIntentSchema = z.object({
+  intent: z.enum(["add", "increment", "decrement", "remove"]),
+  model: z.enum(MODEL_CODES),
+});
+
+/** The shopper-facing toast for each outcome of a cart change. */
+function toastFor(change: CartChange, name: string): Omit<Toast, "id"> {
+  switch (change.outcome) {
+    case "added":
+      return { kind: "success", title: "toast.added.title", description: "toast.added.text", values: { name } };
+    case "updated":
+      return { kind: "success", title: "toast.updated.title", values: { name } };
+    case "removed":
+      return { kind: "success", title: "toast.removed.title", description: "toast.removed.text", values: { name } };
+    case "limit":
+      return { kind: "error", title: "toast.limit.title", description: "toast.limit.text", values: { name, count: change.available } };
+    case "sold_out":
+      return { kind: "error", title: "toast.soldOut.title", description: "toast.soldOut.text", values: { name } };
+  }
+}
+
+/**
+ * Applies one cart intent (add, increment, decrement, remove) against the stock the database
+ * shows now, and answers with the new cart cookie and a toast.
+ */
+export async function handleCartIntent(request: Request, form: FormData, locale: Locale) {
+  const parsed = cartIntentSchema.safeParse({ intent: form.get("intent"), model: form.get("model") });
+  if (!parsed.success) {
+    return invalidRequest();
+  }
+  const { intent, model } = parsed.data;
+  const [cart, collection, t] = await Promise.all([
+    readCart(request),
+    loadCollection(db),
+    i18next.getFixedT(locale, ["common", "products"]),
+  ]);
+  const { available } = collection[model];
+  const current = quantityOf(cart, model);
+  const change =
+    intent === "add"
+      ? addToCart(cart, model, available)
+      : intent === "remove"
+        ? removeFromCart(cart, model)
+        : setQuantity(cart, model, intent === "increment" ? current + 1 : current - 1, available);
+  const headers = new Headers({ "Set-Cookie": await saveCart(change.cart) });
+  const name = t("common:product.fullName", { name: t(`products:${model}.name`) });
+  const toast = makeToast(toastFor(change, name));
+  // A refused change (no more pieces) is a 409 for a fetcher; without JavaScript, a 303 back.
+  const refused = change.outcome === "limit" || change.outcome === "sold_out";
+  return answerAction(request, form, toast, { headers, status: refused ? 409 : 200 });
+}

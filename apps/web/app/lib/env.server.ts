@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/**
+ * The web app's settings, read once at start-up. The only place that reads process.env.
+ * Nothing here reaches the browser.
+ */
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.string().min(1, "DATABASE_URL is required (start the app through `with-database`)"),
+    /** Set by `with-database` when it started the embedded PostgreSQL server. */
+    SHOP_EMBEDDED_DB: z.literal("1").optional(),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    /** Public origin of the shop, e.g. https://souls.example; defaults to the request's own. */
+    SITE_URL: z.url().optional(),
+    /** Search-engine site verification: the file's path and the line it must answer. */
+    SITE_VERIFICATION_PATH: z
+      .string()
+      .regex(/^\/[\w.-]+$/, "SITE_VERIFICATION_PATH must look like /google1234abcd.html")
+      .optional(),
+    SITE_VERIFICATION_CONTENT: z.string().optional(),
+  })
+  .transform((env) => ({
+    ...env,
+    /** A real deployment: production build on a database that is not the embedded one. */
+    isDeployment: env.NODE_ENV === "production" && !env.SHOP_EMBEDDED_DB,
+  }))
+  .superRefine((env, ctx) => {
+    if (env.isDeployment && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+    }
+  });
+
+function readEnv() {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env = readEnv();
+
+/** Cookie-signing secret; local runs without one get a fixed development value. */
+export const sessionSecret = env.SESSION_SECRET ?? "development-only-secret-not-for-production-use";

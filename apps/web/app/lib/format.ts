@@ -1,0 +1,27 @@
+import type { Locale } from "~/screens";
+
+const INTL_LOCALE: Record<Locale, string> = { fr: "fr-FR", en: "en-GB" };
+
+export function intlLocale(locale: Locale): string {
+  return INTL_LOCALE[locale];
+}
+
+/**
+ * A price from integer cents: "169 €" / "€169" for whole amounts on product cards, always two
+ * decimals ("338,00 €") where `exact` is asked (cart lines and totals).
+ */
+export function formatPrice(cents: number, locale: Locale, options: { exact?: boolean; currency?: string } = {}) {
+  const whole = cents % 100 === 0 && !options.exact;
+  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+    style: "currency",
+    currency: options.currency ?? "EUR",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(cents / 100);
+}
+
+export function formatDate(isoDate: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "Europe/Paris" }).format(
+    new Date(isoDate),
+  );
+}

@@ -1,0 +1,61 @@
+import type { MetaDescriptor } from "@remix-run/react";
+import type { Locale } from "~/screens";
+
+/** What the root loader knows about the page's addresses. */
+export interface PageAddresses {
+  origin: string;
+  locale: Locale;
+  /** Absolute canonical URL; absent on pages outside the map (not found). */
+  canonical?: string;
+  alternates?: Record<Locale, string>;
+}
+
+export const SOCIAL_IMAGE = { path: "/images/social-share.png", width: 512, height: 512 };
+
+export function seoMeta(options: {
+  title: string;
+  description: string;
+  addresses: PageAddresses | undefined;
+  type?: "website" | "product" | "article";
+  noindex?: boolean;
+}): MetaDescriptor[] {
+  const { title, description, addresses, type = "website" } = options;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: type },
+    { property: "og:site_name", content: "SOULS" },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+  if (options.noindex) tags.push({ name: "robots", content: "noindex" });
+  if (!addresses) return tags;
+  const image = `${addresses.origin}${SOCIAL_IMAGE.path}`;
+  tags.push(
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
+    { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
+    { name: "twitter:image", content: image },
+    { property: "og:locale", content: addresses.locale === "fr" ? "fr_FR" : "en_GB" },
+  );
+  if (addresses.canonical) {
+    tags.push({ tagName: "link", rel: "canonical", href: addresses.canonical });
+    tags.push({ property: "og:url", content: addresses.canonical });
+  }
+  if (addresses.alternates) {
+    tags.push(
+      { tagName: "link", rel: "alternate", hrefLang: "fr", href: addresses.alternates.fr },
+      { tagName: "link", rel: "alternate", hrefLang: "en", href: addresses.alternates.en },
+      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: addresses.alternates.fr },
+    );
+  }
+  return tags;
+}
+
+/** JSON for a `<script type="application/ld+json">`, safe to inline in HTML. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,109 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { business, cartItemCount } from "@souls/shop";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { readCart } from "~/lib/cart.server";
+import { useRootData } from "~/lib/locale";
+import { pageAddresses } from "~/lib/page.server";
+import { readToast } from "~/lib/toast.server";
+import { localeForPath, pathOf } from "~/screens";
+import stylesheet from "~/styles/app.css?url";
+
+export const handle = { i18n: ["common"] };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeForPath(new URL(request.url).pathname);
+  const [cart, { toast, setCookie }] = await Promise.all([readCart(request), readToast(request)]);
+  return data(
+    {
+      locale,
+      cartCount: cartItemCount(cart),
+      toast,
+      addresses: pageAddresses(request, locale),
+      business: {
+        brand: business.brand,
+        email: business.email,
+        instagramUrl: business.instagramUrl,
+        isExample: business.isExample,
+        foundedYear: business.foundedYear,
+      },
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const location = useLocation();
+  const locale = root?.locale ?? localeForPath(location.pathname);
+  const { t } = useTranslation();
+  useChangeLanguage(locale);
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f6f0e6" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t("nav.skipToContent")}
+        </a>
+        <SiteHeader locale={locale} cartCount={root?.cartCount ?? 0} instagramUrl={root?.business.instagramUrl} />
+        {children}
+        <SiteFooter locale={locale} business={root?.business} />
+        <Toaster initial={root?.toast ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** A friendly page for unexpected failures: never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const locale = localeForPath(location.pathname);
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" className="page page--narrow status-page">
+      <p className="status-page__code">{notFound ? "404" : t("error.code")}</p>
+      <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
+      <p>{notFound ? t("notFound.text") : t("error.text")}</p>
+      <a className="button button--primary" href={pathOf("home", locale)}>
+        {t("notFound.backHome")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,266 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { business, loadCollection, MODEL_CODES, type ModelCode } from "@souls/shop";
+import { useTranslation } from "react-i18next";
+import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
+import { Gallery } from "~/components/gallery";
+import { PurchaseButtons } from "~/components/product-actions";
+import { ProductCard } from "~/components/product-card";
+import { SignupForm } from "~/components/signup-form";
+import { ActionToast } from "~/components/toaster";
+import { i18next } from "~/i18n.server";
+import { invalidRequest, readForm } from "~/lib/actions.server";
+import { handleCartIntent } from "~/lib/cart-actions.server";
+import { db } from "~/lib/db.server";
+import { formatPrice } from "~/lib/format";
+import { useLocale } from "~/lib/locale";
+import { requirePage, siteOrigin } from "~/lib/page.server";
+import { jsonLd, seoMeta } from "~/lib/seo";
+import { handleSignup } from "~/lib/signup.server";
+import type { RootData } from "~/root";
+import { articlePage, modelOfPage, pathOf } from "~/screens";
+
+export const handle = { i18n: ["common", "products"] };
+
+/** The spec's published rating for every model. */
+const RATING = { value: "4.8", count: "12" };
+
+function requireModel(request: Request) {
+  const { page, locale } = requirePage(request);
+  const model = modelOfPage(page);
+  if (!model) throw new Response("Not Found", { status: 404 });
+  return { page, locale, model };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { page, locale, model } = requireModel(request);
+  const [collection, t, tc] = await Promise.all([
+    loadCollection(db),
+    i18next.getFixedT(locale, "products"),
+    i18next.getFixedT(locale, "common"),
+  ]);
+  const product = collection[model];
+  const photo = Number(new URL(request.url).searchParams.get("photo"));
+  const origin = siteOrigin(request);
+  const name = t(`${model}.name`);
+  const url = `${origin}${pathOf(page, locale)}`;
+  return {
+    model,
+    product,
+    photo: Number.isInteger(photo) && photo >= 1 && photo <= 4 ? photo - 1 : 0,
+    related: MODEL_CODES.filter((other) => other !== model).map((other) => collection[other]),
+    title: tc("product.metaTitle", { name }),
+    description: t(`${model}.shortDescription`),
+    structuredData: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: tc("product.fullName", { name }),
+        description: t(`${model}.fullDescription`),
+        sku: product.reference,
+        image: [1, 2, 3, 4].map((n) => `${origin}/images/products/${model}-${n}.svg`),
+        brand: { "@type": "Brand", name: business.brand },
+        aggregateRating: { "@type": "AggregateRating", ratingValue: RATING.value, reviewCount: RATING.count },
+        offers: {
+          "@type": "Offer",
+          url,
+          priceCurrency: product.currency,
+          price: (product.priceCents / 100).toFixed(2),
+          availability: product.available > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+          itemCondition: "https://schema.org/NewCondition",
+        },
+      },
+      {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: tc("breadcrumb.home"), item: `${origin}${pathOf("home", locale)}` },
+          {
+            "@type": "ListItem",
+            position: 2,
+            name: tc("breadcrumb.collection"),
+            item: `${origin}${pathOf("home", locale)}#products`,
+          },
+          { "@type": "ListItem", position: 3, name, item: url },
+        ],
+      },
+    ],
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = requireModel(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "signup") return handleSignup(request, form, locale, "product");
+  if (intent === "add") {
+    return handleCartIntent(request, form, locale);
+  }
+  return invalidRequest();
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  seoMeta({
+    title: data?.title ?? "SOULS",
+    description: data?.description ?? "",
+    addresses: (matches[0]?.data as RootData | undefined)?.addresses,
+    type: "product",
+  });
+
+export default function ProductPage() {
+  const { model, product, photo, related, structuredData } = useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const { t } = useTranslation("products");
+  const { t: tc } = useTranslation();
+  const home = pathOf("home", locale);
+  const name = t(`${model}.name`);
+  const faq = t(`${model}.faq`, { returnObjects: true }) as { question: string; answer: string }[];
+  const materials = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
+  const purchase = <PurchaseButtons model={model as ModelCode} available={product.available} locale={locale} />;
+
+  return (
+    <main id="main" className="product-page">
+      <ActionToast />
+      <div className="product-page__top page">
+        <Link to={home} className="back-link">
+          <ArrowLeftIcon /> {tc("product.back")}
+        </Link>
+        <nav aria-label={tc("breadcrumb.label")} className="breadcrumb">
+          <ol>
+            <li>
+              <Link to={home}>{tc("breadcrumb.home")}</Link>
+            </li>
+            <li>
+              <Link to={`${home}#products`}>{tc("breadcrumb.collection")}</Link>
+            </li>
+            <li aria-current="page">{name}</li>
+          </ol>
+        </nav>
+      </div>
+
+      <div className="product-hero page">
+        <Gallery key={model} model={model} initial={photo} />
+        <div className="product-hero__info">
+          <ul className="product-badges">
+            <li className="badge">{tc("product.badgeUnique")}</li>
+            <li className="badge badge--soft">{tc("product.badgeHandmade")}</li>
+          </ul>
+          <h1 className="product-hero__title">{tc("product.fullName", { name })}</h1>
+          <p className="product-hero__tagline">{t(`${model}.tagline`)}</p>
+          <p className="product-hero__price">
+            {formatPrice(product.priceCents, locale)} <span className="product-hero__vat">{tc("product.vatIncluded")}</span>
+          </p>
+          <p>{t(`${model}.shortDescription`)}</p>
+          {product.available > 0 && product.available < 3 ? (
+            <p className="stock-note">{tc("product.fewLeft", { count: product.available })}</p>
+          ) : null}
+          {purchase}
+          <ul className="trust-lines">
+            {(["fabric", "madeIn", "payment", "packaging"] as const).map((line) => (
+              <li key={line}>
+                <CheckIcon /> {tc(`product.trust.${line}`)}
+              </li>
+            ))}
+          </ul>
+          <dl className="spec-list">
+            <div>
+              <dt>{tc("product.dimensionsLabel")}</dt>
+              <dd>{tc("product.dimensions")}</dd>
+            </div>
+            <div>
+              <dt>{tc("product.weightLabel")}</dt>
+              <dd>{tc("product.weight")}</dd>
+            </div>
+            <div>
+              <dt>{tc("product.strapLabel")}</dt>
+              <dd>{tc("product.strap")}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+
+      <section className="product-story page" aria-labelledby="about-title">
+        <h2 id="about-title" className="section__title">
+          {tc("product.aboutTitle", { name })}
+        </h2>
+        <p className="product-story__lead">{t(`${model}.fullDescription`)}</p>
+        <div className="product-story__grid">
+          <section aria-labelledby="materials-title">
+            <h3 id="materials-title">{tc("product.materialsTitle")}</h3>
+            <dl className="materials">
+              {materials.map((part) => (
+                <div key={part}>
+                  <dt>{tc(`product.materials.${part}`)}</dt>
+                  <dd>{t(`${model}.materials.${part}`)}</dd>
+                </div>
+              ))}
+            </dl>
+            <Link to={pathOf(articlePage("fabrics"), locale)} className="text-link">
+              {tc("product.fabricArticle")}
+            </Link>
+          </section>
+          <section aria-labelledby="craft-title">
+            <h3 id="craft-title">{tc("product.craftsmanshipTitle")}</h3>
+            <p>{t(`${model}.craftsmanship`)}</p>
+          </section>
+          <section aria-labelledby="heritage-title">
+            <h3 id="heritage-title">{tc("product.heritageTitle")}</h3>
+            <p>{t(`${model}.heritage`)}</p>
+          </section>
+        </div>
+        <div className="product-story__buy">
+          <p className="product-hero__price">{formatPrice(product.priceCents, locale)}</p>
+          {purchase}
+        </div>
+      </section>
+
+      <section className="service page" aria-labelledby="service-title">
+        <h2 id="service-title" className="section__title">
+          {tc("product.service.title")}
+        </h2>
+        <ul className="service__list">
+          {(["france", "international", "dustBag", "returns"] as const).map((item) => (
+            <li key={item}>
+              <h3>{tc(`product.service.${item}.title`)}</h3>
+              <p>{tc(`product.service.${item}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="faq page" aria-labelledby="faq-title">
+        <h2 id="faq-title" className="section__title">
+          {tc("product.faqTitle")}
+        </h2>
+        {faq.map((item) => (
+          <details key={item.question} className="faq__item">
+            <summary>{item.question}</summary>
+            <p>{item.answer}</p>
+          </details>
+        ))}
+      </section>
+
+      <section className="related page" aria-labelledby="related-title">
+        <h2 id="related-title" className="section__title">
+          {tc("product.relatedTitle")}
+        </h2>
+        <div className="product-grid product-grid--three">
+          {related.map((other) => (
+            <ProductCard key={other.model} product={other} locale={locale} action="view" />
+          ))}
+        </div>
+      </section>
+
+      <section className="signup-box page" aria-labelledby="follow-title">
+        <h2 id="follow-title" className="section__title">
+          {tc("product.follow.title")}
+        </h2>
+        <p>{tc("product.follow.text")}</p>
+        <SignupForm source="product" submitLabel={tc("product.follow.submit")} />
+      </section>
+      {structuredData.map((item) => (
+        <script key={item["@type"]} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(item) }} />
+      ))}
+    </main>
+  );
+}
