@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { buildRobots, buildSitemap, sitemapPages } from "./sitemap";
+
+const origin = "https://souls.example";
+
+describe("the sitemap", () => {
+  const xml = buildSitemap(origin);
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+  it("lists every public page in both languages", () => {
+    expect(locs).toHaveLength(sitemapPages().length * 2);
+    expect(locs).toContain(`${origin}/`);
+    expect(locs).toContain(`${origin}/en`);
+    expect(locs).toContain(`${origin}/produit/sac-banane-bilin`);
+    expect(locs).toContain(`${origin}/en/product/bilin-fanny-pack`);
+    expect(locs).toContain(`${origin}/magazine/comment-porter-sac-banane-style`);
+    expect(locs).toContain(`${origin}/en/terms-of-sale`);
+  });
+
+  it("leaves out the admin, tracking and checkout", () => {
+    expect(xml).not.toMatch(/admin|suivi-commande|track-order|checkout/);
+  });
+
+  it("gives each address its fr, en and x-default alternates and the spec's priorities", () => {
+    const entry = xml.split("<url>").find((block) => block.includes(`<loc>${origin}/panier</loc>`)) ?? "";
+    expect(entry).toContain(`hreflang="fr" href="${origin}/panier"`);
+    expect(entry).toContain(`hreflang="en" href="${origin}/en/cart"`);
+    expect(entry).toContain(`hreflang="x-default" href="${origin}/panier"`);
+    expect(entry).toContain("<priority>0.6</priority>");
+    expect(xml).toMatch(/<loc>https:\/\/souls\.example\/<\/loc>[\s\S]*?<priority>1\.0<\/priority>/);
+  });
+
+  it("is well-formed XML with the sitemap and xhtml namespaces", () => {
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+    expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
+  });
+});
+
+describe("robots.txt", () => {
+  it("points to the sitemap and keeps the admin and tracking out", () => {
+    const robots = buildRobots(origin);
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain("Disallow: /suivi-commande");
+    expect(robots).toContain("Disallow: /en/track-order");
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import {
+  alternatePath,
+  isBuilt,
+  LOCALES,
+  localeForPath,
+  PAGE_IDS,
+  PAGES,
+  pageForPath,
+  pathOf,
+} from "./screens";
+
+const builtPages = PAGE_IDS.filter(isBuilt);
+
+describe("the screens map", () => {
+  it("gives every page a French path without prefix and an English path under /en", () => {
+    for (const page of PAGE_IDS) {
+      expect(pathOf(page, "fr")).not.toMatch(/^\/en(\/|$)/);
+      expect(pathOf(page, "en")).toMatch(/^\/en(\/|$)/);
+    }
+  });
+
+  it("never gives two pages the same path", () => {
+    const paths = PAGE_IDS.flatMap((page) => LOCALES.map((locale) => pathOf(page, locale)));
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it.each(builtPages)("round-trips %s between French and English", (page) => {
+    const fr = pathOf(page, "fr");
+    const en = pathOf(page, "en");
+    expect(alternatePath(fr, "en")).toBe(en);
+    expect(alternatePath(en, "fr")).toBe(fr);
+    expect(pageForPath(fr)).toEqual({ page, locale: "fr" });
+    expect(pageForPath(en)).toEqual({ page, locale: "en" });
+  });
+
+  it("has the addresses of ARCHITECTURE.md §3", () => {
+    expect(PAGES["product.aicha"].paths).toEqual({
+      fr: "/produit/sac-banane-aicha",
+      en: "/en/product/aicha-fanny-pack",
+    });
+    expect(PAGES.cart.paths).toEqual({ fr: "/panier", en: "/en/cart" });
+    expect(PAGES["article.style"].paths).toEqual({
+      fr: "/magazine/comment-porter-sac-banane-style",
+      en: "/en/magazine/how-to-wear-fanny-pack-with-style",
+    });
+    expect(PAGES.terms.paths).toEqual({ fr: "/cgv", en: "/en/terms-of-sale" });
+  });
+
+  it("treats a trailing slash as the same page", () => {
+    expect(pageForPath("/en/")).toEqual({ page: "home", locale: "en" });
+    expect(pageForPath("/panier/")).toEqual({ page: "cart", locale: "fr" });
+  });
+
+  it("reads the locale of unknown paths from the /en prefix only", () => {
+    expect(localeForPath("/en/nowhere")).toBe("en");
+    expect(localeForPath("/english-tea")).toBe("fr");
+    expect(localeForPath("/nowhere")).toBe("fr");
+    expect(localeForPath("/en")).toBe("en");
+  });
+
+  it("toggles the /en prefix on paths outside the map", () => {
+    expect(alternatePath("/nowhere", "en")).toBe("/en/nowhere");
+    expect(alternatePath("/en/nowhere", "fr")).toBe("/nowhere");
+    expect(alternatePath("/en/nowhere", "en")).toBe("/en/nowhere");
+  });
+
+  it("does not route screens that are not built yet, but knows their addresses", () => {
+    expect(pageForPath("/checkout")).toBeUndefined();
+    expect(pathOf("checkout", "en")).toBe("/en/checkout");
+    expect(alternatePath("/suivi-commande", "en")).toBe("/en/track-order");
+  });
+});

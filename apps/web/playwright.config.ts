@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build, run through `with-database --fresh` (which
+ * provides DATABASE_URL). Every shopper journey runs twice: JavaScript on and JavaScript off.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    {
+      name: "js-off",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
+      // Accessibility is checked once, on the hydrated pages (the markup is the same).
+      testIgnore: /a11y\.spec\.ts/,
+    },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], launchOptions: chromium },
+      testMatch: /phone\.spec\.ts/,
+    },
+  ],
+  webServer: {
+    command: `remix-serve ./build/server/index.js`,
+    url: `${baseURL}/robots.txt`,
+    env: { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    reuseExistingServer: false,
+    stdout: "pipe",
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,35 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import pg from "pg";
+
+/** Fails a test on any console error or uncaught page error (a broken asset, a hydration error). */
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      // A 404 page announces its own status in the console; that is the page under test.
+      if (message.location().url === page.url() && message.text().includes("404")) return;
+      if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await use(page);
+    expect(problems, "the browser reported errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Runs SQL on the shop's database (the one `with-database` gave the server). */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** True when the project under test runs without JavaScript. */
+export function javaScriptOff(testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) {
+  return testInfo.project.use.javaScriptEnabled === false;
+}
