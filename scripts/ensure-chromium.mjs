@@ -12,10 +12,15 @@ if (process.env.CHROMIUM_PATH) {
   process.exit(1);
 }
 if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
-  console.error("Chromium is missing: install Debian's `chromium` package, or set CHROMIUM_PATH to a Chromium binary.");
+  console.error(
+    "Chromium is missing: install Debian's `chromium` package, or set CHROMIUM_PATH to a Chromium binary.",
+  );
   process.exit(1);
 }
 console.log("[e2e] installing Debian's chromium…");
-execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation", {
-  stdio: "inherit",
-});
+execSync(
+  "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation",
+  {
+    stdio: "inherit",
+  },
+);

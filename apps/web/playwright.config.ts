@@ -9,7 +9,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 export default defineConfig({
@@ -18,19 +24,23 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: true,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [["list"], ["json", { outputFile: ".results/e2e.json" }]],
   use: {
     baseURL,
     trace: "retain-on-failure",
     launchOptions: chromium,
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    {
+      name: "js-on",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
+      testIgnore: /phone\.spec\.ts/,
+    },
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
       // Accessibility is checked once, on the hydrated pages (the markup is the same).
-      testIgnore: /a11y\.spec\.ts/,
+      testIgnore: /(a11y|phone)\.spec\.ts/,
     },
     {
       name: "phone",

@@ -73,7 +73,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t("nav.skipToContent")}
         </a>
-        <SiteHeader locale={locale} cartCount={root?.cartCount ?? 0} instagramUrl={root?.business.instagramUrl} />
+        <SiteHeader
+          locale={locale}
+          cartCount={root?.cartCount ?? 0}
+          instagramUrl={root?.business.instagramUrl}
+        />
         {children}
         <SiteFooter locale={locale} business={root?.business} />
         <Toaster initial={root?.toast ?? null} />

@@ -46,7 +46,11 @@ export const PAGES = {
   checkout: { paths: { fr: "/checkout", en: "/en/checkout" } },
   // Built by the e-mail and tracking issue; never indexed, so never in the sitemap.
   tracking: { paths: { fr: "/suivi-commande", en: "/en/track-order" } },
-  magazine: { module: "routes/magazine.tsx", paths: { fr: "/magazine", en: "/en/magazine" }, sitemapPriority: 0.7 },
+  magazine: {
+    module: "routes/magazine.tsx",
+    paths: { fr: "/magazine", en: "/en/magazine" },
+    sitemapPriority: 0.7,
+  },
   ...(Object.fromEntries(
     ARTICLE_IDS.map((article) => [
       `article.${article}`,

@@ -39,5 +39,6 @@ describe("sign-ups", () => {
     expect(messageOf({ email: `${"a".repeat(250)}@example.org` })).toBe("signup.errors.emailInvalid");
     expect(messageOf({ email: ["a@b.co"] })).toBe("signup.errors.emailRequired");
     expect(messageOf({ email: "lina@example.org", name: "x".repeat(101) })).toBe("signup.errors.nameTooLong");
+    expect(messageOf({ email: "lina@example.org", name: 42 })).toBe("signup.errors.nameInvalid");
   });
 });

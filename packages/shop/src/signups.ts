@@ -10,7 +10,7 @@ export const signupSchema = z.object({
     .max(254, { error: "signup.errors.emailInvalid" })
     .pipe(z.email({ error: "signup.errors.emailInvalid" })),
   name: z
-    .string()
+    .string({ error: "signup.errors.nameInvalid" })
     .trim()
     .max(100, { error: "signup.errors.nameTooLong" })
     .optional()

@@ -1,4 +1,4 @@
-/** Small line icons drawn inline (decorative: the links carry their own labels). */
+/** Small line icons drawn inline; decorative (aria-hidden): the links carry their own labels. */
 const base = {
   width: 22,
   height: 22,
@@ -8,13 +8,12 @@ const base = {
   strokeWidth: 1.5,
   strokeLinecap: "round" as const,
   strokeLinejoin: "round" as const,
-  "aria-hidden": true,
   focusable: false,
 };
 
 export function InstagramIcon() {
   return (
-    <svg {...base}>
+    <svg {...base} aria-hidden="true">
       <rect x="3" y="3" width="18" height="18" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <circle cx="17.5" cy="6.5" r="0.8" fill="currentColor" />
@@ -24,7 +23,7 @@ export function InstagramIcon() {
 
 export function BagIcon() {
   return (
-    <svg {...base}>
+    <svg {...base} aria-hidden="true">
       <path d="M5 8h14l-1.2 12H6.2L5 8Z" />
       <path d="M9 8V6a3 3 0 0 1 6 0v2" />
     </svg>
@@ -33,7 +32,7 @@ export function BagIcon() {
 
 export function ArrowLeftIcon() {
   return (
-    <svg {...base} width={18} height={18}>
+    <svg {...base} width={18} height={18} aria-hidden="true">
       <path d="M15 5 8 12l7 7" />
     </svg>
   );
@@ -41,7 +40,7 @@ export function ArrowLeftIcon() {
 
 export function CheckIcon() {
   return (
-    <svg {...base} width={18} height={18}>
+    <svg {...base} width={18} height={18} aria-hidden="true">
       <path d="m5 12.5 4.5 4.5L19 7.5" />
     </svg>
   );

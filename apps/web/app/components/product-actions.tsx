@@ -15,7 +15,15 @@ export function checkoutHref(locale: Locale, model: ModelCode): string {
  * "Add to cart" and "Buy now", or their disabled sold-out states (spec §4). Adding works without
  * JavaScript (a form posted to this page) and, with it, in place with an immediate badge update.
  */
-export function PurchaseButtons({ model, available, locale }: { model: ModelCode; available: number; locale: Locale }) {
+export function PurchaseButtons({
+  model,
+  available,
+  locale,
+}: {
+  model: ModelCode;
+  available: number;
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ toast: Toast }>();
   const hydrated = useHydrated();

@@ -51,7 +51,11 @@ export function ProductCard({
             {tc("product.soldOut")}
           </button>
         ) : (
-          <Link to={checkoutHref(locale, product.model)} className="button button--primary button--small" reloadDocument>
+          <Link
+            to={checkoutHref(locale, product.model)}
+            className="button button--primary button--small"
+            reloadDocument
+          >
             {tc("product.order")}
             <span className="visually-hidden"> – {t(`${product.model}.name`)}</span>
           </Link>

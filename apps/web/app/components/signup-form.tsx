@@ -12,15 +12,7 @@ type Answer = SignupResult | { toast: Toast } | undefined;
  * Early-notice / newsletter form. Posts to its own page's action with `intent=signup`; works
  * without JavaScript (303 back with a thank-you) and, with it, in place through a fetcher.
  */
-export function SignupForm({
-  source,
-  withName = false,
-  submitLabel,
-}: {
-  source: "home" | "product" | "newsletter" | "magazine";
-  withName?: boolean;
-  submitLabel: string;
-}) {
+export function SignupForm({ withName = false, submitLabel }: { withName?: boolean; submitLabel: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer>();
   const actionData = useActionData<Answer>();
@@ -49,14 +41,24 @@ export function SignupForm({
   });
 
   return (
-    <fetcher.Form method="post" action={`${pathname}${search}`} className="signup-form" noValidate ref={formRef}>
+    <fetcher.Form
+      method="post"
+      action={`${pathname}${search}`}
+      className="signup-form"
+      noValidate
+      ref={formRef}
+    >
       <input type="hidden" name="intent" value="signup" />
-      <input type="hidden" name="source" value={source} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />}
       {withName ? (
         <div className="field">
           <label htmlFor={`${id}-name`}>{t("signup.nameLabel")}</label>
-          <input {...field("name")} type="text" autoComplete="given-name" placeholder={t("signup.namePlaceholder")} />
+          <input
+            {...field("name")}
+            type="text"
+            autoComplete="given-name"
+            placeholder={t("signup.namePlaceholder")}
+          />
           {errors.name ? (
             <p className="field__error" id={`${id}-name-error`}>
               {t(errors.name)}

@@ -3,7 +3,13 @@ import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
 import { type Locale, pathOf } from "~/screens";
 
-export function SiteFooter({ locale, business }: { locale: Locale; business: RootData["business"] | undefined }) {
+export function SiteFooter({
+  locale,
+  business,
+}: {
+  locale: Locale;
+  business: RootData["business"] | undefined;
+}) {
   const { t } = useTranslation();
   const home = pathOf("home", locale);
   return (

@@ -1,6 +1,6 @@
 import { Link, useFetchers, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { alternatePath, type Locale, LOCALES, pathOf } from "~/screens";
+import { alternatePath, LOCALES, type Locale, pathOf } from "~/screens";
 import { BagIcon, InstagramIcon } from "./icons";
 
 export function SiteHeader({

@@ -38,11 +38,25 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
     const timer = setTimeout(() => onDismiss(toast.id), VISIBLE_MS + 600);
     return () => clearTimeout(timer);
   }, [toast.id, onDismiss]);
-  return <InlineToast toast={toast} onDismiss={hydrated ? () => onDismiss(toast.id) : undefined} label={t("toast.close")} />;
+  return (
+    <InlineToast
+      toast={toast}
+      onDismiss={hydrated ? () => onDismiss(toast.id) : undefined}
+      label={t("toast.close")}
+    />
+  );
 }
 
 /** One toast's markup; also used by pages to show an action's error without JavaScript. */
-export function InlineToast({ toast, onDismiss, label }: { toast: Toast; onDismiss?: () => void; label?: string }) {
+export function InlineToast({
+  toast,
+  onDismiss,
+  label,
+}: {
+  toast: Toast;
+  onDismiss?: () => void;
+  label?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>

@@ -23,7 +23,9 @@ export async function answerAction(
 ) {
   if (form.has("redirectTo")) {
     const fallback = new URL(request.url).pathname;
-    return redirectWithToast(safeRedirectPath(form.get("redirectTo"), fallback), toast, { headers: init.headers });
+    return redirectWithToast(safeRedirectPath(form.get("redirectTo"), fallback), toast, {
+      headers: init.headers,
+    });
   }
   return data({ toast }, init);
 }

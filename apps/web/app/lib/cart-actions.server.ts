@@ -25,15 +25,35 @@ export const cartIntentSchema = z.object({
 function toastFor(change: CartChange, name: string): Omit<Toast, "id"> {
   switch (change.outcome) {
     case "added":
-      return { kind: "success", title: "toast.added.title", description: "toast.added.text", values: { name } };
+      return {
+        kind: "success",
+        title: "toast.added.title",
+        description: "toast.added.text",
+        values: { name },
+      };
     case "updated":
       return { kind: "success", title: "toast.updated.title", values: { name } };
     case "removed":
-      return { kind: "success", title: "toast.removed.title", description: "toast.removed.text", values: { name } };
+      return {
+        kind: "success",
+        title: "toast.removed.title",
+        description: "toast.removed.text",
+        values: { name },
+      };
     case "limit":
-      return { kind: "error", title: "toast.limit.title", description: "toast.limit.text", values: { name, count: change.available } };
+      return {
+        kind: "error",
+        title: "toast.limit.title",
+        description: "toast.limit.text",
+        values: { name, count: change.available },
+      };
     case "sold_out":
-      return { kind: "error", title: "toast.soldOut.title", description: "toast.soldOut.text", values: { name } };
+      return {
+        kind: "error",
+        title: "toast.soldOut.title",
+        description: "toast.soldOut.text",
+        values: { name },
+      };
   }
 }
 

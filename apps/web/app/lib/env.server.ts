@@ -27,7 +27,11 @@ const schema = z
   }))
   .superRefine((env, ctx) => {
     if (env.isDeployment && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required in production",
+      });
     }
   });
 

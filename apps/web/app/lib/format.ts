@@ -10,7 +10,11 @@ export function intlLocale(locale: Locale): string {
  * A price from integer cents: "169 €" / "€169" for whole amounts on product cards, always two
  * decimals ("338,00 €") where `exact` is asked (cart lines and totals).
  */
-export function formatPrice(cents: number, locale: Locale, options: { exact?: boolean; currency?: string } = {}) {
+export function formatPrice(
+  cents: number,
+  locale: Locale,
+  options: { exact?: boolean; currency?: string } = {},
+) {
   const whole = cents % 100 === 0 && !options.exact;
   return new Intl.NumberFormat(INTL_LOCALE[locale], {
     style: "currency",

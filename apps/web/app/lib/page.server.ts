@@ -1,4 +1,4 @@
-import { type Locale, LOCALES, pageForPath, pathOf } from "~/screens";
+import { LOCALES, type Locale, pageForPath, pathOf } from "~/screens";
 import { env } from "./env.server";
 import type { PageAddresses } from "./seo";
 

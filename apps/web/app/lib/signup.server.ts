@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
-import { recordSignup, signupSchema } from "@souls/shop";
 import type { SignupSource } from "@souls/db";
+import { recordSignup, signupSchema } from "@souls/shop";
 import type { Locale } from "~/screens";
 import { answerAction } from "./actions.server";
 import { db } from "./db.server";
@@ -27,5 +27,9 @@ export async function handleSignup(request: Request, form: FormData, locale: Loc
     return data({ form: "signup", errors, values } satisfies SignupResult, { status: 400 });
   }
   await recordSignup(db, { email: parsed.data.email, name: parsed.data.name, locale, source });
-  return answerAction(request, form, makeToast({ kind: "success", title: "signup.thanks.title", description: "signup.thanks.text" }));
+  return answerAction(
+    request,
+    form,
+    makeToast({ kind: "success", title: "signup.thanks.title", description: "signup.thanks.text" }),
+  );
 }

@@ -16,7 +16,9 @@ export function buildSitemap(origin: string): string {
       ...LOCALES.map((locale) => ({ hreflang: locale, href: `${origin}${pathOf(page, locale)}` })),
       { hreflang: "x-default", href: `${origin}${pathOf(page, "fr")}` },
     ]
-      .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeXml(alt.href)}"/>`)
+      .map(
+        (alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeXml(alt.href)}"/>`,
+      )
       .join("\n");
     return LOCALES.map(
       (locale) =>

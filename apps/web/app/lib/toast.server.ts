@@ -5,7 +5,9 @@ import type { Toast } from "./toast";
 
 const KEY = "toast";
 
-export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const session = await flashStorage.getSession(request.headers.get("Cookie"));
   const toast = (session.get(KEY) as Toast | undefined) ?? null;
   return { toast, setCookie: toast ? await flashStorage.destroySession(session) : null };

@@ -3,12 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { business } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon } from "~/components/icons";
+import { JsonLd } from "~/components/json-ld";
 import { i18next } from "~/i18n.server";
 import { ARTICLE_COVERS } from "~/lib/articles";
 import { formatDate } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
-import { jsonLd, seoMeta } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import type { RootData } from "~/root";
 import { ARTICLE_IDS, type ArticleId, articlePage, pathOf } from "~/screens";
 
@@ -61,7 +62,10 @@ export default function ArticlePage() {
   const other = ARTICLE_IDS.find((id) => id !== article) as ArticleId;
   const title = t(key("title"));
   const share = [
-    { name: "Pinterest", href: `https://pinterest.com/pin/create/button/?url=${encodeURIComponent(url)}&description=${encodeURIComponent(title)}` },
+    {
+      name: "Pinterest",
+      href: `https://pinterest.com/pin/create/button/?url=${encodeURIComponent(url)}&description=${encodeURIComponent(title)}`,
+    },
     { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}` },
     { name: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
   ];
@@ -86,7 +90,13 @@ export default function ArticlePage() {
           <p className="article__intro">{t(key("intro"))}</p>
         </header>
       </div>
-      <img className="article__cover" src={ARTICLE_COVERS[article]} alt={t(key("alt"))} width="1600" height="900" />
+      <img
+        className="article__cover"
+        src={ARTICLE_COVERS[article]}
+        alt={t(key("alt"))}
+        width="1600"
+        height="900"
+      />
       <div className="page page--narrow article__body">
         {sections.map((section) => (
           <section key={section.heading}>
@@ -114,7 +124,12 @@ export default function ArticlePage() {
           <ul className="share__list">
             {share.map((link) => (
               <li key={link.name}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" className="button button--outline button--small">
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="button button--outline button--small"
+                >
                   {link.name}
                   <span className="visually-hidden"> {tc("magazine.opensInNewTab")}</span>
                 </a>
@@ -132,7 +147,7 @@ export default function ArticlePage() {
           {tc("magazine.toCollection")}
         </Link>
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} />
+      <JsonLd data={structuredData} />
     </main>
   );
 }

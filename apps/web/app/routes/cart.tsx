@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { ActionToast } from "~/components/toaster";
 import { i18next } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
-import { handleCartIntent } from "~/lib/cart-actions.server";
 import { readCart } from "~/lib/cart.server";
+import { handleCartIntent } from "~/lib/cart-actions.server";
 import { db } from "~/lib/db.server";
 import { formatPrice } from "~/lib/format";
 import { useHydrated } from "~/lib/hydrated";
@@ -30,14 +30,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const priceOf = (model: ModelCode) => collection[model].priceCents;
   const totalCents = cartTotalCents(cart, priceOf);
-  const lines = cart.map((line) => ({ ...line, priceCents: priceOf(line.model), available: collection[line.model].available }));
+  const lines = cart.map((line) => ({
+    ...line,
+    priceCents: priceOf(line.model),
+    available: collection[line.model].available,
+  }));
   return {
     lines,
     totalCents,
     checkoutHref: `${pathOf("checkout", locale)}?${checkoutQuery(cart)}`,
     title: t("cart.metaTitle", { count: cart.length }),
     description:
-      cart.length === 0 ? t("cart.metaEmpty") : t("cart.metaDescription", { total: formatPrice(totalCents, locale, { exact: true }) }),
+      cart.length === 0
+        ? t("cart.metaEmpty")
+        : t("cart.metaDescription", { total: formatPrice(totalCents, locale, { exact: true }) }),
   };
 }
 
@@ -129,7 +135,11 @@ function CartLineItem({ line }: { line: Line }) {
 
   const pendingIntent = fetcher.formData?.get("intent");
   const quantity =
-    pendingIntent === "increment" ? line.quantity + 1 : pendingIntent === "decrement" ? line.quantity - 1 : line.quantity;
+    pendingIntent === "increment"
+      ? line.quantity + 1
+      : pendingIntent === "decrement"
+        ? line.quantity - 1
+        : line.quantity;
   if (pendingIntent === "remove") return null;
 
   const intentButton = (intent: string, label: string, content: string, disabled = false) => (
@@ -147,7 +157,13 @@ function CartLineItem({ line }: { line: Line }) {
 
   return (
     <li className="cart-line">
-      <img src={`/images/products/${line.model}-1.svg`} alt="" width="120" height="150" className="cart-line__image" />
+      <img
+        src={`/images/products/${line.model}-1.svg`}
+        alt=""
+        width="120"
+        height="150"
+        className="cart-line__image"
+      />
       <div className="cart-line__body">
         <h2 className="cart-line__name">
           <Link to={pathOf(productPage(line.model), locale)}>{t("product.fullName", { name })}</Link>
@@ -156,19 +172,22 @@ function CartLineItem({ line }: { line: Line }) {
         <p className="cart-line__price">{formatPrice(line.priceCents, locale, { exact: true })}</p>
         {line.quantity > line.available ? (
           <p className="stock-note" role="note">
-            {line.available === 0 ? t("cart.noLongerAvailable") : t("cart.onlyLeft", { count: line.available })}
+            {line.available === 0
+              ? t("cart.noLongerAvailable")
+              : t("cart.onlyLeft", { count: line.available })}
           </p>
         ) : null}
         <fetcher.Form method="post" action={pathname} className="cart-line__controls">
           <input type="hidden" name="model" value={line.model} />
           {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />}
-          <div className="quantity" role="group" aria-label={t("cart.quantityOf", { name })}>
+          <fieldset className="quantity">
+            <legend className="visually-hidden">{t("cart.quantityOf", { name })}</legend>
             {intentButton("decrement", t("cart.decrease", { name }), "−", quantity <= 1)}
             <output className="quantity__value" aria-live="polite">
               {quantity}
             </output>
             {intentButton("increment", t("cart.increase", { name }), "+", quantity >= line.available)}
-          </div>
+          </fieldset>
           {intentButton("remove", t("cart.removeLabel", { name }), t("cart.remove"))}
         </fetcher.Form>
       </div>

@@ -1,19 +1,20 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { business, loadCollection, MODEL_CODES } from "@souls/shop";
 import { useTranslation } from "react-i18next";
+import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
+import { i18next } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
 import { db } from "~/lib/db.server";
-import { i18next } from "~/i18n.server";
 import { useLocale } from "~/lib/locale";
-import { jsonLd, seoMeta } from "~/lib/seo";
+import { requirePage, siteOrigin } from "~/lib/page.server";
+import { seoMeta } from "~/lib/seo";
 import { handleSignup } from "~/lib/signup.server";
 import type { RootData } from "~/root";
 import { articlePage, pathOf } from "~/screens";
-import { requirePage, siteOrigin } from "~/lib/page.server";
 
 export const handle = { i18n: ["common", "home", "products"] };
 
@@ -75,7 +76,13 @@ export default function Home() {
           </div>
         </div>
         <div className="hero__image">
-          <img src="/images/hero.svg" alt={t("hero.imageAlt")} width="1600" height="1000" fetchPriority="high" />
+          <img
+            src="/images/hero.svg"
+            alt={t("hero.imageAlt")}
+            width="1600"
+            height="1000"
+            fetchPriority="high"
+          />
         </div>
       </section>
 
@@ -111,7 +118,7 @@ export default function Home() {
             {t("notice.title")}
           </h2>
           <p>{t("notice.text")}</p>
-          <SignupForm source="home" withName submitLabel={t("notice.submit")} />
+          <SignupForm withName submitLabel={t("notice.submit")} />
         </div>
       </section>
 
@@ -128,7 +135,7 @@ export default function Home() {
           ))}
         </ul>
       </section>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(organization) }} />
+      <JsonLd data={organization} />
     </main>
   );
 }

@@ -72,7 +72,9 @@ export default function LegalPage() {
         <ArrowLeftIcon /> {tc("legal.backHome")}
       </Link>
       <h1>{t(`${document}.title`)}</h1>
-      <p className="legal__updated">{tc("legal.updated", { date: formatDate(LEGAL_TEXTS_UPDATED, locale) })}</p>
+      <p className="legal__updated">
+        {tc("legal.updated", { date: formatDate(LEGAL_TEXTS_UPDATED, locale) })}
+      </p>
       {identity.isExample ? (
         <p className="notice" role="note">
           {tc("legal.exampleIdentity")}
@@ -95,7 +97,7 @@ export default function LegalPage() {
           )}
         </section>
       ))}
-      <nav className="legal__links" aria-label={tc("footer.legalNav")}>
+      <nav className="legal__links" aria-label={tc("legal.otherDocuments")}>
         <Link to={pathOf("legalNotice", locale)}>{tc("footer.legalNotice")}</Link>
         <Link to={pathOf("privacy", locale)}>{tc("footer.privacy")}</Link>
         <Link to={pathOf("terms", locale)}>{tc("footer.terms")}</Link>

@@ -40,14 +40,22 @@ export default function MagazinePage() {
         {ARTICLE_IDS.map((id) => (
           <li key={id} className="article-card">
             <Link to={pathOf(articlePage(id), locale)} className="article-card__link">
-              <img src={ARTICLE_COVERS[id]} alt={t(`articles.${id}.alt`)} width="1600" height="900" loading="lazy" />
+              <img
+                src={ARTICLE_COVERS[id]}
+                alt={t(`articles.${id}.alt`)}
+                width="1600"
+                height="900"
+                loading="lazy"
+              />
               <div className="article-card__body">
                 <p className="article-meta">
                   <span className={`article-meta__category article-meta__category--${id}`}>
                     {t(`articles.${id}.category`)}
                   </span>
                   <span aria-hidden="true"> · </span>
-                  <time dateTime={t(`articles.${id}.date`)}>{formatDate(t(`articles.${id}.date`), locale)}</time>
+                  <time dateTime={t(`articles.${id}.date`)}>
+                    {formatDate(t(`articles.${id}.date`), locale)}
+                  </time>
                   <span aria-hidden="true"> · </span>
                   <span>{tc("magazine.readTime", { count: Number(t(`articles.${id}.readTime`)) })}</span>
                 </p>

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { business, loadCollection, MODEL_CODES, type ModelCode } from "@souls/shop";
 import { useTranslation } from "react-i18next";
-import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { Gallery } from "~/components/gallery";
+import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
+import { JsonLd } from "~/components/json-ld";
 import { PurchaseButtons } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
 import { SignupForm } from "~/components/signup-form";
@@ -15,7 +16,7 @@ import { db } from "~/lib/db.server";
 import { formatPrice } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
-import { jsonLd, seoMeta } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { handleSignup } from "~/lib/signup.server";
 import type { RootData } from "~/root";
 import { articlePage, modelOfPage, pathOf } from "~/screens";
@@ -74,7 +75,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
         "@context": "https://schema.org",
         "@type": "BreadcrumbList",
         itemListElement: [
-          { "@type": "ListItem", position: 1, name: tc("breadcrumb.home"), item: `${origin}${pathOf("home", locale)}` },
+          {
+            "@type": "ListItem",
+            position: 1,
+            name: tc("breadcrumb.home"),
+            item: `${origin}${pathOf("home", locale)}`,
+          },
           {
             "@type": "ListItem",
             position: 2,
@@ -116,7 +122,9 @@ export default function ProductPage() {
   const name = t(`${model}.name`);
   const faq = t(`${model}.faq`, { returnObjects: true }) as { question: string; answer: string }[];
   const materials = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
-  const purchase = <PurchaseButtons model={model as ModelCode} available={product.available} locale={locale} />;
+  const purchase = (
+    <PurchaseButtons model={model as ModelCode} available={product.available} locale={locale} />
+  );
 
   return (
     <main id="main" className="product-page">
@@ -148,7 +156,8 @@ export default function ProductPage() {
           <h1 className="product-hero__title">{tc("product.fullName", { name })}</h1>
           <p className="product-hero__tagline">{t(`${model}.tagline`)}</p>
           <p className="product-hero__price">
-            {formatPrice(product.priceCents, locale)} <span className="product-hero__vat">{tc("product.vatIncluded")}</span>
+            {formatPrice(product.priceCents, locale)}{" "}
+            <span className="product-hero__vat">{tc("product.vatIncluded")}</span>
           </p>
           <p>{t(`${model}.shortDescription`)}</p>
           {product.available > 0 && product.available < 3 ? (
@@ -256,10 +265,10 @@ export default function ProductPage() {
           {tc("product.follow.title")}
         </h2>
         <p>{tc("product.follow.text")}</p>
-        <SignupForm source="product" submitLabel={tc("product.follow.submit")} />
+        <SignupForm submitLabel={tc("product.follow.submit")} />
       </section>
       {structuredData.map((item) => (
-        <script key={item["@type"]} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(item) }} />
+        <JsonLd key={item["@type"]} data={item} />
       ))}
     </main>
   );

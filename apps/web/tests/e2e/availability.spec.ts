@@ -26,7 +26,10 @@ test("a sold-out model shows disabled buttons in English, on its page and on the
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Ilian" }) });
   await expect(card.getByRole("button", { name: "Out of stock" })).toBeDisabled();
   const available = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Aicha" }) });
-  await expect(available.getByRole("link", { name: /Order/ })).toHaveAttribute("href", "/en/checkout?product=aicha&qty=1");
+  await expect(available.getByRole("link", { name: /Order/ })).toHaveAttribute(
+    "href",
+    "/en/checkout?product=aicha&qty=1",
+  );
 });
 
 test("available models offer add to cart and buy now", async ({ page }) => {

@@ -45,12 +45,16 @@ for (const locale of ["fr", "en"] as const) {
 
     await page.goto(copy.aicha);
     await page.getByRole("button", { name: copy.add }).first().click();
-    await expect(page.getByRole("status").filter({ hasText: copy.added })).toContainText(copy.addedText("Aicha"));
+    await expect(page.getByRole("status").filter({ hasText: copy.added })).toContainText(
+      copy.addedText("Aicha"),
+    );
     await expect(page.getByRole("link", { name: copy.cartLink(1) })).toBeVisible();
 
     await page.goto(copy.nadia);
     await page.getByRole("button", { name: copy.add }).last().click();
-    await expect(page.getByRole("status").filter({ hasText: copy.added })).toContainText(copy.addedText("Nadia"));
+    await expect(page.getByRole("status").filter({ hasText: copy.added })).toContainText(
+      copy.addedText("Nadia"),
+    );
     await expect(page.getByRole("link", { name: copy.cartLink(2) })).toBeVisible();
 
     await page.goto(copy.cart);
@@ -69,7 +73,10 @@ for (const locale of ["fr", "en"] as const) {
     await expect(page.getByRole("link", { name: copy.cartLink(2) })).toBeVisible();
 
     const order = page.getByRole("link", { name: copy.order, exact: true });
-    await expect(order).toHaveAttribute("href", `${locale === "fr" ? "" : "/en"}/checkout?product=aicha&qty=2`);
+    await expect(order).toHaveAttribute(
+      "href",
+      `${locale === "fr" ? "" : "/en"}/checkout?product=aicha&qty=2`,
+    );
   });
 }
 

@@ -6,8 +6,11 @@ export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
     const problems: string[] = [];
     page.on("console", (message) => {
-      // A 404 page announces its own status in the console; that is the page under test.
-      if (message.location().url === page.url() && message.text().includes("404")) return;
+      // A refused form (400, 409) or a 404 page announces its status in the console: that is
+      // the answer under test, not a broken asset.
+      const { url } = message.location();
+      const answer = url === page.url() || new URL(url, page.url()).pathname.endsWith(".data");
+      if (answer && /status of (400|404|409)/.test(message.text())) return;
       if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -19,7 +22,10 @@ export const test = base.extend<{ page: Page }>({
 export { expect };
 
 /** Runs SQL on the shop's database (the one `with-database` gave the server). */
-export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {

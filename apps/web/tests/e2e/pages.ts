@@ -22,8 +22,16 @@ const product = (model: string, name: string): PageExpectation => ({
 export const PAGES: PageExpectation[] = [
   {
     name: "home",
-    fr: { path: "/", title: "SOULS – Sacs banane en jacquard marocain, faits main", heading: /PREMIÈRE COLLECTION/ },
-    en: { path: "/en", title: "SOULS – Handmade fanny packs in Moroccan jacquard", heading: /FIRST COLLECTION/ },
+    fr: {
+      path: "/",
+      title: "SOULS – Sacs banane en jacquard marocain, faits main",
+      heading: /PREMIÈRE COLLECTION/,
+    },
+    en: {
+      path: "/en",
+      title: "SOULS – Handmade fanny packs in Moroccan jacquard",
+      heading: /FIRST COLLECTION/,
+    },
   },
   product("aicha", "Aicha"),
   product("nadia", "Nadia"),
@@ -81,7 +89,11 @@ export const PAGES: PageExpectation[] = [
   },
   {
     name: "terms of sale",
-    fr: { path: "/cgv", title: "Conditions générales de vente – SOULS", heading: /Conditions générales de vente/ },
+    fr: {
+      path: "/cgv",
+      title: "Conditions générales de vente – SOULS",
+      heading: /Conditions générales de vente/,
+    },
     en: {
       path: "/en/terms-of-sale",
       title: "Terms and conditions of sale – SOULS",

@@ -7,7 +7,7 @@ for (const page of PAGES) {
     await browser.goto(page.fr.path);
     const overflow = await browser.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expect(browser.getByRole("link", { name: /^Panier/ })).toBeVisible();
+    await expect(browser.getByRole("link", { name: /^Panier, \d+ article/ })).toBeVisible();
     await expect(browser.getByRole("link", { name: "View this page in English" })).toBeVisible();
   });
 }

@@ -14,9 +14,14 @@ for (const page of PAGES) {
       const other = locale === "fr" ? page.en.path : page.fr.path;
       const canonical = await browser.locator('link[rel="canonical"]').getAttribute("href");
       expect(new URL(canonical ?? "").pathname).toBe(path);
-      const alternate = await browser.locator(`link[rel="alternate"][hreflang="${locale === "fr" ? "en" : "fr"}"]`).getAttribute("href");
+      const alternate = await browser
+        .locator(`link[rel="alternate"][hreflang="${locale === "fr" ? "en" : "fr"}"]`)
+        .getAttribute("href");
       expect(new URL(alternate ?? "").pathname).toBe(other);
-      await expect(browser.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/images\/social-share\.png$/);
+      await expect(browser.locator('meta[property="og:image"]')).toHaveAttribute(
+        "content",
+        /\/images\/social-share\.png$/,
+      );
     });
 
     test(`${page.name} (${locale}): the language toggle leads to the same page in the other language`, async ({
@@ -24,7 +29,10 @@ for (const page of PAGES) {
     }) => {
       await browser.goto(path);
       const target = locale === "fr" ? "en" : "fr";
-      await browser.getByRole("navigation", { name: locale === "fr" ? "Langue" : "Language" }).getByRole("link").click();
+      await browser
+        .getByRole("navigation", { name: locale === "fr" ? "Langue" : "Language" })
+        .getByRole("link")
+        .click();
       await expect(browser).toHaveURL((url) => url.pathname === page[target].path);
       await expect(browser.locator("html")).toHaveAttribute("lang", target);
       await expect(browser).toHaveTitle(page[target].title);
@@ -67,7 +75,11 @@ test("a product page describes the product to search engines", async ({ page }) 
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.map((block) => JSON.parse(block));
   const product = data.find((item) => item["@type"] === "Product");
-  expect(product.offers).toMatchObject({ price: "169.00", priceCurrency: "EUR", availability: "https://schema.org/InStock" });
+  expect(product.offers).toMatchObject({
+    price: "169.00",
+    priceCurrency: "EUR",
+    availability: "https://schema.org/InStock",
+  });
   expect(product.aggregateRating).toMatchObject({ ratingValue: "4.8", reviewCount: "12" });
   expect(data.find((item) => item["@type"] === "BreadcrumbList").itemListElement).toHaveLength(3);
 });
