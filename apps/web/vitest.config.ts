@@ -5,5 +5,8 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.ts"],
+    globalSetup: ["../../packages/db/src/testing/global-setup.ts"],
+    hookTimeout: 60_000,
+    unstubEnvs: true,
   },
 });

@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.stubEnv("DATABASE_URL", "postgres://shop@127.0.0.1:5432/souls");
+  vi.stubEnv("SESSION_SECRET", undefined);
+  vi.stubEnv("SHOP_EMBEDDED_DB", undefined);
+});
+
+describe("configuration", () => {
+  it("refuses to start a production deployment without a session secret", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    await expect(import("./env.server")).rejects.toThrow(/SESSION_SECRET is required in production/);
+  });
+
+  it("lets the embedded local shop run in production mode with its generated secret", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("SHOP_EMBEDDED_DB", "1");
+    const { env } = await import("./env.server");
+    expect(env.isDeployment).toBe(false);
+  });
+
+  it("rejects a malformed verification path", async () => {
+    vi.stubEnv("SITE_VERIFICATION_PATH", "../etc/passwd");
+    await expect(import("./env.server")).rejects.toThrow(/SITE_VERIFICATION_PATH/);
+  });
+});
+
+describe("the search-engine verification file", () => {
+  it("answers its configured path with its configured line, and nothing else", async () => {
+    vi.stubEnv("SITE_VERIFICATION_PATH", "/google1234abcd.html");
+    vi.stubEnv("SITE_VERIFICATION_CONTENT", "google-site-verification: google1234abcd.html");
+    const { verificationResponse } = await import("./verification.server");
+    const response = verificationResponse(new Request("http://shop.test/google1234abcd.html"));
+    expect(response?.status).toBe(200);
+    expect(response?.headers.get("Content-Type")).toContain("text/html");
+    expect(await response?.text()).toBe("google-site-verification: google1234abcd.html");
+    expect(verificationResponse(new Request("http://shop.test/google0000.html"))).toBeNull();
+  });
+
+  it("does nothing when not configured", async () => {
+    vi.stubEnv("SITE_VERIFICATION_PATH", undefined);
+    const { verificationResponse } = await import("./verification.server");
+    expect(verificationResponse(new Request("http://shop.test/google1234abcd.html"))).toBeNull();
+  });
+});
