@@ -16,7 +16,7 @@ import { connect } from "../connection";
 import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedPostgres } from "../embedded";
 import { migrateToLatest } from "../migrate";
 import { seedProducts } from "../seed";
-import { projectDataDir } from "./project";
+import { projectDataDir, projectRoot } from "./project";
 
 const args = process.argv.slice(2);
 const fresh = args[0] === "--fresh";
@@ -58,7 +58,7 @@ async function main(): Promise<number> {
     env.SESSION_SECRET ??= fresh ? randomBytes(32).toString("hex") : localSessionSecret(dataDir);
     console.log(
       `[database] embedded PostgreSQL on ${embedded.serverUrl.replace(/\/\/.*@/, "//")}` +
-        (fresh ? " (throwaway data)" : ` (data in ${path.relative(process.cwd(), pgDir) || pgDir})`),
+        (fresh ? " (throwaway data)" : ` (data in ${path.relative(projectRoot(), pgDir) || pgDir})`),
     );
   }
 
@@ -82,7 +82,10 @@ async function main(): Promise<number> {
       resolve(127);
     });
   });
-  await embedded?.stop();
+  if (embedded) {
+    await embedded.stop();
+    console.log("[database] stopped");
+  }
   return code;
 }
 
