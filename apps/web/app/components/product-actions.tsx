@@ -1,11 +1,10 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import type { ModelCode } from "@souls/shop";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/lib/hydrated";
 import type { Toast } from "~/lib/toast";
-import { showToast } from "~/lib/toast-events";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { type Locale, pathOf } from "~/screens";
+import { RedirectBackField } from "./redirect-back-field";
 
 export function checkoutHref(locale: Locale, model: ModelCode): string {
   return `${pathOf("checkout", locale)}?product=${model}&qty=1`;
@@ -26,12 +25,8 @@ export function PurchaseButtons({
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ toast: Toast }>();
-  const hydrated = useHydrated();
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data]);
+  useFetcherToast(fetcher);
 
   if (available <= 0) {
     return (
@@ -50,7 +45,7 @@ export function PurchaseButtons({
       <fetcher.Form method="post" action={pathname}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="model" value={model} />
-        {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />}
+        <RedirectBackField />
         <button type="submit" className="button button--primary">
           {t("product.addToCart")}
         </button>

@@ -1,10 +1,10 @@
 import { useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useCallback, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/lib/hydrated";
 import type { SignupResult } from "~/lib/signup.server";
 import type { Toast } from "~/lib/toast";
-import { showToast } from "~/lib/toast-events";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { RedirectBackField } from "./redirect-back-field";
 
 type Answer = SignupResult | { toast: Toast } | undefined;
 
@@ -16,7 +16,6 @@ export function SignupForm({ withName = false, submitLabel }: { withName?: boole
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer>();
   const actionData = useActionData<Answer>();
-  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -25,12 +24,8 @@ export function SignupForm({ withName = false, submitLabel }: { withName?: boole
   const result = answer && "form" in answer ? answer : undefined;
   const errors = result?.errors ?? {};
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "toast" in fetcher.data) {
-      showToast(fetcher.data.toast);
-      formRef.current?.reset();
-    }
-  }, [fetcher.state, fetcher.data]);
+  const resetForm = useCallback(() => formRef.current?.reset(), []);
+  useFetcherToast(fetcher, resetForm);
 
   const field = (name: "email" | "name") => ({
     id: `${id}-${name}`,
@@ -49,7 +44,7 @@ export function SignupForm({ withName = false, submitLabel }: { withName?: boole
       ref={formRef}
     >
       <input type="hidden" name="intent" value="signup" />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />}
+      <RedirectBackField />
       {withName ? (
         <div className="field">
           <label htmlFor={`${id}-name`}>{t("signup.nameLabel")}</label>

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/react";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/react";
 import type { Locale } from "~/screens";
 
 /** What the root loader knows about the page's addresses. */
@@ -58,4 +58,23 @@ export function seoMeta(options: {
 /** JSON for a `<script type="application/ld+json">`, safe to inline in HTML. */
 export function jsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/**
+ * The `meta` export of a page whose loader returns `title` and `description`: those, plus the
+ * canonical, hreflang and social tags from the root loader's addresses.
+ */
+export function pageMeta(type: "website" | "product" | "article" = "website"): MetaFunction {
+  return ({ data, matches }) => {
+    const page = data as { title?: string; description?: string } | undefined;
+    const root = matches.find((match) => match.id === "root")?.data as
+      | { addresses?: PageAddresses }
+      | undefined;
+    return seoMeta({
+      title: page?.title ?? "SOULS",
+      description: page?.description ?? "",
+      addresses: root?.addresses,
+      type,
+    });
+  };
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { business } from "@souls/shop";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,7 @@ import { ARTICLE_COVERS } from "~/lib/articles";
 import { formatDate } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { pageMeta } from "~/lib/seo";
 import { ARTICLE_IDS, type ArticleId, articlePage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "magazine"] };
@@ -43,13 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  seoMeta({
-    title: data?.title ?? "SOULS",
-    description: data?.description ?? "",
-    addresses: (matches[0]?.data as RootData | undefined)?.addresses,
-    type: "article",
-  });
+export const meta = pageMeta("article");
 
 export default function ArticlePage() {
   const { article, url, structuredData } = useLoaderData<typeof loader>();

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { cartTotalCents, checkoutQuery, loadCollection, type ModelCode } from "@souls/shop";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { RedirectBackField } from "~/components/redirect-back-field";
 import { ActionToast } from "~/components/toaster";
 import { i18next } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
@@ -10,13 +10,11 @@ import { readCart } from "~/lib/cart.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
 import { db } from "~/lib/db.server";
 import { formatPrice } from "~/lib/format";
-import { useHydrated } from "~/lib/hydrated";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
-import { showToast } from "~/lib/toast-events";
-import type { RootData } from "~/root";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { pathOf, productPage } from "~/screens";
 
 export const handle = { i18n: ["common", "products"] };
@@ -54,12 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleCartIntent(request, form, locale);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  seoMeta({
-    title: data?.title ?? "SOULS",
-    description: data?.description ?? "",
-    addresses: (matches[0]?.data as RootData | undefined)?.addresses,
-  });
+export const meta = pageMeta();
 
 export default function CartPage() {
   const { lines, totalCents, checkoutHref } = useLoaderData<typeof loader>();
@@ -126,12 +119,8 @@ function CartLineItem({ line }: { line: Line }) {
   const { t: tp } = useTranslation("products");
   const name = tp(`${line.model}.name`);
   const fetcher = useFetcher<{ toast: Toast }>();
-  const hydrated = useHydrated();
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data]);
+  useFetcherToast(fetcher);
 
   const pendingIntent = fetcher.formData?.get("intent");
   const quantity =
@@ -179,7 +168,7 @@ function CartLineItem({ line }: { line: Line }) {
         ) : null}
         <fetcher.Form method="post" action={pathname} className="cart-line__controls">
           <input type="hidden" name="model" value={line.model} />
-          {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />}
+          <RedirectBackField />
           <fieldset className="quantity">
             <legend className="visually-hidden">{t("cart.quantityOf", { name })}</legend>
             {intentButton("decrement", t("cart.decrease", { name }), "−", quantity <= 1)}

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { business, loadCollection, MODEL_CODES } from "@souls/shop";
 import { useTranslation } from "react-i18next";
@@ -11,9 +11,8 @@ import { invalidRequest, readForm } from "~/lib/actions.server";
 import { db } from "~/lib/db.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { handleSignup } from "~/lib/signup.server";
-import type { RootData } from "~/root";
 import { articlePage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "home", "products"] };
@@ -45,12 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return invalidRequest();
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  seoMeta({
-    title: data?.title ?? "SOULS",
-    description: data?.description ?? "",
-    addresses: (matches[0]?.data as RootData | undefined)?.addresses,
-  });
+export const meta = pageMeta();
 
 export default function Home() {
   const { collection, organization } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { business } from "@souls/shop";
 import { useTranslation } from "react-i18next";
@@ -7,8 +7,7 @@ import { i18next } from "~/i18n.server";
 import { formatDate } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { pageMeta } from "~/lib/seo";
 import { pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "legal"] };
@@ -53,12 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  seoMeta({
-    title: data?.title ?? "SOULS",
-    description: data?.description ?? "",
-    addresses: (matches[0]?.data as RootData | undefined)?.addresses,
-  });
+export const meta = pageMeta();
 
 export default function LegalPage() {
   const { document, identity } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/i18n.server";
@@ -6,8 +6,7 @@ import { ARTICLE_COVERS } from "~/lib/articles";
 import { formatDate } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { pageMeta } from "~/lib/seo";
 import { ARTICLE_IDS, articlePage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "magazine"] };
@@ -18,12 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: `${t("list.title")} – SOULS`, description: t("list.metaDescription") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  seoMeta({
-    title: data?.title ?? "SOULS",
-    description: data?.description ?? "",
-    addresses: (matches[0]?.data as RootData | undefined)?.addresses,
-  });
+export const meta = pageMeta();
 
 export default function MagazinePage() {
   useLoaderData<typeof loader>();

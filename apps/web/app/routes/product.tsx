@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { business, loadCollection, MODEL_CODES, type ModelCode } from "@souls/shop";
 import { useTranslation } from "react-i18next";
@@ -16,9 +16,8 @@ import { db } from "~/lib/db.server";
 import { formatPrice } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { handleSignup } from "~/lib/signup.server";
-import type { RootData } from "~/root";
 import { articlePage, modelOfPage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "products"] };
@@ -105,13 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return invalidRequest();
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  seoMeta({
-    title: data?.title ?? "SOULS",
-    description: data?.description ?? "",
-    addresses: (matches[0]?.data as RootData | undefined)?.addresses,
-    type: "product",
-  });
+export const meta = pageMeta("product");
 
 export default function ProductPage() {
   const { model, product, photo, related, structuredData } = useLoaderData<typeof loader>();
