@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { business } from "@souls/shop";
 import { useTranslation } from "react-i18next";
+import { Faq, type FaqItem } from "~/components/faq";
 import { ArrowLeftIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { i18next } from "~/i18n.server";
@@ -51,7 +52,7 @@ export default function ArticlePage() {
   const { t: tc } = useTranslation();
   const key = (field: string) => `articles.${article}.${field}`;
   const sections = t(key("sections"), { returnObjects: true }) as Section[];
-  const faq = t(key("faq"), { returnObjects: true }) as { question: string; answer: string }[];
+  const faq = t(key("faq"), { returnObjects: true }) as FaqItem[];
   const other = ARTICLE_IDS.find((id) => id !== article) as ArticleId;
   const title = t(key("title"));
   const share = [
@@ -103,15 +104,7 @@ export default function ArticlePage() {
           <h2 id="tip-title">{t(key("tip.title"))}</h2>
           <p>{t(key("tip.text"))}</p>
         </aside>
-        <section className="faq" aria-labelledby="faq-title">
-          <h2 id="faq-title">{tc("magazine.faqTitle")}</h2>
-          {faq.map((item) => (
-            <details key={item.question} className="faq__item">
-              <summary>{item.question}</summary>
-              <p>{item.answer}</p>
-            </details>
-          ))}
-        </section>
+        <Faq title={tc("magazine.faqTitle")} items={faq} />
         <section className="share" aria-labelledby="share-title">
           <h2 id="share-title">{tc("magazine.share")}</h2>
           <ul className="share__list">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { business, loadCollection, MODEL_CODES, type ModelCode } from "@souls/shop";
 import { useTranslation } from "react-i18next";
+import { Faq, type FaqItem } from "~/components/faq";
 import { Gallery } from "~/components/gallery";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
@@ -113,7 +114,7 @@ export default function ProductPage() {
   const { t: tc } = useTranslation();
   const home = pathOf("home", locale);
   const name = t(`${model}.name`);
-  const faq = t(`${model}.faq`, { returnObjects: true }) as { question: string; answer: string }[];
+  const faq = t(`${model}.faq`, { returnObjects: true }) as FaqItem[];
   const materials = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
   const purchase = (
     <PurchaseButtons model={model as ModelCode} available={product.available} locale={locale} />
@@ -230,17 +231,7 @@ export default function ProductPage() {
         </ul>
       </section>
 
-      <section className="faq page" aria-labelledby="faq-title">
-        <h2 id="faq-title" className="section__title">
-          {tc("product.faqTitle")}
-        </h2>
-        {faq.map((item) => (
-          <details key={item.question} className="faq__item">
-            <summary>{item.question}</summary>
-            <p>{item.answer}</p>
-          </details>
-        ))}
-      </section>
+      <Faq title={tc("product.faqTitle")} items={faq} className="page" />
 
       <section className="related page" aria-labelledby="related-title">
         <h2 id="related-title" className="section__title">
