@@ -36,9 +36,118 @@ export interface SignupsTable {
   createdAt: CreatedAt;
 }
 
+export type OrderStatus =
+  | "awaiting_payment"
+  | "pending_preparation"
+  | "prepared"
+  | "shipped"
+  | "delivered"
+  | "cancelled"
+  | "expired"
+  | "refunded"
+  | "withdrawn";
+export type PaymentStatus = "pending" | "paid" | "failed" | "refunded";
+export type PaymentProvider = "stripe" | "test";
+export type Carrier = "colissimo" | "chronopost" | "dhl" | "ups";
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderNumber: string;
+  checkoutKey: string;
+  locale: Locale;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  paymentStatus: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  deliveryInstructions: string | null;
+  customerNote: string | null;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  paymentProvider: PaymentProvider;
+  /** The provider's PaymentIntent or Checkout Session id. */
+  paymentReference: string | null;
+  reservedUntil: ColumnType<Date, Date | string, Date | string>;
+  carrier: Carrier | null;
+  trackingNumber: string | null;
+  paidAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  shippedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deliveredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  orderId: number;
+  productId: number;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  orderId: number;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  /** Who made the change: shopper, system, admin, or the payment provider. */
+  actor: string;
+  note: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface PaymentEventsTable {
+  provider: PaymentProvider;
+  eventId: string;
+  type: string;
+  orderId: number | null;
+  receivedAt: CreatedAt;
+}
+
+export type EmailStatus = "pending" | "sending" | "sent" | "failed";
+
+export interface EmailQueueTable {
+  id: Generated<number>;
+  orderId: number | null;
+  recipient: string;
+  locale: Locale;
+  type: string;
+  subject: string;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockedUntil: Date | null;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface TrackingTokensTable {
+  id: Generated<number>;
+  orderId: number;
+  tokenHash: string;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   products: ProductsTable;
   signups: SignupsTable;
+  orders: OrdersTable;
+  orderItems: OrderItemsTable;
+  orderEvents: OrderEventsTable;
+  paymentEvents: PaymentEventsTable;
+  emailQueue: EmailQueueTable;
+  trackingTokens: TrackingTokensTable;
 }
 
 export type Product = Selectable<ProductsTable>;
@@ -46,3 +155,8 @@ export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type Signup = Selectable<SignupsTable>;
 export type NewSignup = Insertable<SignupsTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderItem = Selectable<OrderItemsTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
+export type EmailQueueRow = Selectable<EmailQueueTable>;

@@ -3,5 +3,8 @@ export * from "./cart";
 export * from "./catalogue";
 export * from "./order-number";
 export * from "./order-status";
+export * from "./orders/checkout-form";
+export * from "./orders/place-order";
+export * from "./orders/transitions";
 export * from "./shipping";
 export * from "./signups";

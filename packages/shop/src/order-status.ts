@@ -2,6 +2,10 @@
  * The order's life (ARCHITECTURE.md §5). One function decides every change of status; the use
  * cases apply what it returns and write an `order_events` row for each applied transition.
  */
+import type { OrderStatus, PaymentStatus } from "@souls/db";
+
+export type { OrderStatus, PaymentStatus };
+
 export const ORDER_STATUSES = [
   "awaiting_payment",
   "pending_preparation",
@@ -12,11 +16,14 @@ export const ORDER_STATUSES = [
   "expired",
   "refunded",
   "withdrawn",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+] as const satisfies readonly OrderStatus[];
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "refunded",
+] as const satisfies readonly PaymentStatus[];
 
 /** What can happen to an order. */
 export type OrderEvent =

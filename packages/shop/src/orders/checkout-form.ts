@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { isShippingCountry } from "../shipping";
+
+/** Messages are locale keys; the page shows them in the shopper's language. */
+const required = (max: number) =>
+  z
+    .string({ error: "checkout.errors.required" })
+    .trim()
+    .min(1, { error: "checkout.errors.required" })
+    .max(max, { error: "checkout.errors.tooLong" });
+
+const optional = (max: number) =>
+  z
+    .string({ error: "checkout.errors.tooLong" })
+    .trim()
+    .max(max, { error: "checkout.errors.tooLong" })
+    .optional()
+    .transform((value) => value || null);
+
+/** The shipping block of the checkout (spec §3 "Shipping info"). */
+export const shippingDetailsSchema = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  email: required(254).pipe(z.email({ error: "checkout.errors.email" })),
+  address: required(200),
+  postalCode: required(20).pipe(
+    z.string().regex(/^[\p{L}\p{N} -]+$/u, { error: "checkout.errors.postalCode" }),
+  ),
+  city: required(100),
+  country: z
+    .string({ error: "checkout.errors.country" })
+    .refine(isShippingCountry, { error: "checkout.errors.country" }),
+  deliveryInstructions: optional(500),
+  customerNote: optional(1000),
+});
+
+export type ShippingDetails = z.output<typeof shippingDetailsSchema>;
+export const SHIPPING_FIELDS = Object.keys(shippingDetailsSchema.shape) as (keyof ShippingDetails)[];

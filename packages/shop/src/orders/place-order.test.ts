@@ -1,0 +1,129 @@
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ShippingDetails } from "./checkout-form";
+import { newCheckoutKey, placeOrder } from "./place-order";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+});
+afterAll(() => t.drop());
+beforeEach(async () => {
+  await t.db.deleteFrom("orders").execute();
+  await t.db.updateTable("products").set({ reserved: 0 }).execute();
+});
+
+const PARIS: ShippingDetails = {
+  firstName: "Camille",
+  lastName: "Martin",
+  email: "camille@example.org",
+  address: "12 rue des Martyrs",
+  postalCode: "75009",
+  city: "Paris",
+  country: "FR",
+  deliveryInstructions: null,
+  customerNote: null,
+};
+
+const order = (lines: { model: "aicha" | "nadia" | "bilin" | "ilian"; quantity: number }[], country = "FR") =>
+  placeOrder(t.db, {
+    checkoutKey: newCheckoutKey(),
+    locale: "fr",
+    lines,
+    details: { ...PARIS, country },
+    provider: "test",
+  });
+
+describe("placing an order", () => {
+  it("holds the pieces, prices them from the database and adds shipping by country", async () => {
+    const result = await order([{ model: "aicha", quantity: 2 }], "DE");
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.order).toMatchObject({
+      status: "awaiting_payment",
+      paymentStatus: "pending",
+      subtotalCents: 33800,
+      shippingCents: 1200,
+      totalCents: 35000,
+    });
+    expect(result.order.orderNumber).toMatch(/^SOULS-\d{6}[A-Z0-9]{4}$/);
+    const aicha = await t.db
+      .selectFrom("products")
+      .select(["stock", "reserved"])
+      .where("slug", "=", "aicha")
+      .executeTakeFirstOrThrow();
+    expect(aicha).toEqual({ stock: 40, reserved: 2 });
+    const events = await t.db.selectFrom("orderEvents").select(["fromStatus", "toStatus"]).execute();
+    expect(events).toEqual([{ fromStatus: null, toStatus: "awaiting_payment" }]);
+  });
+
+  it("sums the quantities of one model given on several lines", async () => {
+    const result = await order([
+      { model: "nadia", quantity: 1 },
+      { model: "nadia", quantity: 2 },
+    ]);
+    expect(result.ok && result.order.subtotalCents).toBe(50700);
+    const items = await t.db.selectFrom("orderItems").select(["quantity"]).execute();
+    expect(items).toEqual([{ quantity: 3 }]);
+  });
+
+  it("refuses more than is available and holds nothing", async () => {
+    await t.db.updateTable("products").set({ stock: 1 }).where("slug", "=", "ilian").execute();
+    const result = await order([
+      { model: "aicha", quantity: 1 },
+      { model: "ilian", quantity: 2 },
+    ]);
+    expect(result).toEqual({ ok: false, reason: "unavailable", model: "ilian", available: 1 });
+    const held = await t.db
+      .selectFrom("products")
+      .select(t.db.fn.sum<number>("reserved").as("held"))
+      .executeTakeFirstOrThrow();
+    expect(Number(held.held)).toBe(0);
+    expect(await t.db.selectFrom("orders").selectAll().execute()).toEqual([]);
+  });
+
+  it("creates one order for a form submitted twice, even at the same moment", async () => {
+    const input = {
+      checkoutKey: newCheckoutKey(),
+      locale: "en" as const,
+      lines: [{ model: "bilin" as const, quantity: 1 }],
+      details: PARIS,
+      provider: "test" as const,
+    };
+    const [a, b, c] = await Promise.all([
+      placeOrder(t.db, input),
+      placeOrder(t.db, input),
+      placeOrder(t.db, input),
+    ]);
+    const numbers = [a, b, c].map((r) => (r.ok ? r.order.orderNumber : "refused"));
+    expect(new Set(numbers).size).toBe(1);
+    const bilin = await t.db
+      .selectFrom("products")
+      .select("reserved")
+      .where("slug", "=", "bilin")
+      .executeTakeFirstOrThrow();
+    expect(bilin.reserved).toBe(1);
+  });
+
+  it("lets exactly one of 50 concurrent buyers hold the last piece", async () => {
+    await t.db.updateTable("products").set({ stock: 1, reserved: 0 }).where("slug", "=", "nadia").execute();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => order([{ model: "nadia", quantity: 1 }])),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refusals = results.filter((r) => !r.ok);
+    expect(refusals).toHaveLength(49);
+    for (const refusal of refusals)
+      expect(refusal).toEqual({ ok: false, reason: "unavailable", model: "nadia", available: 0 });
+    const nadia = await t.db
+      .selectFrom("products")
+      .select(["stock", "reserved"])
+      .where("slug", "=", "nadia")
+      .executeTakeFirstOrThrow();
+    expect(nadia).toEqual({ stock: 1, reserved: 1 });
+    const orders = await t.db.selectFrom("orders").select("id").execute();
+    expect(orders).toHaveLength(1);
+  });
+});

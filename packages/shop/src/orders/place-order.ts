@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import type { Database, Kysely, Locale, Order, PaymentProvider } from "@souls/db";
+import { sql } from "kysely";
+import type { Cart } from "../cart";
+import type { ModelCode } from "../catalogue";
+import { newOrderNumber } from "../order-number";
+import { shippingRateFor } from "../shipping";
+import type { ShippingDetails } from "./checkout-form";
+
+/** How long pieces stay held for a shopper who has not paid yet. */
+export const HOLD_MINUTES = 20;
+
+export interface PlaceOrderInput {
+  /** Same key for the same checkout form: a double submit finds the first order. */
+  checkoutKey: string;
+  locale: Locale;
+  lines: Cart;
+  details: ShippingDetails;
+  provider: PaymentProvider;
+  now?: Date;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; order: Order; created: boolean }
+  | { ok: false; reason: "unavailable"; model: ModelCode; available: number }
+  | { ok: false; reason: "empty" };
+
+class PieceUnavailable extends Error {
+  constructor(readonly model: ModelCode) {
+    super(`${model} is not available in the quantity asked`);
+  }
+}
+
+export function newCheckoutKey(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/**
+ * Holds the pieces and creates the unpaid order, in one transaction. Each product's hold is a
+ * conditional update (`reserved + q <= stock`), so two shoppers can never hold the same last
+ * piece; prices come from the database. The payment is created afterwards (see startPayment),
+ * so no product row stays locked during a call to the payment provider.
+ */
+export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const existing = await findByCheckoutKey(db, input.checkoutKey);
+  if (existing) return { ok: true, order: existing, created: false };
+
+  const quantities = new Map<ModelCode, number>();
+  for (const line of input.lines)
+    quantities.set(line.model, (quantities.get(line.model) ?? 0) + line.quantity);
+  if (quantities.size === 0) return { ok: false, reason: "empty" };
+
+  const now = input.now ?? new Date();
+  try {
+    const order = await db.transaction().execute(async (trx) => {
+      const products = await trx
+        .selectFrom("products")
+        .select(["id", "slug"])
+        .where("slug", "in", [...quantities.keys()])
+        .orderBy("id")
+        .execute();
+      const held: { productId: number; name: string; priceCents: number; quantity: number }[] = [];
+      for (const model of quantities.keys()) {
+        if (!products.some((p) => p.slug === model)) throw new PieceUnavailable(model);
+      }
+      // Locks are taken in product order, so concurrent orders never deadlock.
+      for (const product of products) {
+        const quantity = quantities.get(product.slug as ModelCode) ?? 0;
+        const row = await trx
+          .updateTable("products")
+          .set({ reserved: sql`reserved + ${quantity}`, updatedAt: now })
+          .where("id", "=", product.id)
+          .where(sql<boolean>`reserved + ${quantity} <= stock`)
+          .returning(["id", "name", "priceCents"])
+          .executeTakeFirst();
+        if (!row) throw new PieceUnavailable(product.slug as ModelCode);
+        held.push({ productId: row.id, name: row.name, priceCents: row.priceCents, quantity });
+      }
+
+      const subtotalCents = held.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+      const shippingCents = shippingRateFor(input.details.country);
+      let created: Order | undefined;
+      // An order number taken in the same millisecond is drawn again.
+      for (let attempt = 0; !created && attempt < 5; attempt++) {
+        created = await trx
+          .insertInto("orders")
+          .values({
+            orderNumber: newOrderNumber(now.getTime() + attempt),
+            checkoutKey: input.checkoutKey,
+            locale: input.locale,
+            ...input.details,
+            subtotalCents,
+            shippingCents,
+            totalCents: subtotalCents + shippingCents,
+            paymentProvider: input.provider,
+            reservedUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+          })
+          .onConflict((oc) => oc.column("orderNumber").doNothing())
+          .returningAll()
+          .executeTakeFirst();
+      }
+      if (!created) throw new Error("Could not draw a free order number");
+      await trx
+        .insertInto("orderItems")
+        .values(
+          held.map((line) => ({
+            orderId: created.id,
+            productId: line.productId,
+            name: line.name,
+            unitPriceCents: line.priceCents,
+            quantity: line.quantity,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("orderEvents")
+        .values({ orderId: created.id, fromStatus: null, toStatus: "awaiting_payment", actor: "shopper" })
+        .execute();
+      return created;
+    });
+    return { ok: true, order, created: true };
+  } catch (error) {
+    if (error instanceof PieceUnavailable) {
+      const row = await db
+        .selectFrom("products")
+        .select(["stock", "reserved"])
+        .where("slug", "=", error.model)
+        .executeTakeFirst();
+      return {
+        ok: false,
+        reason: "unavailable",
+        model: error.model,
+        available: row ? row.stock - row.reserved : 0,
+      };
+    }
+    // The same form submitted twice at once: the other request created the order.
+    if ((error as { constraint?: string }).constraint === "orders_checkout_key_key") {
+      const order = await findByCheckoutKey(db, input.checkoutKey);
+      if (order) return { ok: true, order, created: false };
+    }
+    throw error;
+  }
+}
+
+export function findByCheckoutKey(db: Kysely<Database>, checkoutKey: string): Promise<Order | undefined> {
+  return db.selectFrom("orders").selectAll().where("checkoutKey", "=", checkoutKey).executeTakeFirst();
+}

@@ -1,0 +1,67 @@
+import type { Database, Transaction } from "@souls/db";
+import { sql } from "kysely";
+
+export interface HeldLine {
+  productId: number;
+  quantity: number;
+}
+
+/** Gives held pieces back: the order will not be paid (cancelled, expired). */
+export async function releaseHold(trx: Transaction<Database>, lines: HeldLine[]): Promise<void> {
+  for (const line of sortByProduct(lines)) {
+    await trx
+      .updateTable("products")
+      .set({ reserved: sql`reserved - ${line.quantity}`, updatedAt: new Date() })
+      .where("id", "=", line.productId)
+      .execute();
+  }
+}
+
+/** Turns held pieces into sold ones: they leave the stock and the hold together. */
+export async function commitHold(trx: Transaction<Database>, lines: HeldLine[]): Promise<void> {
+  for (const line of sortByProduct(lines)) {
+    await trx
+      .updateTable("products")
+      .set({
+        stock: sql`stock - ${line.quantity}`,
+        reserved: sql`reserved - ${line.quantity}`,
+        updatedAt: new Date(),
+      })
+      .where("id", "=", line.productId)
+      .execute();
+  }
+}
+
+/**
+ * Sells pieces that are not held (a payment that arrived after its hold was released): all the
+ * lines or none, so a late payment never takes a piece promised to someone else.
+ */
+export async function sellUnheld(trx: Transaction<Database>, lines: HeldLine[]): Promise<boolean> {
+  const sorted = sortByProduct(lines);
+  const rows = await trx
+    .selectFrom("products")
+    .select(["id", "stock", "reserved"])
+    .where(
+      "id",
+      "in",
+      sorted.map((line) => line.productId),
+    )
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  const free = new Map(rows.map((row) => [row.id, row.stock - row.reserved]));
+  if (!sorted.every((line) => (free.get(line.productId) ?? 0) >= line.quantity)) return false;
+  for (const line of sorted) {
+    await trx
+      .updateTable("products")
+      .set({ stock: sql`stock - ${line.quantity}`, updatedAt: new Date() })
+      .where("id", "=", line.productId)
+      .execute();
+  }
+  return true;
+}
+
+/** Rows are always locked in product order, so two orders never wait on each other in a cycle. */
+function sortByProduct(lines: HeldLine[]): HeldLine[] {
+  return [...lines].sort((a, b) => a.productId - b.productId);
+}
