@@ -1,0 +1,193 @@
+import { createHash } from "node:crypto";
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
+import { testGateway } from "../payments/test-gateway";
+import { expireHolds, finalizePayment } from "./finalize-payment";
+import { newCheckoutKey, placeOrder } from "./place-order";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+});
+afterAll(() => t.drop());
+beforeEach(async () => {
+  await t.db.deleteFrom("orders").execute();
+  await t.db.deleteFrom("paymentEvents").execute();
+  await t.db.updateTable("products").set({ reserved: 0, stock: 5 }).execute();
+});
+
+const details = {
+  firstName: "Camille",
+  lastName: "Martin",
+  email: "camille@example.org",
+  address: "12 rue des Martyrs",
+  postalCode: "75009",
+  city: "Paris",
+  country: "FR",
+  deliveryInstructions: null,
+  customerNote: null,
+};
+
+async function placed(model: "aicha" | "nadia" = "aicha", now = new Date()) {
+  const result = await placeOrder(t.db, {
+    checkoutKey: newCheckoutKey(),
+    locale: "en",
+    lines: [{ model, quantity: 1 }],
+    details,
+    provider: "test",
+    now,
+  });
+  if (!result.ok) throw new Error("order refused");
+  return result.order;
+}
+
+const event = (
+  orderNumber: string,
+  type: PaymentEvent["type"],
+  eventId = `evt_${Math.random()}`,
+): PaymentEvent => ({
+  provider: "test",
+  eventId,
+  type,
+  orderNumber,
+});
+
+const product = (slug: string) =>
+  t.db
+    .selectFrom("products")
+    .select(["stock", "reserved"])
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
+const orderRow = (id: number) =>
+  t.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+describe("a successful payment", () => {
+  it("sells the held piece, confirms the order, issues a tracking token and queues the confirmation", async () => {
+    const order = await placed();
+    expect(await finalizePayment(t.db, testGateway, event(order.orderNumber, "succeeded"))).toBe("paid");
+    expect(await product("aicha")).toEqual({ stock: 4, reserved: 0 });
+    expect(await orderRow(order.id)).toMatchObject({ status: "pending_preparation", paymentStatus: "paid" });
+    const emails = await t.db.selectFrom("emailQueue").selectAll().where("orderId", "=", order.id).execute();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      type: "order_confirmation",
+      recipient: "camille@example.org",
+      locale: "en",
+      status: "pending",
+    });
+    expect(emails[0]?.subject).toBe(`Your order ${order.orderNumber} is confirmed`);
+    const token = (emails[0]?.payload as { trackingToken: string }).trackingToken;
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    const stored = await t.db
+      .selectFrom("trackingTokens")
+      .selectAll()
+      .where("orderId", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const events = await t.db
+      .selectFrom("orderEvents")
+      .select("toStatus")
+      .where("orderId", "=", order.id)
+      .orderBy("id")
+      .execute();
+    expect(events.map((e) => e.toStatus)).toEqual(["awaiting_payment", "pending_preparation"]);
+  });
+
+  it("is applied once when the same event arrives three times at once, among others", async () => {
+    const order = await placed();
+    const success = event(order.orderNumber, "succeeded", "evt_same");
+    const deliveries = [success, event(order.orderNumber, "failed"), success, success].sort(
+      () => Math.random() - 0.5,
+    );
+    await Promise.all(deliveries.map((delivery) => finalizePayment(t.db, testGateway, delivery)));
+    expect(await product("aicha")).toEqual({ stock: 4, reserved: 0 });
+    const emails = await t.db.selectFrom("emailQueue").select("id").where("orderId", "=", order.id).execute();
+    expect(emails).toHaveLength(1);
+    const transitions = await t.db
+      .selectFrom("orderEvents")
+      .select("toStatus")
+      .where("orderId", "=", order.id)
+      .execute();
+    expect(transitions.filter((e) => e.toStatus === "pending_preparation")).toHaveLength(1);
+    expect(await finalizePayment(t.db, testGateway, success)).toBe("already_applied");
+  });
+});
+
+describe("unpaid orders", () => {
+  it("keep their hold after a declined card", async () => {
+    const order = await placed();
+    expect(await finalizePayment(t.db, testGateway, event(order.orderNumber, "failed"))).toBe("declined");
+    expect(await orderRow(order.id)).toMatchObject({ status: "awaiting_payment", paymentStatus: "failed" });
+    expect(await product("aicha")).toEqual({ stock: 5, reserved: 1 });
+  });
+
+  it("give their pieces back when the payment is cancelled", async () => {
+    const order = await placed();
+    expect(await finalizePayment(t.db, testGateway, event(order.orderNumber, "cancelled"))).toBe("cancelled");
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled" });
+    expect(await product("aicha")).toEqual({ stock: 5, reserved: 0 });
+  });
+
+  it("give their pieces back when the hold runs out, once", async () => {
+    const start = new Date("2026-11-22T10:00:00Z");
+    const order = await placed("aicha", start);
+    expect(await expireHolds(t.db, new Date("2026-11-22T10:19:00Z"))).toBe(0);
+    expect(await expireHolds(t.db, new Date("2026-11-22T10:21:00Z"))).toBe(1);
+    expect(await expireHolds(t.db, new Date("2026-11-22T10:22:00Z"))).toBe(0);
+    expect(await orderRow(order.id)).toMatchObject({ status: "expired" });
+    expect(await product("aicha")).toEqual({ stock: 5, reserved: 0 });
+  });
+});
+
+describe("a payment that arrives after the hold expired", () => {
+  it("is honoured while the piece is still there", async () => {
+    const order = await placed("nadia", new Date(Date.now() - 3600_000));
+    await expireHolds(t.db);
+    expect(await finalizePayment(t.db, testGateway, event(order.orderNumber, "succeeded"))).toBe("paid");
+    expect(await product("nadia")).toEqual({ stock: 4, reserved: 0 });
+  });
+
+  it("is refunded through the gateway when the piece went to someone else", async () => {
+    await t.db.updateTable("products").set({ stock: 1 }).where("slug", "=", "nadia").execute();
+    const late = await placed("nadia", new Date(Date.now() - 3600_000));
+    await expireHolds(t.db);
+    const other = await placed("nadia");
+    await finalizePayment(t.db, testGateway, event(other.orderNumber, "succeeded"));
+
+    const refunds: [string, number, string][] = [];
+    const gateway: PaymentGateway = { ...testGateway, refund: async (...args) => void refunds.push(args) };
+    expect(await finalizePayment(t.db, gateway, event(late.orderNumber, "succeeded"))).toBe(
+      "refunded_sold_out",
+    );
+    // No payment was started in this test, so the order number stands for the reference.
+    expect(refunds).toEqual([[late.orderNumber, late.totalCents, `refund-${late.orderNumber}`]]);
+    expect(await orderRow(late.id)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
+    expect(await product("nadia")).toEqual({ stock: 0, reserved: 0 });
+    const apology = await t.db
+      .selectFrom("emailQueue")
+      .select("type")
+      .where("orderId", "=", late.id)
+      .execute();
+    expect(apology).toEqual([{ type: "order_refunded_sold_out" }]);
+  });
+
+  it("is tried again if the refund call fails, with nothing half-written", async () => {
+    const late = await placed("aicha", new Date(Date.now() - 3600_000));
+    await expireHolds(t.db);
+    await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "aicha").execute();
+    const failing: PaymentGateway = {
+      ...testGateway,
+      refund: async () => {
+        throw new Error("provider down");
+      },
+    };
+    const success = event(late.orderNumber, "succeeded", "evt_late");
+    await expect(finalizePayment(t.db, failing, success)).rejects.toThrow("provider down");
+    expect(await orderRow(late.id)).toMatchObject({ status: "expired" });
+    expect(await finalizePayment(t.db, testGateway, success)).toBe("refunded_sold_out");
+  });
+});

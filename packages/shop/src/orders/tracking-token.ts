@@ -1,0 +1,29 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database, Transaction } from "@souls/db";
+
+export const TRACKING_TOKEN_DAYS = 90;
+
+export function hashTrackingToken(token: string): string {
+  return createHash("sha256").update(token.trim()).digest("hex");
+}
+
+/**
+ * A secret link to follow an order: 32 random bytes, of which only the sha-256 is stored. The
+ * raw token goes into the confirmation e-mail and nowhere else.
+ */
+export async function issueTrackingToken(
+  trx: Transaction<Database>,
+  orderId: number,
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await trx
+    .insertInto("trackingTokens")
+    .values({
+      orderId,
+      tokenHash: hashTrackingToken(token),
+      expiresAt: new Date(now.getTime() + TRACKING_TOKEN_DAYS * 24 * 3600_000),
+    })
+    .execute();
+  return token;
+}
