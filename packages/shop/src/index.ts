@@ -14,3 +14,4 @@ export * from "./payments/gateway";
 export * from "./payments/test-gateway";
 export * from "./shipping";
 export * from "./signups";
+export * from "./orders/checkout-query";

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { parseCheckoutQuery } from "./checkout-query";
+
+const parse = (query: string, cart = []) => parseCheckoutQuery(new URLSearchParams(query), cart);
+
+describe("the checkout query", () => {
+  it("reads product and qty, then numbered lines", () => {
+    expect(parse("product=nadia&qty=2&product2=ilian&qty2=1")).toEqual({
+      ok: true,
+      fromQuery: true,
+      lines: [
+        { model: "nadia", quantity: 2 },
+        { model: "ilian", quantity: 1 },
+      ],
+    });
+  });
+
+  it("defaults a missing product to aicha and a missing quantity to 1", () => {
+    expect(parse("qty=2")).toMatchObject({ lines: [{ model: "aicha", quantity: 2 }] });
+    expect(parse("product=bilin")).toMatchObject({ lines: [{ model: "bilin", quantity: 1 }] });
+  });
+
+  it("uses the cart when the address names no product", () => {
+    expect(parseCheckoutQuery(new URLSearchParams(""), [{ model: "ilian", quantity: 3 }])).toEqual({
+      ok: true,
+      fromQuery: false,
+      lines: [{ model: "ilian", quantity: 3 }],
+    });
+    expect(parse("")).toMatchObject({ lines: [{ model: "aicha", quantity: 1 }] });
+  });
+
+  it("refuses malformed queries instead of guessing", () => {
+    for (const query of ["product=leather", "qty=0", "qty=-1", "qty=1.5", "qty=abc", "qty=999", "product=aicha&qty11=2", "qty0=1"]) {
+      expect(parse(query), query).toEqual({ ok: false });
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import type { Cart, CartLine } from "../cart";
+import { MAX_QUANTITY_PER_LINE } from "../cart";
+import { isModelCode } from "../catalogue";
+
+export type CheckoutQuery = { ok: true; lines: Cart; fromQuery: boolean } | { ok: false };
+
+const MAX_LINES = 10;
+
+/**
+ * Reads the spec's checkout address: `product`, `qty`, then `product2`, `qty2`, and so on. A
+ * missing product means aicha, a missing quantity 1; anything else malformed is refused (never
+ * silently changed). Without any of these parameters, the cart is what the shopper buys.
+ */
+export function parseCheckoutQuery(params: URLSearchParams, cart: Cart): CheckoutQuery {
+  const keys = [...params.keys()].filter((key) => /^(product|qty)\d*$/.test(key));
+  if (keys.length === 0) {
+    return cart.length > 0 ? { ok: true, lines: cart, fromQuery: false } : { ok: true, lines: [{ model: "aicha", quantity: 1 }], fromQuery: true };
+  }
+  const lines: CartLine[] = [];
+  for (let index = 1; index <= MAX_LINES; index++) {
+    const suffix = index === 1 ? "" : String(index);
+    const product = params.get(`product${suffix}`);
+    const qty = params.get(`qty${suffix}`);
+    if (index > 1 && product === null && qty === null) continue;
+    const model = product ?? "aicha";
+    if (!isModelCode(model)) return { ok: false };
+    const quantity = qty === null ? 1 : Number(qty);
+    if (!/^\d+$/.test(qty ?? "1") || quantity < 1 || quantity > MAX_QUANTITY_PER_LINE) return { ok: false };
+    lines.push({ model, quantity });
+  }
+  // Any other numbered line (product11, qty0…) is not a line this shop writes.
+  if (keys.some((key) => !/^(product|qty)([2-9]|10)?$/.test(key))) return { ok: false };
+  return { ok: true, lines, fromQuery: true };
+}
