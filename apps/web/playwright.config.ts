@@ -40,7 +40,7 @@ export default defineConfig({
       name: "js-off",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
       // Accessibility is checked once, on the hydrated pages (the markup is the same).
-      testIgnore: /(a11y|phone)\.spec\.ts/,
+      testIgnore: /(a11y|phone|stock-race)\.spec\.ts/,
     },
     {
       name: "phone",

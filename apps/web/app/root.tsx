@@ -19,6 +19,7 @@ import { Toaster } from "~/components/toaster";
 import { readCart } from "~/lib/cart.server";
 import { useRootData } from "~/lib/locale";
 import { pageAddresses } from "~/lib/page.server";
+import { testMode } from "~/lib/payments.server";
 import { readToast } from "~/lib/toast.server";
 import { localeForPath, pathOf } from "~/screens";
 import stylesheet from "~/styles/app.css?url";
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cartCount: cartItemCount(cart),
       toast,
       addresses: pageAddresses(request, locale),
+      testMode,
       business: {
         brand: business.brand,
         email: business.email,
@@ -73,6 +75,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t("nav.skipToContent")}
         </a>
+        {root?.testMode ? (
+          <aside className="test-mode" aria-label={t("testMode")}>
+            {t("testMode")}
+          </aside>
+        ) : null}
         <SiteHeader
           locale={locale}
           cartCount={root?.cartCount ?? 0}

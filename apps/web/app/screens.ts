@@ -42,8 +42,10 @@ export const PAGES = {
     ]),
   ) as Record<`product.${(typeof MODELS)[number]}`, PageDefinition>),
   cart: { module: "routes/cart.tsx", paths: { fr: "/panier", en: "/en/cart" }, sitemapPriority: 0.6 },
-  // Built by the checkout issue; its address is already what the cart links to.
-  checkout: { paths: { fr: "/checkout", en: "/en/checkout" } },
+  // Pages of a purchase in progress: never indexed, never in the sitemap.
+  checkout: { module: "routes/checkout.tsx", paths: { fr: "/checkout", en: "/en/checkout" } },
+  testPayment: { module: "routes/test-payment.tsx", paths: { fr: "/paiement-test", en: "/en/test-payment" } },
+  thankYou: { module: "routes/thank-you.tsx", paths: { fr: "/merci", en: "/en/thank-you" } },
   // Built by the e-mail and tracking issue; never indexed, so never in the sitemap.
   tracking: { paths: { fr: "/suivi-commande", en: "/en/track-order" } },
   magazine: {

@@ -26,3 +26,13 @@ export const flashStorage = createCookieSessionStorage({
     secrets: [sessionSecret],
   },
 });
+
+/** Order numbers this browser placed: it alone may see their payment and thank-you pages. */
+export const ordersCookie = createCookie(named("orders"), {
+  httpOnly: true,
+  sameSite: "lax",
+  secure,
+  path: "/",
+  secrets: [sessionSecret],
+  maxAge: 60 * 60 * 24 * 30,
+});

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { PAGES } from "./pages";
 
@@ -24,10 +25,31 @@ test("axe finds no violation on a filled cart", async ({ page }) => {
 });
 
 test("the keyboard reaches the cart button and adds a piece", async ({ page }) => {
-  await page.goto("/en/product/bilin-fanny-pack");
+  await page.goto("/en/product/nadia-fanny-pack");
   const add = page.getByRole("button", { name: "Add to cart" }).first();
   await add.focus();
   await expect(add).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+});
+
+test("axe finds no violation on the checkout, payment and thank-you pages", async ({ page }) => {
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id} on ${page.url()}`)).toEqual([]);
+  };
+  await page.goto("/en/checkout?product=nadia&qty=1");
+  await check();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("Please fill in all required fields")).toBeVisible();
+  await check();
+  await fillShipping(page, "en", "FR");
+  await submitCheckout(page, "en");
+  await check();
+  await payWithCard(page, "en", "4000 0000 0000 0002");
+  await expect(page.getByRole("alert")).toBeVisible();
+  await check();
+  await payWithCard(page, "en", "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Your order is confirmed");
+  await check();
 });

@@ -33,11 +33,19 @@ test("a sold-out model shows disabled buttons in English, on its page and on the
 });
 
 test("available models offer add to cart and buy now", async ({ page }) => {
-  await page.goto("/produit/sac-banane-bilin");
+  await page.goto("/produit/sac-banane-aicha");
   await expect(page.getByRole("button", { name: "Ajouter au panier" })).toHaveCount(2);
   await expect(page.getByRole("link", { name: "Acheter maintenant" }).first()).toHaveAttribute(
     "href",
-    "/checkout?product=bilin&qty=1",
+    "/checkout?product=aicha&qty=1",
+  );
+});
+
+test("buying a sold-out model now returns to its page with the spec's toast", async ({ page }) => {
+  await page.goto("/en/checkout?product=ilian&qty=1");
+  await expect(page).toHaveURL("/en/product/ilian-fanny-pack");
+  await expect(page.getByRole("alert").filter({ hasText: "Out of stock" })).toContainText(
+    "This product is currently unavailable",
   );
 });
 
@@ -52,4 +60,13 @@ test("adding a sold-out model is refused with the spec's message", async ({ requ
   const html = await page.text();
   expect(html).toContain("Produit épuisé");
   expect(html).toContain("Ce produit n&#x27;est plus disponible");
+});
+
+test("a checkout asking for a sold-out piece among others says so instead of changing the order", async ({
+  page,
+}) => {
+  const response = await page.goto("/checkout?product=aicha&qty=1&product2=ilian&qty2=1");
+  expect(response?.status()).toBe(409);
+  await expect(page.getByText("Ilian est épuisé : ce modèle n'est plus disponible.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Retour au panier" })).toHaveAttribute("href", "/panier");
 });

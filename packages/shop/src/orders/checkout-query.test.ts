@@ -30,7 +30,16 @@ describe("the checkout query", () => {
   });
 
   it("refuses malformed queries instead of guessing", () => {
-    for (const query of ["product=leather", "qty=0", "qty=-1", "qty=1.5", "qty=abc", "qty=999", "product=aicha&qty11=2", "qty0=1"]) {
+    for (const query of [
+      "product=leather",
+      "qty=0",
+      "qty=-1",
+      "qty=1.5",
+      "qty=abc",
+      "qty=999",
+      "product=aicha&qty11=2",
+      "qty0=1",
+    ]) {
       expect(parse(query), query).toEqual({ ok: false });
     }
   });

@@ -14,7 +14,9 @@ const MAX_LINES = 10;
 export function parseCheckoutQuery(params: URLSearchParams, cart: Cart): CheckoutQuery {
   const keys = [...params.keys()].filter((key) => /^(product|qty)\d*$/.test(key));
   if (keys.length === 0) {
-    return cart.length > 0 ? { ok: true, lines: cart, fromQuery: false } : { ok: true, lines: [{ model: "aicha", quantity: 1 }], fromQuery: true };
+    return cart.length > 0
+      ? { ok: true, lines: cart, fromQuery: false }
+      : { ok: true, lines: [{ model: "aicha", quantity: 1 }], fromQuery: true };
   }
   const lines: CartLine[] = [];
   for (let index = 1; index <= MAX_LINES; index++) {

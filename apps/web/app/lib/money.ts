@@ -1,0 +1,10 @@
+import type { Locale } from "~/screens";
+import { intlLocale } from "./format";
+
+/** "169,00" / "169.00": the amount of the spec's "Payer {amount} {CURRENCY}" button. */
+export function plainAmount(cents: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}

@@ -1,0 +1,202 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { chargeTestCard, finalizePayment, findOrder, testGateway, testPaymentEvent } from "@souls/shop";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field } from "~/components/checkout/field";
+import { OrderSummary } from "~/components/checkout/order-summary";
+import { HoldCountdown } from "~/components/hold-countdown";
+import { i18next } from "~/i18n.server";
+import { invalidRequest, readForm } from "~/lib/actions.server";
+import { saveCart } from "~/lib/cart.server";
+import { db } from "~/lib/db.server";
+import { useLocale } from "~/lib/locale";
+import { plainAmount } from "~/lib/money";
+import { ownedOrderNumber } from "~/lib/orders.server";
+import { requirePage } from "~/lib/page.server";
+import { pageMeta } from "~/lib/seo";
+import { makeToast, redirectWithToast } from "~/lib/toast.server";
+import { pathOf } from "~/screens";
+
+export const handle = { i18n: ["common", "checkout", "products"] };
+
+/** Card fields as Stripe's test mode checks them; messages are keys of the checkout namespace. */
+const cardSchema = z.object({
+  cardNumber: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: "payment.errors.cardNumber" })),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, { error: "payment.errors.expiry" })
+    .refine(
+      (value) => {
+        const [month, year] = value.split("/").map((part) => Number(part.trim()));
+        const now = new Date();
+        const end = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
+        return end > now;
+      },
+      { error: "payment.errors.expiry" },
+    ),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { error: "payment.errors.cvc" }),
+});
+
+/** The order this browser is paying for, or a 404 for anyone else. */
+async function payableOrder(request: Request) {
+  const orderNumber = await ownedOrderNumber(request);
+  const found = orderNumber ? await findOrder(db, orderNumber) : undefined;
+  if (!found) throw new Response("Not Found", { status: 404 });
+  return found;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requirePage(request);
+  const { order, lines } = await payableOrder(request);
+  if (order.paymentStatus === "paid") {
+    return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
+  }
+  const t = await i18next.getFixedT(locale, "checkout");
+  return {
+    title: t("meta.paymentTitle"),
+    description: t("meta.description"),
+    orderNumber: order.orderNumber,
+    payable: order.status === "awaiting_payment",
+    remainingMs: order.reservedUntil.getTime() - Date.now(),
+    lines,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+  };
+}
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.slice(0, 100) : "");
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = requirePage(request);
+  const { order } = await payableOrder(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "cancel") {
+    await finalizePayment(db, testGateway, testPaymentEvent(order.orderNumber, "cancelled"));
+    return redirectWithToast(
+      pathOf("cart", locale),
+      makeToast({ kind: "success", title: "toast.paymentCancelled.title" }),
+    );
+  }
+  if (intent !== "pay") return invalidRequest();
+
+  const values = { cardNumber: text(form.get("cardNumber")), expiry: text(form.get("expiry")) };
+  const card = cardSchema.safeParse({ ...values, cvc: text(form.get("cvc")) });
+  if (!card.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of card.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return data({ errors, values }, { status: 400 });
+  }
+  const charge = chargeTestCard(card.data.cardNumber);
+  if (charge === "invalid_number")
+    return data({ errors: { cardNumber: "payment.errors.invalid_number" }, values }, { status: 400 });
+  const outcome = await finalizePayment(db, testGateway, testPaymentEvent(order.orderNumber, charge));
+  if (outcome === "paid" || outcome === "refunded_sold_out" || outcome === "no_change") {
+    // Bought: the cart is emptied before the thank-you page renders its header.
+    const headers = outcome === "paid" ? { "Set-Cookie": await saveCart([]) } : undefined;
+    return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303, headers });
+  }
+  if (outcome === "declined") return data({ declined: charge, values }, { status: 402 });
+  return data({ notPayable: true, values }, { status: 409 });
+}
+
+export const meta = pageMeta();
+
+type Answer = {
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  declined?: string;
+  notPayable?: boolean;
+};
+
+export default function TestPaymentPage() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
+  const locale = useLocale();
+  const { t } = useTranslation("checkout");
+  const submitting = useNavigation().state === "submitting";
+  const errors = answer?.errors ?? {};
+  const values = answer?.values ?? {};
+
+  return (
+    <main id="main" className="page checkout">
+      <h1>{t("payment.title")}</h1>
+      <p className="checkout__order-number">{t("payment.order", { number: page.orderNumber })}</p>
+      <div className="checkout__layout">
+        <section className="checkout__shipping">
+          {page.payable ? <HoldCountdown remainingMs={page.remainingMs} /> : null}
+          {!page.payable || answer?.notPayable ? (
+            <p className="form-error" role="alert">
+              {t("payment.errors.notPayable")}
+            </p>
+          ) : null}
+          {answer?.declined ? (
+            <p className="form-error" role="alert">
+              {t(`payment.errors.${answer.declined}`)}
+            </p>
+          ) : null}
+          <p className="notice">{t("payment.testCards")}</p>
+          <Form method="post" noValidate className="card-form">
+            <Field name="cardNumber" label={t("payment.cardNumber")} error={errors.cardNumber}>
+              {(props) => (
+                <input
+                  {...props}
+                  defaultValue={values.cardNumber}
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  required
+                />
+              )}
+            </Field>
+            <div className="checkout__row">
+              <Field name="expiry" label={t("payment.expiry")} error={errors.expiry}>
+                {(props) => (
+                  <input
+                    {...props}
+                    defaultValue={values.expiry}
+                    autoComplete="cc-exp"
+                    placeholder={t("payment.expiryPlaceholder")}
+                    required
+                  />
+                )}
+              </Field>
+              <Field name="cvc" label={t("payment.cvc")} error={errors.cvc}>
+                {(props) => <input {...props} inputMode="numeric" autoComplete="cc-csc" required />}
+              </Field>
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value="pay"
+              className="button button--primary button--block"
+              disabled={!page.payable || submitting}
+            >
+              {submitting
+                ? t("processing")
+                : t("pay", { amount: plainAmount(page.totalCents, locale), currency: "EUR" })}
+            </button>
+          </Form>
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" className="button button--ghost button--block">
+              {t("payment.cancel")}
+            </button>
+          </Form>
+        </section>
+        <aside className="checkout__aside">
+          <OrderSummary lines={page.lines} shippingCents={page.shippingCents} totalCents={page.totalCents} />
+          <Link to={pathOf("terms", locale)} className="text-link">
+            {t("terms")}
+          </Link>
+        </aside>
+      </div>
+    </main>
+  );
+}

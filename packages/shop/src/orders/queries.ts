@@ -1,0 +1,35 @@
+import type { Database, Kysely, Order } from "@souls/db";
+import type { ModelCode } from "../catalogue";
+
+export interface OrderLine {
+  model: ModelCode;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface OrderWithLines {
+  order: Order;
+  lines: OrderLine[];
+}
+
+/** An order with its lines, as the shopper's pages show it. */
+export async function findOrder(
+  db: Kysely<Database>,
+  orderNumber: string,
+): Promise<OrderWithLines | undefined> {
+  const order = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("orderNumber", "=", orderNumber)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const lines = await db
+    .selectFrom("orderItems")
+    .innerJoin("products", "products.id", "orderItems.productId")
+    .select(["products.slug as model", "orderItems.name", "orderItems.unitPriceCents", "orderItems.quantity"])
+    .where("orderItems.orderId", "=", order.id)
+    .orderBy("orderItems.id")
+    .execute();
+  return { order, lines: lines as OrderLine[] };
+}

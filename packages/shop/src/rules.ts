@@ -1,0 +1,8 @@
+/**
+ * The shop's pure rules, safe to import from browser code: no database, no Node built-ins.
+ * Server code may import everything from the package root.
+ */
+export * from "./cart";
+export * from "./catalogue";
+export * from "./order-status";
+export * from "./shipping";
