@@ -13,6 +13,7 @@ export * from "./orders/start-payment";
 export * from "./orders/tracking-token";
 export * from "./orders/transitions";
 export * from "./payments/gateway";
+export * from "./payments/stripe-gateway";
 export * from "./payments/test-gateway";
 export * from "./shipping";
 export * from "./signups";

@@ -32,6 +32,8 @@ export interface PaymentGateway {
   readonly provider: PaymentProvider;
   startPayment(payment: PaymentRequest, options: StartOptions): Promise<StartedPayment>;
   refund(reference: string, amountCents: number, idempotencyKey: string): Promise<void>;
+  /** What the provider says of a payment now, for orders whose event never came (reconciler). */
+  currentOutcome(reference: string): Promise<PaymentEvent["type"] | "pending">;
 }
 
 /** A provider's news about a payment, as every gateway reports it to `finalizePayment`. */

@@ -1,0 +1,151 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStripeDouble } from "./stripe-double";
+import { createStripeGateway } from "./stripe-gateway";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+let double: Awaited<ReturnType<typeof startStripeDouble>>;
+let gateway: ReturnType<typeof createStripeGateway>;
+
+beforeAll(async () => {
+  double = await startStripeDouble();
+  gateway = createStripeGateway({
+    secretKey: "sk_test_double",
+    webhookSecret: WEBHOOK_SECRET,
+    api: double.api,
+  });
+});
+afterAll(() => double.close());
+
+const payment = {
+  orderNumber: "SOULS-123456ABCD",
+  totalCents: 18100,
+  currency: "EUR",
+  email: "ines@example.org",
+  locale: "fr" as const,
+};
+const urls = {
+  returnUrl: "https://shop.test/merci?order=SOULS-123456ABCD",
+  cancelUrl: "https://shop.test/panier",
+};
+
+describe("the Stripe adapter", () => {
+  it("creates a PaymentIntent for the Payment Element with the order's amount, currency, metadata and key", async () => {
+    const started = await gateway.startPayment(payment, {
+      ...urls,
+      withJavaScript: true,
+      idempotencyKey: "payment-SOULS-123456ABCD-element",
+    });
+    expect(started).toEqual({ reference: "pi_double", clientSecret: "pi_double_secret_x" });
+    const request = double.requests.at(-1);
+    expect(request?.path).toBe("/v1/payment_intents");
+    expect(request?.idempotencyKey).toBe("payment-SOULS-123456ABCD-element");
+    expect(request?.form.get("amount")).toBe("18100");
+    expect(request?.form.get("currency")).toBe("eur");
+    expect(request?.form.get("metadata[order_number]")).toBe("SOULS-123456ABCD");
+    expect(request?.form.get("receipt_email")).toBe("ines@example.org");
+  });
+
+  it("creates a Checkout Session for shoppers without JavaScript", async () => {
+    const started = await gateway.startPayment(payment, {
+      ...urls,
+      withJavaScript: false,
+      idempotencyKey: "payment-SOULS-123456ABCD-page",
+    });
+    expect(started).toEqual({
+      reference: "cs_double",
+      redirectUrl: "https://checkout.stripe.test/pay/cs_double",
+    });
+    const request = double.requests.at(-1);
+    expect(request?.path).toBe("/v1/checkout/sessions");
+    expect(request?.idempotencyKey).toBe("payment-SOULS-123456ABCD-page");
+    expect(request?.form.get("line_items[0][price_data][unit_amount]")).toBe("18100");
+    expect(request?.form.get("line_items[0][price_data][currency]")).toBe("eur");
+    expect(request?.form.get("metadata[order_number]")).toBe("SOULS-123456ABCD");
+    expect(request?.form.get("payment_intent_data[metadata][order_number]")).toBe("SOULS-123456ABCD");
+    expect(request?.form.get("success_url")).toBe(urls.returnUrl);
+    expect(request?.form.get("locale")).toBe("fr");
+  });
+
+  it("updates the amount when the country changes", async () => {
+    await gateway.updateAmount("pi_double", 19400, "amount-SOULS-123456ABCD-19400");
+    const request = double.requests.at(-1);
+    expect(request?.path).toBe("/v1/payment_intents/pi_double");
+    expect(request?.form.get("amount")).toBe("19400");
+    expect(request?.idempotencyKey).toBe("amount-SOULS-123456ABCD-19400");
+  });
+
+  it("refunds the PaymentIntent behind a Checkout Session, once per order", async () => {
+    await gateway.refund("cs_double", 18100, "refund-SOULS-123456ABCD");
+    const request = double.requests.at(-1);
+    expect(request?.path).toBe("/v1/refunds");
+    expect(request?.form.get("payment_intent")).toBe("pi_from_session");
+    expect(request?.form.get("amount")).toBe("18100");
+    expect(request?.idempotencyKey).toBe("refund-SOULS-123456ABCD");
+  });
+});
+
+describe("Stripe webhooks", () => {
+  const signer = new Stripe("sk_test_signer");
+  const body = (type: string, object: object) =>
+    JSON.stringify({ id: `evt_${type}`, object: "event", type, data: { object } });
+  const sign = (payload: string, secondsAgo = 0) =>
+    signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - secondsAgo,
+    });
+
+  it("reads a signed payment_intent.succeeded as the order's successful payment", async () => {
+    const payload = body("payment_intent.succeeded", {
+      id: "pi_1",
+      object: "payment_intent",
+      metadata: { order_number: "SOULS-123456ABCD" },
+    });
+    expect(await gateway.readWebhook(payload, sign(payload))).toEqual({
+      provider: "stripe",
+      eventId: "evt_payment_intent.succeeded",
+      type: "succeeded",
+      orderNumber: "SOULS-123456ABCD",
+      declineCode: undefined,
+    });
+  });
+
+  it("maps failures, cancels, sessions and refunds", async () => {
+    const cases: [string, object, string][] = [
+      [
+        "payment_intent.payment_failed",
+        { metadata: { order_number: "N" }, last_payment_error: { decline_code: "insufficient_funds" } },
+        "failed",
+      ],
+      ["payment_intent.canceled", { metadata: { order_number: "N" } }, "cancelled"],
+      [
+        "checkout.session.completed",
+        { payment_status: "paid", metadata: { order_number: "N" } },
+        "succeeded",
+      ],
+      ["checkout.session.expired", { metadata: { order_number: "N" } }, "cancelled"],
+      ["charge.refunded", { payment_intent: "pi_1" }, "refunded"],
+    ];
+    for (const [type, object, expected] of cases) {
+      const payload = body(type, object);
+      const news = await gateway.readWebhook(payload, sign(payload));
+      expect(news, type).toMatchObject({ type: expected });
+    }
+  });
+
+  it("refuses a tampered body, a wrong secret and a signature older than 300 seconds", async () => {
+    const payload = body("payment_intent.succeeded", { metadata: { order_number: "SOULS-123456ABCD" } });
+    expect(
+      await gateway.readWebhook(payload.replace("SOULS-123456ABCD", "SOULS-999999ZZZZ"), sign(payload)),
+    ).toBe("invalid");
+    expect(await gateway.readWebhook(payload, sign(payload, 301))).toBe("invalid");
+    expect(await gateway.readWebhook(payload, null)).toBe("invalid");
+    expect(await gateway.readWebhook(payload, sign(payload, 299))).not.toBe("invalid");
+  });
+
+  it("ignores events the shop does not use", async () => {
+    const payload = body("customer.created", { id: "cus_1" });
+    expect(await gateway.readWebhook(payload, sign(payload))).toBe("ignored");
+  });
+});

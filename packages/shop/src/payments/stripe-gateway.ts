@@ -1,0 +1,147 @@
+import Stripe from "stripe";
+import type { PaymentEvent, PaymentGateway } from "./gateway";
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the API is (tests point it at a local double). */
+  api?: { host: string; port: number; protocol: "http" | "https" };
+}
+
+export interface StripeGateway extends PaymentGateway {
+  /** Changes the amount of a not-yet-confirmed PaymentIntent (the country changed the shipping). */
+  updateAmount(reference: string, totalCents: number, idempotencyKey: string): Promise<void>;
+  /**
+   * Verifies a webhook's signature on its raw body (300 s tolerance) and reads the payment news
+   * it carries: `invalid` for a bad or stale signature, `ignored` for events the shop does not use.
+   */
+  readWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent | "invalid" | "ignored">;
+}
+
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export function createStripeGateway(settings: StripeSettings): StripeGateway {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(settings.api ?? {}),
+  });
+
+  /** The PaymentIntent behind a reference (a Checkout Session's is created by Stripe). */
+  async function paymentIntentOf(reference: string): Promise<string | null> {
+    if (!reference.startsWith("cs_")) return reference;
+    const session = await stripe.checkout.sessions.retrieve(reference);
+    return typeof session.payment_intent === "string"
+      ? session.payment_intent
+      : (session.payment_intent?.id ?? null);
+  }
+
+  return {
+    provider: "stripe",
+
+    async startPayment(payment, options) {
+      const metadata = { order_number: payment.orderNumber };
+      if (options.withJavaScript) {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: payment.totalCents,
+            currency: payment.currency.toLowerCase(),
+            receipt_email: payment.email,
+            metadata,
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey: options.idempotencyKey },
+        );
+        return { reference: intent.id, clientSecret: intent.client_secret ?? undefined };
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          customer_email: payment.email,
+          locale: payment.locale,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: payment.currency.toLowerCase(),
+                unit_amount: payment.totalCents,
+                product_data: { name: `SOULS ${payment.orderNumber}` },
+              },
+            },
+          ],
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: options.returnUrl,
+          cancel_url: options.cancelUrl,
+        },
+        { idempotencyKey: options.idempotencyKey },
+      );
+      return { reference: session.id, redirectUrl: session.url ?? undefined };
+    },
+
+    async updateAmount(reference, totalCents, idempotencyKey) {
+      await stripe.paymentIntents.update(reference, { amount: totalCents }, { idempotencyKey });
+    },
+
+    async refund(reference, amountCents, idempotencyKey) {
+      const paymentIntent = await paymentIntentOf(reference);
+      if (!paymentIntent) throw new Error(`No payment to refund for ${reference}`);
+      await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents }, { idempotencyKey });
+    },
+
+    async currentOutcome(reference) {
+      const paymentIntent = await paymentIntentOf(reference);
+      if (!paymentIntent) return "pending";
+      const intent = await stripe.paymentIntents.retrieve(paymentIntent);
+      if (intent.status === "succeeded") return "succeeded";
+      if (intent.status === "canceled") return "cancelled";
+      return "pending";
+    },
+
+    async readWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature ?? "",
+          settings.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch {
+        return "invalid";
+      }
+      const news = (type: PaymentEvent["type"], orderNumber: string | undefined, declineCode?: string) =>
+        orderNumber
+          ? ({ provider: "stripe", eventId: event.id, type, orderNumber, declineCode } as PaymentEvent)
+          : "ignored";
+      switch (event.type) {
+        case "payment_intent.succeeded":
+          return news("succeeded", event.data.object.metadata.order_number);
+        case "payment_intent.payment_failed": {
+          const error = event.data.object.last_payment_error;
+          return news("failed", event.data.object.metadata.order_number, error?.decline_code ?? error?.code);
+        }
+        case "payment_intent.canceled":
+          return news("cancelled", event.data.object.metadata.order_number);
+        case "checkout.session.completed":
+          return event.data.object.payment_status === "paid"
+            ? news("succeeded", event.data.object.metadata?.order_number)
+            : "ignored";
+        case "checkout.session.expired":
+          return news("cancelled", event.data.object.metadata?.order_number);
+        case "charge.refunded": {
+          // A charge does not carry its PaymentIntent's metadata: read it from the intent.
+          const intentId = event.data.object.payment_intent;
+          if (!intentId) return "ignored";
+          const intent = await stripe.paymentIntents.retrieve(
+            typeof intentId === "string" ? intentId : intentId.id,
+          );
+          return news("refunded", intent.metadata.order_number);
+        }
+        default:
+          return "ignored";
+      }
+    },
+  };
+}
