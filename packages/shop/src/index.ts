@@ -10,6 +10,7 @@ export * from "./orders/outbox";
 export * from "./orders/place-order";
 export * from "./orders/queries";
 export * from "./orders/start-payment";
+export * from "./orders/tracking-access";
 export * from "./orders/tracking-token";
 export * from "./orders/transitions";
 export * from "./payments/gateway";

@@ -12,7 +12,7 @@ import { saveCart } from "~/lib/cart.server";
 import { countryName } from "~/lib/countries";
 import { db } from "~/lib/db.server";
 import { useLocale } from "~/lib/locale";
-import { ownedOrderNumber } from "~/lib/orders.server";
+import { viewableOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
@@ -23,8 +23,9 @@ export const handle = { i18n: ["common", "checkout", "products"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  // Only the browser that placed the order sees it (its signed cookie lists the number).
-  const orderNumber = await ownedOrderNumber(request);
+  // Only the browser that placed the order (its signed cookie lists the number) or whoever
+  // holds the order's tracking token sees it.
+  const orderNumber = await viewableOrderNumber(request);
   let found = orderNumber ? await findOrder(db, orderNumber) : undefined;
   if (!found) throw new Response("Not Found", { status: 404 });
   if (found.order.paymentStatus !== "paid" && found.order.paymentReference && gateway.provider === "stripe") {
