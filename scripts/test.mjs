@@ -35,6 +35,7 @@ const steps = [
     "npx",
     ["turbo", "run", "typecheck", "test", "--output-logs=errors-only"],
   ],
+  ["benchmark script types", "npx", ["tsc", "-p", "bench"]],
   ["production build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"]],
   ["end-to-end tests", "npm", ["run", "e2e", "-w", "@souls/web"]],
 ];
