@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
@@ -18,16 +18,16 @@ async function hydrate() {
       ns: getInitialNamespaces(),
     });
 
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
-    );
-  });
+  // Hydrated in one go, not in a transition: an interruptible hydration could be cut by a
+  // shopper's early click or typing on a slow connection (React error #345).
+  hydrateRoot(
+    document,
+    <I18nextProvider i18n={i18next}>
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    </I18nextProvider>,
+  );
 }
 
 hydrate();
