@@ -5,6 +5,7 @@ export * from "./order-number";
 export * from "./order-status";
 export * from "./orders/checkout-form";
 export * from "./orders/checkout-query";
+export * from "./orders/delivery-country";
 export * from "./orders/finalize-payment";
 export * from "./orders/outbox";
 export * from "./orders/place-order";

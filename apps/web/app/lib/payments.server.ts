@@ -25,3 +25,8 @@ export const gateway: PaymentGateway = stripeGateway ?? testGateway;
 
 /** While no real payment can be taken, every page says so. */
 export const testMode = gateway.provider === "test";
+
+/** Public by design (Stripe.js needs it in the browser); null without Stripe. */
+export const stripePublishableKey: string | null = stripeGateway
+  ? (env.STRIPE_PUBLISHABLE_KEY ?? null)
+  : null;
