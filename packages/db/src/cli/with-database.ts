@@ -67,8 +67,10 @@ async function main(): Promise<number> {
     env.DATABASE_URL = embedded.urlFor("souls");
     env.SHOP_EMBEDDED_DB = "1";
     env.SESSION_SECRET ??= fresh ? randomBytes(32).toString("hex") : localSessionSecret(dataDir);
+    // A loopback-only development server with a fixed local password: printing it lets the
+    // owner look at orders with psql while the shop runs.
     console.log(
-      `[database] embedded PostgreSQL on ${embedded.serverUrl.replace(/\/\/.*@/, "//")}` +
+      `[database] embedded PostgreSQL at ${env.DATABASE_URL}` +
         (fresh ? " (throwaway data)" : ` (data in ${path.relative(projectRoot(), pgDir) || pgDir})`),
     );
   }
