@@ -1,6 +1,7 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { newCheckoutKey, type PaymentGateway, placeOrder, testGateway } from "@souls/shop";
+import { TEST_SHIPPING } from "@souls/shop/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcilePayments, runJobs } from "./jobs";
@@ -12,17 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const details = {
-  firstName: "Inès",
-  lastName: "Martin",
-  email: "ines@example.org",
-  address: "1 rue X",
-  postalCode: "75001",
-  city: "Paris",
-  country: "FR",
-  deliveryInstructions: null,
-  customerNote: null,
-};
+const details = TEST_SHIPPING;
 
 async function order(provider: "test" | "stripe", createdMinutesAgo: number, reference: string | null) {
   const placed = await placeOrder(t.db, {

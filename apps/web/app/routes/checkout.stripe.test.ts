@@ -1,7 +1,7 @@
 /** The checkout's action with Stripe configured, against real PostgreSQL and a local Stripe double. */
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { startStripeDouble } from "@souls/shop/testing";
+import { startStripeDouble, TEST_SHIPPING } from "@souls/shop/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 let t: TestDatabase;
@@ -28,15 +28,8 @@ afterAll(async () => {
   await t.drop();
 });
 
-const shipping = {
-  firstName: "Inès",
-  lastName: "Martin",
-  email: "ines@example.org",
-  address: "12 rue des Martyrs",
-  postalCode: "75009",
-  city: "Paris",
-  country: "FR",
-};
+// The checkout form posts strings; the optional fields stay empty.
+const { deliveryInstructions: _i, customerNote: _n, ...shipping } = TEST_SHIPPING;
 
 async function post(fields: Record<string, string>, cookie = "") {
   const request = new Request("http://shop.test/checkout", {

@@ -2,7 +2,7 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { newCheckoutKey, placeOrder } from "@souls/shop";
-import { startStripeDouble } from "@souls/shop/testing";
+import { startStripeDouble, TEST_SHIPPING } from "@souls/shop/testing";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -26,17 +26,7 @@ beforeAll(async () => {
     checkoutKey: newCheckoutKey(),
     locale: "fr",
     lines: [{ model: "aicha", quantity: 1 }],
-    details: {
-      firstName: "Inès",
-      lastName: "Martin",
-      email: "ines@example.org",
-      address: "1 rue X",
-      postalCode: "75001",
-      city: "Paris",
-      country: "FR",
-      deliveryInstructions: null,
-      customerNote: null,
-    },
+    details: TEST_SHIPPING,
     provider: "stripe",
   });
   if (!placed.ok) throw new Error("order refused");

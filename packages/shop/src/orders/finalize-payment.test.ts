@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
 import { testGateway } from "../payments/test-gateway";
+import { TEST_SHIPPING } from "../testing";
 import { expireHolds, finalizePayment } from "./finalize-payment";
 import { newCheckoutKey, placeOrder } from "./place-order";
 
@@ -19,17 +20,7 @@ beforeEach(async () => {
   await t.db.updateTable("products").set({ reserved: 0, stock: 5 }).execute();
 });
 
-const details = {
-  firstName: "Camille",
-  lastName: "Martin",
-  email: "camille@example.org",
-  address: "12 rue des Martyrs",
-  postalCode: "75009",
-  city: "Paris",
-  country: "FR",
-  deliveryInstructions: null,
-  customerNote: null,
-};
+const details = TEST_SHIPPING;
 
 async function placed(model: "aicha" | "nadia" = "aicha", now = new Date()) {
   const result = await placeOrder(t.db, {

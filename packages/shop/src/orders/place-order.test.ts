@@ -1,7 +1,7 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ShippingDetails } from "./checkout-form";
+import { TEST_SHIPPING } from "../testing";
 import { newCheckoutKey, placeOrder } from "./place-order";
 
 let t: TestDatabase;
@@ -15,17 +15,7 @@ beforeEach(async () => {
   await t.db.updateTable("products").set({ reserved: 0 }).execute();
 });
 
-const PARIS: ShippingDetails = {
-  firstName: "Camille",
-  lastName: "Martin",
-  email: "camille@example.org",
-  address: "12 rue des Martyrs",
-  postalCode: "75009",
-  city: "Paris",
-  country: "FR",
-  deliveryInstructions: null,
-  customerNote: null,
-};
+const PARIS = TEST_SHIPPING;
 
 const order = (lines: { model: "aicha" | "nadia" | "bilin" | "ilian"; quantity: number }[], country = "FR") =>
   placeOrder(t.db, {
