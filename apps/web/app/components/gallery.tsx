@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { productImage } from "~/lib/images";
 
 /**
  * Four photos with thumbnails. Without JavaScript each thumbnail is a link that reloads the page
@@ -15,7 +16,7 @@ export function Gallery({ model, initial }: { model: string; initial: number }) 
     <section id="gallery" className="gallery" aria-label={tc("product.galleryLabel")}>
       <figure className="gallery__main">
         <img
-          src={`/images/products/${model}-${selected + 1}.svg`}
+          src={productImage(model, selected + 1)}
           alt={current?.alt ?? ""}
           width="1000"
           height="1250"
@@ -36,7 +37,7 @@ export function Gallery({ model, initial }: { model: string; initial: number }) 
               }}
             >
               <img
-                src={`/images/products/${model}-${index + 1}.svg`}
+                src={productImage(model, index + 1)}
                 alt={tc("product.showPhoto", { title: photo.title })}
                 width="200"
                 height="250"

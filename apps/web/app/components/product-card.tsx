@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ModelAvailability } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "~/lib/format";
+import { productImage } from "~/lib/images";
 import { type Locale, pathOf, productPage } from "~/screens";
 import { checkoutHref } from "./product-actions";
 
@@ -27,7 +28,7 @@ export function ProductCard({
     <article className="product-card">
       <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
         <img
-          src={`/images/products/${product.model}-1.svg`}
+          src={productImage(product.model)}
           alt=""
           width="1000"
           height="1250"

@@ -10,6 +10,7 @@ import { readCart } from "~/lib/cart.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
 import { db } from "~/lib/db.server";
 import { formatPrice } from "~/lib/format";
+import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
@@ -146,13 +147,7 @@ function CartLineItem({ line }: { line: Line }) {
 
   return (
     <li className="cart-line">
-      <img
-        src={`/images/products/${line.model}-1.svg`}
-        alt=""
-        width="120"
-        height="150"
-        className="cart-line__image"
-      />
+      <img src={productImage(line.model)} alt="" width="120" height="150" className="cart-line__image" />
       <div className="cart-line__body">
         <h2 className="cart-line__name">
           <Link to={pathOf(productPage(line.model), locale)}>{t("product.fullName", { name })}</Link>

@@ -15,6 +15,7 @@ import { invalidRequest, readForm } from "~/lib/actions.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
 import { db } from "~/lib/db.server";
 import { formatPrice } from "~/lib/format";
+import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
@@ -59,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         name: tc("product.fullName", { name }),
         description: t(`${model}.fullDescription`),
         sku: product.reference,
-        image: [1, 2, 3, 4].map((n) => `${origin}/images/products/${model}-${n}.svg`),
+        image: [1, 2, 3, 4].map((n) => `${origin}${productImage(model, n)}`),
         brand: { "@type": "Brand", name: business.brand },
         aggregateRating: { "@type": "AggregateRating", ratingValue: RATING.value, reviewCount: RATING.count },
         offers: {

@@ -11,6 +11,7 @@ import { invalidRequest, readForm } from "~/lib/actions.server";
 import { saveCart } from "~/lib/cart.server";
 import { countryName } from "~/lib/countries";
 import { db } from "~/lib/db.server";
+import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
 import { viewableOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
@@ -144,7 +145,7 @@ export default function ThankYouPage() {
           {MODEL_CODES.map((model) => (
             <li key={model}>
               <Link to={pathOf(productPage(model), locale)}>
-                <img src={`/images/products/${model}-1.svg`} alt="" width="240" height="300" loading="lazy" />
+                <img src={productImage(model)} alt="" width="240" height="300" loading="lazy" />
                 <span>{tc("product.fullName", { name: tp(`${model}.name`) })}</span>
               </Link>
             </li>

@@ -1,6 +1,7 @@
 import type { ModelCode } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "~/lib/format";
+import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
 
 export interface SummaryLine {
@@ -31,7 +32,7 @@ export function OrderSummary({
       <ul className="order-summary__lines">
         {lines.map((line) => (
           <li key={line.model} className="order-summary__line">
-            <img src={`/images/products/${line.model}-1.svg`} alt="" width="64" height="80" />
+            <img src={productImage(line.model)} alt="" width="64" height="80" />
             <span className="order-summary__name">
               {tc("product.fullName", { name: tp(`${line.model}.name`) })}
               <span className="order-summary__quantity">
