@@ -23,15 +23,19 @@ export interface ProductsTable {
   updatedAt: UpdatedAt;
 }
 
-export type SignupSource = "home" | "product" | "newsletter" | "magazine";
+export type SignupSource = "home" | "product" | "newsletter" | "magazine" | "waitlist";
 
 export interface SignupsTable {
   id: Generated<number>;
-  /** Stored trimmed and lower-cased, unique: a repeated sign-up is not a new row. */
+  /** Stored trimmed and lower-cased; unique with the product: a repeated sign-up is not a new row. */
   email: string;
   name: string | null;
   locale: Locale;
   source: SignupSource;
+  /** The model a back-in-stock sign-up waits for (source `waitlist`); null otherwise. */
+  productId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the back-in-stock e-mail was queued; null while the address still waits. */
+  notifiedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   consentedAt: CreatedAt;
   createdAt: CreatedAt;
 }
@@ -80,6 +84,8 @@ export interface OrdersTable {
   paidAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   shippedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   deliveredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the shopper withdrew from the contract (right of withdrawal). */
+  withdrawnAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -139,6 +145,23 @@ export interface TrackingTokensTable {
   createdAt: CreatedAt;
 }
 
+export type TrackingOutcome = "found" | "unknown" | "expired" | "malformed" | "blocked";
+
+export interface TrackingAccessLogTable {
+  id: Generated<string>;
+  /** Keyed hash of the client's address; the token itself is never stored. */
+  clientHash: string;
+  success: boolean;
+  outcome: TrackingOutcome;
+  orderId: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface TrackingBlocksTable {
+  clientHash: string;
+  blockedUntil: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   products: ProductsTable;
   signups: SignupsTable;
@@ -148,6 +171,8 @@ export interface Database {
   paymentEvents: PaymentEventsTable;
   emailQueue: EmailQueueTable;
   trackingTokens: TrackingTokensTable;
+  trackingAccessLog: TrackingAccessLogTable;
+  trackingBlocks: TrackingBlocksTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -1,10 +1,12 @@
+import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordSignup, signupSchema } from "./signups";
+import { joinWaitlist, notifyRestockedWaitlists, recordSignup, signupSchema } from "./signups";
 
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
+  await seedProducts(t.db);
 });
 afterAll(() => t.drop());
 
@@ -40,5 +42,69 @@ describe("sign-ups", () => {
     expect(messageOf({ email: ["a@b.co"] })).toBe("signup.errors.emailRequired");
     expect(messageOf({ email: "lina@example.org", name: "x".repeat(101) })).toBe("signup.errors.nameTooLong");
     expect(messageOf({ email: "lina@example.org", name: 42 })).toBe("signup.errors.nameInvalid");
+  });
+});
+
+describe("back-in-stock lists", () => {
+  const setStock = (slug: string, stock: number, reserved = 0) =>
+    t.db.updateTable("products").set({ stock, reserved }).where("slug", "=", slug).execute();
+  const noticesFor = (recipient: string) =>
+    t.db
+      .selectFrom("emailQueue")
+      .select(["locale", "subject", "payload"])
+      .where("type", "=", "back_in_stock")
+      .where("recipient", "=", recipient)
+      .execute();
+
+  it("sends one notice per waiting address when a sold-out model can be bought again", async () => {
+    await setStock("ilian", 0);
+    expect(await joinWaitlist(t.db, { email: "Nour@Example.org", locale: "en", model: "ilian" })).toBe(
+      "created",
+    );
+    expect(await joinWaitlist(t.db, { email: "nour@example.org ", locale: "en", model: "ilian" })).toBe(
+      "existing",
+    );
+    await joinWaitlist(t.db, { email: "ines@example.org", locale: "fr", model: "ilian" });
+    // The same address may also be on the newsletter and wait for another model.
+    await recordSignup(t.db, { email: "nour@example.org", locale: "en", source: "home" });
+    await setStock("bilin", 0);
+    await joinWaitlist(t.db, { email: "nour@example.org", locale: "en", model: "bilin" });
+
+    // Still sold out (all held): nobody is told.
+    await setStock("ilian", 2, 2);
+    expect(await notifyRestockedWaitlists(t.db)).toBe(0);
+
+    await setStock("ilian", 3, 2);
+    const [first, second] = await Promise.all([
+      notifyRestockedWaitlists(t.db),
+      notifyRestockedWaitlists(t.db),
+    ]);
+    expect((first ?? 0) + (second ?? 0)).toBe(2);
+    expect(await notifyRestockedWaitlists(t.db)).toBe(0);
+    expect(await noticesFor("nour@example.org")).toEqual([
+      { locale: "en", subject: "Ilian is back", payload: { model: "ilian", productName: "Ilian" } },
+    ]);
+    expect(await noticesFor("ines@example.org")).toMatchObject([
+      { locale: "fr", subject: "Ilian est de retour" },
+    ]);
+
+    // Bilin's list waits for Bilin.
+    await setStock("bilin", 1);
+    expect(await notifyRestockedWaitlists(t.db)).toBe(1);
+    expect(await noticesFor("nour@example.org")).toHaveLength(2);
+  });
+
+  it("waits again when an address signs up after a notice", async () => {
+    await setStock("nadia", 0);
+    await joinWaitlist(t.db, { email: "sami@example.org", locale: "fr", model: "nadia" });
+    await setStock("nadia", 1);
+    expect(await notifyRestockedWaitlists(t.db)).toBe(1);
+    await setStock("nadia", 0);
+    expect(await joinWaitlist(t.db, { email: "sami@example.org", locale: "fr", model: "nadia" })).toBe(
+      "existing",
+    );
+    await setStock("nadia", 2);
+    expect(await notifyRestockedWaitlists(t.db)).toBe(1);
+    expect(await noticesFor("sami@example.org")).toHaveLength(2);
   });
 });

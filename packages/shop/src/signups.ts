@@ -1,5 +1,8 @@
 import type { Database, Kysely, Locale, SignupSource } from "@souls/db";
+import { sql } from "kysely";
 import { z } from "zod";
+import type { ModelCode } from "./catalogue";
+import { enqueueEmail } from "./orders/outbox";
 
 /** Field rules of every sign-up form; messages are locale keys resolved by the page. */
 export const signupSchema = z.object({
@@ -22,7 +25,7 @@ export interface SignupRequest {
   email: string;
   name?: string;
   locale: Locale;
-  source: SignupSource;
+  source: Exclude<SignupSource, "waitlist">;
 }
 
 /**
@@ -37,7 +40,7 @@ export async function recordSignup(
   const inserted = await db
     .insertInto("signups")
     .values({ email, name: signup.name ?? null, locale: signup.locale, source: signup.source })
-    .onConflict((oc) => oc.column("email").doNothing())
+    .onConflict((oc) => oc.constraint("signups_email_product_key").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (inserted) return "created";
@@ -46,8 +49,81 @@ export async function recordSignup(
       .updateTable("signups")
       .set({ name: signup.name })
       .where("email", "=", email)
+      .where("productId", "is", null)
       .where("name", "is", null)
       .execute();
   }
   return "existing";
+}
+
+export interface WaitlistRequest {
+  email: string;
+  locale: Locale;
+  model: ModelCode;
+}
+
+/**
+ * Puts an address on a sold-out model's back-in-stock list. Signing up again after a notice
+ * (the model sold out once more) waits again; a repeat while waiting changes nothing.
+ */
+export async function joinWaitlist(
+  db: Kysely<Database>,
+  request: WaitlistRequest,
+): Promise<"created" | "existing" | "unknown_model"> {
+  const email = request.email.trim().toLowerCase();
+  const product = await db
+    .selectFrom("products")
+    .select("id")
+    .where("slug", "=", request.model)
+    .executeTakeFirst();
+  if (!product) return "unknown_model";
+  const row = await db
+    .insertInto("signups")
+    .values({ email, locale: request.locale, source: "waitlist", productId: product.id })
+    .onConflict((oc) =>
+      oc.constraint("signups_email_product_key").doUpdateSet({ notifiedAt: null, locale: request.locale }),
+    )
+    // xmax is 0 only for a freshly inserted row.
+    .returning(sql<boolean>`(xmax = 0)`.as("inserted"))
+    .executeTakeFirstOrThrow();
+  return row.inserted ? "created" : "existing";
+}
+
+/**
+ * Queues one back-in-stock e-mail for each address waiting on a model that can be bought again,
+ * and marks it notified in the same transaction. Run by the worker, so it catches every way stock
+ * comes back (a released hold, the owner's restock, a withdrawal); two workers never send twice.
+ */
+export async function notifyRestockedWaitlists(db: Kysely<Database>, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const waiting = await trx
+      .selectFrom("signups")
+      .innerJoin("products", "products.id", "signups.productId")
+      .select(["signups.id", "signups.email", "signups.locale", "products.slug", "products.name"])
+      .where("signups.notifiedAt", "is", null)
+      .where(sql<number>`products.stock - products.reserved`, ">", 0)
+      .orderBy("signups.id")
+      .limit(200)
+      .forUpdate("signups")
+      .skipLocked()
+      .execute();
+    for (const signup of waiting) {
+      await enqueueEmail(trx, signup, {
+        type: "back_in_stock",
+        payload: { model: signup.slug as ModelCode, productName: signup.name },
+      });
+    }
+    if (waiting.length > 0) {
+      await trx
+        .updateTable("signups")
+        .set({ notifiedAt: now })
+        .where(
+          "id",
+          "in",
+          waiting.map((s) => s.id),
+        )
+        .execute();
+    }
+    return waiting.length;
+  });
 }

@@ -1,5 +1,10 @@
 /** Test helpers shared with the apps' tests (never imported by production code). */
+import type { Database, Kysely, Locale } from "@souls/db";
+import type { ModelCode } from "./catalogue";
 import type { ShippingDetails } from "./orders/checkout-form";
+import { finalizePayment } from "./orders/finalize-payment";
+import { newCheckoutKey, placeOrder } from "./orders/place-order";
+import { testGateway } from "./payments/test-gateway";
 
 export { startStripeDouble } from "./payments/stripe-double";
 
@@ -15,3 +20,37 @@ export const TEST_SHIPPING: ShippingDetails = {
   deliveryInstructions: null,
   customerNote: null,
 };
+
+/**
+ * An order placed and paid through the real use cases and the test gateway, with the tracking
+ * token read back from its queued confirmation (as the shopper would read it in the e-mail).
+ */
+export async function placePaidOrder(
+  db: Kysely<Database>,
+  options: { model?: ModelCode; locale?: Locale; details?: Partial<ShippingDetails>; now?: Date } = {},
+): Promise<{ id: number; orderNumber: string; token: string }> {
+  const placed = await placeOrder(db, {
+    checkoutKey: newCheckoutKey(),
+    locale: options.locale ?? "fr",
+    lines: [{ model: options.model ?? "aicha", quantity: 1 }],
+    details: { ...TEST_SHIPPING, ...options.details },
+    provider: "test",
+    now: options.now,
+  });
+  if (!placed.ok) throw new Error("the test order was refused");
+  const { orderNumber, id } = placed.order;
+  const paid = await finalizePayment(
+    db,
+    testGateway,
+    { provider: "test", eventId: `test-paid-${orderNumber}`, type: "succeeded", orderNumber },
+    options.now,
+  );
+  if (paid !== "paid") throw new Error(`the test payment ended ${paid}`);
+  const confirmation = await db
+    .selectFrom("emailQueue")
+    .select("payload")
+    .where("orderId", "=", id)
+    .where("type", "=", "order_confirmation")
+    .executeTakeFirstOrThrow();
+  return { id, orderNumber, token: String(confirmation.payload.trackingToken) };
+}

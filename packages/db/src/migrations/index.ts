@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as m20261122_products_and_signups from "./2026-11-22T00-00-products-and-signups";
 import * as m20261122_orders_and_payments from "./2026-11-22T01-30-orders-and-payments";
+import * as m20261122_tracking_and_waitlist from "./2026-11-22T03-00-tracking-and-waitlist";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -9,4 +10,5 @@ import * as m20261122_orders_and_payments from "./2026-11-22T01-30-orders-and-pa
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-00-products-and-signups": m20261122_products_and_signups,
   "2026-11-22T01-30-orders-and-payments": m20261122_orders_and_payments,
+  "2026-11-22T03-00-tracking-and-waitlist": m20261122_tracking_and_waitlist,
 };

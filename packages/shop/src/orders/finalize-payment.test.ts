@@ -182,24 +182,3 @@ describe("a payment that arrives after the hold expired", () => {
     expect(await finalizePayment(t.db, testGateway, success)).toBe("refunded_sold_out");
   });
 });
-
-describe("the tracking token", () => {
-  it("opens its order, and nothing once expired or altered", async () => {
-    const { orderNumberForToken } = await import("./tracking-access");
-    const order = await placed();
-    await finalizePayment(t.db, testGateway, event(order.orderNumber, "succeeded"));
-    const row = await t.db
-      .selectFrom("emailQueue")
-      .select("payload")
-      .where("orderId", "=", order.id)
-      .executeTakeFirstOrThrow();
-    const token = String(row.payload.trackingToken);
-    expect(await orderNumberForToken(t.db, token)).toBe(order.orderNumber);
-    expect(await orderNumberForToken(t.db, ` ${token} `)).toBe(order.orderNumber);
-    expect(
-      await orderNumberForToken(t.db, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`),
-    ).toBeNull();
-    expect(await orderNumberForToken(t.db, "short")).toBeNull();
-    expect(await orderNumberForToken(t.db, token, new Date(Date.now() + 91 * 24 * 3600_000))).toBeNull();
-  });
-});

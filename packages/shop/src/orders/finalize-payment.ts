@@ -1,7 +1,7 @@
 import type { Database, Kysely, Order, Transaction } from "@souls/db";
 import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
-import { enqueueOrderEmail } from "./outbox";
-import { commitHold, type HeldLine, releaseHold, sellUnheld } from "./stock";
+import { enqueueOrderConfirmation, enqueueSoldOutRefund } from "./order-emails";
+import { commitHold, type HeldLine, releaseHold, returnToStock, sellUnheld } from "./stock";
 import { issueTrackingToken } from "./tracking-token";
 import { type Actor, applyOrderEvent } from "./transitions";
 
@@ -86,7 +86,7 @@ export async function finalizePayment(
         if (order.status === "refunded") return "no_change";
         if (order.status === "pending_preparation" || order.status === "prepared") {
           // Refunded before it left the workshop: the pieces are back on the shelf.
-          await restock(trx, lines);
+          await returnToStock(trx, lines);
         }
         await applyOrderEvent(trx, order, "refunded", actor, { paymentStatus: "refunded" });
         return "refunded";
@@ -117,23 +117,13 @@ async function applySuccess(
       { paymentStatus: "refunded" },
       "paid after the hold expired; sold out",
     );
-    await enqueueOrderEmail(trx, order, "order_refunded_sold_out");
+    await enqueueSoldOutRefund(trx, order);
     return "refunded_sold_out";
   }
   await applyOrderEvent(trx, order, "payment_succeeded", actor, { paymentStatus: "paid", paidAt: now });
   const trackingToken = await issueTrackingToken(trx, order.id, now);
-  await enqueueOrderEmail(trx, order, "order_confirmation", { trackingToken });
+  await enqueueOrderConfirmation(trx, order, trackingToken);
   return "paid";
-}
-
-async function restock(trx: Transaction<Database>, lines: HeldLine[]): Promise<void> {
-  for (const line of lines) {
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", "+", line.quantity) }))
-      .where("id", "=", line.productId)
-      .execute();
-  }
 }
 
 /**

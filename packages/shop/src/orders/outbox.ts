@@ -1,37 +1,32 @@
 import type { Database, Locale, Transaction } from "@souls/db";
+import { type EmailMessage, emailSubject } from "@souls/emails/messages";
 
-export type EmailType = "order_confirmation" | "order_refunded_sold_out";
-
-const SUBJECTS: Record<EmailType, Record<Locale, (orderNumber: string) => string>> = {
-  order_confirmation: {
-    fr: (n) => `Votre commande ${n} est confirmée`,
-    en: (n) => `Your order ${n} is confirmed`,
-  },
-  order_refunded_sold_out: {
-    fr: (n) => `Votre commande ${n} : pièce épuisée, remboursement effectué`,
-    en: (n) => `Your order ${n}: piece sold out, refund issued`,
-  },
-};
+export interface EmailRecipient {
+  email: string;
+  locale: Locale;
+  /** The order the message is about, if any (a back-in-stock notice has none). */
+  orderId?: number | null;
+}
 
 /**
  * Queues an e-mail in the same transaction as the change it tells of (transactional outbox):
  * the worker delivers it later, so a crash can never lose it nor send it for a rolled-back change.
  */
-export async function enqueueOrderEmail(
+export async function enqueueEmail(
   trx: Transaction<Database>,
-  order: { id: number; orderNumber: string; email: string; locale: Locale },
-  type: EmailType,
-  payload: Record<string, unknown> = {},
+  to: EmailRecipient,
+  message: Omit<EmailMessage, "locale">,
 ): Promise<void> {
+  const localized = { ...message, locale: to.locale } as EmailMessage;
   await trx
     .insertInto("emailQueue")
     .values({
-      orderId: order.id,
-      recipient: order.email,
-      locale: order.locale,
-      type,
-      subject: SUBJECTS[type][order.locale](order.orderNumber),
-      payload: JSON.stringify({ orderNumber: order.orderNumber, ...payload }),
+      orderId: to.orderId ?? null,
+      recipient: to.email,
+      locale: to.locale,
+      type: localized.type,
+      subject: emailSubject(localized),
+      payload: JSON.stringify(localized.payload),
     })
     .execute();
 }

@@ -61,6 +61,17 @@ export async function sellUnheld(trx: Transaction<Database>, lines: HeldLine[]):
   return true;
 }
 
+/** Puts sold pieces back on the shelf (a refund or withdrawal before they left the workshop). */
+export async function returnToStock(trx: Transaction<Database>, lines: HeldLine[]): Promise<void> {
+  for (const line of sortByProduct(lines)) {
+    await trx
+      .updateTable("products")
+      .set({ stock: sql`stock + ${line.quantity}`, updatedAt: new Date() })
+      .where("id", "=", line.productId)
+      .execute();
+  }
+}
+
 /** Rows are always locked in product order, so two orders never wait on each other in a cycle. */
 function sortByProduct(lines: HeldLine[]): HeldLine[] {
   return [...lines].sort((a, b) => a.productId - b.productId);

@@ -13,7 +13,10 @@ export async function applyOrderEvent(
   event: OrderEvent,
   actor: Actor,
   changes: Partial<
-    Pick<Order, "paymentStatus" | "paidAt" | "shippedAt" | "deliveredAt" | "carrier" | "trackingNumber">
+    Pick<
+      Order,
+      "paymentStatus" | "paidAt" | "shippedAt" | "deliveredAt" | "withdrawnAt" | "carrier" | "trackingNumber"
+    >
   > = {},
   note: string | null = null,
 ): Promise<OrderStatus> {

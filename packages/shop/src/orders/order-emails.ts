@@ -1,0 +1,74 @@
+import type { Database, Order, Transaction } from "@souls/db";
+import type { EmailPayload } from "@souls/emails/messages";
+import { DELIVERY_DAYS, deliveryTierFor } from "../shipping";
+import { enqueueEmail } from "./outbox";
+import { findOrder } from "./queries";
+
+/**
+ * The e-mails about an order, queued inside the caller's transaction. Each payload is a snapshot
+ * of the order at the moment of the change it tells of.
+ */
+
+const customerName = (order: Order) => `${order.firstName} ${order.lastName}`;
+
+async function orderSnapshot(trx: Transaction<Database>, order: Order) {
+  const found = await findOrder(trx, order.orderNumber);
+  const items = (found?.lines ?? []).map(({ model, name, quantity, unitPriceCents }) => ({
+    model,
+    name,
+    quantity,
+    unitPriceCents,
+  }));
+  return {
+    orderNumber: order.orderNumber,
+    customerName: customerName(order),
+    items,
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    currency: order.currency,
+  };
+}
+
+const recipientOf = (order: Order) => ({ email: order.email, locale: order.locale, orderId: order.id });
+
+export async function enqueueOrderConfirmation(
+  trx: Transaction<Database>,
+  order: Order,
+  trackingToken: string,
+): Promise<void> {
+  const tier = deliveryTierFor(order.country);
+  const payload: EmailPayload<"order_confirmation"> = {
+    ...(await orderSnapshot(trx, order)),
+    orderedAt: order.createdAt.toISOString(),
+    shippingAddress: {
+      name: customerName(order),
+      address: order.address,
+      postalCode: order.postalCode,
+      city: order.city,
+      country: order.country,
+    },
+    deliveryInstructions: order.deliveryInstructions,
+    delivery: { tier, minDays: DELIVERY_DAYS[tier].min, maxDays: DELIVERY_DAYS[tier].max },
+    trackingToken,
+  };
+  await enqueueEmail(trx, recipientOf(order), { type: "order_confirmation", payload });
+}
+
+export async function enqueueSoldOutRefund(trx: Transaction<Database>, order: Order): Promise<void> {
+  await enqueueEmail(trx, recipientOf(order), {
+    type: "order_refunded_sold_out",
+    payload: await orderSnapshot(trx, order),
+  });
+}
+
+export async function enqueueWithdrawalAcknowledgement(
+  trx: Transaction<Database>,
+  order: Order,
+  receivedAt: Date,
+): Promise<void> {
+  await enqueueEmail(trx, recipientOf(order), {
+    type: "withdrawal_acknowledgement",
+    payload: { ...(await orderSnapshot(trx, order)), receivedAt: receivedAt.toISOString() },
+  });
+}
