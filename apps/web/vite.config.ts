@@ -25,8 +25,7 @@ export default defineConfig({
       routes(defineRoutes) {
         return defineRoutes((route) => {
           for (const page of PAGE_IDS) {
-            const { module, paths } = PAGES[page] as { module?: string; paths: Record<string, string> };
-            if (!module) continue;
+            const { module, paths } = PAGES[page];
             for (const locale of LOCALES) {
               route(paths[locale], module, { id: routeId(page, locale), index: false });
             }

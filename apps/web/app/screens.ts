@@ -14,8 +14,8 @@ export function isLocale(value: unknown): value is Locale {
 type Paths = Record<Locale, string>;
 
 interface PageDefinition {
-  /** Route module, relative to `app/`; absent while the screen is not built yet. */
-  module?: string;
+  /** Route module, relative to `app/`. */
+  module: string;
   paths: Paths;
   /** Listed in the sitemap with this priority; absent for pages search engines must not see. */
   sitemapPriority?: number;
@@ -46,8 +46,8 @@ export const PAGES = {
   checkout: { module: "routes/checkout.tsx", paths: { fr: "/checkout", en: "/en/checkout" } },
   testPayment: { module: "routes/test-payment.tsx", paths: { fr: "/paiement-test", en: "/en/test-payment" } },
   thankYou: { module: "routes/thank-you.tsx", paths: { fr: "/merci", en: "/en/thank-you" } },
-  // Built by the e-mail and tracking issue; never indexed, so never in the sitemap.
-  tracking: { paths: { fr: "/suivi-commande", en: "/en/track-order" } },
+  // Opened with a secret token: never indexed, so never in the sitemap.
+  tracking: { module: "routes/tracking.tsx", paths: { fr: "/suivi-commande", en: "/en/track-order" } },
   magazine: {
     module: "routes/magazine.tsx",
     paths: { fr: "/magazine", en: "/en/magazine" },
@@ -92,14 +92,10 @@ const pageByPath = new Map<string, { page: PageId; locale: Locale }>(
   PAGE_IDS.flatMap((page) => LOCALES.map((locale) => [PAGES[page].paths[locale], { page, locale }] as const)),
 );
 
-/** The page a path shows, if its screen is built. */
+/** The page a path shows, if any. */
 export function pageForPath(pathname: string): { page: PageId; locale: Locale } | undefined {
   const match = pageByPath.get(normalize(pathname));
-  return match && isBuilt(match.page) ? match : undefined;
-}
-
-export function isBuilt(page: PageId): boolean {
-  return "module" in PAGES[page];
+  return match;
 }
 
 /** A path outside the map (a not-found page) is English under `/en`, French elsewhere. */

@@ -21,6 +21,12 @@ export const signupSchema = z.object({
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
+/** A back-in-stock sign-up: the address and an explicit consent to the one notice. */
+export const waitlistSchema = z.object({
+  email: signupSchema.shape.email,
+  consent: z.literal("yes", { error: "signup.errors.consentRequired" }),
+});
+
 export interface SignupRequest {
   email: string;
   name?: string;

@@ -9,10 +9,22 @@ import { RedirectBackField } from "./redirect-back-field";
 type Answer = SignupResult | { toast: Toast } | undefined;
 
 /**
- * Early-notice / newsletter form. Posts to its own page's action with `intent=signup`; works
- * without JavaScript (303 back with a thank-you) and, with it, in place through a fetcher.
+ * Early-notice / newsletter form, and a sold-out model's back-in-stock list (`intent=waitlist`,
+ * with its consent box). Posts to its own page's action; works without JavaScript (303 back with
+ * a thank-you) and, with it, in place through a fetcher.
  */
-export function SignupForm({ withName = false, submitLabel }: { withName?: boolean; submitLabel: string }) {
+export function SignupForm({
+  withName = false,
+  submitLabel,
+  intent = "signup",
+  consentLabel,
+}: {
+  withName?: boolean;
+  submitLabel: string;
+  intent?: "signup" | "waitlist";
+  /** A required consent box with this label (the back-in-stock list). */
+  consentLabel?: string;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer>();
   const actionData = useActionData<Answer>();
@@ -21,7 +33,7 @@ export function SignupForm({ withName = false, submitLabel }: { withName?: boole
   const formRef = useRef<HTMLFormElement>(null);
 
   const answer = fetcher.data ?? (actionData && "form" in actionData ? actionData : undefined);
-  const result = answer && "form" in answer ? answer : undefined;
+  const result = answer && "form" in answer && answer.form === intent ? answer : undefined;
   const errors = result?.errors ?? {};
 
   const resetForm = useCallback(() => formRef.current?.reset(), []);
@@ -43,7 +55,7 @@ export function SignupForm({ withName = false, submitLabel }: { withName?: boole
       noValidate
       ref={formRef}
     >
-      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="intent" value={intent} />
       <RedirectBackField />
       {withName ? (
         <div className="field">
@@ -77,10 +89,29 @@ export function SignupForm({ withName = false, submitLabel }: { withName?: boole
           </p>
         ) : null}
       </div>
+      {consentLabel ? (
+        <div className="checkbox-field">
+          <input
+            id={`${id}-consent`}
+            name="consent"
+            type="checkbox"
+            value="yes"
+            required
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
+          />
+          <label htmlFor={`${id}-consent`}>{consentLabel}</label>
+          {errors.consent ? (
+            <p className="field__error" id={`${id}-consent-error`}>
+              {t(errors.consent)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? t("signup.sending") : submitLabel}
       </button>
-      <p className="signup-form__note">{t("signup.consent")}</p>
+      {consentLabel ? null : <p className="signup-form__note">{t("signup.consent")}</p>}
     </fetcher.Form>
   );
 }

@@ -29,6 +29,12 @@ const schema = z
       .string()
       .regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
       .optional(),
+    /**
+     * How many reverse proxies (load balancer, TLS terminator) stand in front of the app: the
+     * client's address is then read from X-Forwarded-For, that many hops from the right. 0 (the
+     * default) trusts no header and uses the connection's address.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
     /** Tests only: a local double of Stripe's API, e.g. http://127.0.0.1:12111. */
     STRIPE_API_URL: z.url().optional(),
   })

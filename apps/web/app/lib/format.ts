@@ -29,3 +29,16 @@ export function formatDate(isoDate: string, locale: Locale): string {
     new Date(isoDate),
   );
 }
+
+/** A moment with its time and time zone, as the law asks for a withdrawal's receipt. */
+export function formatDateTime(isoDate: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Paris",
+    timeZoneName: "short",
+  }).format(new Date(isoDate));
+}

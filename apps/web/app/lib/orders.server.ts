@@ -1,6 +1,5 @@
-import { ORDER_NUMBER_PATTERN, orderNumberForToken } from "@souls/shop";
+import { ORDER_NUMBER_PATTERN } from "@souls/shop";
 import { ordersCookie } from "./cookies.server";
-import { db } from "./db.server";
 
 const KEEP = 5;
 
@@ -21,12 +20,4 @@ export async function rememberOrder(request: Request, orderNumber: string): Prom
 export async function ownedOrderNumber(request: Request): Promise<string | null> {
   const asked = new URL(request.url).searchParams.get("order") ?? "";
   return (await placedOrders(request)).includes(asked) ? asked : null;
-}
-
-/** The order a thank-you page may show: this browser's, or the one its `?token=` opens. */
-export async function viewableOrderNumber(request: Request): Promise<string | null> {
-  const owned = await ownedOrderNumber(request);
-  if (owned) return owned;
-  const token = new URL(request.url).searchParams.get("token");
-  return token ? orderNumberForToken(db, token) : null;
 }

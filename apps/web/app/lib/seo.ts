@@ -64,7 +64,10 @@ export function jsonLd(value: unknown): string {
  * The `meta` export of a page whose loader returns `title` and `description`: those, plus the
  * canonical, hreflang and social tags from the root loader's addresses.
  */
-export function pageMeta(type: "website" | "product" | "article" = "website"): MetaFunction {
+export function pageMeta(
+  type: "website" | "product" | "article" = "website",
+  options: { noindex?: boolean } = {},
+): MetaFunction {
   return ({ data, matches }) => {
     const page = data as { title?: string; description?: string } | undefined;
     const root = matches.find((match) => match.id === "root")?.data as
@@ -75,6 +78,7 @@ export function pageMeta(type: "website" | "product" | "article" = "website"): M
       description: page?.description ?? "",
       addresses: root?.addresses,
       type,
+      noindex: options.noindex,
     });
   };
 }

@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { placePaidOrder } from "@souls/shop/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 let t: TestDatabase;
@@ -23,6 +24,8 @@ beforeAll(async () => {
     "/en/product/nadia-fanny-pack": (await import("./product")).action,
     "/panier": (await import("./cart")).action,
     "/en/cart": (await import("./cart")).action,
+    "/suivi-commande": (await import("./tracking")).action,
+    "/en/track-order": (await import("./tracking")).action,
   };
 });
 
@@ -32,6 +35,8 @@ afterAll(async () => {
   await t.drop();
 });
 
+let requests = 0;
+
 /** Status of whatever an action answered: a Response, or `data(…, init)`. */
 async function post(path: string, body: BodyInit, contentType = "application/x-www-form-urlencoded") {
   const request = new Request(`http://shop.test${path}`, {
@@ -40,7 +45,9 @@ async function post(path: string, body: BodyInit, contentType = "application/x-w
     headers: { "Content-Type": contentType },
   });
   try {
-    const result = await actions[path]!({ request, params: {}, context: {} });
+    // Each request from its own address, so tracking's rate limit never mixes two tests.
+    const context = { socketAddress: `10.0.${Math.floor(++requests / 250)}.${requests % 250}` };
+    const result = await actions[path]!({ request, params: {}, context });
     if (result instanceof Response) return { status: result.status, body: result };
     const init = (result as { init?: { status?: number } }).init;
     return { status: init?.status ?? 200, body: result };
@@ -65,6 +72,15 @@ const garbage: [string, BodyInit, string?][] = [
   ["a sign-up without address", form({ intent: "signup" })],
   ["a sign-up with a huge address", form({ intent: "signup", email: `${huge}@example.org` })],
   ["a sign-up with a script as address", form({ intent: "signup", email: "<script>alert(1)</script>" })],
+  ["a back-in-stock sign-up without consent", form({ intent: "waitlist", email: "lina@example.org" })],
+  [
+    "a back-in-stock sign-up with a forged consent",
+    form({ intent: "waitlist", email: "lina@example.org", consent: "on" }),
+  ],
+  ["a tracking look-up without token", form({ intent: "track" })],
+  ["a tracking look-up with a huge token", form({ intent: "track", token: huge })],
+  ["a tracking look-up with an array of tokens", "intent=track&token=a&token=b"],
+  ["a withdrawal with a made-up token", form({ intent: "confirm-withdrawal", token: "x".repeat(43) })],
   ["JSON instead of a form", JSON.stringify({ intent: "add", model: "aicha" }), "application/json"],
   ["a broken multipart body", "--x\r\nnot a part", "multipart/form-data; boundary=x"],
 ];
@@ -76,6 +92,8 @@ const PATHS = [
   "/en/product/nadia-fanny-pack",
   "/panier",
   "/en/cart",
+  "/suivi-commande",
+  "/en/track-order",
 ];
 
 describe.each(PATHS)("the action of %s", (path) => {
@@ -88,6 +106,11 @@ describe.each(PATHS)("the action of %s", (path) => {
       .select(t.db.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(signups.n)).toBe(0);
+    const changes = await t.db
+      .selectFrom("orderEvents")
+      .select(t.db.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(changes.n)).toBe(0);
   });
 });
 
@@ -124,5 +147,81 @@ describe("good input", () => {
     expect((await post("/", form({ intent: "signup", email: "ana@example.org" }))).status).toBe(200);
     const rows = await t.db.selectFrom("signups").select(["email", "name", "locale", "source"]).execute();
     expect(rows).toEqual([{ email: "ana@example.org", name: "Ana", locale: "en", source: "home" }]);
+  });
+});
+
+/** What an action answered with `data(…)`. */
+const answered = (result: { body: unknown }) => (result.body as { data: Record<string, unknown> }).data;
+
+describe("back-in-stock sign-ups", () => {
+  it("stores the address with the model and a consent, once", async () => {
+    const ask = () =>
+      post(
+        "/en/product/nadia-fanny-pack",
+        form({ intent: "waitlist", email: "Nour@Example.org", consent: "yes" }),
+      );
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(200);
+    const rows = await t.db
+      .selectFrom("signups")
+      .innerJoin("products", "products.id", "signups.productId")
+      .select(["email", "locale", "source", "products.slug"])
+      .where("source", "=", "waitlist")
+      .execute();
+    expect(rows).toEqual([{ email: "nour@example.org", locale: "en", source: "waitlist", slug: "nadia" }]);
+  });
+
+  it("asks for the consent in the page's language", async () => {
+    const result = await post("/produit/sac-banane-aicha", form({ intent: "waitlist", email: "a@b.co" }));
+    expect(result.status).toBe(400);
+    expect(answered(result)).toMatchObject({
+      form: "waitlist",
+      errors: { consent: "signup.errors.consentRequired" },
+    });
+  });
+});
+
+describe("order tracking", () => {
+  it("shows the order for its token, and records a withdrawal only after the confirmation step", async () => {
+    const paid = await placePaidOrder(t.db);
+    const step = (intent: string) => post("/suivi-commande", form({ intent, token: ` ${paid.token} ` }));
+
+    const tracked = await step("track");
+    expect(tracked.status).toBe(200);
+    expect(answered(tracked)).toMatchObject({
+      state: "result",
+      order: { orderNumber: paid.orderNumber, status: "pending_preparation", withdrawal: { open: true } },
+    });
+
+    const confirming = await step("withdraw");
+    expect(answered(confirming)).toMatchObject({
+      withdrawal: "confirm",
+      order: { status: "pending_preparation" },
+    });
+
+    const withdrawn = await step("confirm-withdrawal");
+    expect(withdrawn.status).toBe(200);
+    expect(answered(withdrawn)).toMatchObject({ withdrawal: "recorded", order: { status: "withdrawn" } });
+
+    const again = await step("confirm-withdrawal");
+    expect(again.status).toBe(409);
+    expect(answered(again)).toMatchObject({ withdrawal: "periodOver" });
+    const acknowledgements = await t.db
+      .selectFrom("emailQueue")
+      .select("id")
+      .where("type", "=", "withdrawal_acknowledgement")
+      .where("orderId", "=", paid.id)
+      .execute();
+    expect(acknowledgements).toHaveLength(1);
+  });
+
+  it.each([
+    ["", 400, "required"],
+    ["too-short", 400, "malformed"],
+    ["y".repeat(43), 404, "unknown"],
+  ])("answers the token %j with %i and its message", async (token, status, error) => {
+    const result = await post("/en/track-order", form({ intent: "track", token }));
+    expect(result.status).toBe(status);
+    expect(answered(result)).toMatchObject({ state: "form", error });
   });
 });

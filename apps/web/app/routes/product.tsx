@@ -19,7 +19,7 @@ import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
-import { handleSignup } from "~/lib/signup.server";
+import { handleSignup, handleWaitlist } from "~/lib/signup.server";
 import { articlePage, modelOfPage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "products"] };
@@ -96,10 +96,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { locale } = requireModel(request);
+  const { locale, model } = requireModel(request);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "signup") return handleSignup(request, form, locale, "product");
+  if (intent === "waitlist") return handleWaitlist(request, form, locale, model);
   if (intent === "add") {
     return handleCartIntent(request, form, locale);
   }
@@ -159,6 +160,17 @@ export default function ProductPage() {
             <p className="stock-note">{tc("product.fewLeft", { count: product.available })}</p>
           ) : null}
           {purchase}
+          {product.available > 0 ? null : (
+            <section className="waitlist" aria-labelledby="waitlist-title">
+              <h2 id="waitlist-title">{tc("product.waitlist.title")}</h2>
+              <p>{tc("product.waitlist.text", { name })}</p>
+              <SignupForm
+                intent="waitlist"
+                submitLabel={tc("product.waitlist.submit")}
+                consentLabel={tc("product.waitlist.consent")}
+              />
+            </section>
+          )}
           <ul className="trust-lines">
             {(["fabric", "madeIn", "payment", "packaging"] as const).map((line) => (
               <li key={line}>

@@ -13,7 +13,7 @@ import { countryName } from "~/lib/countries";
 import { db } from "~/lib/db.server";
 import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
-import { viewableOrderNumber } from "~/lib/orders.server";
+import { ownedOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
@@ -24,9 +24,9 @@ export const handle = { i18n: ["common", "checkout", "products"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  // Only the browser that placed the order (its signed cookie lists the number) or whoever
-  // holds the order's tracking token sees it.
-  const orderNumber = await viewableOrderNumber(request);
+  // Only the browser that placed the order (its signed cookie lists the number) sees it; anyone
+  // else follows the order with its secret token on the tracking page.
+  const orderNumber = await ownedOrderNumber(request);
   let found = orderNumber ? await findOrder(db, orderNumber) : undefined;
   if (!found) throw new Response("Not Found", { status: 404 });
   if (found.order.paymentStatus !== "paid" && found.order.paymentReference && gateway.provider === "stripe") {

@@ -1,0 +1,41 @@
+/**
+ * The production HTTP server: the Remix build behind Express, like `remix-serve`, plus the one
+ * thing it cannot give the app — the client's network address, which the tracking page's rate
+ * limit needs. The app decides (app/lib/client.server.ts) whether to trust X-Forwarded-For.
+ */
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const build = await import("./build/server/index.js");
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+// Hashed file names: cached for a year. Everything else in public/: an hour.
+app.use("/assets", express.static(here("./build/client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(here("./build/client"), { maxAge: "1h" }));
+// Path only: query strings can carry a tracking token and never reach the logs.
+app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
+morgan.token("path", (req) => req.path);
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress ?? null }),
+  }),
+);
+
+const port = Number(process.env.PORT) || 3000;
+const host = process.env.HOST || undefined;
+const server = app.listen(port, host, () => {
+  console.log(`[web] http://${host ?? "localhost"}:${port}`);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}
