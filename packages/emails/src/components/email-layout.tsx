@@ -1,0 +1,67 @@
+/**
+ * The frame of every e-mail: the SOULS wordmark, a linen panel for the message, the sign-off and
+ * a footer naming the seller (who is writing, where to reach them, the shop's address).
+ */
+import { Body, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+import { copyFor, fill } from "../copy";
+import { shopUrl } from "../links";
+import type { EmailContext, Locale } from "../messages";
+import { MailLink, Paragraph, Sentence, TextLink } from "./blocks";
+import { styles } from "./theme";
+
+interface EmailLayoutProps {
+  locale: Locale;
+  context: EmailContext;
+  /** The line mail clients show after the subject in the inbox. */
+  preview: string;
+  children: ReactNode;
+}
+
+export function EmailLayout({ locale, context, preview, children }: EmailLayoutProps) {
+  const { layout } = copyFor(locale);
+  const { seller } = context;
+  const home = shopUrl(context.siteUrl, "home", locale);
+  return (
+    <Html lang={locale} dir="ltr">
+      <Head>
+        <meta name="color-scheme" content="light" />
+        <meta name="supported-color-schemes" content="light" />
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Section style={styles.header}>
+            <Text style={styles.wordmark}>{seller.brand}</Text>
+            <Text style={styles.tagline}>{layout.tagline}</Text>
+          </Section>
+          <Section style={styles.panel}>
+            {children}
+            <Paragraph>
+              <Sentence template={layout.questions} values={{ email: <MailLink address={seller.email} /> }} />
+            </Paragraph>
+            <Paragraph>
+              {layout.signOff}
+              <br />
+              {fill(layout.signature, { brand: seller.brand })}
+            </Paragraph>
+          </Section>
+          <Section style={styles.footer}>
+            <Text style={styles.footerText}>
+              {fill(layout.footerSeller, { companyName: seller.companyName, address: seller.address })}
+            </Text>
+            <Text style={styles.footerText}>
+              <Sentence
+                template={layout.footerContact}
+                values={{ email: <MailLink address={seller.email} /> }}
+              />
+            </Text>
+            <Text style={styles.footerText}>
+              <Sentence template={layout.footerSite} values={{ siteLink: <TextLink href={home} /> }} />
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

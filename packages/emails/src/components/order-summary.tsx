@@ -1,0 +1,76 @@
+/** The lines of an order with their prices, then subtotal, shipping and total, as on the invoice. */
+import { copyFor, fill } from "../copy";
+import { formatMoney } from "../format";
+import type { EmailPayload, Locale } from "../messages";
+import { colors, styles } from "./theme";
+
+type OrderAmounts = Pick<
+  EmailPayload<"order_confirmation">,
+  "items" | "subtotalCents" | "shippingCents" | "totalCents" | "currency"
+>;
+
+interface OrderSummaryProps {
+  order: OrderAmounts;
+  locale: Locale;
+  /** Overrides the "Total incl. VAT" label, e.g. "Amount refunded". */
+  totalLabel?: string;
+}
+
+const right = { ...styles.td, textAlign: "right", whiteSpace: "nowrap" } as const;
+const center = { ...styles.td, textAlign: "center" } as const;
+const ruled = { borderTop: `1px solid ${colors.line}` } as const;
+
+export function OrderSummary({ order, locale, totalLabel }: OrderSummaryProps) {
+  const t = copyFor(locale).order;
+  const money = (cents: number) => formatMoney(cents, order.currency, locale);
+  return (
+    // A data table (not role=presentation): screen readers announce its headers; the plain-text
+    // version lays it out in aligned columns.
+    <table data-text-format="dataTable" style={styles.table}>
+      <thead>
+        <tr>
+          <th align="left" style={{ ...styles.th, textAlign: "left" }}>
+            {t.item}
+          </th>
+          <th align="center" style={{ ...styles.th, textAlign: "center" }}>
+            {t.quantity}
+          </th>
+          <th align="right" style={{ ...styles.th, textAlign: "right" }}>
+            {t.unitPrice}
+          </th>
+          <th align="right" style={{ ...styles.th, textAlign: "right" }}>
+            {t.amount}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.items.map((line) => (
+          <tr key={`${line.model}-${line.name}`}>
+            <td style={styles.td}>{fill(t.itemName, { name: line.name })}</td>
+            <td style={center}>{line.quantity}</td>
+            <td style={right}>{money(line.unitPriceCents)}</td>
+            <td style={right}>{money(line.unitPriceCents * line.quantity)}</td>
+          </tr>
+        ))}
+        <tr>
+          <td colSpan={3} style={{ ...styles.td, ...ruled }}>
+            {t.subtotal}
+          </td>
+          <td style={{ ...right, ...ruled }}>{money(order.subtotalCents)}</td>
+        </tr>
+        <tr>
+          <td colSpan={3} style={styles.td}>
+            {t.shipping}
+          </td>
+          <td style={right}>{order.shippingCents === 0 ? t.freeShipping : money(order.shippingCents)}</td>
+        </tr>
+        <tr>
+          <td colSpan={3} style={{ ...styles.td, fontWeight: "bold" }}>
+            {totalLabel ?? t.total}
+          </td>
+          <td style={{ ...right, fontWeight: "bold" }}>{money(order.totalCents)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}

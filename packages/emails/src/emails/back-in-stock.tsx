@@ -1,0 +1,38 @@
+/**
+ * The one notice promised to a shopper who asked to hear when a sold-out model returns. The
+ * address was kept for this notice only, and the e-mail says so.
+ */
+import { ButtonLink, Paragraph, Title } from "../components/blocks";
+import { EmailLayout } from "../components/email-layout";
+import { copyFor, fill } from "../copy";
+import { productUrl } from "../links";
+import { sampleContext, samplePayloads } from "../samples";
+import type { TemplateProps } from "../template-props";
+
+export function BackInStock({ payload, locale, context }: TemplateProps<"back_in_stock">) {
+  const t = copyFor(locale).backInStock;
+  const productName = payload.productName;
+  return (
+    <EmailLayout
+      locale={locale}
+      context={context}
+      preview={fill(t.preview, { productName, brand: context.seller.brand })}
+    >
+      <Title>{fill(t.heading, { productName })}</Title>
+      <Paragraph>{fill(t.intro, { productName })}</Paragraph>
+      <Paragraph>{t.unique}</Paragraph>
+      <ButtonLink href={productUrl(context.siteUrl, payload.model, locale)}>
+        {fill(t.button, { productName })}
+      </ButtonLink>
+      <Paragraph small>{t.oneTime}</Paragraph>
+    </EmailLayout>
+  );
+}
+
+BackInStock.PreviewProps = {
+  payload: samplePayloads.back_in_stock,
+  locale: "fr",
+  context: sampleContext,
+} satisfies TemplateProps<"back_in_stock">;
+
+export default BackInStock;

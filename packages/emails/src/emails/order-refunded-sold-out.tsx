@@ -1,0 +1,48 @@
+/**
+ * Sent when the last piece sold while this shopper's payment was still being confirmed: the order
+ * cannot be fulfilled, so the payment was refunded in full. An apology first, then the facts.
+ */
+import { ButtonLink, Paragraph, SectionTitle, Title } from "../components/blocks";
+import { EmailLayout } from "../components/email-layout";
+import { OrderSummary } from "../components/order-summary";
+import { copyFor, fill } from "../copy";
+import { formatMoney } from "../format";
+import { shopUrl } from "../links";
+import { sampleContext, samplePayloads } from "../samples";
+import type { TemplateProps } from "../template-props";
+
+export function OrderRefundedSoldOut({ payload, locale, context }: TemplateProps<"order_refunded_sold_out">) {
+  const copy = copyFor(locale);
+  const t = copy.orderRefundedSoldOut;
+  return (
+    <EmailLayout
+      locale={locale}
+      context={context}
+      preview={fill(t.preview, { orderNumber: payload.orderNumber })}
+    >
+      <Title>{t.heading}</Title>
+      <Paragraph>{fill(copy.layout.greeting, { name: payload.customerName })}</Paragraph>
+      <Paragraph>
+        {fill(t.soldOut, { brand: context.seller.brand, orderNumber: payload.orderNumber })}
+      </Paragraph>
+      <Paragraph>
+        {fill(t.refund, { total: formatMoney(payload.totalCents, payload.currency, locale) })}
+      </Paragraph>
+
+      <SectionTitle>{t.summaryHeading}</SectionTitle>
+      <Paragraph>{fill(copy.order.number, { orderNumber: payload.orderNumber })}</Paragraph>
+      <OrderSummary order={payload} locale={locale} totalLabel={t.refundedLabel} />
+
+      <Paragraph>{t.shopInvite}</Paragraph>
+      <ButtonLink href={shopUrl(context.siteUrl, "home", locale)}>{t.shopButton}</ButtonLink>
+    </EmailLayout>
+  );
+}
+
+OrderRefundedSoldOut.PreviewProps = {
+  payload: samplePayloads.order_refunded_sold_out,
+  locale: "fr",
+  context: sampleContext,
+} satisfies TemplateProps<"order_refunded_sold_out">;
+
+export default OrderRefundedSoldOut;

@@ -1,0 +1,59 @@
+/**
+ * Acknowledges a withdrawal "without delay, on a durable medium" (L221-21), with the moment it was
+ * received, then says plainly what happens next: the return, the refund and when it may wait.
+ */
+
+import { Paragraph, SectionTitle, Title } from "../components/blocks";
+import { EmailLayout } from "../components/email-layout";
+import { OrderSummary } from "../components/order-summary";
+import { copyFor, fill } from "../copy";
+import { formatDateTime, formatMoney } from "../format";
+import { sampleContext, samplePayloads } from "../samples";
+import type { TemplateProps } from "../template-props";
+
+export function WithdrawalAcknowledgement({
+  payload,
+  locale,
+  context,
+}: TemplateProps<"withdrawal_acknowledgement">) {
+  const copy = copyFor(locale);
+  const t = copy.withdrawalAcknowledgement;
+  const { seller } = context;
+  return (
+    <EmailLayout
+      locale={locale}
+      context={context}
+      preview={fill(t.preview, { orderNumber: payload.orderNumber })}
+    >
+      <Title>{t.heading}</Title>
+      <Paragraph>{fill(copy.layout.greeting, { name: payload.customerName })}</Paragraph>
+      <Paragraph>
+        {fill(t.received, {
+          dateTime: formatDateTime(payload.receivedAt, locale),
+          orderNumber: payload.orderNumber,
+        })}
+      </Paragraph>
+
+      <SectionTitle>{t.summaryHeading}</SectionTitle>
+      <Paragraph>{fill(copy.order.number, { orderNumber: payload.orderNumber })}</Paragraph>
+      <OrderSummary order={payload} locale={locale} />
+
+      <SectionTitle>{t.nextHeading}</SectionTitle>
+      <Paragraph>
+        {fill(t.returnStep, { companyName: seller.companyName, address: seller.address })}
+      </Paragraph>
+      <Paragraph>
+        {fill(t.refundStep, { total: formatMoney(payload.totalCents, payload.currency, locale) })}
+      </Paragraph>
+      <Paragraph>{t.holdStep}</Paragraph>
+    </EmailLayout>
+  );
+}
+
+WithdrawalAcknowledgement.PreviewProps = {
+  payload: samplePayloads.withdrawal_acknowledgement,
+  locale: "fr",
+  context: sampleContext,
+} satisfies TemplateProps<"withdrawal_acknowledgement">;
+
+export default WithdrawalAcknowledgement;

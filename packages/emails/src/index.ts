@@ -1,0 +1,47 @@
+/**
+ * Renders a queued e-mail into what the mailer sends: subject, HTML and a plain-text alternative
+ * written from the same template (headings, order lines in columns, links spelled out).
+ */
+import { render } from "@react-email/render";
+import { createElement, type ReactElement } from "react";
+import { BackInStock } from "./emails/back-in-stock";
+import { OrderConfirmation } from "./emails/order-confirmation";
+import { OrderRefundedSoldOut } from "./emails/order-refunded-sold-out";
+import { ShippingNotification } from "./emails/shipping-notification";
+import { WithdrawalAcknowledgement } from "./emails/withdrawal-acknowledgement";
+import { type EmailContext, type EmailMessage, emailSubject, type RenderedEmail } from "./messages";
+
+export {
+  EMAIL_LINKS,
+  type EmailLinkPage,
+  PRODUCT_MODELS,
+  type ProductModel,
+  productUrl,
+  shopUrl,
+  trackingUrl,
+} from "./links";
+export * from "./messages";
+export type { TemplateProps } from "./template-props";
+
+/** The template element for a message; also what a test or a preview can render on its own. */
+export function emailElement(message: EmailMessage, context: EmailContext): ReactElement {
+  const { locale } = message;
+  switch (message.type) {
+    case "order_confirmation":
+      return createElement(OrderConfirmation, { payload: message.payload, locale, context });
+    case "shipping_notification":
+      return createElement(ShippingNotification, { payload: message.payload, locale, context });
+    case "withdrawal_acknowledgement":
+      return createElement(WithdrawalAcknowledgement, { payload: message.payload, locale, context });
+    case "order_refunded_sold_out":
+      return createElement(OrderRefundedSoldOut, { payload: message.payload, locale, context });
+    case "back_in_stock":
+      return createElement(BackInStock, { payload: message.payload, locale, context });
+  }
+}
+
+export async function renderEmail(message: EmailMessage, context: EmailContext): Promise<RenderedEmail> {
+  const element = emailElement(message, context);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: emailSubject(message), html, text };
+}

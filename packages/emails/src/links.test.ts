@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { EMAIL_LINKS, PRODUCT_MODELS, productUrl, shopUrl, trackingUrl } from "./links";
+
+describe("the shop links in e-mails", () => {
+  it("keep French paths unprefixed and English ones under /en", () => {
+    for (const paths of Object.values(EMAIL_LINKS)) {
+      expect(paths.fr).not.toMatch(/^\/en(\/|$)/);
+      expect(paths.en).toMatch(/^\/en(\/|$)/);
+    }
+  });
+
+  it("have a product page for every model", () => {
+    expect(PRODUCT_MODELS).toEqual(["aicha", "nadia", "bilin", "ilian"]);
+    expect(productUrl("https://souls.example", "nadia", "fr")).toBe(
+      "https://souls.example/produit/sac-banane-nadia",
+    );
+    expect(productUrl("https://souls.example", "nadia", "en")).toBe(
+      "https://souls.example/en/product/nadia-fanny-pack",
+    );
+  });
+
+  it("add the token to the tracking page only when given, URL-encoded", () => {
+    expect(trackingUrl("https://souls.example", "fr")).toBe("https://souls.example/suivi-commande");
+    expect(trackingUrl("https://souls.example", "en", "a+b/c=")).toBe(
+      "https://souls.example/en/track-order?token=a%2Bb%2Fc%3D",
+    );
+  });
+
+  it("tolerate a site address written with a trailing slash", () => {
+    expect(shopUrl("https://souls.example/", "terms", "fr")).toBe("https://souls.example/cgv");
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The shop pages that e-mails link to, in both languages. Keys are the page ids of the web app's
+ * screens map (`apps/web/app/screens.ts`), so the web app can test that every address here is one
+ * of its routes: a renamed page must not leave old links in mailboxes.
+ */
+import { type EmailPayload, emailPayloads, type Locale } from "./messages";
+
+export type ProductModel = EmailPayload<"back_in_stock">["model"];
+export const PRODUCT_MODELS: readonly ProductModel[] = emailPayloads.back_in_stock.shape.model.options;
+
+type Paths = Readonly<Record<Locale, string>>;
+
+export const EMAIL_LINKS = {
+  home: { fr: "/", en: "/en" },
+  tracking: { fr: "/suivi-commande", en: "/en/track-order" },
+  terms: { fr: "/cgv", en: "/en/terms-of-sale" },
+  "product.aicha": { fr: "/produit/sac-banane-aicha", en: "/en/product/aicha-fanny-pack" },
+  "product.nadia": { fr: "/produit/sac-banane-nadia", en: "/en/product/nadia-fanny-pack" },
+  "product.bilin": { fr: "/produit/sac-banane-bilin", en: "/en/product/bilin-fanny-pack" },
+  "product.ilian": { fr: "/produit/sac-banane-ilian", en: "/en/product/ilian-fanny-pack" },
+} as const satisfies Record<string, Paths>;
+
+export type EmailLinkPage = keyof typeof EMAIL_LINKS;
+
+/** Absolute address of a shop page; `siteUrl` is the public origin (a trailing slash is tolerated). */
+export function shopUrl(siteUrl: string, page: EmailLinkPage, locale: Locale): string {
+  return `${siteUrl.replace(/\/+$/, "")}${EMAIL_LINKS[page][locale]}`;
+}
+
+export function productUrl(siteUrl: string, model: ProductModel, locale: Locale): string {
+  return shopUrl(siteUrl, `product.${model}`, locale);
+}
+
+/**
+ * The order tracking page. With a token it opens the order directly: that link is a secret and
+ * appears only in the confirmation e-mail; every other e-mail links to the page without it.
+ */
+export function trackingUrl(siteUrl: string, locale: Locale, token?: string): string {
+  const page = shopUrl(siteUrl, "tracking", locale);
+  return token === undefined ? page : `${page}?token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { fill, placeholderParts } from "./copy";
+import en from "./locales/en.json";
+import fr from "./locales/fr.json";
+
+/** Every leaf of a locale file as "path.to.key" → text. */
+function leaves(value: unknown, path = ""): Map<string, string> {
+  if (typeof value === "string") return new Map([[path, value]]);
+  return new Map(
+    Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => [
+      ...leaves(child, path ? `${path}.${key}` : key),
+    ]),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+describe("the locale files", () => {
+  const french = leaves(fr);
+  const english = leaves(en);
+
+  it("have the same keys in French and English", () => {
+    expect([...english.keys()].sort()).toEqual([...french.keys()].sort());
+  });
+
+  it("use the same placeholders in both languages", () => {
+    for (const [key, text] of french) {
+      expect(placeholders(english.get(key) ?? ""), key).toEqual(placeholders(text));
+    }
+  });
+
+  it("leave no text empty", () => {
+    for (const [key, text] of [...french, ...english]) expect(text.trim(), key).not.toBe("");
+  });
+});
+
+describe("filling a sentence", () => {
+  it("puts each value in its placeholder", () => {
+    expect(
+      fill("Commande n° {{orderNumber}} du {{date}}", {
+        orderNumber: "SOULS-123456ABCD",
+        date: "12 mars 2025",
+      }),
+    ).toBe("Commande n° SOULS-123456ABCD du 12 mars 2025");
+  });
+
+  it("refuses to send a sentence with a hole in it", () => {
+    expect(() => placeholderParts("Bonjour {{name}},", {})).toThrow(/no value for \{\{name\}\}/);
+  });
+});

@@ -1,0 +1,413 @@
+import { describe, expect, it } from "vitest";
+import { EMAIL_TYPES, type Locale } from "./messages";
+import { sampleContext, sampleTrackingToken } from "./samples";
+import { hrefs, renderSample, visibleText } from "./testing/render-sample";
+
+const LOCALES: Locale[] = ["fr", "en"];
+const site = sampleContext.siteUrl;
+
+/** What a reader of each language should see for the sample order (one Aicha bag, free shipping). */
+const EXPECTED = {
+  fr: {
+    greeting: "Bonjour Camille Durand,",
+    line: /Sac banane Aicha\s+1\s+169,00 €\s+169,00 €/,
+    freeShipping: /Livraison\s+Offerte/,
+    total: /Total TTC\s+169,00 €/,
+    orderedOn: "Commande n° SOULS-123456ABCD du 12 mars 2025",
+    deliveryTime: "3 à 5 jours ouvrés (France)",
+    tracking: `${site}/suivi-commande`,
+    terms: `${site}/cgv`,
+    home: `${site}/`,
+    signOff: "L’atelier SOULS",
+  },
+  en: {
+    greeting: "Hello Camille Durand,",
+    line: /Aicha fanny pack\s+1\s+€169\.00\s+€169\.00/,
+    freeShipping: /Shipping\s+Free/,
+    total: /Total incl\. VAT\s+€169\.00/,
+    orderedOn: "Order no. SOULS-123456ABCD of 12 March 2025",
+    deliveryTime: "3 to 5 business days (France)",
+    tracking: `${site}/en/track-order`,
+    terms: `${site}/en/terms-of-sale`,
+    home: `${site}/en`,
+    signOff: "The SOULS workshop",
+  },
+} as const;
+
+describe.each(EMAIL_TYPES)("every %s e-mail", (type) => {
+  it.each(LOCALES)(
+    "in %s is a complete e-mail in the shop's colours, signed by the seller",
+    async (locale) => {
+      const { html, text, subject } = await renderSample(type, locale);
+      expect(subject.length).toBeGreaterThan(5);
+      expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${locale}"`));
+      expect(html).toMatch(/max-width:600px/);
+      expect(html).toContain("background-color:#f6f0e6");
+      expect(html).toContain("background-color:#fbf8f3");
+      // The wordmark: a letter-spaced serif word, not an image.
+      expect(html).toMatch(/<p[^>]*font-family:Georgia[^>]*letter-spacing:0\.35em[^>]*>SOULS<\/p>/);
+      expect(html).not.toMatch(/<svg|<img/i);
+      // The hidden inbox preview line, and a footer naming the seller.
+      expect(html).toMatch(/<div[^>]*data-skip-in-text="true"[^>]*>/);
+      for (const version of [visibleText(html), text]) {
+        expect(version).toContain("SOULS SAS");
+        expect(version).toContain("8 rue de Charonne, 75011 Paris, France");
+        expect(version).toContain("contact@souls.example");
+        expect(version).toContain(EXPECTED[locale].signOff);
+      }
+      expect(hrefs(html)).toContain("mailto:contact@souls.example");
+      expect(hrefs(html)).toContain(EXPECTED[locale].home);
+      expect(text).toContain(EXPECTED[locale].home);
+    },
+  );
+
+  it.each(LOCALES)("in %s has a plain-text version without any markup", async (locale) => {
+    const { text } = await renderSample(type, locale);
+    expect(text).not.toMatch(/<\/?[a-z][^>]*>/i);
+    expect(text).not.toMatch(/&[a-z]+;|&#/);
+    expect(text.startsWith("SOULS")).toBe(true);
+  });
+
+  it("reads differently in French and in English, each in its own language", async () => {
+    const fr = await renderSample(type, "fr");
+    const en = await renderSample(type, "en");
+    expect(fr.subject).not.toBe(en.subject);
+    expect(fr.text).not.toBe(en.text);
+    expect(fr.text).toMatch(/Une question \? Écrivez-nous/);
+    expect(fr.text).not.toMatch(/\b(Your|Hello|Any questions|workshop)\b/);
+    expect(en.text).toMatch(/Any questions\? Write to us/);
+    expect(en.text).not.toMatch(/\b(Votre|Bonjour|Une question|atelier)\b/);
+  });
+});
+
+describe("order confirmation", () => {
+  it.each(LOCALES)("in %s recaps the order: number, date, lines, free shipping and total", async (locale) => {
+    const { subject, html, text } = await renderSample("order_confirmation", locale);
+    const expected = EXPECTED[locale];
+    expect(subject).toBe(
+      locale === "fr"
+        ? "Votre commande SOULS-123456ABCD est confirmée"
+        : "Your order SOULS-123456ABCD is confirmed",
+    );
+    for (const version of [text, visibleText(html)]) {
+      expect(version).toContain(expected.greeting);
+      expect(version).toContain(expected.orderedOn);
+      expect(version).toMatch(expected.line);
+      expect(version).toMatch(expected.freeShipping);
+      expect(version).toMatch(expected.total);
+    }
+  });
+
+  it("prices each line at unit price × quantity and shows a paid shipping fee", async () => {
+    const { text } = await renderSample("order_confirmation", "fr", {
+      items: [
+        { name: "Aicha", model: "aicha", quantity: 1, unitPriceCents: 16900 },
+        { name: "Nadia", model: "nadia", quantity: 2, unitPriceCents: 16900 },
+      ],
+      subtotalCents: 50700,
+      shippingCents: 1290,
+      totalCents: 51990,
+    });
+    expect(text).toMatch(/Sac banane Nadia\s+2\s+169,00 €\s+338,00 €/);
+    expect(text).toMatch(/Sous-total\s+507,00 €/);
+    expect(text).toMatch(/Livraison\s+12,90 €/);
+    expect(text).toMatch(/Total TTC\s+519,90 €/);
+    expect(text).not.toContain("Offerte");
+  });
+
+  it.each(LOCALES)("in %s gives the delivery address, instructions and delivery time", async (locale) => {
+    const { text, html } = await renderSample("order_confirmation", locale);
+    for (const version of [text, visibleText(html)]) {
+      expect(version).toContain("24 rue des Martyrs");
+      expect(version).toContain("75009 Paris");
+      expect(version).toContain("France");
+      expect(version).toContain("Digicode 4521B, 3e étage gauche");
+      expect(version).toContain(EXPECTED[locale].deliveryTime);
+    }
+  });
+
+  it("names the country and the delivery tier in the reader's language, and leaves out empty instructions", async () => {
+    const changes = {
+      shippingAddress: {
+        name: "Lena Vogel",
+        address: "Torstraße 12",
+        postalCode: "10119",
+        city: "Berlin",
+        country: "DE",
+      },
+      deliveryInstructions: null,
+      delivery: { tier: "eu", minDays: 5, maxDays: 7 },
+    } as const;
+    const fr = await renderSample("order_confirmation", "fr", changes);
+    const en = await renderSample("order_confirmation", "en", changes);
+    expect(fr.text).toContain("Allemagne");
+    expect(fr.text).toContain("5 à 7 jours ouvrés (Union européenne)");
+    expect(fr.text).not.toContain("Instructions de livraison");
+    expect(en.text).toContain("Germany");
+    expect(en.text).toContain("5 to 7 business days (European Union)");
+    expect(en.text).not.toContain("Delivery instructions");
+  });
+
+  it.each(LOCALES)(
+    "in %s links to the tracking page with the secret token, and says to keep it",
+    async (locale) => {
+      const { html, text } = await renderSample("order_confirmation", locale);
+      const link = `${EXPECTED[locale].tracking}?token=${sampleTrackingToken}`;
+      expect(hrefs(html)).toContain(link);
+      expect(text).toContain(link);
+      const secrecy =
+        locale === "fr"
+          ? ["ne le partagez pas", "valable 90 jours"]
+          : ["do not share it", "valid for 90 days"];
+      for (const words of secrecy) {
+        expect(text).toContain(words);
+        expect(visibleText(html)).toContain(words);
+      }
+    },
+  );
+
+  it("URL-encodes the token in the tracking link", async () => {
+    const token = "ab+cd/ef=gh".padEnd(40, "x");
+    const { html, text } = await renderSample("order_confirmation", "fr", { trackingToken: token });
+    const link = `${site}/suivi-commande?token=ab%2Bcd%2Fef%3Dgh${"x".repeat(29)}`;
+    expect(hrefs(html)).toContain(link);
+    expect(text).toContain(link);
+    expect(text).not.toContain(token);
+  });
+
+  it.each(LOCALES)("in %s explains the 14-day right of withdrawal and how to use it", async (locale) => {
+    const { text, html } = await renderSample("order_confirmation", locale);
+    const facts =
+      locale === "fr"
+        ? [
+            "14 jours à compter de la réception de votre commande",
+            "L221-18",
+            "« Se rétracter du contrat ici »",
+            "par e-mail à contact@souls.example ou par courrier à SOULS SAS, 8 rue de Charonne, 75011 Paris, France",
+          ]
+        : [
+            "14 days from the day you receive your order",
+            "L221-18",
+            "“Withdraw from the contract here”",
+            "by e-mail to contact@souls.example or by post to SOULS SAS, 8 rue de Charonne, 75011 Paris, France",
+          ];
+    for (const fact of facts) {
+      expect(text).toContain(fact);
+      expect(visibleText(html)).toContain(fact);
+    }
+  });
+
+  it.each(LOCALES)(
+    "in %s carries the model withdrawal form, addressed to the seller, order pre-filled",
+    async (locale) => {
+      const { text } = await renderSample("order_confirmation", locale);
+      const form =
+        locale === "fr"
+          ? [
+              "FORMULAIRE DE RÉTRACTATION",
+              "(Veuillez compléter et renvoyer le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.)",
+              "À l’attention de SOULS SAS, 8 rue de Charonne, 75011 Paris, France, contact@souls.example :",
+              "Je/Nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation du contrat portant sur la vente du bien (*)/pour la prestation de services (*) ci-dessous :",
+              "Commande n° SOULS-123456ABCD : Sac banane Aicha",
+              "Commandé le (*)/reçu le (*) :",
+              "Nom du (des) consommateur(s) :",
+              "Adresse du (des) consommateur(s) :",
+              "Signature du (des) consommateur(s) (uniquement en cas de notification du présent formulaire sur papier) :",
+              "Date :",
+              "(*) Rayez la mention inutile.",
+              "R221-1",
+            ]
+          : [
+              "MODEL WITHDRAWAL FORM",
+              "(Complete and return this form only if you wish to withdraw from the contract.)",
+              "To SOULS SAS, 8 rue de Charonne, 75011 Paris, France, contact@souls.example:",
+              "I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract of sale of the following goods (*)/for the provision of the following service (*):",
+              "Order no. SOULS-123456ABCD: Aicha fanny pack",
+              "Ordered on (*)/received on (*):",
+              "Name of consumer(s):",
+              "Address of consumer(s):",
+              "Signature of consumer(s) (only if this form is notified on paper):",
+              "Date:",
+              "(*) Delete as appropriate.",
+              "2011/83/EU",
+            ];
+      for (const line of form) expect(text).toContain(line);
+    },
+  );
+
+  it.each(LOCALES)("in %s links to the terms of sale", async (locale) => {
+    const { html, text } = await renderSample("order_confirmation", locale);
+    expect(hrefs(html)).toContain(EXPECTED[locale].terms);
+    expect(text).toContain(EXPECTED[locale].terms);
+  });
+});
+
+describe("shipping notification", () => {
+  it.each(LOCALES)(
+    "in %s gives the carrier, tracking number, shipping date and the carrier's link",
+    async (locale) => {
+      const { subject, html, text } = await renderSample("shipping_notification", locale);
+      expect(subject).toBe(
+        locale === "fr"
+          ? "Votre commande SOULS-123456ABCD est en route"
+          : "Your order SOULS-123456ABCD is on its way",
+      );
+      const carrierUrl = "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901";
+      expect(hrefs(html)).toContain(carrierUrl);
+      expect(text).toContain(carrierUrl);
+      const facts =
+        locale === "fr"
+          ? [/Transporteur\s+Colissimo/, /Numéro de suivi\s+6A12345678901/, /Expédiée le\s+13 mars 2025/]
+          : [/Carrier\s+Colissimo/, /Tracking number\s+6A12345678901/, /Shipped on\s+13 March 2025/];
+      for (const fact of facts) {
+        expect(text).toMatch(fact);
+        expect(visibleText(html)).toMatch(fact);
+      }
+      expect(text).toContain("SOULS-123456ABCD");
+    },
+  );
+
+  it.each(["colissimo", "chronopost", "dhl", "ups"] as const)(
+    "names the carrier %s as it names itself",
+    async (carrier) => {
+      const { text } = await renderSample("shipping_notification", "en", { carrier });
+      const name = { colissimo: "Colissimo", chronopost: "Chronopost", dhl: "DHL", ups: "UPS" }[carrier];
+      expect(text).toContain(`Track the parcel with ${name}`);
+    },
+  );
+
+  it.each(LOCALES)(
+    "in %s points to the shop's tracking page without ever showing the token",
+    async (locale) => {
+      const { html, text } = await renderSample("shipping_notification", locale);
+      expect(hrefs(html)).toContain(EXPECTED[locale].tracking);
+      expect(text).toContain(EXPECTED[locale].tracking);
+      expect(text).toContain(
+        locale === "fr" ? "e-mail de confirmation de commande" : "order confirmation e-mail",
+      );
+      for (const version of [html, text]) {
+        expect(version).not.toContain(sampleTrackingToken);
+        expect(version).not.toContain("token=");
+      }
+    },
+  );
+});
+
+describe("withdrawal acknowledgement", () => {
+  it.each(LOCALES)(
+    "in %s acknowledges the withdrawal with the date and time it was received",
+    async (locale) => {
+      const { subject, html, text } = await renderSample("withdrawal_acknowledgement", locale);
+      expect(subject).toBe(
+        locale === "fr"
+          ? "Rétractation reçue pour votre commande SOULS-123456ABCD"
+          : "Withdrawal received for your order SOULS-123456ABCD",
+      );
+      // 16:47 UTC on 18 March 2025 is 17:47 in Paris (winter time).
+      const received =
+        locale === "fr"
+          ? "le 18 mars 2025 à 17:47 UTC+1 (heure de Paris)"
+          : "On 18 March 2025 at 17:47 CET (Paris time)";
+      expect(text).toContain(received);
+      expect(visibleText(html)).toContain(received);
+      expect(text).toContain("SOULS-123456ABCD");
+    },
+  );
+
+  it("gives the time in Paris summer time too", async () => {
+    const { text } = await renderSample("withdrawal_acknowledgement", "en", {
+      receivedAt: "2025-07-01T08:05:00Z",
+    });
+    expect(text).toContain("1 July 2025 at 10:05 CEST");
+  });
+
+  it.each(LOCALES)("in %s lists the order and says what happens next, plainly", async (locale) => {
+    const { text } = await renderSample("withdrawal_acknowledgement", locale);
+    expect(text).toMatch(EXPECTED[locale].line);
+    expect(text).toMatch(EXPECTED[locale].total);
+    const steps =
+      locale === "fr"
+        ? [
+            "Renvoyez-nous votre commande dans les 14 jours",
+            "SOULS SAS, 8 rue de Charonne, 75011 Paris, France",
+            "Nous vous remboursons 169,00 €",
+            "au plus tard 14 jours après la réception de votre rétractation",
+            "avec le moyen de paiement utilisé pour la commande",
+            "Nous pouvons attendre d’avoir récupéré votre commande",
+          ]
+        : [
+            "Send your order back to us within 14 days",
+            "SOULS SAS, 8 rue de Charonne, 75011 Paris, France",
+            "We will refund €169.00",
+            "no later than 14 days after we received your withdrawal",
+            "with the means of payment used for the order",
+            "We may wait until we have your order back",
+          ];
+    for (const step of steps) expect(text).toContain(step);
+  });
+});
+
+describe("sold-out refund", () => {
+  it.each(LOCALES)(
+    "in %s apologises, says the full amount went back to the card and when it shows",
+    async (locale) => {
+      const { subject, html, text } = await renderSample("order_refunded_sold_out", locale);
+      expect(subject).toBe(
+        locale === "fr"
+          ? "Votre commande SOULS-123456ABCD : pièce épuisée, remboursement effectué"
+          : "Your order SOULS-123456ABCD: piece sold out, refund issued",
+      );
+      const facts =
+        locale === "fr"
+          ? [
+              "TOUTES NOS EXCUSES",
+              "vendue juste avant que votre paiement ne soit confirmé",
+              "169,00 €, sur la carte",
+              "5 à 10 jours ouvrés",
+            ]
+          : [
+              "WE ARE VERY SORRY",
+              "sold just before your payment was confirmed",
+              "€169.00, to the card",
+              "5 to 10 business days",
+            ];
+      for (const fact of facts) expect(text).toContain(fact);
+      expect(text).toMatch(EXPECTED[locale].line);
+      expect(text).toMatch(locale === "fr" ? /Montant remboursé\s+169,00 €/ : /Amount refunded\s+€169\.00/);
+      expect(hrefs(html)).toContain(EXPECTED[locale].home);
+    },
+  );
+});
+
+describe("back in stock", () => {
+  it.each(LOCALES)("in %s announces the model with a link to its page", async (locale) => {
+    const { subject, html, text } = await renderSample("back_in_stock", locale);
+    expect(subject).toBe(locale === "fr" ? "Aicha est de retour" : "Aicha is back");
+    const page = locale === "fr" ? `${site}/produit/sac-banane-aicha` : `${site}/en/product/aicha-fanny-pack`;
+    expect(hrefs(html)).toContain(page);
+    expect(text).toContain(page);
+  });
+
+  it.each(LOCALES)(
+    "in %s says pieces are unique and limited, and that this notice comes once",
+    async (locale) => {
+      const { text } = await renderSample("back_in_stock", locale);
+      const facts =
+        locale === "fr"
+          ? [
+              "pièce unique",
+              "série limitée",
+              "Cet avis est unique",
+              "n’était conservée que pour vous l’envoyer",
+            ]
+          : ["unique piece", "limited series", "one-time notice", "was kept only to send it"];
+      for (const fact of facts) expect(text).toContain(fact);
+    },
+  );
+
+  it("links each model to its own product page", async () => {
+    const { text } = await renderSample("back_in_stock", "en", { model: "bilin", productName: "Bilin" });
+    expect(text).toContain(`${site}/en/product/bilin-fanny-pack`);
+    expect(text).toContain("BILIN IS BACK");
+  });
+});

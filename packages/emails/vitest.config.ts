@@ -1,0 +1,9 @@
+import { defineConfig } from "vitest/config";
+
+// Rendering needs no database, so unlike the shop's config there is no global set-up.
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["./src/testing/no-console-errors.ts"],
+  },
+});
