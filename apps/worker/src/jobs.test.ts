@@ -1,10 +1,14 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { newCheckoutKey, type PaymentGateway, placeOrder, testGateway } from "@souls/shop";
+import { joinWaitlist, newCheckoutKey, type PaymentGateway, placeOrder, testGateway } from "@souls/shop";
 import { TEST_SHIPPING } from "@souls/shop/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcilePayments, runJobs } from "./jobs";
+import { mailboxTransport } from "./mail-transport";
+import { testDelivery } from "./testing/queue";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -14,6 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const details = TEST_SHIPPING;
+const jobs = {
+  gateway: testGateway,
+  mail: testDelivery(mailboxTransport(path.join(tmpdir(), "souls-worker-jobs"))),
+};
 
 async function order(provider: "test" | "stripe", createdMinutesAgo: number, reference: string | null) {
   const placed = await placeOrder(t.db, {
@@ -43,10 +51,36 @@ describe("the worker's jobs", () => {
   it("expire holds past their time, once even with two workers", async () => {
     const old = await order("test", 30, null);
     const fresh = await order("test", 1, null);
-    const [a, b] = await Promise.all([runJobs(t.db, testGateway), runJobs(t.db, testGateway)]);
+    const [a, b] = await Promise.all([runJobs(t.db, jobs), runJobs(t.db, jobs)]);
     expect(a.expired + b.expired).toBe(1);
     expect(await status(old.id)).toMatchObject({ status: "expired" });
     expect(await status(fresh.id)).toMatchObject({ status: "awaiting_payment" });
+  });
+
+  it("tell the waiting list in the same round when a released hold brings a sold-out model back", async () => {
+    await t.db.updateTable("products").set({ stock: 1, reserved: 0 }).where("slug", "=", "bilin").execute();
+    const held = await placeOrder(t.db, {
+      checkoutKey: newCheckoutKey(),
+      locale: "fr",
+      lines: [{ model: "bilin", quantity: 1 }],
+      details,
+      provider: "test",
+    });
+    expect(held.ok).toBe(true);
+    await joinWaitlist(t.db, { email: "nour@example.org", locale: "en", model: "bilin" });
+    const quiet = await runJobs(t.db, jobs);
+    expect(quiet.restockNotices).toBe(0);
+
+    const later = new Date(Date.now() + 30 * 60_000);
+    const round = await runJobs(t.db, jobs, later);
+    expect(round.restockNotices).toBe(1);
+    const notices = await t.db
+      .selectFrom("emailQueue")
+      .select(["recipient", "subject", "status"])
+      .where("type", "=", "back_in_stock")
+      .execute();
+    expect(notices).toEqual([{ recipient: "nour@example.org", subject: "Bilin is back", status: "sent" }]);
+    expect((await runJobs(t.db, jobs, later)).restockNotices).toBe(0);
   });
 
   it("reconcile a Stripe payment that succeeded without its event, once", async () => {

@@ -1,6 +1,7 @@
 import type { Database, Kysely } from "@souls/db";
-import { expireHolds, finalizePayment, type PaymentGateway } from "@souls/shop";
+import { expireHolds, finalizePayment, notifyRestockedWaitlists, type PaymentGateway } from "@souls/shop";
 import { sql } from "kysely";
+import { type DeliveryReport, deliverDueEmails, type EmailDelivery } from "./email-delivery";
 
 /** Payments older than this without news are asked about (events normally arrive in seconds). */
 const RECONCILE_AFTER_MINUTES = 2;
@@ -54,16 +55,23 @@ export async function reconcilePayments(
 
 export interface RoundReport {
   expired: number;
+  /** Back-in-stock notices queued for models that can be bought again. */
+  restockNotices: number;
   reconciled: number;
+  emails: DeliveryReport;
 }
 
 /** One round of the worker's jobs. */
 export async function runJobs(
   db: Kysely<Database>,
-  gateway: PaymentGateway,
+  jobs: { gateway: PaymentGateway; mail: EmailDelivery },
   now = new Date(),
 ): Promise<RoundReport> {
   const expired = await expireHolds(db, now);
-  const reconciled = await reconcilePayments(db, gateway, now);
-  return { expired, reconciled };
+  // After the holds: a released hold may be what brings a sold-out model back.
+  const restockNotices = await notifyRestockedWaitlists(db, now);
+  // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
+  const emails = await deliverDueEmails(db, jobs.mail, now);
+  const reconciled = await reconcilePayments(db, jobs.gateway, now);
+  return { expired, restockNotices, reconciled, emails };
 }

@@ -1,0 +1,236 @@
+import { createServer } from "node:net";
+import { connect } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { deliverDueEmails, LEASE_MS, MAX_ATTEMPTS, messageIdFor, retryDelayMs } from "./email-delivery";
+import { type MailTransport, smtpTransport } from "./mail-transport";
+import { confirmationPayload, queued, queueEmail, testDelivery } from "./testing/queue";
+import { type SmtpSink, smtpError, startSmtpSink } from "./testing/smtp-sink";
+
+let t: TestDatabase;
+let sink: SmtpSink;
+beforeAll(async () => {
+  [t, sink] = await Promise.all([createTestDatabase(), startSmtpSink()]);
+});
+afterAll(async () => {
+  await Promise.all([t.drop(), sink.close()]);
+});
+beforeEach(async () => {
+  await sql`TRUNCATE email_queue`.execute(t.db);
+  sink.received.length = 0;
+  sink.rejectRecipients = undefined;
+  sink.rejectData = undefined;
+  sink.beforeAnswer = undefined;
+});
+
+const minutes = (n: number) => n * 60_000;
+const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+/** The round's clock runs on from `now` while it works: allow the few seconds a round takes. */
+function expectAbout(actual: Date, expected: Date) {
+  expect(actual.getTime()).toBeGreaterThanOrEqual(expected.getTime());
+  expect(actual.getTime()).toBeLessThan(expected.getTime() + 5000);
+}
+
+describe("e-mail delivery through SMTP", () => {
+  it("sends a queued order confirmation once, in its language, with the row's Message-ID", async () => {
+    const row = await queueEmail(t.db, { recipient: "amina@example.com", locale: "fr" });
+    const report = await deliverDueEmails(t.db, testDelivery(smtpTransport(sink.url())));
+
+    expect(report).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const [email] = await sink.waitFor(1);
+    expect(email?.to).toEqual(["amina@example.com"]);
+    expect(email?.headers.get("subject")).toBe(row.subject);
+    expect(row.subject).toMatch(/^Votre commande SOULS-\d{6}TEST est confirmée$/);
+    expect(email?.headers.get("content-language")).toBe("fr");
+    expect(email?.headers.get("message-id")).toBe(`<email-${row.id}@souls.example>`);
+    expect(email?.headers.get("from")).toBe("SOULS <commandes@souls.example>");
+    expect(email?.headers.get("reply-to")).toBe("contact@souls.example");
+    expect(email?.headers.get("content-type")).toMatch(/^multipart\/alternative/);
+    expect(email?.raw).toMatch(/Content-Type: text\/plain/);
+    expect(email?.raw).toMatch(/Content-Type: text\/html/);
+
+    const after = await queued(t.db, row.id);
+    expect(after).toMatchObject({ status: "sent", attempts: 1, lockedUntil: null, lastError: null });
+    expect(after.sentAt).toBeInstanceOf(Date);
+    expect(await deliverDueEmails(t.db, testDelivery(smtpTransport(sink.url())))).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it("retries a refused message with growing delays, then gives up keeping the last error", async () => {
+    sink.rejectRecipients = smtpError(451, "4.3.0 Mailbox busy, try later");
+    const row = await queueEmail(t.db, { locale: "en" });
+    const delivery = testDelivery(smtpTransport(sink.url()));
+    let now = new Date();
+
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      expect(await deliverDueEmails(t.db, delivery, now)).toMatchObject({ retrying: 1 });
+      const after = await queued(t.db, row.id);
+      expect(after).toMatchObject({ status: "pending", attempts: attempt, lockedUntil: null });
+      expect(after.lastError).toMatch(/451 4\.3\.0 Mailbox busy/);
+      expectAbout(after.nextAttemptAt, later(now, retryDelayMs(attempt)));
+      // Not before its time.
+      expect(await deliverDueEmails(t.db, delivery, later(after.nextAttemptAt, -1000))).toMatchObject({
+        retrying: 0,
+      });
+      now = after.nextAttemptAt;
+    }
+
+    sink.rejectRecipients = undefined;
+    sink.rejectData = smtpError(554, "5.7.1 Message refused");
+    expect(await deliverDueEmails(t.db, delivery, now)).toMatchObject({ failed: 1 });
+    const failed = await queued(t.db, row.id);
+    expect(failed).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, sentAt: null });
+    expect(failed.lastError).toMatch(/554 5\.7\.1 Message refused/);
+
+    // A failed row stays failed.
+    sink.rejectData = undefined;
+    expect(await deliverDueEmails(t.db, delivery, later(now, minutes(24 * 60)))).toMatchObject({ sent: 0 });
+  });
+
+  it("keeps trying while the SMTP server is down and sends once it is back", async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const row = await queueEmail(t.db);
+    const now = new Date();
+    const down = testDelivery(smtpTransport(`smtp://127.0.0.1:${closedPort}`));
+    expect(await deliverDueEmails(t.db, down, now)).toMatchObject({ retrying: 1 });
+    const waiting = await queued(t.db, row.id);
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
+    expect(waiting.lastError).toMatch(/ECONNREFUSED/);
+    expectAbout(waiting.nextAttemptAt, later(now, minutes(1)));
+
+    const up = testDelivery(smtpTransport(sink.url()));
+    expect(await deliverDueEmails(t.db, up, waiting.nextAttemptAt)).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(await queued(t.db, row.id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it("sends each of 20 messages exactly once with two workers at the same time", async () => {
+    const rows = [];
+    for (let i = 0; i < 20; i++) rows.push(await queueEmail(t.db, { recipient: `client${i}@example.com` }));
+    const otherDb = connect(t.url, { maxConnections: 2 });
+    try {
+      const [a, b] = await Promise.all([
+        deliverDueEmails(t.db, testDelivery(smtpTransport(sink.url()))),
+        deliverDueEmails(otherDb, testDelivery(smtpTransport(sink.url()))),
+      ]);
+      expect(a.sent + b.sent).toBe(20);
+    } finally {
+      await otherDb.destroy();
+    }
+    const ids = sink.received.map((email) => email.headers.get("message-id"));
+    expect(new Set(ids).size).toBe(20);
+    expect(ids.sort()).toEqual(rows.map((row) => `<email-${row.id}@souls.example>`).sort());
+    const statuses = await t.db.selectFrom("emailQueue").select(["status", "attempts"]).distinct().execute();
+    expect(statuses).toEqual([{ status: "sent", attempts: 1 }]);
+  });
+
+  it("fails an unreadable row at once and goes on with the others", async () => {
+    const bad = await queueEmail(t.db, { payload: { orderNumber: "SOULS-000001TEST" } });
+    const unknown = await queueEmail(t.db, { type: "newsletter", payload: {} });
+    const good = await queueEmail(t.db);
+
+    const report = await deliverDueEmails(t.db, testDelivery(smtpTransport(sink.url())));
+    expect(report).toMatchObject({ sent: 1, retrying: 0, failed: 2 });
+    const badAfter = await queued(t.db, bad.id);
+    expect(badAfter).toMatchObject({ status: "failed", attempts: 1, sentAt: null });
+    expect(badAfter.lastError).toMatch(
+      /^cannot be rendered: invalid order_confirmation payload: customerName/,
+    );
+    expect((await queued(t.db, unknown.id)).lastError).toBe(
+      "cannot be rendered: unknown e-mail type newsletter",
+    );
+    expect(await queued(t.db, good.id)).toMatchObject({ status: "sent" });
+    expect(sink.received.map((email) => email.headers.get("message-id"))).toEqual([
+      `<email-${good.id}@souls.example>`,
+    ]);
+  });
+
+  it("fails a row whose template throws, without retrying it", async () => {
+    const row = await queueEmail(t.db, { payload: confirmationPayload() });
+    const delivery = testDelivery(smtpTransport(sink.url()), {
+      render: async () => {
+        throw new Error("template exploded");
+      },
+    });
+    expect(await deliverDueEmails(t.db, delivery)).toMatchObject({ failed: 1 });
+    expect(await queued(t.db, row.id)).toMatchObject({
+      status: "failed",
+      lastError: "cannot be rendered: template exploded",
+    });
+  });
+
+  it("gives a row claimed late in a long round a full lease of its own", async () => {
+    const rows = [await queueEmail(t.db), await queueEmail(t.db)];
+    const leaseLeft: number[] = [];
+    const slow: MailTransport = {
+      description: "a server that takes longer than a lease per message",
+      close() {},
+      async send(email) {
+        const { lockedUntil } = await queued(t.db, email.queueId);
+        leaseLeft.push((lockedUntil?.getTime() ?? 0) - Date.now());
+        vi.setSystemTime(Date.now() + LEASE_MS + minutes(1));
+      },
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      expect(await deliverDueEmails(t.db, testDelivery(slow))).toMatchObject({ sent: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(leaseLeft).toHaveLength(rows.length);
+    for (const left of leaseLeft) expect(left).toBeGreaterThan(LEASE_MS - 5000);
+  });
+
+  it("takes again a row left in sending once its lease ran out, and gives up on one that keeps dying", async () => {
+    const stuck = await queueEmail(t.db);
+    const doomed = await queueEmail(t.db);
+    const now = new Date();
+    await t.db
+      .updateTable("emailQueue")
+      .set({ status: "sending", attempts: 1, lockedUntil: later(now, minutes(1)) })
+      .where("id", "=", stuck.id)
+      .execute();
+    await t.db
+      .updateTable("emailQueue")
+      .set({ status: "sending", attempts: MAX_ATTEMPTS, lockedUntil: now, lastError: "451 busy" })
+      .where("id", "=", doomed.id)
+      .execute();
+    const delivery = testDelivery(smtpTransport(sink.url()));
+
+    expect(await deliverDueEmails(t.db, delivery, now)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    const report = await deliverDueEmails(t.db, delivery, later(now, LEASE_MS));
+    expect(report).toMatchObject({ sent: 1, failed: 1 });
+    expect(await queued(t.db, stuck.id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect((await queued(t.db, doomed.id)).lastError).toMatch(
+      /^abandoned after 8 tries.*last error: 451 busy$/,
+    );
+  });
+});
+
+describe("the delivery's rules", () => {
+  it("waits 1, 2, 4… minutes between tries, an hour at most", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelayMs(n) / 60_000)).toEqual([
+      1, 2, 4, 8, 16, 32, 60, 60,
+    ]);
+  });
+
+  it("names each message after its row and the shop's domain", () => {
+    expect(messageIdFor(12, "https://www.souls.fr")).toBe("<email-12@www.souls.fr>");
+    expect(messageIdFor(12, "http://localhost:3000")).toBe("<email-12@souls.local>");
+    expect(messageIdFor(12, "http://127.0.0.1:3000")).toBe("<email-12@souls.local>");
+  });
+});

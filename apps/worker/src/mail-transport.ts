@@ -1,0 +1,90 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Locale } from "@souls/db";
+import nodemailer from "nodemailer";
+
+/** One e-mail ready to leave, built from a queue row. */
+export interface OutgoingEmail {
+  /** The queue row it comes from: names the mailbox files, so a re-send overwrites them. */
+  queueId: number;
+  queuedAt: Date;
+  /** Stable per row, so a message sent twice after a crash is recognisably the same one. */
+  messageId: string;
+  from: string;
+  replyTo: string;
+  to: string;
+  locale: Locale;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Where e-mails go: an SMTP server or the local mailbox folder. */
+export interface MailTransport {
+  /** Said at start-up, e.g. "SMTP to smtp.example.com:587"; never shows credentials. */
+  description: string;
+  send(email: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+function mailOptions(email: OutgoingEmail) {
+  return {
+    messageId: email.messageId,
+    from: email.from,
+    replyTo: email.replyTo,
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    headers: { "Content-Language": email.locale },
+  };
+}
+
+/**
+ * Sends through the SMTP server of `url` (smtp:// or smtps://). The timeouts keep a dead or silent
+ * server from holding a message longer than its lease (see email-delivery.ts).
+ */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    dnsTimeout: 10_000,
+  });
+  const { protocol, hostname, port } = new URL(url);
+  const secure = protocol === "smtps:";
+  return {
+    description: `SMTP to ${hostname}:${port || (secure ? 465 : 587)}`,
+    async send(email) {
+      await transporter.sendMail(mailOptions(email));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** A sortable, file-name-safe stamp: 2026-11-22T031504Z. */
+const stamp = (date: Date) => date.toISOString().replace(/:|\.\d+/g, "");
+
+/**
+ * Writes each e-mail into `dir` as `{queued time}-{row id}.eml` (the raw message, openable in any
+ * mail client) and `.html` (to read in the browser). Writing the same row again overwrites both.
+ */
+export function mailboxTransport(dir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    description: `written to ${dir} (no SMTP_URL)`,
+    async send(email) {
+      const info = await transporter.sendMail(mailOptions(email));
+      const file = path.join(dir, `${stamp(email.queuedAt)}-${email.queueId}`);
+      await mkdir(dir, { recursive: true });
+      await writeFile(`${file}.eml`, info.message as Buffer);
+      await writeFile(`${file}.html`, email.html);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createMailTransport(env: { SMTP_URL?: string; MAILBOX_DIR: string }): MailTransport {
+  return env.SMTP_URL ? smtpTransport(env.SMTP_URL) : mailboxTransport(env.MAILBOX_DIR);
+}

@@ -1,0 +1,82 @@
+/** Queue rows and a delivery set-up for the worker's tests. */
+import { randomBytes } from "node:crypto";
+import type { Database, EmailQueueRow, Kysely, Locale } from "@souls/db";
+import { renderEmail } from "@souls/emails";
+import { emailSubject, parseEmailMessage } from "@souls/emails/messages";
+import type { EmailDelivery } from "../email-delivery";
+import type { MailTransport } from "../mail-transport";
+
+let orders = 0;
+
+/** An order confirmation as the shop queues it once a payment succeeds. */
+export function confirmationPayload(orderNumber = `SOULS-${String(++orders).padStart(6, "0")}TEST`) {
+  return {
+    orderNumber,
+    customerName: "Amina Benali",
+    orderedAt: "2026-11-22T09:15:00.000Z",
+    items: [{ name: "Nadia", model: "nadia", quantity: 1, unitPriceCents: 8900 }],
+    subtotalCents: 8900,
+    shippingCents: 590,
+    totalCents: 9490,
+    currency: "EUR",
+    shippingAddress: {
+      name: "Amina Benali",
+      address: "12 rue des Lilas",
+      postalCode: "69003",
+      city: "Lyon",
+      country: "FR",
+    },
+    deliveryInstructions: null,
+    delivery: { tier: "france", minDays: 2, maxDays: 4 },
+    trackingToken: randomBytes(32).toString("base64url"),
+  };
+}
+
+/** Inserts a queue row; the subject is the catalogue's when the payload is valid. */
+export async function queueEmail(
+  db: Kysely<Database>,
+  row: { recipient?: string; locale?: Locale; type?: string; payload?: Record<string, unknown> } = {},
+): Promise<EmailQueueRow> {
+  const type = row.type ?? "order_confirmation";
+  const locale = row.locale ?? "fr";
+  const payload = row.payload ?? confirmationPayload();
+  let subject = "(invalid)";
+  try {
+    subject = emailSubject(parseEmailMessage({ type, locale, payload }));
+  } catch {}
+  return db
+    .insertInto("emailQueue")
+    .values({
+      recipient: row.recipient ?? "amina@example.com",
+      locale,
+      type,
+      subject,
+      payload: JSON.stringify(payload),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const queued = (db: Kysely<Database>, id: number) =>
+  db.selectFrom("emailQueue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+export function testDelivery(
+  transport: MailTransport,
+  overrides: Partial<EmailDelivery> = {},
+): EmailDelivery {
+  return {
+    transport,
+    render: renderEmail,
+    context: {
+      siteUrl: "https://souls.example",
+      seller: {
+        brand: "SOULS",
+        companyName: "SOULS SAS (exemple)",
+        address: "1 rue de l'Exemple, 75001 Paris, France",
+        email: "contact@souls.example",
+      },
+    },
+    from: "SOULS <commandes@souls.example>",
+    ...overrides,
+  };
+}
