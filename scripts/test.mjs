@@ -4,7 +4,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
-const RESULTS = ["packages/db", "packages/shop", "apps/web", "apps/worker"].map((dir) => `${dir}/.results`);
+const RESULTS = ["packages/db", "packages/emails", "packages/shop", "apps/web", "apps/worker"].map(
+  (dir) => `${dir}/.results`,
+);
 for (const dir of RESULTS) rmSync(dir, { recursive: true, force: true });
 
 /** Adds up what vitest and Playwright wrote, for one closing line over the whole run. */

@@ -2,7 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests against the production build, run through `with-database --fresh` (which
- * provides DATABASE_URL). Every shopper journey runs twice: JavaScript on and JavaScript off.
+ * provides DATABASE_URL and runs the worker beside, delivering e-mails to MAILBOX_DIR). Every
+ * shopper journey runs twice: JavaScript on and JavaScript off.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -49,9 +50,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `remix-serve ./build/server/index.js`,
+    command: "node server.mjs",
     url: `${baseURL}/robots.txt`,
-    env: { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    // One proxy hop trusted: each test sends its own X-Forwarded-For (see fixtures.ts).
+    env: { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", TRUST_PROXY_HOPS: "1" },
     reuseExistingServer: false,
     stdout: "pipe",
     timeout: 60_000,

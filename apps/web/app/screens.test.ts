@@ -1,3 +1,4 @@
+import { EMAIL_LINKS } from "@souls/emails/links";
 import { describe, expect, it } from "vitest";
 import { alternatePath, LOCALES, localeForPath, PAGE_IDS, PAGES, pageForPath, pathOf } from "./screens";
 
@@ -52,6 +53,13 @@ describe("the screens map", () => {
     expect(alternatePath("/nowhere", "en")).toBe("/en/nowhere");
     expect(alternatePath("/en/nowhere", "fr")).toBe("/nowhere");
     expect(alternatePath("/en/nowhere", "en")).toBe("/en/nowhere");
+  });
+
+  it("answers every address the e-mails link to, on the same page in both languages", () => {
+    for (const [page, paths] of Object.entries(EMAIL_LINKS)) {
+      expect(pageForPath(paths.fr)).toEqual({ page, locale: "fr" });
+      expect(pageForPath(paths.en)).toEqual({ page, locale: "en" });
+    }
   });
 
   it("routes the tracking page in both languages", () => {

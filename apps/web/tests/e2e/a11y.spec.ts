@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
-import { expect, test } from "./fixtures";
+import { expect, sql, test } from "./fixtures";
+import { trackingLinkFor } from "./mailbox";
 import { PAGES } from "./pages";
 
 // Axe measures colours as they are painted: no half-finished transition (hover → disabled) may
@@ -56,5 +57,33 @@ test("axe finds no violation on the checkout, payment and thank-you pages", asyn
   await check();
   await payWithCard(page, "en", "4242 4242 4242 4242");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Your order is confirmed");
+  await check();
+});
+
+test("axe finds no violation on a sold-out model's back-in-stock form, with its errors", async ({ page }) => {
+  // Ilian is the sold-out model of the availability tests, which set the same stock.
+  await sql("UPDATE products SET stock = 0, reserved = 0 WHERE slug = 'ilian'");
+  await page.goto("/en/product/ilian-fanny-pack");
+  const form = page.getByRole("region", { name: "Tell me when it's back" });
+  await form.getByRole("button", { name: "Tell me when it's back" }).click();
+  await expect(form.getByText("Please enter your e-mail address.")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test("axe finds no violation on the tracking result and the withdrawal step", async ({ page }) => {
+  await page.goto("/checkout?product=aicha&qty=1");
+  await fillShipping(page, "fr", "FR");
+  await submitCheckout(page, "fr");
+  await payWithCard(page, "fr", "4242 4242 4242 4242");
+  const number = (await page.getByText(/Numéro de commande : SOULS-/).textContent())?.match(/SOULS-\w+/)?.[0];
+  await page.goto(await trackingLinkFor(number as string));
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id} on ${page.url()}`)).toEqual([]);
+  };
+  await check();
+  await page.getByRole("button", { name: "Se rétracter du contrat ici" }).click();
+  await expect(page.getByRole("button", { name: "Confirmer la rétractation" })).toBeVisible();
   await check();
 });

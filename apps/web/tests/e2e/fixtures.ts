@@ -1,16 +1,26 @@
+import { createHash } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import pg from "pg";
 
-/** Fails a test on any console error or uncaught page error (a broken asset, a hydration error). */
+/**
+ * Fails a test on any console error or uncaught page error (a broken asset, a hydration error).
+ * Each test browses from its own client address (the server trusts one proxy hop in the e2e
+ * run), so one test's failed tracking attempts never count against another.
+ */
 export const test = base.extend<{ page: Page }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const bytes = createHash("sha256").update(testInfo.testId).digest();
+    await use({ "X-Forwarded-For": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+  },
   page: async ({ page }, use) => {
     const problems: string[] = [];
     page.on("console", (message) => {
-      // A refused form (400, 402, 409) or a 404 page announces its status in the console: that is
-      // the answer under test, not a broken asset.
+      // A refused form (400, 402, 409, 410, 429) or a 404 page announces its status in the
+      // console: that is the answer under test, not a broken asset.
       const { url } = message.location();
       const answer = url === page.url() || new URL(url, page.url()).pathname.endsWith(".data");
-      if (answer && /status of (400|402|404|409)/.test(message.text())) return;
+      if (answer && /status of (400|402|404|409|410|429)/.test(message.text())) return;
       if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

@@ -1,6 +1,8 @@
 /** Every built screen with what a shopper must see in its title and main heading, per language. */
 export interface PageExpectation {
   name: string;
+  /** False for pages search engines must not see (absent from the sitemap, `noindex`). */
+  indexed?: false;
   fr: { path: string; title: string; heading: RegExp };
   en: { path: string; title: string; heading: RegExp };
 }
@@ -41,6 +43,12 @@ export const PAGES: PageExpectation[] = [
     name: "cart",
     fr: { path: "/panier", title: "Panier (0 article) – SOULS", heading: /Votre panier est vide/ },
     en: { path: "/en/cart", title: "Cart (0 items) – SOULS", heading: /Your cart is empty/ },
+  },
+  {
+    name: "order tracking",
+    indexed: false,
+    fr: { path: "/suivi-commande", title: "Suivi de commande – SOULS", heading: /Suivi de commande/ },
+    en: { path: "/en/track-order", title: "Order tracking – SOULS", heading: /Order tracking/ },
   },
   {
     name: "magazine",

@@ -62,8 +62,9 @@ test("the sitemap is XML listing both languages, and robots.txt points to it", a
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
   for (const page of PAGES) {
-    expect(xml).toContain(`${page.fr.path === "/" ? "/" : page.fr.path}</loc>`);
-    expect(xml).toContain(`${page.en.path}</loc>`);
+    const listed = page.indexed !== false;
+    expect(xml.includes(`${page.fr.path === "/" ? "/" : page.fr.path}</loc>`)).toBe(listed);
+    expect(xml.includes(`${page.en.path}</loc>`)).toBe(listed);
   }
   const robots = await request.get("/robots.txt");
   expect(robots.headers()["content-type"]).toContain("text/plain");

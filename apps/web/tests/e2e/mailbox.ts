@@ -1,0 +1,45 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect } from "@playwright/test";
+
+/**
+ * The e-mails the worker delivered during the run: with no SMTP server it writes each message to
+ * MAILBOX_DIR (one .eml and one .html per message), where the shop owner would read them.
+ */
+const mailbox = () => {
+  const dir = process.env.MAILBOX_DIR;
+  if (!dir) throw new Error("MAILBOX_DIR is not set: run the e2e suite through `npm run e2e`");
+  return dir;
+};
+
+async function messages(): Promise<{ name: string; html: string }[]> {
+  const names = await readdir(mailbox()).catch(() => [] as string[]);
+  return Promise.all(
+    names
+      .filter((name) => name.endsWith(".html"))
+      .map(async (name) => ({ name, html: await readFile(join(mailbox(), name), "utf8") })),
+  );
+}
+
+/** Waits for the worker to deliver the e-mail that mentions `text`, and returns its HTML. */
+export async function deliveredEmail(text: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await messages()).find((message) => message.html.includes(text))?.html;
+        return Boolean(found);
+      },
+      { message: `an e-mail mentioning ${text} in ${mailbox()}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return found as string;
+}
+
+/** The tracking link of an order's confirmation e-mail, token included. */
+export async function trackingLinkFor(orderNumber: string): Promise<string> {
+  const html = await deliveredEmail(orderNumber);
+  const link = html.match(/href="([^"]*(?:suivi-commande|track-order)\?token=[^"]+)"/)?.[1];
+  if (!link) throw new Error(`no tracking link in the e-mail of ${orderNumber}`);
+  return link.replace(/&amp;/g, "&");
+}
