@@ -20,6 +20,7 @@ app.use(compression());
 // Hashed file names: cached for a year. Everything else in public/: an hour.
 app.use("/assets", express.static(here("./build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(here("./build/client"), { maxAge: "1h" }));
+app.use(refuseCrossSiteWrites);
 // Path only: query strings can carry a tracking token and never reach the logs.
 app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
 morgan.token("path", (req) => req.path);
@@ -30,6 +31,31 @@ app.all(
     getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress ?? null }),
   }),
 );
+
+/**
+ * A form may only be posted from the shop's own pages. Browsers say where a post comes from in
+ * `Origin`; a page with `Referrer-Policy: no-referrer` (the tracking page) sends `Origin: null`,
+ * which Remix would take for an attack, so that case is judged by `Sec-Fetch-Site` instead.
+ * Requests without `Origin` (Stripe's webhook, scripts) are not browsers' form posts.
+ */
+function refuseCrossSiteWrites(req, res, next) {
+  const origin = req.get("origin");
+  if (req.method === "GET" || req.method === "HEAD" || origin === undefined) return next();
+  if (origin === "null") {
+    if (req.get("sec-fetch-site") !== "same-origin") return res.status(403).type("text/plain").send("Forbidden");
+    delete req.headers.origin;
+    return next();
+  }
+  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
+  let originHost;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = undefined;
+  }
+  if (originHost !== host) return res.status(403).type("text/plain").send("Forbidden");
+  next();
+}
 
 const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST || undefined;

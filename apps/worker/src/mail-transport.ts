@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Locale } from "@souls/db";
 import nodemailer from "nodemailer";
@@ -63,6 +63,12 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
+/** Writes a file so that a reader never sees half of it: a temporary name, then a rename. */
+async function writeWhole(file: string, content: string | Buffer): Promise<void> {
+  await writeFile(`${file}.part`, content);
+  await rename(`${file}.part`, file);
+}
+
 /** A sortable, file-name-safe stamp: 2026-11-22T031504Z. */
 const stamp = (date: Date) => date.toISOString().replace(/:|\.\d+/g, "");
 
@@ -78,8 +84,9 @@ export function mailboxTransport(dir: string): MailTransport {
       const info = await transporter.sendMail(mailOptions(email));
       const file = path.join(dir, `${stamp(email.queuedAt)}-${email.queueId}`);
       await mkdir(dir, { recursive: true });
-      await writeFile(`${file}.eml`, info.message as Buffer);
-      await writeFile(`${file}.html`, email.html);
+      // The .eml last: once it is there, the message is whole (each file appears at once).
+      await writeWhole(`${file}.html`, email.html);
+      await writeWhole(`${file}.eml`, info.message as Buffer);
     },
     close: () => transporter.close(),
   };

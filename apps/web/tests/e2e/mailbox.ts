@@ -12,22 +12,29 @@ const mailbox = () => {
   return dir;
 };
 
-async function messages(): Promise<{ name: string; html: string }[]> {
+/** Each delivered message: the raw message (headers included) and its HTML part. */
+async function messages(): Promise<{ raw: string; html: string }[]> {
   const names = await readdir(mailbox()).catch(() => [] as string[]);
+  const read = (name: string) => readFile(join(mailbox(), name), "utf8").catch(() => "");
   return Promise.all(
     names
-      .filter((name) => name.endsWith(".html"))
-      .map(async (name) => ({ name, html: await readFile(join(mailbox(), name), "utf8") })),
+      .filter((name) => name.endsWith(".eml"))
+      .map(async (name) => ({ raw: await read(name), html: await read(name.replace(/\.eml$/, ".html")) })),
   );
 }
 
-/** Waits for the worker to deliver the e-mail that mentions `text`, and returns its HTML. */
+/**
+ * Waits for the worker to deliver the e-mail that mentions `text` (in its headers, e.g. the
+ * recipient, or in its HTML), and returns its HTML.
+ */
 export async function deliveredEmail(text: string): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
       async () => {
-        found = (await messages()).find((message) => message.html.includes(text))?.html;
+        found = (await messages()).find(
+        (message) => message.html && (message.raw.includes(text) || message.html.includes(text)),
+      )?.html;
         return Boolean(found);
       },
       { message: `an e-mail mentioning ${text} in ${mailbox()}`, timeout: 20_000 },
