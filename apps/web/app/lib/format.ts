@@ -24,21 +24,5 @@ export function formatPrice(
   }).format(cents / 100);
 }
 
-export function formatDate(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "Europe/Paris" }).format(
-    new Date(isoDate),
-  );
-}
-
-/** A moment with its time and time zone, as the law asks for a withdrawal's receipt. */
-export function formatDateTime(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/Paris",
-    timeZoneName: "short",
-  }).format(new Date(isoDate));
-}
+/** Dates and moments in the shop's time zone, written the same way as in the e-mails. */
+export { formatDate, formatDateTime } from "@souls/emails/format";

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { trackOrder, withdrawFromContract } from "@souls/shop";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
@@ -299,23 +300,12 @@ function Withdrawal({ view }: { view: TrackingView & { state: "result" } }) {
           <p>{t("withdrawal.confirmText", { number: order.orderNumber })}</p>
           <p>{t("withdrawal.confirmRefund")}</p>
           <div className="tracking__buttons">
-            <Form method="post">
-              <input type="hidden" name="token" value={view.token} />
-              <button
-                type="submit"
-                name="intent"
-                value="confirm-withdrawal"
-                className="button button--primary"
-              >
-                {t("withdrawal.confirm")}
-              </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="token" value={view.token} />
-              <button type="submit" name="intent" value="track" className="button button--ghost">
-                {t("withdrawal.cancel")}
-              </button>
-            </Form>
+            <TokenButton token={view.token} intent="confirm-withdrawal" className="button button--primary">
+              {t("withdrawal.confirm")}
+            </TokenButton>
+            <TokenButton token={view.token} intent="track" className="button button--ghost">
+              {t("withdrawal.cancel")}
+            </TokenButton>
           </div>
         </>
       ) : (
@@ -325,14 +315,33 @@ function Withdrawal({ view }: { view: TrackingView & { state: "result" } }) {
               ? t("withdrawal.openUntil", { date: formatDateTime(order.withdrawal.closesAt, locale) })
               : t("withdrawal.open")}
           </p>
-          <Form method="post">
-            <input type="hidden" name="token" value={view.token} />
-            <button type="submit" name="intent" value="withdraw" className="button button--outline">
-              {t("withdrawal.button")}
-            </button>
-          </Form>
+          <TokenButton token={view.token} intent="withdraw" className="button button--outline">
+            {t("withdrawal.button")}
+          </TokenButton>
         </>
       )}
     </section>
+  );
+}
+
+/** A one-button form that carries the order's token to the next step. */
+function TokenButton({
+  token,
+  intent,
+  className,
+  children,
+}: {
+  token: string;
+  intent: "track" | "withdraw" | "confirm-withdrawal";
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="token" value={token} />
+      <button type="submit" name="intent" value={intent} className={className}>
+        {children}
+      </button>
+    </Form>
   );
 }
