@@ -33,8 +33,8 @@ export async function deliveredEmail(text: string): Promise<string> {
     .poll(
       async () => {
         found = (await messages()).find(
-        (message) => message.html && (message.raw.includes(text) || message.html.includes(text)),
-      )?.html;
+          (message) => message.html && (message.raw.includes(text) || message.html.includes(text)),
+        )?.html;
         return Boolean(found);
       },
       { message: `an e-mail mentioning ${text} in ${mailbox()}`, timeout: 20_000 },
