@@ -42,7 +42,8 @@ function refuseCrossSiteWrites(req, res, next) {
   const origin = req.get("origin");
   if (req.method === "GET" || req.method === "HEAD" || origin === undefined) return next();
   if (origin === "null") {
-    if (req.get("sec-fetch-site") !== "same-origin") return res.status(403).type("text/plain").send("Forbidden");
+    if (req.get("sec-fetch-site") !== "same-origin")
+      return res.status(403).type("text/plain").send("Forbidden");
     delete req.headers.origin;
     return next();
   }
