@@ -19,6 +19,8 @@ export interface ProductsTable {
   stock: ColumnType<number, number | undefined, number>;
   /** Pieces held by unpaid orders; available = stock - reserved. */
   reserved: ColumnType<number, number | undefined, number>;
+  /** Set instead of deleting a product that has orders: it leaves the shop. */
+  archivedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -162,6 +164,27 @@ export interface TrackingBlocksTable {
   blockedUntil: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface AdminSessionsTable {
+  /** sha-256 of the session id the cookie carries. */
+  idHash: string;
+  createdAt: CreatedAt;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface AdminLoginAttemptsTable {
+  id: Generated<string>;
+  clientHash: string;
+  success: boolean;
+  createdAt: CreatedAt;
+}
+
+export interface EmailAccessLogTable {
+  id: Generated<string>;
+  accessMethod: string;
+  accessedBy: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   products: ProductsTable;
   signups: SignupsTable;
@@ -173,6 +196,9 @@ export interface Database {
   trackingTokens: TrackingTokensTable;
   trackingAccessLog: TrackingAccessLogTable;
   trackingBlocks: TrackingBlocksTable;
+  adminSessions: AdminSessionsTable;
+  adminLoginAttempts: AdminLoginAttemptsTable;
+  emailAccessLog: EmailAccessLogTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -21,14 +21,16 @@ export interface ModelAvailability {
 export type Collection = Record<ModelCode, ModelAvailability>;
 
 /**
- * Prices and availability of every model. A model missing from the database (never seeded
- * or removed by the owner) is shown as sold out rather than breaking the page.
+ * Prices and availability of every model. A model missing from the database (never seeded,
+ * removed or archived by the owner) is shown as sold out rather than breaking the page.
  */
 export async function loadCollection(db: Kysely<Database>): Promise<Collection> {
   const rows = await db
     .selectFrom("products")
     .select(["slug", "reference", "priceCents", "currency", "stock", "reserved"])
     .where("slug", "in", [...MODEL_CODES])
+    // An archived product has left the shop: its model shows as sold out.
+    .where("archivedAt", "is", null)
     .execute();
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   return Object.fromEntries(

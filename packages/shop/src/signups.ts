@@ -81,6 +81,7 @@ export async function joinWaitlist(
     .selectFrom("products")
     .select("id")
     .where("slug", "=", request.model)
+    .where("archivedAt", "is", null)
     .executeTakeFirst();
   if (!product) return "unknown_model";
   const row = await db
@@ -108,6 +109,8 @@ export async function notifyRestockedWaitlists(db: Kysely<Database>, now = new D
       .select(["signups.id", "signups.email", "signups.locale", "products.slug", "products.name"])
       .where("signups.notifiedAt", "is", null)
       .where(sql<number>`products.stock - products.reserved`, ">", 0)
+      // An archived product is gone from the shop: it is never "back".
+      .where("products.archivedAt", "is", null)
       .orderBy("signups.id")
       .limit(200)
       .forUpdate("signups")

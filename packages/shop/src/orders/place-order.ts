@@ -57,6 +57,8 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
         .selectFrom("products")
         .select(["id", "slug"])
         .where("slug", "in", [...quantities.keys()])
+        // An archived product has left the shop: it cannot be ordered any more.
+        .where("archivedAt", "is", null)
         .orderBy("id")
         .execute();
       const held: { productId: number; name: string; priceCents: number; quantity: number }[] = [];
@@ -71,6 +73,8 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
           .set({ reserved: sql`reserved + ${quantity}`, updatedAt: now })
           .where("id", "=", product.id)
           .where(sql<boolean>`reserved + ${quantity} <= stock`)
+          // Re-checked on the locked row: an owner archiving it at this moment wins.
+          .where("archivedAt", "is", null)
           .returning(["id", "name", "priceCents"])
           .executeTakeFirst();
         if (!row) throw new PieceUnavailable(product.slug as ModelCode);
@@ -125,6 +129,7 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
         .selectFrom("products")
         .select(["stock", "reserved"])
         .where("slug", "=", error.model)
+        .where("archivedAt", "is", null)
         .executeTakeFirst();
       return {
         ok: false,

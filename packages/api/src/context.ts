@@ -1,0 +1,30 @@
+import type { Database, Kysely } from "@souls/db";
+import type { EmailContext } from "@souls/emails/messages";
+
+/** What every admin procedure gets; the web app builds it per request, tests build their own. */
+export interface ApiContext {
+  db: Kysely<Database>;
+  /** The owner's session, already checked by the web app; null when not logged in. */
+  admin: { sessionIdHash: string } | null;
+  /** Keyed hash of the client's address (for logs). */
+  clientHash: string;
+  /** Live product changes: PostgreSQL LISTEN/NOTIFY on channel `products`, relayed by the web server. */
+  productChanges: ProductChangeSource;
+  /** What the e-mail templates need to render a message (site URL, seller). */
+  emailContext: EmailContext;
+}
+
+/** One row of `products` changed, as the `products_notify` trigger announces it. */
+export interface ProductChange {
+  id: number;
+  slug: string;
+  reference: string;
+  /** stock − reserved; 0 once archived or deleted. */
+  available: number;
+  operation: "insert" | "update" | "delete";
+}
+
+export interface ProductChangeSource {
+  /** Calls `listener` for every change until the returned function is called. */
+  subscribe(listener: (change: ProductChange) => void): () => void;
+}

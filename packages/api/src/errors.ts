@@ -1,0 +1,106 @@
+/**
+ * The shop's rule errors as the admin screens show them: a tRPC code and a French message. Any
+ * other error is left alone, so a bug stays an INTERNAL_SERVER_ERROR (logged by the web app).
+ */
+import type { EmailStatus, OrderStatus } from "@souls/db";
+import {
+  AdminNotFoundError,
+  DuplicateReferenceError,
+  EmailNotRetryableError,
+  IllegalTransitionError,
+  InvalidProductError,
+  type OrderEvent,
+  ProductArchivedError,
+  StockLimitError,
+} from "@souls/shop";
+import { TRPCError } from "@trpc/server";
+
+export const MESSAGES = {
+  unauthorized: "Session expirée ou absente : reconnectez-vous.",
+  validation: "Erreur de validation : veuillez remplir tous les champs correctement.",
+  internal: "Erreur technique. Veuillez réessayer ou recharger la page.",
+  duplicateReference: "Cette référence existe déjà",
+  stockBelowZero: "Le stock ne peut pas descendre en dessous de 0.",
+  productArchived: "Ce produit est archivé : son stock ne change plus.",
+} as const;
+
+const NOT_FOUND: Record<AdminNotFoundError["entity"], string> = {
+  order: "Commande introuvable",
+  product: "Produit introuvable",
+  email: "E-mail introuvable",
+};
+
+/** The status labels of the orders page (spec §4). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: "En attente de paiement",
+  pending_preparation: "En préparation",
+  prepared: "Préparée",
+  shipped: "Expédiée",
+  delivered: "Livrée",
+  cancelled: "Annulée",
+  expired: "Expirée",
+  refunded: "Remboursée",
+  withdrawn: "Rétractée",
+};
+
+const EVENT_VERBS: Record<OrderEvent, string> = {
+  payment_succeeded: "payée",
+  payment_failed: "refusée au paiement",
+  payment_cancelled: "annulée",
+  hold_expired: "expirée",
+  refunded: "remboursée",
+  prepared: "marquée comme préparée",
+  shipped: "expédiée",
+  delivered: "marquée comme livrée",
+  withdrawn: "rétractée",
+};
+
+const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  pending: "en attente",
+  sending: "en cours d’envoi",
+  sent: "envoyé",
+  failed: "en échec",
+};
+
+const PRODUCT_FIELDS: Record<InvalidProductError["field"], string> = {
+  reference: "la référence",
+  name: "le nom",
+  priceCents: "le prix",
+  stock: "le stock",
+};
+
+function reservedMessage(reserved: number): string {
+  return reserved === 1
+    ? "Impossible : 1 pièce est réservée par une commande en attente de paiement."
+    : `Impossible : ${reserved} pièces sont réservées par des commandes en attente de paiement.`;
+}
+
+/** The tRPC error for a rule the shop enforced, or null for anything else. */
+export function shopRuleError(cause: unknown): TRPCError | null {
+  const error = (code: TRPCError["code"], message: string) => new TRPCError({ code, message, cause });
+  if (cause instanceof AdminNotFoundError) return error("NOT_FOUND", NOT_FOUND[cause.entity]);
+  if (cause instanceof IllegalTransitionError) {
+    return error(
+      "CONFLICT",
+      `Une commande « ${ORDER_STATUS_LABELS[cause.from]} » ne peut pas être ${EVENT_VERBS[cause.event]}`,
+    );
+  }
+  if (cause instanceof DuplicateReferenceError) return error("CONFLICT", MESSAGES.duplicateReference);
+  if (cause instanceof StockLimitError) {
+    return error(
+      "CONFLICT",
+      cause.limit === "zero" ? MESSAGES.stockBelowZero : reservedMessage(cause.reserved),
+    );
+  }
+  if (cause instanceof ProductArchivedError) return error("CONFLICT", MESSAGES.productArchived);
+  if (cause instanceof EmailNotRetryableError) {
+    return error(
+      "CONFLICT",
+      `Seul un e-mail en échec peut être renvoyé : celui-ci est « ${EMAIL_STATUS_LABELS[cause.status]} ».`,
+    );
+  }
+  if (cause instanceof InvalidProductError) {
+    return error("BAD_REQUEST", `Produit refusé : vérifiez ${PRODUCT_FIELDS[cause.field]}.`);
+  }
+  return null;
+}

@@ -1,0 +1,152 @@
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductChange, ProductChangeSource } from "./context";
+import {
+  type ListeningProductChangeSource,
+  listenToProductChanges,
+  parseProductChange,
+} from "./product-changes";
+
+let t: TestDatabase;
+let source: ListeningProductChangeSource;
+const errors: Error[] = [];
+let onListening: (() => void) | undefined;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+  source = await listenToProductChanges(t.url, {
+    minRetryMs: 5,
+    onError: (error) => errors.push(error),
+    onListening: () => onListening?.(),
+  });
+});
+afterAll(async () => {
+  await source.close();
+  await t.drop();
+});
+
+/** The next `count` changes the source announces (optionally only those `matching`). */
+function nextChanges(
+  from: ProductChangeSource,
+  count = 1,
+  matching: (change: ProductChange) => boolean = () => true,
+): Promise<ProductChange[]> {
+  return new Promise((resolve) => {
+    const seen: ProductChange[] = [];
+    const unsubscribe = from.subscribe((change) => {
+      if (!matching(change)) return;
+      seen.push(change);
+      if (seen.length === count) {
+        unsubscribe();
+        resolve(seen);
+      }
+    });
+  });
+}
+
+const product = (slug: string) =>
+  t.db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
+
+describe("listening to product changes", () => {
+  it("hears a change of stock made through another connection", async () => {
+    const { id } = await product("nadia");
+    const heard = nextChanges(source);
+    await t.db.updateTable("products").set({ stock: 12, reserved: 2 }).where("id", "=", id).execute();
+    expect(await heard).toEqual([
+      { id, slug: "nadia", reference: "Nadia-01", available: 10, operation: "update" },
+    ]);
+  });
+
+  it("hears inserts, archiving (nothing available any more) and deletes", async () => {
+    const heard = nextChanges(source, 3);
+    const inserted = await t.db
+      .insertInto("products")
+      .values({ reference: "LIVE-1", slug: "live-1", name: "Live", priceCents: 100, stock: 4 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("products")
+      .set({ archivedAt: new Date() })
+      .where("id", "=", inserted.id)
+      .execute();
+    await t.db.deleteFrom("products").where("id", "=", inserted.id).execute();
+    expect((await heard).map((c) => [c.id, c.operation, c.available])).toEqual([
+      [inserted.id, "insert", 4],
+      [inserted.id, "update", 0],
+      [inserted.id, "delete", 0],
+    ]);
+  });
+
+  it("ignores payloads on the channel that are not product changes", async () => {
+    const all: ProductChange[] = [];
+    const unsubscribe = source.subscribe((change) => all.push(change));
+    const heard = nextChanges(source);
+    await sql`SELECT pg_notify('products', 'not json')`.execute(t.db);
+    await sql`SELECT pg_notify('products', '{"id": "seven", "operation": "update"}')`.execute(t.db);
+    await sql`SELECT pg_notify('products', '')`.execute(t.db);
+    await t.db.updateTable("products").set({ stock: 30 }).where("slug", "=", "ilian").execute();
+    // Notifications arrive in order: the bad ones were dropped before the real change came.
+    expect(await heard).toMatchObject([{ slug: "ilian", available: 30 }]);
+    unsubscribe();
+    expect(all).toHaveLength(1);
+    expect(
+      parseProductChange('{"id":1,"slug":"a","reference":"A","available":1,"operation":"upsert"}'),
+    ).toBeNull();
+    expect(parseProductChange(undefined)).toBeNull();
+  });
+
+  it("stops calling a listener once unsubscribed, and one failing listener does not stop the others", async () => {
+    const dropped: ProductChange[] = [];
+    const unsubscribe = source.subscribe((change) => dropped.push(change));
+    unsubscribe();
+    const failing = source.subscribe(() => {
+      throw new Error("a page's handler broke");
+    });
+    const heard = nextChanges(source);
+    errors.length = 0;
+    await t.db.updateTable("products").set({ stock: 31 }).where("slug", "=", "ilian").execute();
+    expect(await heard).toMatchObject([{ slug: "ilian", available: 31 }]);
+    failing();
+    expect(dropped).toEqual([]);
+    expect(errors.map((e) => e.message)).toEqual(["a page's handler broke"]);
+  });
+
+  it("reconnects after the connection drops and hears changes again", async () => {
+    const listeningAgain = new Promise<void>((resolve) => {
+      onListening = resolve;
+    });
+    const killed = await sql<{ terminated: boolean }>`
+      SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
+      WHERE datname = current_database() AND query = 'LISTEN products' AND pid <> pg_backend_pid()`.execute(
+      t.db,
+    );
+    expect(killed.rows).toEqual([{ terminated: true }]);
+    await listeningAgain;
+    onListening = undefined;
+    expect(errors.length).toBeGreaterThan(0);
+
+    const heard = nextChanges(source);
+    await t.db.updateTable("products").set({ stock: 5 }).where("slug", "=", "bilin").execute();
+    expect(await heard).toMatchObject([{ slug: "bilin", available: 5, operation: "update" }]);
+  });
+
+  it("is quiet once closed", async () => {
+    const other = await listenToProductChanges(t.url);
+    const closedListener: ProductChange[] = [];
+    other.subscribe((change) => closedListener.push(change));
+    await other.close();
+    const heard = nextChanges(source);
+    await t.db.updateTable("products").set({ stock: 6 }).where("slug", "=", "bilin").execute();
+    await heard;
+    expect(closedListener).toEqual([]);
+  });
+
+  it("fails at once when the database cannot be reached", async () => {
+    const url = new URL(t.url);
+    url.pathname = "/no_such_database";
+    await expect(listenToProductChanges(url.toString())).rejects.toThrow(/no_such_database/);
+  });
+});

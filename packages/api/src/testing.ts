@@ -1,0 +1,119 @@
+/** Helpers for the API's tests (never imported by production code). */
+import type { Database, Kysely } from "@souls/db";
+import type { EmailContext } from "@souls/emails/messages";
+import { getTRPCErrorShape, TRPCError } from "@trpc/server";
+import { expect } from "vitest";
+import type { ApiContext, ProductChangeSource } from "./context";
+import { appRouter, createCaller } from "./router";
+
+export const TEST_EMAIL_CONTEXT: EmailContext = {
+  siteUrl: "https://souls.example",
+  seller: {
+    brand: "SOULS",
+    companyName: "SOULS SAS",
+    address: "8 rue de Charonne, 75011 Paris, France",
+    email: "contact@souls.example",
+  },
+};
+
+/** A source that never announces anything. */
+export const noProductChanges: ProductChangeSource = { subscribe: () => () => {} };
+
+/** The context the web app builds for the logged-in owner. */
+export function ownerContext(db: Kysely<Database>, overrides: Partial<ApiContext> = {}): ApiContext {
+  return {
+    db,
+    admin: { sessionIdHash: "0".repeat(64) },
+    clientHash: "test-client",
+    productChanges: noProductChanges,
+    emailContext: TEST_EMAIL_CONTEXT,
+    ...overrides,
+  };
+}
+
+export const ownerCaller = (db: Kysely<Database>, overrides: Partial<ApiContext> = {}) =>
+  createCaller(ownerContext(db, overrides));
+
+/** Every procedure of the router, by its dotted path: walked by the tests so none is forgotten. */
+export const PROCEDURES = Object.entries(appRouter._def.procedures).map(([path, procedure]) => ({
+  path,
+  type: (procedure as unknown as { _def: { type: "query" | "mutation" | "subscription" } })._def.type,
+}));
+
+type AnyCall = (input?: unknown) => Promise<unknown>;
+
+/** Calls a procedure by its path on a caller (the caller is a proxy: any path can be called). */
+export function callPath(
+  caller: ReturnType<typeof createCaller>,
+  path: string,
+  input?: unknown,
+): Promise<unknown> {
+  const call = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  return (call as AnyCall)(input);
+}
+
+/** The TRPCError a call ends with (fails the test if it succeeds). */
+export async function trpcError(call: Promise<unknown>): Promise<TRPCError> {
+  const outcome = await call.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  if (outcome.ok)
+    throw new Error(`expected a TRPCError, got ${JSON.stringify(outcome.value)?.slice(0, 200)}`);
+  expect(outcome.error).toBeInstanceOf(TRPCError);
+  return outcome.error as TRPCError;
+}
+
+/** What the client receives for an error: the router's errorFormatter applied, as over HTTP. */
+export function errorShape(error: TRPCError, path: string, ctx?: ApiContext) {
+  const type = PROCEDURES.find((p) => p.path === path)?.type ?? "unknown";
+  return getTRPCErrorShape({ config: appRouter._def._config, error, type, path, input: undefined, ctx });
+}
+
+/** Row counts of the tables an admin action could write. */
+export async function rowCounts(db: Kysely<Database>) {
+  const count = async (table: "orders" | "orderEvents" | "products" | "emailQueue" | "emailAccessLog") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    orders: await count("orders"),
+    orderEvents: await count("orderEvents"),
+    products: await count("products"),
+    emailQueue: await count("emailQueue"),
+    emailAccessLog: await count("emailAccessLog"),
+  };
+}
+
+/**
+ * A well-formed input for each procedure (what the admin screens send). The tests refuse to run
+ * while a procedure is missing here, so a new procedure gets its cases written.
+ */
+export const WELL_FORMED_INPUTS: Record<string, unknown> = {
+  "orders.list": { status: "pending_preparation", search: "camille", page: 1, pageSize: 20 },
+  "orders.detail": { orderNumber: "SOULS-123456ABCD" },
+  "orders.markShipped": {
+    orderNumber: "SOULS-123456ABCD",
+    carrier: "colissimo",
+    trackingNumber: "6A12345678901",
+  },
+  "orders.markPrepared": { orderNumber: "SOULS-123456ABCD" },
+  "orders.markDelivered": { orderNumber: "SOULS-123456ABCD" },
+  "stock.list": { search: "aicha" },
+  "stock.create": { reference: "NEW-01", name: "Nouveau", price: 169, stock: 2 },
+  "stock.adjust": { id: 1, delta: -1 },
+  "stock.remove": { id: 1 },
+  "stock.createTestProduct": undefined,
+  "stock.changes": undefined,
+  "emails.stats": undefined,
+  "emails.recent": undefined,
+  "emails.retry": { id: 1 },
+  "emails.view": { id: 1 },
+  "emails.cleanup": undefined,
+  "tests.runTestOrder": undefined,
+};

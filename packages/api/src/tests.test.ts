@@ -1,0 +1,48 @@
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ownerCaller, rowCounts } from "./testing";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+});
+afterAll(() => t.drop());
+
+it("tests.runTestOrder places and pays one Aicha for the test customer, queues one confirmation, and logs its steps", async () => {
+  const before = await rowCounts(t.db);
+  const run = await ownerCaller(t.db).tests.runTestOrder();
+  expect(run.orderNumber).toMatch(/^SOULS-\d{6}[A-Z0-9]{4}$/);
+  expect(run.steps.length).toBeGreaterThan(0);
+  for (const step of run.steps) {
+    expect(step.ok, step.label).toBe(true);
+    expect(step.label.length).toBeGreaterThan(0);
+  }
+  const after = await rowCounts(t.db);
+  expect(after.orders).toBe(before.orders + 1);
+  expect(after.emailQueue).toBe(before.emailQueue + 1);
+  const emails = await t.db
+    .selectFrom("emailQueue")
+    .innerJoin("orders", "orders.id", "emailQueue.orderId")
+    .select(["emailQueue.type", "emailQueue.recipient", "orders.totalCents", "orders.status"])
+    .where("orders.orderNumber", "=", run.orderNumber!)
+    .execute();
+  expect(emails).toEqual([
+    {
+      type: "order_confirmation",
+      recipient: "test@souls.example",
+      totalCents: 16900,
+      status: "pending_preparation",
+    },
+  ]);
+});
+
+it("tests.runTestOrder says Aicha is sold out in its steps instead of failing", async () => {
+  await t.db.updateTable("products").set({ stock: 0, reserved: 0 }).where("slug", "=", "aicha").execute();
+  const before = await rowCounts(t.db);
+  const run = await ownerCaller(t.db).tests.runTestOrder();
+  expect(run.orderNumber).toBeNull();
+  expect(run.steps.some((step) => !step.ok && step.label.includes("épuisée"))).toBe(true);
+  expect(await rowCounts(t.db)).toEqual(before);
+});

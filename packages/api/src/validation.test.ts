@@ -1,0 +1,189 @@
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { placePaidOrder } from "@souls/shop/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { MESSAGES } from "./errors";
+import {
+  callPath,
+  errorShape,
+  ownerCaller,
+  PROCEDURES,
+  rowCounts,
+  trpcError,
+  WELL_FORMED_INPUTS,
+} from "./testing";
+
+let t: TestDatabase;
+let orderNumber: string;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+  ({ orderNumber } = await placePaidOrder(t.db));
+});
+afterAll(() => t.drop());
+
+const HUGE = "x".repeat(1_000_000);
+
+/** Refused whatever the procedure: not an object, an unknown field, a megabyte of text. */
+const ANY_PROCEDURE = ["junk", 42, null, true, [], { junk: true }, HUGE, { [HUGE]: 1 }];
+
+const idCases = [
+  {},
+  { id: 0 },
+  { id: -1 },
+  { id: 1.5 },
+  { id: "1" },
+  { id: 2 ** 31 },
+  { id: 1e20 },
+  { id: null },
+];
+const orderNumberCases = [
+  {},
+  { orderNumber: 42 },
+  { orderNumber: "" },
+  { orderNumber: "   " },
+  { orderNumber: HUGE },
+  { orderNumber: ["SOULS-123456ABCD"] },
+];
+
+/** Malformed inputs for each procedure on top of ANY_PROCEDURE (the test checks none is missing). */
+const MALFORMED: Record<string, unknown[]> = {
+  "orders.list": [
+    { page: 0 },
+    { page: -1 },
+    { page: 1.5 },
+    { page: "2" },
+    { page: 1e12 },
+    { pageSize: 0 },
+    { pageSize: 101 },
+    { status: "lost" },
+    { status: "" },
+    { search: 42 },
+    { search: "x".repeat(101) },
+    { search: HUGE },
+  ],
+  "orders.detail": orderNumberCases,
+  "orders.markShipped": [
+    ...orderNumberCases,
+    { orderNumber: "SOULS-123456ABCD", carrier: "colissimo" },
+    { orderNumber: "SOULS-123456ABCD", trackingNumber: "6A1234" },
+    { orderNumber: "SOULS-123456ABCD", carrier: "laposte", trackingNumber: "6A1234" },
+    { orderNumber: "SOULS-123456ABCD", carrier: "COLISSIMO", trackingNumber: "6A1234" },
+    { orderNumber: "SOULS-123456ABCD", carrier: "dhl", trackingNumber: "12" },
+    { orderNumber: "SOULS-123456ABCD", carrier: "dhl", trackingNumber: "  1 " },
+    { orderNumber: "SOULS-123456ABCD", carrier: "dhl", trackingNumber: "x".repeat(65) },
+    { orderNumber: "SOULS-123456ABCD", carrier: "dhl", trackingNumber: HUGE },
+    { orderNumber: "SOULS-123456ABCD", carrier: "dhl", trackingNumber: 123456 },
+  ],
+  "orders.markPrepared": orderNumberCases,
+  "orders.markDelivered": orderNumberCases,
+  "stock.list": [{ search: 42 }, { search: null }, { search: "x".repeat(101) }, { search: HUGE }],
+  "stock.create": [
+    {},
+    { reference: "R-1", name: "Nom" },
+    { reference: "R-1", price: 169 },
+    { name: "Nom", price: 169 },
+    { reference: "", name: "Nom", price: 169 },
+    { reference: "   ", name: "Nom", price: 169 },
+    { reference: "x".repeat(41), name: "Nom", price: 169 },
+    { reference: HUGE, name: "Nom", price: 169 },
+    { reference: "R-1", name: " ", price: 169 },
+    { reference: "R-1", name: "x".repeat(121), price: 169 },
+    { reference: 1, name: "Nom", price: 169 },
+    { reference: "R-1", name: "Nom", price: 0 },
+    { reference: "R-1", name: "Nom", price: -169 },
+    { reference: "R-1", name: "Nom", price: 169.001 },
+    { reference: "R-1", name: "Nom", price: "169" },
+    { reference: "R-1", name: "Nom", price: Number.NaN },
+    { reference: "R-1", name: "Nom", price: Number.POSITIVE_INFINITY },
+    { reference: "R-1", name: "Nom", price: 1e9 },
+    { reference: "R-1", name: "Nom", price: 169, stock: -1 },
+    { reference: "R-1", name: "Nom", price: 169, stock: 1.5 },
+    { reference: "R-1", name: "Nom", price: 169, stock: "3" },
+    { reference: "R-1", name: "Nom", price: 169, stock: 1e12 },
+  ],
+  "stock.adjust": [
+    ...idCases,
+    { id: 1 },
+    { id: 1, delta: 0 },
+    { id: 1, delta: 2 },
+    { id: 1, delta: -2 },
+    { id: 1, delta: 0.5 },
+    { id: 1, delta: "1" },
+    { id: 1, delta: -100 },
+  ],
+  "stock.remove": idCases,
+  "stock.createTestProduct": [{}],
+  "stock.changes": [{}],
+  "emails.stats": [{}],
+  "emails.recent": [{}],
+  "emails.retry": idCases,
+  "emails.view": idCases,
+  "emails.cleanup": [{}, { olderThanYears: 0 }],
+  "tests.runTestOrder": [{}],
+};
+
+it("has malformed cases for every procedure of the router", () => {
+  expect(Object.keys(MALFORMED).sort()).toEqual(PROCEDURES.map((p) => p.path).sort());
+});
+
+describe.each(PROCEDURES)("$path", ({ path }) => {
+  const wellFormed = WELL_FORMED_INPUTS[path];
+  const cases = [
+    ...ANY_PROCEDURE,
+    ...(MALFORMED[path] ?? []),
+    // A well-formed input with a field too many.
+    ...(wellFormed === undefined ? [] : [{ ...(wellFormed as object), junk: "<script>" }]),
+  ];
+
+  it(`refuses ${cases.length} malformed inputs with BAD_REQUEST and field messages, writing nothing`, async () => {
+    const before = await rowCounts(t.db);
+    for (const input of cases) {
+      const error = await trpcError(callPath(ownerCaller(t.db), path, input));
+      const label = `${path} with ${JSON.stringify(input)?.slice(0, 80)}`;
+      expect(error.code, label).toBe("BAD_REQUEST");
+      expect(error.cause, label).toBeInstanceOf(z.ZodError);
+      const shape = errorShape(error, path);
+      expect(shape.message, label).toBe(MESSAGES.validation);
+      expect(shape.data.httpStatus).toBe(400);
+      const { formErrors, fieldErrors } = shape.data.zodError ?? { formErrors: [], fieldErrors: {} };
+      const messages = [...formErrors, ...Object.values(fieldErrors).flat()] as string[];
+      expect(messages.length, label).toBeGreaterThan(0);
+      // Messages are short and never echo the input back.
+      for (const message of messages) expect(message.length, label).toBeLessThan(120);
+    }
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+});
+
+it("gives the form a message per field, in French", async () => {
+  const error = await trpcError(
+    ownerCaller(t.db).stock.create({ reference: " ", name: "x".repeat(121), price: 12.345, stock: -1 }),
+  );
+  expect(errorShape(error, "stock.create").data.zodError).toEqual({
+    formErrors: [],
+    fieldErrors: {
+      reference: ["Référence : champ obligatoire"],
+      name: ["Nom : 120 caractères au plus"],
+      price: ["Prix : deux décimales au plus"],
+      stock: ["Stock : 0 au moins"],
+    },
+  });
+  const shipping = await trpcError(
+    ownerCaller(t.db).orders.markShipped({ orderNumber, carrier: "poste" as "dhl", trackingNumber: "1" }),
+  );
+  expect(errorShape(shipping, "orders.markShipped").data.zodError?.fieldErrors).toEqual({
+    carrier: ["Transporteur : choisissez Colissimo, Chronopost, DHL ou UPS"],
+    trackingNumber: ["Numéro de suivi : au moins 3 caractères"],
+  });
+});
+
+it("accepts the inputs with optional fields left out, filling in the defaults", async () => {
+  const caller = ownerCaller(t.db);
+  expect(await caller.orders.list()).toMatchObject({ page: 1, pageSize: 20, total: 1 });
+  expect(await caller.orders.list({})).toMatchObject({ page: 1, pageSize: 20 });
+  expect((await caller.stock.list()).products).toHaveLength(4);
+  const created = await caller.stock.create({ reference: " R-1 ", name: " Nom ", price: 169.99 });
+  expect(created).toMatchObject({ reference: "R-1", name: "Nom", priceCents: 16999, stock: 0 });
+});

@@ -1,0 +1,61 @@
+/**
+ * What the owner's actions can run into. Each is a rule of the shop, not a bug: the API turns them
+ * into answers the admin screens can show (anything else stays an unexpected failure).
+ */
+import type { EmailStatus } from "@souls/db";
+
+export class AdminNotFoundError extends Error {
+  override name = "AdminNotFoundError";
+  constructor(
+    readonly entity: "order" | "product" | "email",
+    readonly key: string | number,
+  ) {
+    super(`No ${entity} ${key}`);
+  }
+}
+
+/** References are unique: two products under one label would mix up the owner's stock. */
+export class DuplicateReferenceError extends Error {
+  override name = "DuplicateReferenceError";
+  constructor(readonly reference: string) {
+    super(`A product with reference ${reference} already exists`);
+  }
+}
+
+/** A product the use case refuses to create (the API validates first; this guards other callers). */
+export class InvalidProductError extends Error {
+  override name = "InvalidProductError";
+  constructor(readonly field: "reference" | "name" | "priceCents" | "stock") {
+    super(`Invalid product ${field}`);
+  }
+}
+
+/**
+ * Stock can never go below zero, nor below the pieces held by unpaid orders: those are promised
+ * to shoppers who are paying right now.
+ */
+export class StockLimitError extends Error {
+  override name = "StockLimitError";
+  constructor(
+    readonly limit: "zero" | "reserved",
+    readonly reserved: number,
+  ) {
+    super(limit === "zero" ? "Stock cannot go below 0" : `Stock cannot go below the ${reserved} held pieces`);
+  }
+}
+
+/** An archived product has left the shop; its stock is frozen with its orders. */
+export class ProductArchivedError extends Error {
+  override name = "ProductArchivedError";
+  constructor(readonly productId: number) {
+    super(`Product ${productId} is archived`);
+  }
+}
+
+/** Only a message that failed for good is sent again: any other one is sent or on its way. */
+export class EmailNotRetryableError extends Error {
+  override name = "EmailNotRetryableError";
+  constructor(readonly status: EmailStatus) {
+    super(`An e-mail that is ${status} cannot be retried`);
+  }
+}

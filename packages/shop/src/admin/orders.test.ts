@@ -1,0 +1,249 @@
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { parseEmailMessage } from "@souls/emails/messages";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { carrierTrackingUrl } from "../carriers";
+import { IllegalTransitionError } from "../order-status";
+import { newCheckoutKey, placeOrder } from "../orders/place-order";
+import { placePaidOrder, TEST_SHIPPING } from "../testing";
+import { AdminNotFoundError } from "./errors";
+import { listOrders, markDelivered, markPrepared, markShipped, orderDetail } from "./orders";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+});
+afterAll(() => t.drop());
+beforeEach(async () => {
+  await t.db.deleteFrom("orders").execute();
+  await t.db.deleteFrom("emailQueue").execute();
+  await t.db.updateTable("products").set({ stock: 20, reserved: 0 }).execute();
+});
+
+async function unpaidOrder() {
+  const placed = await placeOrder(t.db, {
+    checkoutKey: newCheckoutKey(),
+    locale: "fr",
+    lines: [{ model: "nadia", quantity: 1 }],
+    details: TEST_SHIPPING,
+    provider: "test",
+  });
+  if (!placed.ok) throw new Error("refused");
+  return placed.order;
+}
+
+/** Everything the owner's actions could change about an order, to prove a refusal changed nothing. */
+async function snapshot(orderId: number) {
+  return {
+    order: await t.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow(),
+    events: await t.db.selectFrom("orderEvents").selectAll().where("orderId", "=", orderId).execute(),
+    emails: await t.db.selectFrom("emailQueue").selectAll().where("orderId", "=", orderId).execute(),
+  };
+}
+
+const shippingEmails = (orderId: number) =>
+  t.db
+    .selectFrom("emailQueue")
+    .selectAll()
+    .where("orderId", "=", orderId)
+    .where("type", "=", "shipping_notification")
+    .execute();
+
+describe("the order list", () => {
+  it("shows the newest orders first, a page at a time, with the number matching in all", async () => {
+    const first = await placePaidOrder(t.db, { now: new Date("2026-01-01T10:00:00Z") });
+    const second = await placePaidOrder(t.db, { now: new Date("2026-01-02T10:00:00Z") });
+    const third = await placePaidOrder(t.db, { now: new Date("2026-01-03T10:00:00Z") });
+    const page1 = await listOrders(t.db, { pageSize: 2 });
+    expect(page1.total).toBe(3);
+    expect(page1.orders.map((o) => o.orderNumber)).toEqual([third.orderNumber, second.orderNumber]);
+    const page2 = await listOrders(t.db, { pageSize: 2, page: 2 });
+    expect(page2.orders.map((o) => o.orderNumber)).toEqual([first.orderNumber]);
+    expect(page2).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+    expect(page1.orders[0]).toMatchObject({
+      customerName: "Camille Martin",
+      email: "camille@example.org",
+      totalCents: 16900,
+      currency: "EUR",
+      status: "pending_preparation",
+      paymentStatus: "paid",
+      carrier: null,
+      trackingNumber: null,
+      shippedAt: null,
+    });
+  });
+
+  it("finds orders by part of the number, the name or the e-mail, in any case, and by status", async () => {
+    const camille = await placePaidOrder(t.db);
+    const jules = await placePaidOrder(t.db, {
+      details: { firstName: "Jules", lastName: "Dupont", email: "Jules.D@exemple.fr" },
+    });
+    const unpaid = await unpaidOrder();
+    const numbers = async (query: Parameters<typeof listOrders>[1]) =>
+      (await listOrders(t.db, query)).orders.map((o) => o.orderNumber).sort();
+
+    expect(await numbers({ search: "jules dup" })).toEqual([jules.orderNumber]);
+    expect(await numbers({ search: "EXEMPLE.FR" })).toEqual([jules.orderNumber]);
+    expect(await numbers({ search: camille.orderNumber.slice(-8).toLowerCase() })).toEqual([
+      camille.orderNumber,
+    ]);
+    expect(await numbers({ status: "awaiting_payment" })).toEqual([unpaid.orderNumber]);
+    expect(await numbers({ status: "pending_preparation", search: "camille" })).toEqual([
+      camille.orderNumber,
+    ]);
+    // Wildcards typed by the owner are letters, not patterns.
+    expect(await numbers({ search: "%" })).toEqual([]);
+    expect(await numbers({ search: "_" })).toEqual([]);
+    expect(await numbers({ search: "   " })).toHaveLength(3);
+  });
+});
+
+describe("an order's page", () => {
+  it("has the address, the lines and every change of status", async () => {
+    const paid = await placePaidOrder(t.db);
+    const detail = await orderDetail(t.db, paid.orderNumber);
+    expect(detail.order).toMatchObject({
+      orderNumber: paid.orderNumber,
+      address: "12 rue des Martyrs",
+      postalCode: "75009",
+      city: "Paris",
+      country: "FR",
+      locale: "fr",
+      deliveredAt: null,
+      withdrawnAt: null,
+    });
+    expect(detail.order.paidAt).toBeInstanceOf(Date);
+    expect(detail.items).toEqual([{ name: "Aicha", quantity: 1, unitPriceCents: 16900 }]);
+    expect(detail.events.map((e) => [e.fromStatus, e.toStatus, e.actor])).toEqual([
+      [null, "awaiting_payment", "shopper"],
+      ["awaiting_payment", "pending_preparation", "test_gateway"],
+    ]);
+  });
+
+  it("is not found for an unknown number", async () => {
+    await expect(orderDetail(t.db, "SOULS-000000XXXX")).rejects.toBeInstanceOf(AdminNotFoundError);
+  });
+});
+
+describe("shipping an order", () => {
+  it("records carrier, number and time, writes the event and queues exactly one shipping e-mail", async () => {
+    const paid = await placePaidOrder(t.db);
+    const now = new Date("2026-03-04T09:30:00Z");
+    expect(
+      await markShipped(t.db, {
+        orderNumber: paid.orderNumber,
+        carrier: "colissimo",
+        trackingNumber: "  6A12345678901 ",
+        now,
+      }),
+    ).toEqual({ orderNumber: paid.orderNumber, status: "shipped" });
+
+    const { order, events } = await snapshot(paid.id);
+    expect(order).toMatchObject({
+      status: "shipped",
+      carrier: "colissimo",
+      trackingNumber: "6A12345678901",
+      shippedAt: now,
+    });
+    expect(events.at(-1)).toMatchObject({
+      fromStatus: "pending_preparation",
+      toStatus: "shipped",
+      actor: "admin",
+    });
+    const emails = await shippingEmails(paid.id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      recipient: "camille@example.org",
+      locale: "fr",
+      status: "pending",
+      subject: `Votre commande ${paid.orderNumber} est en route`,
+    });
+    const message = parseEmailMessage(emails[0]!);
+    expect(message.payload).toEqual({
+      orderNumber: paid.orderNumber,
+      customerName: "Camille Martin",
+      carrier: "colissimo",
+      trackingNumber: "6A12345678901",
+      carrierUrl: carrierTrackingUrl("colissimo", "6A12345678901"),
+      shippedAt: now.toISOString(),
+    });
+  });
+
+  it("is refused for an order already shipped, and changes nothing", async () => {
+    const paid = await placePaidOrder(t.db);
+    await markShipped(t.db, { orderNumber: paid.orderNumber, carrier: "dhl", trackingNumber: "JD0001" });
+    const before = await snapshot(paid.id);
+    const error = await markShipped(t.db, {
+      orderNumber: paid.orderNumber,
+      carrier: "ups",
+      trackingNumber: "1Z999",
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IllegalTransitionError);
+    expect(error).toMatchObject({ from: "shipped", event: "shipped" });
+    expect(await snapshot(paid.id)).toEqual(before);
+  });
+
+  it("is refused for an unpaid order", async () => {
+    const order = await unpaidOrder();
+    const before = await snapshot(order.id);
+    await expect(
+      markShipped(t.db, { orderNumber: order.orderNumber, carrier: "dhl", trackingNumber: "JD0001" }),
+    ).rejects.toBeInstanceOf(IllegalTransitionError);
+    expect(await snapshot(order.id)).toEqual(before);
+  });
+
+  it("happens once when two clicks race: one e-mail, one event", async () => {
+    const paid = await placePaidOrder(t.db);
+    const results = await Promise.allSettled(
+      ["A1", "B2", "C3"].map((n) =>
+        markShipped(t.db, { orderNumber: paid.orderNumber, carrier: "chronopost", trackingNumber: `XY${n}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect(r.reason).toBeInstanceOf(IllegalTransitionError);
+    }
+    expect(await shippingEmails(paid.id)).toHaveLength(1);
+    const { events } = await snapshot(paid.id);
+    expect(events.filter((e) => e.toStatus === "shipped")).toHaveLength(1);
+  });
+
+  it("is not found for an unknown order", async () => {
+    await expect(
+      markShipped(t.db, { orderNumber: "SOULS-000000NONE", carrier: "dhl", trackingNumber: "JD0001" }),
+    ).rejects.toBeInstanceOf(AdminNotFoundError);
+  });
+});
+
+describe("preparing and delivering", () => {
+  it("goes prepared → shipped → delivered, delivery setting the date the withdrawal period starts", async () => {
+    const paid = await placePaidOrder(t.db);
+    expect(await markPrepared(t.db, paid.orderNumber)).toEqual({
+      orderNumber: paid.orderNumber,
+      status: "prepared",
+    });
+    await markShipped(t.db, { orderNumber: paid.orderNumber, carrier: "ups", trackingNumber: "1Z12345" });
+    const deliveredAt = new Date("2026-03-06T15:00:00Z");
+    expect(await markDelivered(t.db, paid.orderNumber, deliveredAt)).toEqual({
+      orderNumber: paid.orderNumber,
+      status: "delivered",
+    });
+    const { order, events } = await snapshot(paid.id);
+    expect(order).toMatchObject({ status: "delivered", deliveredAt });
+    expect(events.map((e) => e.toStatus).slice(-3)).toEqual(["prepared", "shipped", "delivered"]);
+    expect(events.slice(-3).every((e) => e.actor === "admin")).toBe(true);
+  });
+
+  it("refuses to deliver an unpaid order or one not shipped yet, changing nothing", async () => {
+    const unpaid = await unpaidOrder();
+    const paid = await placePaidOrder(t.db);
+    for (const order of [unpaid, paid]) {
+      const before = await snapshot(order.id);
+      await expect(markDelivered(t.db, order.orderNumber)).rejects.toBeInstanceOf(IllegalTransitionError);
+      expect(await snapshot(order.id)).toEqual(before);
+    }
+    await markPrepared(t.db, paid.orderNumber);
+    await expect(markPrepared(t.db, paid.orderNumber)).rejects.toBeInstanceOf(IllegalTransitionError);
+  });
+});

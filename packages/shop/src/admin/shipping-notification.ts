@@ -1,0 +1,29 @@
+import type { Carrier, Database, Order, Transaction } from "@souls/db";
+import type { EmailPayload } from "@souls/emails/messages";
+import { carrierTrackingUrl } from "../carriers";
+import { enqueueEmail } from "../orders/outbox";
+
+/**
+ * The shipping e-mail, queued inside the transaction that marks the order shipped: a snapshot of
+ * the parcel (carrier, number, the carrier's page) at that moment. It carries no tracking token:
+ * a forwarded shipping e-mail must not open the order.
+ */
+export async function enqueueShippingNotification(
+  trx: Transaction<Database>,
+  order: Order,
+  parcel: { carrier: Carrier; trackingNumber: string; shippedAt: Date },
+): Promise<void> {
+  const payload: EmailPayload<"shipping_notification"> = {
+    orderNumber: order.orderNumber,
+    customerName: `${order.firstName} ${order.lastName}`,
+    carrier: parcel.carrier,
+    trackingNumber: parcel.trackingNumber,
+    carrierUrl: carrierTrackingUrl(parcel.carrier, parcel.trackingNumber),
+    shippedAt: parcel.shippedAt.toISOString(),
+  };
+  await enqueueEmail(
+    trx,
+    { email: order.email, locale: order.locale, orderId: order.id },
+    { type: "shipping_notification", payload },
+  );
+}

@@ -1,0 +1,52 @@
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ORDER_NUMBER_PATTERN } from "../order-number";
+import { runTestOrder } from "./test-order";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+});
+afterAll(() => t.drop());
+
+it("places and pays a real order of one Aicha for the test customer and queues its confirmation", async () => {
+  const run = await runTestOrder(t.db);
+  expect(run.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+  expect(run.steps.length).toBeGreaterThanOrEqual(4);
+  expect(run.steps.every((step) => step.ok)).toBe(true);
+  expect(run.steps.map((s) => s.label).join("\n")).toContain(run.orderNumber);
+
+  const order = await t.db
+    .selectFrom("orders")
+    .selectAll()
+    .where("orderNumber", "=", run.orderNumber!)
+    .executeTakeFirstOrThrow();
+  expect(order).toMatchObject({
+    email: "test@souls.example",
+    city: "Paris",
+    postalCode: "75009",
+    status: "pending_preparation",
+    paymentStatus: "paid",
+    paymentProvider: "test",
+    subtotalCents: 16900,
+  });
+  const emails = await t.db.selectFrom("emailQueue").selectAll().where("orderId", "=", order.id).execute();
+  expect(emails.map((e) => [e.type, e.recipient])).toEqual([["order_confirmation", "test@souls.example"]]);
+  const aicha = await t.db
+    .selectFrom("products")
+    .select(["stock", "reserved"])
+    .where("slug", "=", "aicha")
+    .executeTakeFirstOrThrow();
+  expect(aicha).toEqual({ stock: 39, reserved: 0 });
+});
+
+it("says so in its steps when Aicha is sold out, without placing anything", async () => {
+  await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "aicha").execute();
+  const before = await t.db.selectFrom("orders").select("id").execute();
+  const run = await runTestOrder(t.db);
+  expect(run.orderNumber).toBeNull();
+  expect(run.steps).toEqual([{ label: expect.stringContaining("épuisée"), ok: false }]);
+  expect(await t.db.selectFrom("orders").select("id").execute()).toEqual(before);
+});

@@ -1,0 +1,100 @@
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newCheckoutKey, placeOrder } from "./orders/place-order";
+import { applyRetention, ERASED } from "./retention";
+import { placePaidOrder, TEST_SHIPPING } from "./testing";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+});
+afterAll(() => t.drop());
+
+const age = (table: string, id: number | string, interval: string) =>
+  sql`UPDATE ${sql.table(table)} SET created_at = now() - ${interval}::interval WHERE id = ${id}`.execute(
+    t.db,
+  );
+
+describe("data retention", () => {
+  it("deletes e-mails after 2 years and access logs after 13 months, nothing younger", async () => {
+    const paid = await placePaidOrder(t.db);
+    const [confirmation] = await t.db
+      .selectFrom("emailQueue")
+      .select("id")
+      .where("orderId", "=", paid.id)
+      .execute();
+    await t.db.updateTable("emailQueue").set({ status: "sent" }).execute();
+    await age("email_queue", confirmation?.id ?? 0, "25 months");
+    const recent = await t.db
+      .insertInto("emailQueue")
+      .values({ recipient: "a@b.co", locale: "fr", type: "back_in_stock", subject: "x", status: "sent" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await age("email_queue", recent.id, "23 months");
+
+    const logs = await t.db
+      .insertInto("trackingAccessLog")
+      .values([
+        { clientHash: "old", success: false, outcome: "unknown" },
+        { clientHash: "new", success: true, outcome: "found" },
+      ])
+      .returning("id")
+      .execute();
+    await age("tracking_access_log", logs[0]?.id ?? "0", "14 months");
+    await age("tracking_access_log", logs[1]?.id ?? "0", "12 months");
+
+    const report = await applyRetention(t.db);
+    expect(report).toMatchObject({ emails: 1, accessLogs: 1 });
+    const left = await t.db.selectFrom("emailQueue").select("id").execute();
+    expect(left.map((r) => r.id)).toEqual([recent.id]);
+    const logsLeft = await t.db.selectFrom("trackingAccessLog").select("clientHash").execute();
+    expect(logsLeft).toEqual([{ clientHash: "new" }]);
+    expect(await applyRetention(t.db)).toEqual({ emails: 0, accessLogs: 0, unpaidOrdersErased: 0 });
+  });
+
+  it("forgets a back-in-stock address once its notice is queued, and keeps the waiting ones", async () => {
+    const { joinWaitlist, notifyRestockedWaitlists } = await import("./signups");
+    await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "ilian").execute();
+    await joinWaitlist(t.db, { email: "told@example.org", locale: "fr", model: "ilian" });
+    await t.db.updateTable("products").set({ stock: 1 }).where("slug", "=", "ilian").execute();
+    await notifyRestockedWaitlists(t.db);
+    await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "bilin").execute();
+    await joinWaitlist(t.db, { email: "waiting@example.org", locale: "fr", model: "bilin" });
+    await applyRetention(t.db);
+    const left = await t.db.selectFrom("signups").select("email").where("source", "=", "waitlist").execute();
+    expect(left).toEqual([{ email: "waiting@example.org" }]);
+  });
+
+  it("erases the customer's details from unpaid orders after 30 days, never from paid ones", async () => {
+    const unpaid = await placeOrder(t.db, {
+      checkoutKey: newCheckoutKey(),
+      locale: "fr",
+      lines: [{ model: "nadia", quantity: 1 }],
+      details: TEST_SHIPPING,
+      provider: "test",
+    });
+    if (!unpaid.ok) throw new Error("refused");
+    await t.db.updateTable("orders").set({ status: "expired" }).where("id", "=", unpaid.order.id).execute();
+    const paid = await placePaidOrder(t.db);
+    await age("orders", unpaid.order.id, "31 days");
+    await age("orders", paid.id, "400 days");
+
+    expect((await applyRetention(t.db)).unpaidOrdersErased).toBe(1);
+    const rows = await t.db
+      .selectFrom("orders")
+      .select(["id", "firstName", "email", "address", "country", "totalCents"])
+      .where("id", "in", [unpaid.order.id, paid.id])
+      .orderBy("id")
+      .execute();
+    expect(rows[0]).toMatchObject({
+      firstName: ERASED,
+      email: `erased-${unpaid.order.id}@invalid`,
+      address: ERASED,
+      country: "FR",
+    });
+    expect(rows[1]).toMatchObject({ firstName: "Camille", email: "camille@example.org" });
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * How long the shop keeps personal data (spec §9, privacy policy), in one place. The worker applies
+ * these periods; each returns what it removed so the log says what happened.
+ */
+import type { Database, Kysely } from "@souls/db";
+import { sql } from "kysely";
+
+export const RETENTION = {
+  /** Sent and failed e-mails (the admin's clean-up button does the same). */
+  emailQueueMonths: 24,
+  /** Tracking look-ups, e-mail queue views and login attempts: audit logs, like browsing data. */
+  accessLogMonths: 13,
+  /** Unpaid orders (abandoned, declined, expired): the customer's details are erased after this. */
+  unpaidOrderDays: 30,
+} as const;
+
+/** Marks an order whose customer details were erased (the address cannot take this value). */
+export const ERASED = "—";
+
+export interface RetentionReport {
+  emails: number;
+  accessLogs: number;
+  unpaidOrdersErased: number;
+}
+
+const monthsAgo = (now: Date, months: number) =>
+  sql<Date>`${now}::timestamptz - make_interval(months => ${months})`;
+
+export async function applyRetention(db: Kysely<Database>, now = new Date()): Promise<RetentionReport> {
+  return db.transaction().execute(async (trx) => {
+    const emails = await trx
+      .deleteFrom("emailQueue")
+      .where("createdAt", "<", monthsAgo(now, RETENTION.emailQueueMonths))
+      .where("status", "in", ["sent", "failed"])
+      .executeTakeFirst();
+
+    let accessLogs = 0n;
+    for (const table of ["trackingAccessLog", "emailAccessLog", "adminLoginAttempts"] as const) {
+      const deleted = await trx
+        .deleteFrom(table)
+        .where("createdAt", "<", monthsAgo(now, RETENTION.accessLogMonths))
+        .executeTakeFirst();
+      accessLogs += deleted.numDeletedRows;
+    }
+    // A back-in-stock sign-up lives until its one notice is queued (the privacy policy says so).
+    await trx
+      .deleteFrom("signups")
+      .where("source", "=", "waitlist")
+      .where("notifiedAt", "is not", null)
+      .execute();
+    // Housekeeping of what has run out: blocks and sessions hold no history worth keeping.
+    await trx.deleteFrom("trackingBlocks").where("blockedUntil", "<", now).execute();
+    await trx.deleteFrom("adminSessions").where("expiresAt", "<", now).execute();
+
+    const erased = await trx
+      .updateTable("orders")
+      .set((eb) => ({
+        firstName: ERASED,
+        lastName: ERASED,
+        email: sql`'erased-' || ${eb.ref("id")} || '@invalid'`,
+        address: ERASED,
+        postalCode: ERASED,
+        city: ERASED,
+        deliveryInstructions: null,
+        customerNote: null,
+        updatedAt: now,
+      }))
+      .where("paymentStatus", "!=", "paid")
+      .where("status", "in", ["cancelled", "expired"])
+      .where("address", "!=", ERASED)
+      .where(
+        "createdAt",
+        "<",
+        sql<Date>`${now}::timestamptz - make_interval(days => ${RETENTION.unpaidOrderDays})`,
+      )
+      .executeTakeFirst();
+
+    return {
+      emails: Number(emails.numDeletedRows),
+      accessLogs: Number(accessLogs),
+      unpaidOrdersErased: Number(erased.numUpdatedRows),
+    };
+  });
+}
