@@ -1,12 +1,12 @@
 /**
  * The shop's background worker: releases unpaid holds past their time, tells waiting shoppers a
- * model is back, delivers queued e-mails and
+ * model is back, delivers queued e-mails, applies the data-retention periods and
  * reconciles payments whose event never came. Several may run at once (row locks with SKIP LOCKED,
  * an advisory lock).
  */
 import { connect } from "@souls/db";
 import { renderEmail } from "@souls/emails";
-import { business, createStripeGateway, type PaymentGateway, testGateway } from "@souls/shop";
+import { applyRetention, business, createStripeGateway, type PaymentGateway, testGateway } from "@souls/shop";
 import type { EmailDelivery } from "./email-delivery";
 import { readEnv } from "./env";
 import { type RoundReport, runJobs } from "./jobs";
@@ -50,10 +50,23 @@ let stopping = false;
 let timer: NodeJS.Timeout | undefined;
 let current: Promise<void> | undefined;
 
+/** Retention runs hourly: its periods are months long, no need to scan tables every round. */
+const RETENTION_EVERY_MS = 3600_000;
+let retentionDoneAt = 0;
+
 async function round() {
   try {
     const line = roundSummary(await runJobs(db, { gateway, mail }));
     if (line) console.log(`[worker] ${line}`);
+    if (Date.now() - retentionDoneAt >= RETENTION_EVERY_MS) {
+      const removed = await applyRetention(db);
+      retentionDoneAt = Date.now();
+      if (removed.emails || removed.accessLogs || removed.unpaidOrdersErased) {
+        console.log(
+          `[worker] retention: ${removed.emails} old e-mails, ${removed.accessLogs} old log rows deleted, ${removed.unpaidOrdersErased} unpaid orders erased`,
+        );
+      }
+    }
   } catch (error) {
     // A database outage must not kill the worker: the next round tries again.
     console.error("[worker] round failed:", (error as Error).message);
