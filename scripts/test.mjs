@@ -4,9 +4,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
-const RESULTS = ["packages/db", "packages/emails", "packages/shop", "apps/web", "apps/worker"].map(
-  (dir) => `${dir}/.results`,
-);
+const RESULTS = [
+  "packages/api",
+  "packages/db",
+  "packages/emails",
+  "packages/shop",
+  "apps/web",
+  "apps/worker",
+].map((dir) => `${dir}/.results`);
 for (const dir of RESULTS) rmSync(dir, { recursive: true, force: true });
 
 /** Adds up what vitest and Playwright wrote, for one closing line over the whole run. */
@@ -39,6 +44,7 @@ const steps = [
   ],
   ["benchmark script types", "npx", ["tsc", "-p", "bench"]],
   ["production build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"]],
+  ["deployment smoke test", "node", ["scripts/smoke-deploy.mjs"]],
   ["end-to-end tests", "npm", ["run", "e2e", "-w", "@souls/web"]],
 ];
 
