@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  * shopper journey runs twice: JavaScript on and JavaScript off.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The owner's password in the e2e run (tests/e2e/admin-helpers.ts logs in with it). */
+export const ADMIN_PASSWORD = "e2e-owner-password-0001";
 const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = {
@@ -41,7 +43,7 @@ export default defineConfig({
       name: "js-off",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
       // Accessibility is checked once, on the hydrated pages (the markup is the same).
-      testIgnore: /(a11y|phone|stock-race)\.spec\.ts/,
+      testIgnore: /(a11y|admin|phone|stock-race)\.spec\.ts/,
     },
     {
       name: "phone",
@@ -53,7 +55,13 @@ export default defineConfig({
     command: "node server.mjs",
     url: `${baseURL}/robots.txt`,
     // One proxy hop trusted: each test sends its own X-Forwarded-For (see fixtures.ts).
-    env: { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", TRUST_PROXY_HOPS: "1" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      TRUST_PROXY_HOPS: "1",
+      ADMIN_PASSWORD,
+    },
     reuseExistingServer: false,
     stdout: "pipe",
     timeout: 60_000,

@@ -16,7 +16,14 @@ const build = await import("./build/server/index.js");
 
 const app = express();
 app.disable("x-powered-by");
-app.use(compression());
+// Server-sent events must reach the browser as they are written, never held for compression.
+app.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+      compression.filter(req, res),
+  }),
+);
 // Hashed file names: cached for a year. Everything else in public/: an hour.
 app.use("/assets", express.static(here("./build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(here("./build/client"), { maxAge: "1h" }));

@@ -33,6 +33,14 @@ export default defineConfig({
           route("sitemap.xml", "routes/sitemap[.]xml.ts", { id: "sitemap" });
           route("robots.txt", "routes/robots[.]txt.ts", { id: "robots" });
           route("webhooks/stripe", "routes/webhooks.stripe.ts", { id: "webhooks.stripe" });
+          route("healthz", "routes/healthz.ts", { id: "healthz" });
+          route("live/availability", "routes/live.availability.ts", { id: "live.availability" });
+          route("trpc/*", "routes/trpc.ts", { id: "trpc" });
+          // The owner's pages (French only).
+          route("admin", "routes/admin.tsx", { id: "admin" });
+          route("admin-orders", "routes/admin-orders.tsx", { id: "admin.orders" });
+          route("admin-email", "routes/admin-email.tsx", { id: "admin.emails" });
+          route("admin-stock", "routes/admin-stock.tsx", { id: "admin.stock" });
           // Anything else: the not-found page, English under /en.
           route("en/*", "routes/not-found.tsx", { id: "notFound.en" });
           route("*", "routes/not-found.tsx", { id: "notFound.fr" });

@@ -21,7 +21,7 @@ import { useRootData } from "~/lib/locale";
 import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
 import { readToast } from "~/lib/toast.server";
-import { localeForPath, pathOf } from "~/screens";
+import { isAdminPath, localeForPath, pathOf } from "~/screens";
 import stylesheet from "~/styles/app.css?url";
 
 export const handle = { i18n: ["common"] };
@@ -62,6 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? localeForPath(location.pathname);
   const { t } = useTranslation();
   useChangeLanguage(locale);
+  // The owner's pages have their own navigation (AdminShell), not the shop's header and footer.
+  const admin = isAdminPath(location.pathname);
   return (
     <html lang={locale}>
       <head>
@@ -80,13 +82,15 @@ export function Layout({ children }: { children: ReactNode }) {
             {t("testMode")}
           </aside>
         ) : null}
-        <SiteHeader
-          locale={locale}
-          cartCount={root?.cartCount ?? 0}
-          instagramUrl={root?.business.instagramUrl}
-        />
+        {admin ? null : (
+          <SiteHeader
+            locale={locale}
+            cartCount={root?.cartCount ?? 0}
+            instagramUrl={root?.business.instagramUrl}
+          />
+        )}
         {children}
-        <SiteFooter locale={locale} business={root?.business} />
+        {admin ? null : <SiteFooter locale={locale} business={root?.business} />}
         <Toaster initial={root?.toast ?? null} />
         <ScrollRestoration />
         <Scripts />

@@ -132,3 +132,15 @@ export function articlePage(article: ArticleId): PageId {
 export function routeId(page: PageId, locale: Locale): string {
   return `${page}.${locale}`;
 }
+
+/** The owner's pages, French only, outside the shop's map (never in the sitemap, never indexed). */
+export const ADMIN_PAGES = {
+  tests: "/admin",
+  orders: "/admin-orders",
+  emails: "/admin-email",
+  stock: "/admin-stock",
+} as const;
+
+export function isAdminPath(pathname: string): boolean {
+  return Object.values(ADMIN_PAGES).some((path) => pathname === path || pathname === `${path}/`);
+}

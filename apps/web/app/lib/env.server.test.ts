@@ -13,6 +13,13 @@ describe("configuration", () => {
     await expect(import("./env.server")).rejects.toThrow(/SESSION_SECRET is required in production/);
   });
 
+  it("refuses to start a production deployment without the owner's password", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("SESSION_SECRET", "s".repeat(40));
+    vi.stubEnv("ADMIN_PASSWORD", undefined);
+    await expect(import("./env.server")).rejects.toThrow(/ADMIN_PASSWORD is required in production/);
+  });
+
   it("lets the embedded local shop run in production mode with its generated secret", async () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("SHOP_EMBEDDED_DB", "1");

@@ -11,6 +11,8 @@ const schema = z
     /** Set by `with-database` when it started the embedded PostgreSQL server. */
     SHOP_EMBEDDED_DB: z.literal("1").optional(),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    /** The shop owner's password for /admin. Unset locally: a password is generated and printed. */
+    ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters").optional(),
     /** Public origin of the shop, e.g. https://souls.example; defaults to the request's own. */
     SITE_URL: z.url().optional(),
     /** Search-engine site verification: the file's path and the line it must answer. */
@@ -52,6 +54,13 @@ const schema = z
         message: "set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none)",
       });
     }
+    if (env.isDeployment && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "ADMIN_PASSWORD is required in production",
+      });
+    }
     if (env.isDeployment && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -62,7 +71,9 @@ const schema = z
   });
 
 function readEnv() {
-  const parsed = schema.safeParse(process.env);
+  // An empty value (`STRIPE_SECRET_KEY=` in a .env file) means unset, as in the worker.
+  const set = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join("\n")}`);

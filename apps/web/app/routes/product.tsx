@@ -20,6 +20,7 @@ import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
+import { useLiveAvailability } from "~/lib/use-live-availability";
 import { articlePage, modelOfPage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "products"] };
@@ -111,6 +112,7 @@ export const meta = pageMeta("product");
 
 export default function ProductPage() {
   const { model, product, photo, related, structuredData } = useLoaderData<typeof loader>();
+  const live = useLiveAvailability(model);
   const locale = useLocale();
   const { t } = useTranslation("products");
   const { t: tc } = useTranslation();
@@ -123,7 +125,7 @@ export default function ProductPage() {
   );
 
   return (
-    <main id="main" className="product-page">
+    <main id="main" className="product-page" data-live={live ? "on" : undefined}>
       <ActionToast />
       <div className="product-page__top page">
         <Link to={home} className="back-link">

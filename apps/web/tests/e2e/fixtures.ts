@@ -16,11 +16,11 @@ export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
     const problems: string[] = [];
     page.on("console", (message) => {
-      // A refused form (400, 402, 409, 410, 429) or a 404 page announces its status in the
+      // A refused form (400, 401, 402, 409, 410, 429) or a 404 page announces its status in the
       // console: that is the answer under test, not a broken asset.
       const { url } = message.location();
       const answer = url === page.url() || new URL(url, page.url()).pathname.endsWith(".data");
-      if (answer && /status of (400|402|404|409|410|429)/.test(message.text())) return;
+      if (answer && /status of (400|401|402|404|409|410|429)/.test(message.text())) return;
       if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

@@ -86,3 +86,20 @@ test("shoppers waiting for a sold-out model each get one e-mail when it is back"
     await sql("UPDATE products SET stock = reserved + 25 WHERE slug = 'bilin'");
   }
 });
+
+test("a product page left open follows its stock without reload", async ({ page }) => {
+  await sql("UPDATE products SET stock = reserved + 2 WHERE slug = 'bilin'");
+  try {
+    await page.goto("/en/product/bilin-fanny-pack");
+    await expect(page.locator("main[data-live=on]")).toBeVisible();
+    const add = page.getByRole("button", { name: "Add to cart" }).first();
+    await expect(add).toBeEnabled();
+
+    await sql("UPDATE products SET stock = reserved WHERE slug = 'bilin'");
+    await expect(page.getByRole("button", { name: "Out of stock" }).first()).toBeDisabled();
+    await sql("UPDATE products SET stock = reserved + 1 WHERE slug = 'bilin'");
+    await expect(add).toBeEnabled();
+  } finally {
+    await sql("UPDATE products SET stock = reserved + 25 WHERE slug = 'bilin'");
+  }
+});

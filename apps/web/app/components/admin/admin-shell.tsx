@@ -1,0 +1,70 @@
+import type { LinksFunction } from "@remix-run/node";
+import { NavLink } from "@remix-run/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { adminQueryClient, adminTrpcClient, trpc } from "~/lib/trpc";
+import adminStylesheet from "~/styles/admin.css?url";
+import { copy } from "./copy";
+
+/** Every admin route adds the admin stylesheet: `export const links = adminLinks;`. */
+export const adminLinks: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
+
+const NAVIGATION = [
+  { to: "/admin", label: copy.shell.tests },
+  { to: "/admin-orders", label: copy.shell.orders },
+  { to: "/admin-email", label: copy.shell.emails },
+  { to: "/admin-stock", label: copy.shell.stock },
+] as const;
+
+/**
+ * The frame of the owner's pages: navigation, logout, the page title, and the data layer (React
+ * Query + tRPC), which lives only here so the storefront never loads it.
+ */
+export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
+  const [queryClient] = useState(adminQueryClient);
+  const [trpcClient] = useState(adminTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <div className="admin">
+          <header className="admin-header">
+            <div className="admin-header__inner">
+              <p className="admin-header__brand">
+                {copy.brand} <span>{copy.shell.area}</span>
+              </p>
+              <nav className="admin-nav" aria-label={copy.shell.nav}>
+                <ul>
+                  {NAVIGATION.map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to} end className="admin-nav__link">
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                  <li>
+                    <a href="/" className="admin-nav__link admin-nav__link--shop">
+                      {copy.shell.shop}
+                    </a>
+                  </li>
+                </ul>
+              </nav>
+              {/* A plain form: logging out works even if the page's JavaScript failed. */}
+              <form method="post" action="/admin" className="admin-header__logout">
+                <input type="hidden" name="intent" value="logout" />
+                <button type="submit" className="button button--outline button--small">
+                  {copy.shell.logout}
+                </button>
+              </form>
+            </div>
+          </header>
+          <main id="main" className="admin-main">
+            <h1 id="admin-title" className="admin-main__title" tabIndex={-1}>
+              {title}
+            </h1>
+            {children}
+          </main>
+        </div>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

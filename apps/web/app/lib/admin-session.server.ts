@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { ADMIN_SESSION_HOURS, findAdminSession, passwordCheck } from "@souls/shop";
+import { db } from "./db.server";
+import { env, sessionSecret } from "./env.server";
+
+/**
+ * The owner's session cookie: signed, httpOnly, SameSite=Strict (never sent by a cross-site
+ * request), Secure with the `__Host-` prefix in a deployment, 8 hours. It holds a random id whose
+ * hash the database keeps; logging out deletes it there.
+ */
+const secure = env.isDeployment;
+export const adminCookie = createCookie(secure ? "__Host-admin_session" : "admin_session", {
+  httpOnly: true,
+  sameSite: "strict",
+  secure,
+  path: "/",
+  secrets: [sessionSecret],
+  maxAge: ADMIN_SESSION_HOURS * 3600,
+});
+
+/**
+ * The password to compare with. Locally, without ADMIN_PASSWORD, one is generated per start and
+ * printed (env.server refuses a deployment without it).
+ */
+function ownerPassword(): string {
+  if (env.ADMIN_PASSWORD) return env.ADMIN_PASSWORD;
+  const generated = randomBytes(12).toString("base64url");
+  console.log(`[admin] no ADMIN_PASSWORD set: the /admin password for this run is ${generated}`);
+  return generated;
+}
+export const checkAdminPassword = passwordCheck(ownerPassword());
+
+export async function adminSessionId(request: Request): Promise<string | null> {
+  const value = await adminCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
+}
+
+/** The owner's session behind a request, checked in the database; null when there is none. */
+export async function adminSession(request: Request): Promise<{ sessionIdHash: string } | null> {
+  const id = await adminSessionId(request);
+  return id ? findAdminSession(db, id) : null;
+}
+
+/** Every admin page's loader starts here: no valid session, back to the login form. */
+export async function requireAdmin(request: Request): Promise<void> {
+  if (!(await adminSession(request))) throw redirect("/admin", { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,12 @@
+import { expect, type Page } from "@playwright/test";
+import { ADMIN_PASSWORD } from "../../playwright.config";
+
+export { ADMIN_PASSWORD };
+
+/** Logs the owner in through the login form, as she would. */
+export async function logInAsOwner(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Mot de passe").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Administration - Tests" })).toBeVisible();
+}
