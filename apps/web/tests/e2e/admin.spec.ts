@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { logInAsOwner } from "./admin-helpers";
@@ -132,4 +134,59 @@ test("the owner sees the e-mail queue with masked recipients, and the access is 
     "SELECT count(*)::int AS n FROM email_access_log WHERE access_method = 'admin_dashboard'",
   );
   expect(after?.n).toBeGreaterThan(before?.n ?? 0);
+});
+
+test("a stock change made through one web server reaches a page served by another", async ({
+  page,
+  context,
+}) => {
+  // A second server on the same database, as in the compose file's two replicas.
+  const port = Number(new URL(test.info().project.use.baseURL ?? "http://x:3210").port) + 1;
+  const second = spawn("node", ["server.mjs"], {
+    cwd: join(import.meta.dirname, "../.."),
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    stdio: "ignore",
+  });
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(200);
+    const reference = `E2E-${randomUUID().slice(0, 8)}`;
+    await logInAsOwner(page);
+    await page.goto("/admin-stock");
+    await page.getByRole("button", { name: "Ajouter un nouveau produit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ajouter un nouveau produit" });
+    await dialog.getByLabel("Référence").fill(reference);
+    await dialog.getByLabel("Nom").fill("Pochette répliquée");
+    await dialog.getByLabel("Prix (€)").fill("20");
+    await dialog.getByLabel("Stock initial").fill("5");
+    await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Produit ajouté" })).toBeVisible();
+
+    // The owner's session cookie is valid on every server: sessions live in the database.
+    const other = await context.newPage();
+    await other.goto(`http://127.0.0.1:${port}/admin-stock`);
+    await expect(other.getByText("En direct")).toBeVisible();
+    await other.getByLabel("Rechercher un produit").fill(reference);
+    const otherRow = other.getByRole("row").filter({ hasText: reference });
+    await expect(otherRow.getByRole("cell").nth(1)).toHaveText(/^5/);
+
+    await page.getByLabel("Rechercher un produit").fill(reference);
+    await page
+      .getByRole("row")
+      .filter({ hasText: reference })
+      .getByRole("button", { name: "Retirer une unité de Pochette répliquée" })
+      .click();
+    await expect(otherRow.getByRole("cell").nth(1)).toHaveText(/^4/);
+    await other.close();
+  } finally {
+    second.kill("SIGTERM");
+  }
 });
