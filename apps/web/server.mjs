@@ -16,6 +16,11 @@ const build = await import("./build/server/index.js");
 
 const app = express();
 app.disable("x-powered-by");
+// The same security headers on every response, files included (app/lib/security-headers.server.ts).
+app.use((_req, res, next) => {
+  for (const [name, value] of Object.entries(build.entry.module.SECURITY_HEADERS)) res.setHeader(name, value);
+  next();
+});
 // Server-sent events must reach the browser as they are written, never held for compression.
 app.use(
   compression({
@@ -28,6 +33,7 @@ app.use(
 app.use("/assets", express.static(here("./build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(here("./build/client"), { maxAge: "1h" }));
 app.use(refuseCrossSiteWrites);
+app.use(limitBodySize);
 // Path only: query strings can carry a tracking token and never reach the logs.
 app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
 morgan.token("path", (req) => req.path);
@@ -62,6 +68,37 @@ function refuseCrossSiteWrites(req, res, next) {
     originHost = undefined;
   }
   if (originHost !== host) return res.status(403).type("text/plain").send("Forbidden");
+  next();
+}
+
+/**
+ * Request bodies are bounded before anything reads them: shop forms and admin calls are small,
+ * Stripe's webhook events larger. Browsers always send Content-Length for forms and fetch; a body
+ * of unknown length is refused too.
+ */
+const BODY_LIMITS = [
+  ["/webhooks/stripe", 1024 * 1024],
+  ["/trpc/", 128 * 1024],
+];
+const FORM_LIMIT = 64 * 1024;
+
+function limitBodySize(req, res, next) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const limit = BODY_LIMITS.find(([prefix]) => req.path.startsWith(prefix))?.[1] ?? FORM_LIMIT;
+  const length = req.get("content-length");
+  const english = req.path === "/en" || req.path.startsWith("/en/");
+  if (length === undefined && req.get("transfer-encoding")) {
+    return res
+      .status(411)
+      .type("text/plain")
+      .send(english ? "Length required." : "Longueur requise.");
+  }
+  if (Number(length) > limit) {
+    return res
+      .status(413)
+      .type("text/plain")
+      .send(english ? "This request is too large." : "Cette requête est trop volumineuse.");
+  }
   next();
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,7 +8,25 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
 import { i18next, resources } from "./i18n.server";
+import { NonceContext } from "./lib/nonce";
+import { stripePublishableKey } from "./lib/payments.server";
+import {
+  contentSecurityPolicy,
+  DEFAULT_REFERRER_POLICY,
+  SECURITY_HEADERS,
+} from "./lib/security-headers.server";
 import { verificationResponse } from "./lib/verification.server";
+
+/** For server.mjs: the headers every response carries, pages and static files alike. */
+export { SECURITY_HEADERS };
+
+/** Stripe.js loads on the checkout only, and only when Stripe is configured. */
+function loadsStripe(context: EntryContext): boolean {
+  return (
+    stripePublishableKey !== null &&
+    context.staticHandlerContext.matches.some((match) => match.route.id.startsWith("checkout."))
+  );
+}
 
 const ABORT_DELAY = 5_000;
 
@@ -30,16 +49,29 @@ export default async function handleRequest(
     resources,
   });
 
+  const nonce = randomBytes(16).toString("base64");
+  const stripe = loadsStripe(remixContext);
+  const admin = remixContext.staticHandlerContext.matches.some((match) => match.route.id.startsWith("admin"));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({ nonce, stripe, inlineStyles: stripe || admin }),
+  );
+  if (!responseHeaders.has("Referrer-Policy"))
+    responseHeaders.set("Referrer-Policy", DEFAULT_REFERRER_POLICY);
+
   // Crawlers get the whole page at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

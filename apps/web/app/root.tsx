@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { readCart } from "~/lib/cart.server";
 import { useRootData } from "~/lib/locale";
+import { useNonce } from "~/lib/nonce";
 import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
 import { readToast } from "~/lib/toast.server";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? localeForPath(location.pathname);
   const { t } = useTranslation();
   useChangeLanguage(locale);
+  const nonce = useNonce();
   // The owner's pages have their own navigation (AdminShell), not the shop's header and footer.
   const admin = isAdminPath(location.pathname);
   return (
@@ -92,8 +94,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {admin ? null : <SiteFooter locale={locale} business={root?.business} />}
         <Toaster initial={root?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -19,7 +19,7 @@ export const test = base.extend<{ page: Page }>({
       // A refused form (400, 401, 402, 409, 410, 429) or a 404 page announces its status in the
       // console: that is the answer under test, not a broken asset.
       const { url } = message.location();
-      const answer = url === page.url() || new URL(url, page.url()).pathname.endsWith(".data");
+      const answer = url !== "" && (url === page.url() || new URL(url).pathname.endsWith(".data"));
       if (answer && /status of (400|401|402|404|409|410|429)/.test(message.text())) return;
       if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
     });

@@ -1,0 +1,60 @@
+import { env } from "./env.server";
+
+/**
+ * The headers every response carries (server.mjs applies them to static files, resource routes and
+ * pages alike). Pages add their Content-Security-Policy, which needs the request's nonce.
+ */
+export const SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "X-Frame-Options": "DENY",
+  // Nothing here needs a camera, a microphone or the shopper's position; payments only for
+  // Stripe's frame (Apple Pay / Google Pay through the Payment Element).
+  "Permissions-Policy":
+    'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")',
+  ...(env.isDeployment ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+};
+
+/** Pages that hold a secret in their address (tracking) set a stricter one in their `headers`. */
+export const DEFAULT_REFERRER_POLICY = "strict-origin-when-cross-origin";
+
+const STRIPE = {
+  script: ["https://js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+  form: ["https://checkout.stripe.com"],
+};
+
+/**
+ * The page's policy: scripts only from the shop with this request's nonce (no inline script
+ * without it), styles only from the shop's stylesheets, Stripe's domains only on the page that
+ * loads Stripe.js, never framed. Inline styles are allowed where a page shows foreign markup that
+ * needs them: Stripe's elements, and the admin's preview of an e-mail (a srcdoc frame inherits
+ * this policy, and e-mails are styled inline).
+ */
+export function contentSecurityPolicy({
+  nonce,
+  stripe,
+  inlineStyles,
+}: {
+  nonce: string;
+  stripe: boolean;
+  inlineStyles: boolean;
+}): string {
+  const extra = (list: string[]) => (stripe ? ` ${list.join(" ")}` : "");
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'nonce-${nonce}'${extra(STRIPE.script)}`,
+    `style-src 'self'${inlineStyles ? " 'unsafe-inline'" : ""}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${extra(STRIPE.connect)}`,
+    `frame-src${stripe ? extra(STRIPE.frame) : " 'none'"}`,
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    `form-action 'self'${extra(STRIPE.form)}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    ...(env.isDeployment ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
