@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { isDatabaseUnavailable } from "@souls/db";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -30,6 +35,22 @@ function loadsStripe(context: EntryContext): boolean {
 
 const ABORT_DELAY = 5_000;
 
+/** Requests that failed because the database was unreachable: their page is a 503, not a 500. */
+const duringOutage = new WeakSet<Request>();
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    duringOutage.add(request);
+    console.error(
+      `[db] unavailable while serving ${new URL(request.url).pathname}:`,
+      (error as Error).message,
+    );
+    return;
+  }
+  console.error(error);
+};
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -49,6 +70,12 @@ export default async function handleRequest(
     resources,
   });
 
+  if (duringOutage.has(request)) {
+    // The page still renders (the error boundary, in the shopper's language); browsers and load
+    // balancers are told to come back shortly.
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   const nonce = randomBytes(16).toString("base64");
   const stripe = loadsStripe(remixContext);
   const admin = remixContext.staticHandlerContext.matches.some((match) => match.route.id.startsWith("admin"));

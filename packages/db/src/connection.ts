@@ -23,3 +23,40 @@ export function connect(databaseUrl: string, options: ConnectOptions = {}): Kyse
     plugins: [new CamelCasePlugin()],
   });
 }
+
+/** PostgreSQL error classes meaning "no server to talk to right now" (not a bad query). */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const UNAVAILABLE_NETWORK = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * Whether an error means the database is unreachable or shutting down (an outage, answered with
+ * 503 and retried), as opposed to a bug or a refused query.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (
+      typeof code === "string" &&
+      (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08") || UNAVAILABLE_NETWORK.has(code))
+    ) {
+      return true;
+    }
+    if (
+      typeof message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

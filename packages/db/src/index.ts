@@ -1,4 +1,10 @@
-export { type ConnectOptions, connect, type Kysely, type Transaction } from "./connection";
+export {
+  type ConnectOptions,
+  connect,
+  isDatabaseUnavailable,
+  type Kysely,
+  type Transaction,
+} from "./connection";
 export { migrateToLatest, pendingMigrations } from "./migrate";
 export * from "./schema";
 export { SEED_PRODUCTS, seedProducts } from "./seed";

