@@ -3,6 +3,7 @@
  * integer within what PostgreSQL stores, every object is strict (an unknown field is refused):
  * a malformed request is a BAD_REQUEST with French field messages, never a database error.
  */
+import { isStorableText } from "@souls/shop/rules";
 import { z } from "zod";
 
 /** Largest PostgreSQL `integer`: a bigger id would be a database error, not a validation one. */
@@ -32,7 +33,8 @@ export function text(label: string, min: number, max: number) {
     })
     .trim()
     .min(min, { error: min <= 1 ? `${label} : champ obligatoire` : `${label} : au moins ${min} caractères` })
-    .max(max, { error: `${label} : ${max} caractères au plus` });
+    .max(max, { error: `${label} : ${max} caractères au plus` })
+    .refine(isStorableText, { error: `${label} : caractères non valides` });
 }
 
 /** An integer in `min`..`max`. */

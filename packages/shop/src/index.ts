@@ -30,4 +30,5 @@ export * from "./payments/test-gateway";
 export * from "./retention";
 export * from "./shipping";
 export * from "./signups";
+export * from "./text";
 export * from "./withdrawal";

@@ -8,4 +8,5 @@ export * from "./cart";
 export * from "./catalogue";
 export * from "./order-status";
 export * from "./shipping";
+export * from "./text";
 export * from "./withdrawal";

@@ -42,6 +42,9 @@ describe("sign-ups", () => {
     expect(messageOf({ email: ["a@b.co"] })).toBe("signup.errors.emailRequired");
     expect(messageOf({ email: "lina@example.org", name: "x".repeat(101) })).toBe("signup.errors.nameTooLong");
     expect(messageOf({ email: "lina@example.org", name: 42 })).toBe("signup.errors.nameInvalid");
+    // Found by the fuzz suite: PostgreSQL cannot store NUL, and a lone surrogate is not text.
+    expect(messageOf({ email: "lina@example.org", name: "Li\u0000na" })).toBe("signup.errors.nameInvalid");
+    expect(messageOf({ email: "lina@example.org", name: "Li\ud800na" })).toBe("signup.errors.nameInvalid");
   });
 });
 

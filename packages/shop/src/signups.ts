@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { ModelCode } from "./catalogue";
 import { enqueueEmail } from "./orders/outbox";
+import { isStorableText } from "./text";
 
 /** Field rules of every sign-up form; messages are locale keys resolved by the page. */
 export const signupSchema = z.object({
@@ -11,11 +12,13 @@ export const signupSchema = z.object({
     .trim()
     .min(1, { error: "signup.errors.emailRequired" })
     .max(254, { error: "signup.errors.emailInvalid" })
+    .refine(isStorableText, { error: "signup.errors.emailInvalid" })
     .pipe(z.email({ error: "signup.errors.emailInvalid" })),
   name: z
     .string({ error: "signup.errors.nameInvalid" })
     .trim()
     .max(100, { error: "signup.errors.nameTooLong" })
+    .refine(isStorableText, { error: "signup.errors.nameInvalid" })
     .optional()
     .transform((name) => (name ? name : undefined)),
 });

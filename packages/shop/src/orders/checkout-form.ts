@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isShippingCountry } from "../shipping";
+import { isStorableText } from "../text";
 
 /** Messages are locale keys; the page shows them in the shopper's language. */
 const required = (max: number) =>
@@ -7,13 +8,15 @@ const required = (max: number) =>
     .string({ error: "checkout.errors.required" })
     .trim()
     .min(1, { error: "checkout.errors.required" })
-    .max(max, { error: "checkout.errors.tooLong" });
+    .max(max, { error: "checkout.errors.tooLong" })
+    .refine(isStorableText, { error: "checkout.errors.invalidCharacters" });
 
 const optional = (max: number) =>
   z
     .string({ error: "checkout.errors.tooLong" })
     .trim()
     .max(max, { error: "checkout.errors.tooLong" })
+    .refine(isStorableText, { error: "checkout.errors.invalidCharacters" })
     .optional()
     .transform((value) => value || null);
 

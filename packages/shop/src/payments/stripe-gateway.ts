@@ -115,6 +115,8 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
         orderNumber
           ? ({ provider: "stripe", eventId: event.id, type, orderNumber, declineCode } as PaymentEvent)
           : "ignored";
+      // Signed, but not the shape Stripe sends for these types: nothing to apply.
+      if (typeof event.data?.object !== "object" || event.data.object === null) return "ignored";
       switch (event.type) {
         case "payment_intent.succeeded":
           return news("succeeded", event.data.object.metadata.order_number);
