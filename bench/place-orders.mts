@@ -1,61 +1,111 @@
 /**
  * Concurrent buyers against a real PostgreSQL (embedded unless DATABASE_URL is set): each buyer
- * places orders for the same few pieces and pays them with the test gateway. Prints orders per
+ * places orders for the same piece and pays them with the test gateway. Prints orders per
  * second, latency percentiles and the number of oversold pieces, which must be 0.
  *
  *   npm run bench:orders [-- --buyers 50 --stock 200]
+ *
+ * `placeOrdersConcurrently` is also what `npm run bench` measures (bench/orders.mts).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { connect, migrateToLatest, seedProducts } from "@souls/db";
+import { pathToFileURL } from "node:url";
+import { connect, type Database, type Kysely, migrateToLatest, seedProducts } from "@souls/db";
 import { startEmbeddedPostgres } from "@souls/db/embedded";
-import { finalizePayment, newCheckoutKey, placeOrder, testGateway, testPaymentEvent } from "@souls/shop";
+import {
+  finalizePayment,
+  type ModelCode,
+  newCheckoutKey,
+  placeOrder,
+  testGateway,
+  testPaymentEvent,
+} from "@souls/shop";
 
-const option = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+export interface BuyersOptions {
+  buyers: number;
+  /** Pieces of `model` put in stock before the run (its holds are cleared too). */
+  stock: number;
+  model: ModelCode;
+  /** Buyers stop at this deadline even if pieces remain; without it they buy until sold out. */
+  seconds?: number;
+}
+
+export interface BuyersResult {
+  buyers: number;
+  stock: number;
+  model: ModelCode;
+  /** Orders placed and paid. */
+  sold: number;
+  /** Buyers who met "sold out". */
+  refused: number;
+  soldOut: boolean;
+  seconds: number;
+  ordersPerSecond: number;
+  /** Latency of one purchase (place the order, then the payment confirmation), in ms. */
+  p50: number;
+  p95: number;
+  p99: number;
+  stockLeft: number;
+  /** Paid pieces beyond the stock, plus any negative stock: must be 0. */
+  oversold: number;
+}
+
+const DETAILS = {
+  firstName: "Bench",
+  lastName: "Buyer",
+  email: "bench@example.org",
+  address: "1 rue du Test",
+  postalCode: "75001",
+  city: "Paris",
+  country: "FR",
+  deliveryInstructions: null,
+  customerNote: null,
 };
-const BUYERS = option("buyers", 50);
-const STOCK = option("stock", 200);
 
-const embedded = process.env.DATABASE_URL
-  ? undefined
-  : await startEmbeddedPostgres({
-      dataDir: mkdtempSync(path.join(tmpdir(), "souls-bench-")),
-      temporary: true,
-    });
-if (embedded) await embedded.createDatabase("bench");
-const db = connect(process.env.DATABASE_URL ?? (embedded?.urlFor("bench") as string), { maxConnections: 20 });
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
 
-try {
-  await migrateToLatest(db);
-  await seedProducts(db);
-  await db.updateTable("products").set({ stock: STOCK, reserved: 0 }).where("slug", "=", "nadia").execute();
+/** Runs the buyers through the real use cases (placeOrder, finalizePayment) on a migrated, seeded database. */
+export async function placeOrdersConcurrently(
+  db: Kysely<Database>,
+  options: BuyersOptions,
+): Promise<BuyersResult> {
+  const { buyers, stock, model } = options;
+  const product = await db
+    .updateTable("products")
+    .set({ stock, reserved: 0 })
+    .where("slug", "=", model)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // Pieces already paid for this model before the run do not count against this run's stock.
+  const paidPieces = async () => {
+    const row = await db
+      .selectFrom("orderItems")
+      .innerJoin("orders", "orders.id", "orderItems.orderId")
+      .select(db.fn.sum<string | number>("orderItems.quantity").as("pieces"))
+      .where("orders.paymentStatus", "=", "paid")
+      .where("orderItems.productId", "=", product.id)
+      .executeTakeFirstOrThrow();
+    return Number(row.pieces ?? 0);
+  };
+  const paidBefore = await paidPieces();
 
   const latencies: number[] = [];
   let sold = 0;
   let refused = 0;
-  const details = {
-    firstName: "Bench",
-    lastName: "Buyer",
-    email: "bench@example.org",
-    address: "1 rue du Test",
-    postalCode: "75001",
-    city: "Paris",
-    country: "FR",
-    deliveryInstructions: null,
-    customerNote: null,
-  };
+  const begin = performance.now();
+  const deadline = options.seconds === undefined ? Number.POSITIVE_INFINITY : begin + options.seconds * 1000;
 
   const buyer = async () => {
-    for (;;) {
+    while (performance.now() < deadline) {
       const started = performance.now();
       const placed = await placeOrder(db, {
         checkoutKey: newCheckoutKey(),
         locale: "fr",
-        lines: [{ model: "nadia", quantity: 1 }],
-        details,
+        lines: [{ model, quantity: 1 }],
+        details: DETAILS,
         provider: "test",
       });
       if (!placed.ok) {
@@ -68,39 +118,74 @@ try {
     }
   };
 
-  const begin = performance.now();
-  await Promise.all(Array.from({ length: BUYERS }, buyer));
+  await Promise.all(Array.from({ length: buyers }, buyer));
   const seconds = (performance.now() - begin) / 1000;
 
-  const nadia = await db
+  const left = await db
     .selectFrom("products")
     .select(["stock", "reserved"])
-    .where("slug", "=", "nadia")
+    .where("id", "=", product.id)
     .executeTakeFirstOrThrow();
-  const paid = await db
-    .selectFrom("orderItems")
-    .innerJoin("orders", "orders.id", "orderItems.orderId")
-    .select(db.fn.sum<number>("orderItems.quantity").as("pieces"))
-    .where("orders.paymentStatus", "=", "paid")
-    .executeTakeFirstOrThrow();
-  const oversold = Math.max(0, Number(paid.pieces) - STOCK) + (nadia.stock < 0 ? -nadia.stock : 0);
+  const paid = (await paidPieces()) - paidBefore;
+  const oversold = Math.max(0, paid - stock) + (left.stock < 0 ? -left.stock : 0);
   latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-
-  console.table({
-    buyers: BUYERS,
-    "pieces in stock": STOCK,
-    "orders placed and paid": sold,
-    "buyers turned away (sold out)": refused,
-    "orders per second": Number((sold / seconds).toFixed(1)),
-    "p50 latency (ms)": Number(at(50).toFixed(1)),
-    "p95 latency (ms)": Number(at(95).toFixed(1)),
-    "stock left": nadia.stock,
-    "oversold pieces": oversold,
-  });
-  if (oversold !== 0 || sold !== STOCK) process.exitCode = 1;
-} finally {
-  await db.destroy();
-  await embedded?.stop();
+  return {
+    buyers,
+    stock,
+    model,
+    sold,
+    refused,
+    soldOut: refused > 0,
+    seconds,
+    ordersPerSecond: sold / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    stockLeft: left.stock,
+    oversold,
+  };
 }
+
+async function main() {
+  const option = (name: string, fallback: number) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > 0 ? Number(process.argv[index + 1]) : fallback;
+  };
+  const buyers = option("buyers", 50);
+  const stock = option("stock", 200);
+
+  const embedded = process.env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({
+        dataDir: mkdtempSync(path.join(tmpdir(), "souls-bench-")),
+        temporary: true,
+      });
+  if (embedded) await embedded.createDatabase("bench");
+  const db = connect(process.env.DATABASE_URL ?? (embedded?.urlFor("bench") as string), {
+    maxConnections: 20,
+  });
+
+  try {
+    await migrateToLatest(db);
+    await seedProducts(db);
+    const result = await placeOrdersConcurrently(db, { buyers, stock, model: "nadia" });
+    console.table({
+      buyers,
+      "pieces in stock": stock,
+      "orders placed and paid": result.sold,
+      "buyers turned away (sold out)": result.refused,
+      "orders per second": Number(result.ordersPerSecond.toFixed(1)),
+      "p50 latency (ms)": Number(result.p50.toFixed(1)),
+      "p95 latency (ms)": Number(result.p95.toFixed(1)),
+      "stock left": result.stockLeft,
+      "oversold pieces": result.oversold,
+    });
+    if (result.oversold !== 0 || result.sold !== stock) process.exitCode = 1;
+  } finally {
+    await db.destroy();
+    await embedded?.stop();
+  }
+}
+
+// Run as a script (`npm run bench:orders`), not when imported by bench/orders.mts.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

@@ -1,0 +1,185 @@
+/**
+ * Orders placed per second by concurrent buyers through the real use cases (bench/place-orders.mts)
+ * against pgbench's TPC-B-like transactions per second, on the same PostgreSQL server in the same
+ * run; and the oversold pieces when the same buyers empty a small stock (must be 0).
+ */
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { connect, type Database, type Kysely, migrateToLatest, seedProducts } from "@souls/db";
+import type { EmbeddedDatabase } from "@souls/db/embedded";
+import { sql } from "kysely";
+import { type BuyersResult, placeOrdersConcurrently } from "./place-orders.mts";
+import { type Availability, ensureDebianPackage, runCommand } from "./processes.mts";
+import { type Figure, ms, percent, perSecond } from "./table.mts";
+
+export interface OrdersOptions {
+  server: EmbeddedDatabase;
+  buyers: number;
+  seconds: number;
+  /** Pieces emptied by the buyers in the oversell check. */
+  sellOutStock: number;
+  /** pgbench's scale factor (100 000 accounts and one branch per unit). */
+  pgbenchScale: number;
+}
+
+const BUDGET_RATIO = 0.25;
+
+/**
+ * Debian's /usr/bin/pgbench is a wrapper (postgresql-client-common) that needs a local cluster
+ * configuration; the real program is the versioned one that postgresql-client installs.
+ */
+function findPgbench(): string | undefined {
+  const root = "/usr/lib/postgresql";
+  const versions = (statSync(root, { throwIfNoEntry: false })?.isDirectory() ? readdirSync(root) : [])
+    .filter((version) => /^\d+$/.test(version))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions
+    .map((version) => path.join(root, version, "bin", "pgbench"))
+    .find((binary) => statSync(binary, { throwIfNoEntry: false })?.isFile());
+}
+
+interface PgbenchResult {
+  tps: number;
+  latencyMs: number | undefined;
+  binary: string;
+}
+
+async function runPgbench(
+  server: EmbeddedDatabase,
+  binary: string,
+  options: OrdersOptions,
+  checkpoint: () => Promise<void>,
+): Promise<PgbenchResult> {
+  await server.createDatabase("pgbench");
+  const url = server.urlFor("pgbench");
+  const init = await runCommand(binary, ["-i", "-q", "-s", String(options.pgbenchScale), url]);
+  if (init.code !== 0) throw new Error(`pgbench -i failed: ${init.stderr.trim()}`);
+  await checkpoint();
+  const run = await runCommand(binary, [
+    "-c",
+    String(options.buyers),
+    "-j",
+    "2",
+    "-T",
+    String(options.seconds),
+    url,
+  ]);
+  if (run.code !== 0) throw new Error(`pgbench failed: ${run.stderr.trim()}`);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
+  if (!tps) throw new Error(`unreadable pgbench output:\n${run.stdout}`);
+  const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
+  return { tps: Number(tps), latencyMs: latency ? Number(latency) : undefined, binary };
+}
+
+/** Committed and rolled-back transactions of one database, as PostgreSQL's statistics count them. */
+async function transactionsOf(db: Kysely<Database>, database: string): Promise<number> {
+  const { rows } = await sql<{ total: string }>`
+    SELECT xact_commit + xact_rollback AS total FROM pg_stat_database WHERE datname = ${database}`.execute(
+    db,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
+  const { server, buyers, seconds } = options;
+  const database = "bench_orders";
+  await server.createDatabase(database);
+  const url = server.urlFor(database);
+  const admin = connect(url, { maxConnections: 1 });
+  // Dirty pages of one run must not be written out during the next one.
+  const checkpoint = async () => {
+    await sql`CHECKPOINT`.execute(admin);
+  };
+  /** One pool per run: its connections close at the end, which flushes their statistics. */
+  const withBuyersPool = async <T,>(run: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
+    const db = connect(url, { maxConnections: 20 });
+    try {
+      return await run(db);
+    } finally {
+      await db.destroy();
+    }
+  };
+  try {
+    await migrateToLatest(admin);
+    await seedProducts(admin);
+
+    const pgbench: Availability = await ensureDebianPackage("pgbench", "postgresql-client", findPgbench);
+    let baseline: PgbenchResult | { error: string };
+    if (pgbench.ok) {
+      console.log(`[bench] orders: pgbench tpcb-like, ${buyers} clients, ${seconds} s…`);
+      try {
+        baseline = await runPgbench(server, pgbench.path, options, checkpoint);
+      } catch (error) {
+        baseline = { error: (error as Error).message };
+      }
+    } else {
+      baseline = { error: pgbench.reason };
+    }
+    await checkpoint();
+
+    console.log(`[bench] orders: ${buyers} buyers for ${seconds} s…`);
+    const before = await transactionsOf(admin, database);
+    const timed = await withBuyersPool((db) =>
+      placeOrdersConcurrently(db, { buyers, stock: 1_000_000, model: "nadia", seconds }),
+    );
+    // Closed backends report their counters as they exit.
+    await sleep(1_000);
+    const transactionsPerOrder = ((await transactionsOf(admin, database)) - before) / Math.max(1, timed.sold);
+    await checkpoint();
+    console.log(`[bench] orders: ${buyers} buyers emptying a stock of ${options.sellOutStock}…`);
+    const sellOut = await withBuyersPool((db) =>
+      placeOrdersConcurrently(db, { buyers, stock: options.sellOutStock, model: "bilin" }),
+    );
+
+    const oversold = timed.oversold + sellOut.oversold;
+    const complete = sellOut.sold === options.sellOutStock && sellOut.soldOut;
+    const baselineText =
+      "tps" in baseline
+        ? `${perSecond(baseline.tps, "tps")}${baseline.latencyMs !== undefined ? `, mean latency ${ms(baseline.latencyMs)}` : ""}`
+        : `pgbench unavailable: ${baseline.error}`;
+    const ratio = "tps" in baseline ? timed.ordersPerSecond / baseline.tps : undefined;
+    const describe = (run: BuyersResult) => ({ ...run });
+    return [
+      {
+        section: "orders",
+        figure: `orders paid/s, ${buyers} concurrent buyers`,
+        value: `${timed.ordersPerSecond.toFixed(1)} orders/s, p50 ${ms(timed.p50)}, p99 ${ms(timed.p99)}`,
+        budget: "—",
+        met: null,
+        data: { ...describe(timed), transactionsPerOrder },
+        note: `one order = placeOrder (stock hold) + finalizePayment (test gateway), every buyer buying the same model in a loop for ${seconds} s on a pool of 20 connections: ${timed.sold} orders, ${transactionsPerOrder.toFixed(1)} database transactions per order (pg_stat_database).`,
+      },
+      {
+        section: "orders",
+        figure: `pgbench tpcb-like, same server (scale ${options.pgbenchScale}, ${buyers} clients, -j 2)`,
+        value: baselineText,
+        budget: "—",
+        met: null,
+        data:
+          "tps" in baseline
+            ? { ...baseline, scale: options.pgbenchScale, clients: buyers, seconds }
+            : baseline,
+      },
+      {
+        section: "orders",
+        figure: "orders/s ÷ pgbench tps",
+        value: ratio === undefined ? "pgbench unavailable" : percent(ratio),
+        budget: `≥ ${BUDGET_RATIO * 100} %`,
+        met: ratio === undefined ? null : ratio >= BUDGET_RATIO,
+        data: { ratio: ratio ?? null },
+      },
+      {
+        section: "orders",
+        figure: "oversold pieces",
+        value: `${oversold} (${buyers} buyers emptied ${sellOut.stock} pieces: ${sellOut.sold} sold, ${sellOut.refused} turned away)`,
+        budget: "0",
+        met: oversold === 0 && complete,
+        data: { oversold, sellOut: describe(sellOut), timedRunOversold: timed.oversold },
+        note: complete ? undefined : `the sell-out run sold ${sellOut.sold} of ${sellOut.stock} pieces`,
+      },
+    ];
+  } finally {
+    await admin.destroy();
+  }
+}

