@@ -7,12 +7,10 @@ import {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isDatabaseUnavailable } from "@souls/db";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
-import { i18next, resources } from "./i18n.server";
+import { I18nextProvider } from "react-i18next";
+import { translator } from "./i18n.server";
 import { NonceContext } from "./lib/nonce";
 import { stripePublishableKey } from "./lib/payments.server";
 import {
@@ -21,6 +19,7 @@ import {
   SECURITY_HEADERS,
 } from "./lib/security-headers.server";
 import { verificationResponse } from "./lib/verification.server";
+import { localeForPath } from "./screens";
 
 /** For server.mjs: the headers every response carries, pages and static files alike. */
 export { SECURITY_HEADERS };
@@ -61,14 +60,7 @@ export default async function handleRequest(
   const verification = verificationResponse(request);
   if (verification) return verification;
 
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns: i18next.getRouteNamespaces(remixContext),
-    resources,
-  });
+  const instance = await translator(localeForPath(new URL(request.url).pathname));
 
   if (duringOutage.has(request)) {
     // The page still renders (the error boundary, in the shopper's language); browsers and load
@@ -91,6 +83,7 @@ export default async function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    const body = new PassThrough();
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={instance}>
@@ -101,7 +94,6 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -112,6 +104,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -121,6 +114,8 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Cleared once the page is written: a pending timer would keep the whole render in memory.
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
+    body.on("close", () => clearTimeout(abortTimer));
   });
 }

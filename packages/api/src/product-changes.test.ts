@@ -115,6 +115,8 @@ describe("listening to product changes", () => {
   });
 
   it("reconnects after the connection drops and hears changes again", async () => {
+    const before = source.connection();
+    expect(before).toEqual(expect.any(Number));
     const listeningAgain = new Promise<void>((resolve) => {
       onListening = resolve;
     });
@@ -127,6 +129,9 @@ describe("listening to product changes", () => {
     await listeningAgain;
     onListening = undefined;
     expect(errors.length).toBeGreaterThan(0);
+    // A new stretch of listening: whoever kept something from before knows changes were missed.
+    expect(source.connection()).toEqual(expect.any(Number));
+    expect(source.connection()).not.toBe(before);
 
     const heard = nextChanges(source);
     await t.db.updateTable("products").set({ stock: 5 }).where("slug", "=", "bilin").execute();
@@ -138,6 +143,7 @@ describe("listening to product changes", () => {
     const closedListener: ProductChange[] = [];
     other.subscribe((change) => closedListener.push(change));
     await other.close();
+    expect(other.connection()).toBeNull();
     const heard = nextChanges(source);
     await t.db.updateTable("products").set({ stock: 6 }).where("slug", "=", "bilin").execute();
     await heard;

@@ -41,7 +41,14 @@ export interface ListenOptions {
   onError?: (error: Error) => void;
 }
 
-export type ListeningProductChangeSource = ProductChangeSource & { close(): Promise<void> };
+export type ListeningProductChangeSource = ProductChangeSource & {
+  /**
+   * Which unbroken stretch of listening this is, or null while disconnected: as long as it
+   * returns the same number, no change has been missed.
+   */
+  connection(): number | null;
+  close(): Promise<void>;
+};
 
 /**
  * Resolves once the connection listens, so a change made after it is never missed; rejects if
@@ -60,6 +67,7 @@ export async function listenToProductChanges(
   let client: pg.Client | undefined;
   let closed = false;
   let failures = 0;
+  let connections = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   function fanOut(message: pg.Notification) {
@@ -114,6 +122,7 @@ export async function listenToProductChanges(
       return;
     }
     client = next;
+    connections++;
     failures = 0;
     options.onListening?.();
   }
@@ -125,6 +134,9 @@ export async function listenToProductChanges(
       return () => {
         listeners.delete(listener);
       };
+    },
+    connection() {
+      return client ? connections : null;
     },
     async close() {
       closed = true;

@@ -8,7 +8,7 @@ import {
   setQuantity,
 } from "@souls/shop";
 import { z } from "zod";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import type { Locale } from "~/screens";
 import { answerAction, invalidRequest } from "./actions.server";
 import { readCart, saveCart } from "./cart.server";
@@ -70,7 +70,7 @@ export async function handleCartIntent(request: Request, form: FormData, locale:
   const [cart, collection, t] = await Promise.all([
     readCart(request),
     loadCollection(db),
-    i18next.getFixedT(locale, ["common", "products"]),
+    fixedT(locale, ["common", "products"]),
   ]);
   const { available } = collection[model];
   const current = quantityOf(cart, model);

@@ -1,4 +1,4 @@
-import { listenToProductChanges, type ProductChange, type ProductChangeSource } from "@souls/api";
+import { type ListeningProductChangeSource, listenToProductChanges, type ProductChange } from "@souls/api";
 import { env } from "./env.server";
 
 /**
@@ -8,14 +8,16 @@ import { env } from "./env.server";
  */
 const listeners = new Set<(change: ProductChange) => void>();
 let listening: Promise<unknown> | undefined;
+let source: ListeningProductChangeSource | undefined;
 
 function listen() {
   listening ??= listenToProductChanges(env.DATABASE_URL)
-    .then((source) =>
+    .then((listeningSource) => {
+      source = listeningSource;
       source.subscribe((change) => {
         for (const listener of listeners) listener(change);
-      }),
-    )
+      });
+    })
     .catch((error: unknown) => {
       listening = undefined;
       console.error("[live] cannot listen to product changes:", (error as Error).message);
@@ -28,10 +30,14 @@ export async function whenListening(): Promise<void> {
   await listening;
 }
 
-export const productChanges: ProductChangeSource = {
+export const productChanges: Omit<ListeningProductChangeSource, "close"> = {
   subscribe(listener) {
     listen();
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  connection() {
+    listen();
+    return source?.connection() ?? null;
   },
 };

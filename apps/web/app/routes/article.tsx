@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Faq, type FaqItem } from "~/components/faq";
 import { ArrowLeftIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { ARTICLE_COVERS } from "~/lib/articles";
 import { formatDate } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
@@ -23,7 +23,7 @@ interface Section {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const article = page.replace("article.", "") as ArticleId;
-  const t = await i18next.getFixedT(locale, "magazine");
+  const t = await fixedT(locale, "magazine");
   const url = `${siteOrigin(request)}${pathOf(page, locale)}`;
   return {
     article,

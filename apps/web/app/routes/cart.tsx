@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
-import { cartTotalCents, checkoutQuery, loadCollection, type ModelCode } from "@souls/shop";
+import { cartTotalCents, checkoutQuery, type ModelCode } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { RedirectBackField } from "~/components/redirect-back-field";
 import { ActionToast } from "~/components/toaster";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
 import { readCart } from "~/lib/cart.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
-import { db } from "~/lib/db.server";
+import { shownCollection } from "~/lib/catalogue.server";
 import { formatPrice } from "~/lib/format";
 import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
@@ -24,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
   const [cart, collection, t] = await Promise.all([
     readCart(request),
-    loadCollection(db),
-    i18next.getFixedT(locale, "common"),
+    shownCollection(),
+    fixedT(locale, "common"),
   ]);
   const priceOf = (model: ModelCode) => collection[model].priceCents;
   const totalCents = cartTotalCents(cart, priceOf);

@@ -3,7 +3,7 @@ import { Link, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/r
 import { checkoutQuery, newCheckoutKey, parseCheckoutQuery } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { readForm } from "~/lib/actions.server";
 import { readCart } from "~/lib/cart.server";
 import { answerCheckout, pricedLines } from "~/lib/checkout.server";
@@ -20,7 +20,7 @@ export const handle = { i18n: ["common", "checkout", "products"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
   const url = new URL(request.url);
-  const t = await i18next.getFixedT(locale, "checkout");
+  const t = await fixedT(locale, "checkout");
   const meta = { title: t("meta.title"), description: t("meta.description") };
   const cart = await readCart(request);
   const parsed = parseCheckoutQuery(url.searchParams, cart);

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { business, loadCollection, MODEL_CODES } from "@souls/shop";
+import { business, MODEL_CODES } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
-import { db } from "~/lib/db.server";
+import { shownCollection } from "~/lib/catalogue.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
@@ -19,7 +19,7 @@ export const handle = { i18n: ["common", "home", "products"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const [collection, t] = await Promise.all([loadCollection(db), i18next.getFixedT(locale, "home")]);
+  const [collection, t] = await Promise.all([shownCollection(), fixedT(locale, "home")]);
   const origin = siteOrigin(request);
   return {
     collection: MODEL_CODES.map((model) => collection[model]),

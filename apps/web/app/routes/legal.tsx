@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { business } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon } from "~/components/icons";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { formatDate } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const document = page as DocumentId;
   if (!(document in DOCUMENTS)) throw new Response("Not Found", { status: 404 });
-  const t = await i18next.getFixedT(locale, "legal");
+  const t = await fixedT(locale, "legal");
   return {
     document,
     // The seller's identity fills the texts' placeholders; it comes from one configuration file.

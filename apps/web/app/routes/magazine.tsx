@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { ARTICLE_COVERS } from "~/lib/articles";
 import { formatDate } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
@@ -13,7 +13,7 @@ export const handle = { i18n: ["common", "magazine"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const t = await i18next.getFixedT(locale, "magazine");
+  const t = await fixedT(locale, "magazine");
   return { title: `${t("list.title")} – SOULS`, description: t("list.metaDescription") };
 }
 

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { useLocale } from "~/lib/locale";
 import { isVerificationPath } from "~/lib/verification.server";
 import { localeForPath, pathOf } from "~/screens";
@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (isVerificationPath(pathname)) return data({ title: "" }, { status: 200 });
   // Logged so the owner can spot broken links (the path only: no query, no personal data).
   console.warn(`[404] ${request.method} ${pathname}`);
-  const t = await i18next.getFixedT(localeForPath(pathname), "common");
+  const t = await fixedT(localeForPath(pathname), "common");
   return data({ title: `${t("notFound.title")} – SOULS` }, { status: 404 });
 }
 

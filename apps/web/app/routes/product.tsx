@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { business, loadCollection, MODEL_CODES, type ModelCode } from "@souls/shop";
+import { business, MODEL_CODES, type ModelCode } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { Faq, type FaqItem } from "~/components/faq";
 import { Gallery } from "~/components/gallery";
@@ -10,10 +10,10 @@ import { PurchaseButtons } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
 import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
-import { db } from "~/lib/db.server";
+import { shownCollection } from "~/lib/catalogue.server";
 import { formatPrice } from "~/lib/format";
 import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
@@ -38,9 +38,9 @@ function requireModel(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale, model } = requireModel(request);
   const [collection, t, tc] = await Promise.all([
-    loadCollection(db),
-    i18next.getFixedT(locale, "products"),
-    i18next.getFixedT(locale, "common"),
+    shownCollection(),
+    fixedT(locale, "products"),
+    fixedT(locale, "common"),
   ]);
   const product = collection[model];
   const photo = Number(new URL(request.url).searchParams.get("photo"));

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Field } from "~/components/checkout/field";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { HoldCountdown } from "~/components/hold-countdown";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
 import { saveCart } from "~/lib/cart.server";
 import { db } from "~/lib/db.server";
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (order.paymentStatus === "paid") {
     return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
   }
-  const t = await i18next.getFixedT(locale, "checkout");
+  const t = await fixedT(locale, "checkout");
   return {
     title: t("meta.paymentTitle"),
     description: t("meta.description"),

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
 import { saveCart } from "~/lib/cart.server";
 import { countryName } from "~/lib/countries";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const { order, lines } = found;
-  const t = await i18next.getFixedT(locale, "checkout");
+  const t = await fixedT(locale, "checkout");
   const paid = order.paymentStatus === "paid";
   const tier = deliveryTierFor(order.country);
   return data(

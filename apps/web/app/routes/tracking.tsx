@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { trackOrder, withdrawFromContract } from "@souls/shop";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { invalidRequest, readForm } from "~/lib/actions.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
@@ -27,7 +27,7 @@ export const headers = () => TRACKING_HEADERS;
 
 async function pageText(request: Request) {
   const { locale } = requirePage(request);
-  const t = await i18next.getFixedT(locale, "tracking");
+  const t = await fixedT(locale, "tracking");
   return { title: t("meta.title"), description: t("meta.description") };
 }
 

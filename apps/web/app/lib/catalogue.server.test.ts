@@ -1,0 +1,125 @@
+/**
+ * The collection the pages show is read once and kept until PostgreSQL announces a change:
+ * a sale, an edit or a released hold must show on the next page, never a stale count.
+ */
+import { listenToProductChanges, type ProductChange } from "@souls/api";
+import { seedProducts } from "@souls/db";
+import { createTestDatabase } from "@souls/db/testing";
+import { type Collection, loadCollection } from "@souls/shop";
+import { describe, expect, it, vi } from "vitest";
+
+vi.stubEnv("DATABASE_URL", "postgres://shop@127.0.0.1:5432/souls");
+const { keepCollection } = await import("./catalogue.server");
+
+const collection = (available: number): Collection =>
+  Object.fromEntries(
+    ["aicha", "nadia", "bilin", "ilian"].map((model) => [
+      model,
+      { model, reference: `${model}-01`, priceCents: 16900, currency: "EUR", available },
+    ]),
+  ) as Collection;
+
+/** A channel the test drives: announces changes, drops and comes back. */
+function channel() {
+  const listeners = new Set<(change: ProductChange) => void>();
+  let connection: number | null = 1;
+  return {
+    subscribe(listener: (change: ProductChange) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    connection: () => connection,
+    announce() {
+      for (const listener of listeners)
+        listener({ id: 1, slug: "aicha", reference: "Aicha-01", available: 3, operation: "update" });
+    },
+    drop: () => {
+      connection = null;
+    },
+    reconnect: () => {
+      connection = 2;
+    },
+  };
+}
+
+describe("the collection shown on pages", () => {
+  it("is read once while nothing changes, and read again after a change is announced", async () => {
+    const changes = channel();
+    const load = vi.fn(async () => collection(load.mock.calls.length));
+    const shown = keepCollection(load, changes);
+
+    expect((await shown()).aicha.available).toBe(1);
+    expect((await shown()).aicha.available).toBe(1);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    changes.announce();
+    expect((await shown()).aicha.available).toBe(2);
+    expect(await shown()).toBe(await shown());
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("is read on every page while the channel does not listen, and kept again once it does", async () => {
+    const changes = channel();
+    const load = vi.fn(async () => collection(5));
+    const shown = keepCollection(load, changes);
+    await shown();
+
+    changes.drop();
+    await shown();
+    await shown();
+    expect(load).toHaveBeenCalledTimes(3);
+
+    // Changes made while disconnected were never heard: the copy from before is not trusted.
+    changes.reconnect();
+    await shown();
+    await shown();
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+
+  it("does not keep a read during which a change was announced: it may predate the change", async () => {
+    const changes = channel();
+    let reads = 0;
+    const shown = keepCollection(async () => {
+      reads++;
+      if (reads === 1) changes.announce();
+      return collection(reads);
+    }, changes);
+
+    expect((await shown()).aicha.available).toBe(1);
+    expect((await shown()).aicha.available).toBe(2);
+    expect((await shown()).aicha.available).toBe(2);
+    expect(reads).toBe(2);
+  });
+
+  it("cannot be changed by one request for the next", async () => {
+    const shown = keepCollection(async () => collection(4), channel());
+    const first = await shown();
+    expect(() => {
+      first.aicha.available = 0;
+    }).toThrow(TypeError);
+    expect((await shown()).aicha.available).toBe(4);
+  });
+
+  it("shows a change made through another connection once PostgreSQL announces it", async () => {
+    const t = await createTestDatabase();
+    const source = await listenToProductChanges(t.url);
+    try {
+      await seedProducts(t.db);
+      const shown = keepCollection(() => loadCollection(t.db), source);
+      expect((await shown()).nadia.available).toBe(25);
+
+      const heard = new Promise<void>((resolve) => {
+        const stop = source.subscribe(() => {
+          stop();
+          resolve();
+        });
+      });
+      await t.db.updateTable("products").set({ reserved: 24 }).where("slug", "=", "nadia").execute();
+      await heard;
+      expect((await shown()).nadia.available).toBe(1);
+    } finally {
+      await source.close();
+      await t.drop();
+    }
+  });
+});
