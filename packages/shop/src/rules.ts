@@ -1,6 +1,8 @@
 /**
- * The shop's pure rules, safe to import from browser code: no database, no Node built-ins.
- * Server code may import everything from the package root.
+ * The shop's pure rules: no database, no Node built-ins. Browser code imports the exact module
+ * instead (`@souls/shop/catalogue`, `@souls/shop/shipping`): this barrel also builds zod schemas
+ * and the e-mail catalogue, which would weigh on every page. Server code may import everything
+ * from the package root.
  */
 
 export * from "./carriers";

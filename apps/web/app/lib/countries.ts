@@ -1,4 +1,5 @@
-import { SHIPPING_COUNTRIES } from "@souls/shop/rules";
+// The exact module, not a barrel: the barrel would bring zod and the e-mail catalogue to the browser.
+import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
 import type { Locale } from "~/screens";
 import { intlLocale } from "./format";
 

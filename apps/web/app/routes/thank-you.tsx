@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { business, DELIVERY_DAYS, deliveryTierFor, finalizePayment, findOrder } from "@souls/shop";
-import { MODEL_CODES } from "@souls/shop/rules";
+import { MODEL_CODES } from "@souls/shop/catalogue";
 import { useTranslation } from "react-i18next";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { SignupForm } from "~/components/signup-form";

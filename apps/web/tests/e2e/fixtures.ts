@@ -3,7 +3,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 import pg from "pg";
 
 /**
- * Fails a test on any console error or uncaught page error (a broken asset, a hydration error).
+ * Fails a test on any console error, uncaught page error (a broken asset, a hydration error) or
+ * Content-Security-Policy violation (Chrome reports a refused script or eval only as an issue).
  * Each test browses from its own client address (the server trusts one proxy hop in the e2e
  * run), so one test's failed tracking attempts never count against another.
  */
@@ -24,6 +25,18 @@ export const test = base.extend<{ page: Page }>({
       if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await page.exposeFunction("reportCspViolation", (violation: string) =>
+      problems.push(`CSP violation: ${violation}`),
+    );
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const report = (window as unknown as { reportCspViolation(violation: string): void })
+          .reportCspViolation;
+        report(
+          `${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+        );
+      });
+    });
     await use(page);
     expect(problems, "the browser reported errors").toEqual([]);
   },
