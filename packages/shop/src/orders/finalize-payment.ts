@@ -103,9 +103,8 @@ async function applySuccess(
   now: Date,
 ): Promise<PaymentOutcome> {
   if (order.paymentStatus === "paid" || order.status === "refunded") return "no_change";
-  if (order.status === "awaiting_payment") {
-    await commitHold(trx, lines);
-  } else if (!(await sellUnheld(trx, lines))) {
+  const held = order.status === "awaiting_payment";
+  if (!held && !(await sellUnheld(trx, lines))) {
     // Paid after the hold ran out and the piece went to someone else: never oversell a unique
     // piece. Refund at once (a failure rolls all this back, so the event is tried again).
     await gateway.refund(order.paymentReference ?? order.orderNumber, order.totalCents, refundKey(order));
@@ -123,6 +122,9 @@ async function applySuccess(
   await applyOrderEvent(trx, order, "payment_succeeded", actor, { paymentStatus: "paid", paidAt: now });
   const trackingToken = await issueTrackingToken(trx, order.id, now);
   await enqueueOrderConfirmation(trx, order, trackingToken);
+  // Last, just before the commit: the model's row stays locked for one statement, so the other
+  // buyers of this model wait as little as possible. The hold guarantees the pieces.
+  if (held) await commitHold(trx, lines);
   return "paid";
 }
 

@@ -1,5 +1,6 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_SHIPPING } from "../testing";
 import { newCheckoutKey, placeOrder } from "./place-order";
@@ -115,5 +116,39 @@ describe("placing an order", () => {
     expect(nadia).toEqual({ stock: 1, reserved: 1 });
     const orders = await t.db.selectFrom("orders").select("id").execute();
     expect(orders).toHaveLength(1);
+  });
+
+  it("charges the price at the moment of the hold when the owner changes it during the order", async () => {
+    // The order's transaction waits on an advisory lock between reading its prices and holding
+    // the pieces, while the owner's price change commits from another connection.
+    await sql`
+      CREATE FUNCTION wait_for_owner() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_advisory_xact_lock(4242); RETURN NEW; END $$`.execute(t.db);
+    await sql`CREATE TRIGGER wait_for_owner BEFORE INSERT ON order_items
+      FOR EACH ROW EXECUTE FUNCTION wait_for_owner()`.execute(t.db);
+    try {
+      const result = await t.db.connection().execute(async (owner) => {
+        await sql`SELECT pg_advisory_lock(4242)`.execute(owner);
+        const placing = order([{ model: "bilin", quantity: 1 }]);
+        let waiting = 0;
+        while (waiting === 0) {
+          const rows = await sql<{ waiting: number }>`
+            SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(
+            owner,
+          );
+          waiting = rows.rows[0]?.waiting ?? 0;
+        }
+        await owner.updateTable("products").set({ priceCents: 17900 }).where("slug", "=", "bilin").execute();
+        await sql`SELECT pg_advisory_unlock(4242)`.execute(owner);
+        return placing;
+      });
+      expect(result.ok && result.order.subtotalCents).toBe(17900);
+      const items = await t.db.selectFrom("orderItems").select(["unitPriceCents"]).execute();
+      expect(items).toEqual([{ unitPriceCents: 17900 }]);
+    } finally {
+      await sql`DROP TRIGGER wait_for_owner ON order_items`.execute(t.db);
+      await sql`DROP FUNCTION wait_for_owner()`.execute(t.db);
+      await t.db.updateTable("products").set({ priceCents: 16900 }).where("slug", "=", "bilin").execute();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Database, Kysely, Locale, Order, PaymentProvider } from "@souls/db";
+import type { Database, Kysely, Locale, Order, PaymentProvider, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import type { Cart } from "../cart";
 import type { ModelCode } from "../catalogue";
@@ -31,6 +31,12 @@ class PieceUnavailable extends Error {
   }
 }
 
+class PriceChanged extends Error {
+  constructor() {
+    super("a price changed while the order was placed");
+  }
+}
+
 export function newCheckoutKey(): string {
   return randomBytes(16).toString("base64url");
 }
@@ -38,8 +44,10 @@ export function newCheckoutKey(): string {
 /**
  * Holds the pieces and creates the unpaid order, in one transaction. Each product's hold is a
  * conditional update (`reserved + q <= stock`), so two shoppers can never hold the same last
- * piece; prices come from the database. The payment is created afterwards (see startPayment),
- * so no product row stays locked during a call to the payment provider.
+ * piece; prices come from the database. The holds come last, just before the commit: a
+ * model's row stays locked for one statement, not for the whole order, so buyers of the same
+ * model queue as little as possible. The payment is created afterwards (see startPayment), so
+ * no product row stays locked during a call to the payment provider.
  */
 export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const existing = await findByCheckoutKey(db, input.checkoutKey);
@@ -52,77 +60,15 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
 
   const now = input.now ?? new Date();
   try {
-    const order = await db.transaction().execute(async (trx) => {
-      const products = await trx
-        .selectFrom("products")
-        .select(["id", "slug"])
-        .where("slug", "in", [...quantities.keys()])
-        // An archived product has left the shop: it cannot be ordered any more.
-        .where("archivedAt", "is", null)
-        .orderBy("id")
-        .execute();
-      const held: { productId: number; name: string; priceCents: number; quantity: number }[] = [];
-      for (const model of quantities.keys()) {
-        if (!products.some((p) => p.slug === model)) throw new PieceUnavailable(model);
+    // A price changed by the owner between the read and the hold: priced again from the start.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const order = await db.transaction().execute((trx) => createHeldOrder(trx, input, quantities, now));
+        return { ok: true, order, created: true };
+      } catch (error) {
+        if (!(error instanceof PriceChanged) || attempt === 3) throw error;
       }
-      // Locks are taken in product order, so concurrent orders never deadlock.
-      for (const product of products) {
-        const quantity = quantities.get(product.slug as ModelCode) ?? 0;
-        const row = await trx
-          .updateTable("products")
-          .set({ reserved: sql`reserved + ${quantity}`, updatedAt: now })
-          .where("id", "=", product.id)
-          .where(sql<boolean>`reserved + ${quantity} <= stock`)
-          // Re-checked on the locked row: an owner archiving it at this moment wins.
-          .where("archivedAt", "is", null)
-          .returning(["id", "name", "priceCents"])
-          .executeTakeFirst();
-        if (!row) throw new PieceUnavailable(product.slug as ModelCode);
-        held.push({ productId: row.id, name: row.name, priceCents: row.priceCents, quantity });
-      }
-
-      const subtotalCents = held.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-      const shippingCents = shippingRateFor(input.details.country);
-      let created: Order | undefined;
-      // An order number taken in the same millisecond is drawn again.
-      for (let attempt = 0; !created && attempt < 5; attempt++) {
-        created = await trx
-          .insertInto("orders")
-          .values({
-            orderNumber: newOrderNumber(now.getTime() + attempt),
-            checkoutKey: input.checkoutKey,
-            locale: input.locale,
-            ...input.details,
-            subtotalCents,
-            shippingCents,
-            totalCents: subtotalCents + shippingCents,
-            paymentProvider: input.provider,
-            reservedUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
-          })
-          .onConflict((oc) => oc.column("orderNumber").doNothing())
-          .returningAll()
-          .executeTakeFirst();
-      }
-      if (!created) throw new Error("Could not draw a free order number");
-      await trx
-        .insertInto("orderItems")
-        .values(
-          held.map((line) => ({
-            orderId: created.id,
-            productId: line.productId,
-            name: line.name,
-            unitPriceCents: line.priceCents,
-            quantity: line.quantity,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("orderEvents")
-        .values({ orderId: created.id, fromStatus: null, toStatus: "awaiting_payment", actor: "shopper" })
-        .execute();
-      return created;
-    });
-    return { ok: true, order, created: true };
+    }
   } catch (error) {
     if (error instanceof PieceUnavailable) {
       const row = await db
@@ -145,6 +91,85 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
     }
     throw error;
   }
+}
+
+async function createHeldOrder(
+  trx: Transaction<Database>,
+  input: PlaceOrderInput,
+  quantities: Map<ModelCode, number>,
+  now: Date,
+): Promise<Order> {
+  const products = await trx
+    .selectFrom("products")
+    .select(["id", "slug", "name", "priceCents"])
+    .where("slug", "in", [...quantities.keys()])
+    // An archived product has left the shop: it cannot be ordered any more.
+    .where("archivedAt", "is", null)
+    .orderBy("id")
+    .execute();
+  for (const model of quantities.keys()) {
+    if (!products.some((p) => p.slug === model)) throw new PieceUnavailable(model);
+  }
+  const lines = products.map((product) => ({
+    ...product,
+    quantity: quantities.get(product.slug as ModelCode) ?? 0,
+  }));
+
+  const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const shippingCents = shippingRateFor(input.details.country);
+  let created: Order | undefined;
+  // An order number taken in the same millisecond is drawn again.
+  for (let attempt = 0; !created && attempt < 5; attempt++) {
+    created = await trx
+      .insertInto("orders")
+      .values({
+        orderNumber: newOrderNumber(now.getTime() + attempt),
+        checkoutKey: input.checkoutKey,
+        locale: input.locale,
+        ...input.details,
+        subtotalCents,
+        shippingCents,
+        totalCents: subtotalCents + shippingCents,
+        paymentProvider: input.provider,
+        reservedUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      })
+      .onConflict((oc) => oc.column("orderNumber").doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+  if (!created) throw new Error("Could not draw a free order number");
+  await trx
+    .insertInto("orderItems")
+    .values(
+      lines.map((line) => ({
+        orderId: created.id,
+        productId: line.id,
+        name: line.name,
+        unitPriceCents: line.priceCents,
+        quantity: line.quantity,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto("orderEvents")
+    .values({ orderId: created.id, fromStatus: null, toStatus: "awaiting_payment", actor: "shopper" })
+    .execute();
+
+  // Locks are taken in product order, so concurrent orders never deadlock.
+  for (const line of lines) {
+    const held = await trx
+      .updateTable("products")
+      .set({ reserved: sql`reserved + ${line.quantity}`, updatedAt: now })
+      .where("id", "=", line.id)
+      .where(sql<boolean>`reserved + ${line.quantity} <= stock`)
+      // Re-checked on the locked row: an owner archiving it at this moment wins.
+      .where("archivedAt", "is", null)
+      .returning("priceCents")
+      .executeTakeFirst();
+    if (!held) throw new PieceUnavailable(line.slug as ModelCode);
+    if (held.priceCents !== line.priceCents) throw new PriceChanged();
+  }
+  return created;
 }
 
 export function findByCheckoutKey(db: Kysely<Database>, checkoutKey: string): Promise<Order | undefined> {
