@@ -1,3 +1,4 @@
+import bodyFont from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -29,6 +30,8 @@ export const handle = { i18n: ["common"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // The text face, asked for with the stylesheet rather than once the stylesheet is read.
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
