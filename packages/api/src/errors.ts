@@ -9,6 +9,7 @@ import {
   EmailNotRetryableError,
   IllegalTransitionError,
   InvalidProductError,
+  ORDER_STATUS_LABELS,
   type OrderEvent,
   ProductArchivedError,
   StockLimitError,
@@ -28,19 +29,6 @@ const NOT_FOUND: Record<AdminNotFoundError["entity"], string> = {
   order: "Commande introuvable",
   product: "Produit introuvable",
   email: "E-mail introuvable",
-};
-
-/** The status labels of the orders page (spec §4). */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  awaiting_payment: "En attente de paiement",
-  pending_preparation: "En préparation",
-  prepared: "Préparée",
-  shipped: "Expédiée",
-  delivered: "Livrée",
-  cancelled: "Annulée",
-  expired: "Expirée",
-  refunded: "Remboursée",
-  withdrawn: "Rétractée",
 };
 
 const EVENT_VERBS: Record<OrderEvent, string> = {

@@ -18,6 +18,19 @@ export const ORDER_STATUSES = [
   "withdrawn",
 ] as const satisfies readonly OrderStatus[];
 
+/** The owner's French name of each status (spec §4): her orders page and the admin's messages. */
+export const ORDER_STATUS_LABELS = {
+  awaiting_payment: "En attente de paiement",
+  pending_preparation: "En préparation",
+  prepared: "Préparée",
+  shipped: "Expédiée",
+  delivered: "Livrée",
+  cancelled: "Annulée",
+  expired: "Expirée",
+  refunded: "Remboursée",
+  withdrawn: "Rétractée",
+} as const satisfies Record<OrderStatus, string>;
+
 export const PAYMENT_STATUSES = [
   "pending",
   "paid",

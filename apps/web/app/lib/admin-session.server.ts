@@ -46,3 +46,9 @@ export async function adminSession(request: Request): Promise<{ sessionIdHash: s
 export async function requireAdmin(request: Request): Promise<void> {
   if (!(await adminSession(request))) throw redirect("/admin", { headers: { "Cache-Control": "no-store" } });
 }
+
+/** The loader of the admin pages whose data comes through tRPC: it only checks the session. */
+export async function adminPageLoader({ request }: { request: Request }): Promise<null> {
+  await requireAdmin(request);
+  return null;
+}

@@ -1,24 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { AdminShell, adminLinks } from "~/components/admin/admin-shell";
+import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { copy, fill } from "~/components/admin/copy";
 import { EmailStats } from "~/components/admin/email-stats";
 import { EmailTable } from "~/components/admin/email-table";
 import { EmailViewDialog } from "~/components/admin/email-view-dialog";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { adminPageLoader } from "~/lib/admin-session.server";
 import { isUnauthorized, trpc } from "~/lib/trpc";
 
 const TEXT = copy.emails;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
-}
+export const loader = adminPageLoader;
 
-export const meta: MetaFunction = () => [{ title: TEXT.metaTitle }, { name: "robots", content: "noindex" }];
+export const meta = adminMeta(TEXT.metaTitle);
 
 export const links = adminLinks;
 

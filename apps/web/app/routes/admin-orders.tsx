@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { AdminShell, adminLinks } from "~/components/admin/admin-shell";
+import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import {
   copy,
   fill,
@@ -14,18 +13,15 @@ import { OrderDetailDialog } from "~/components/admin/order-detail";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { Pagination } from "~/components/admin/pagination";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
 
 const TEXT = copy.orders;
 const PAGE_SIZE = 20;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
-}
+export const loader = adminPageLoader;
 
-export const meta: MetaFunction = () => [{ title: TEXT.metaTitle }, { name: "robots", content: "noindex" }];
+export const meta = adminMeta(TEXT.metaTitle);
 
 export const links = adminLinks;
 

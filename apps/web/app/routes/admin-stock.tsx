@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { AdminShell, adminLinks } from "~/components/admin/admin-shell";
+import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { copy, fill } from "~/components/admin/copy";
 import { LiveIndicator } from "~/components/admin/live-indicator";
@@ -11,17 +10,14 @@ import { StockSummary } from "~/components/admin/stock-summary";
 import { type ProductRow, StockTable } from "~/components/admin/stock-table";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { useLiveStock } from "~/components/admin/use-live-stock";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
 
 const TEXT = copy.stock;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
-}
+export const loader = adminPageLoader;
 
-export const meta: MetaFunction = () => [{ title: TEXT.metaTitle }, { name: "robots", content: "noindex" }];
+export const meta = adminMeta(TEXT.metaTitle);
 
 export const links = adminLinks;
 

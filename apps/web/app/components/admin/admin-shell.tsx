@@ -1,4 +1,4 @@
-import type { LinksFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { NavLink } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
@@ -8,6 +8,11 @@ import { copy } from "./copy";
 
 /** Every admin route adds the admin stylesheet: `export const links = adminLinks;`. */
 export const adminLinks: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
+
+/** An admin page's title; the owner's pages are never indexed. */
+export function adminMeta(title: string): MetaFunction {
+  return () => [{ title }, { name: "robots", content: "noindex" }];
+}
 
 const NAVIGATION = [
   { to: "/admin", label: copy.shell.tests },

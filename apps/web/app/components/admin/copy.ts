@@ -3,6 +3,9 @@
  * rather than in the shop's locale files; the spec's own wording is kept verbatim where it gives one.
  */
 
+// The exact module: the package root would bring server code to the browser.
+import { ORDER_STATUS_LABELS } from "@souls/shop/order-status";
+
 /** Fills `{name}` placeholders: `fill("Nettoyage terminé: {n} emails supprimés", { n: 3 })`. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
@@ -10,17 +13,7 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
-export const ORDER_STATUS_LABELS = {
-  awaiting_payment: "En attente de paiement",
-  pending_preparation: "En préparation",
-  prepared: "Préparée",
-  shipped: "Expédiée",
-  delivered: "Livrée",
-  cancelled: "Annulée",
-  expired: "Expirée",
-  refunded: "Remboursée",
-  withdrawn: "Rétractée",
-} as const;
+export { ORDER_STATUS_LABELS };
 
 export type OrderStatusCode = keyof typeof ORDER_STATUS_LABELS;
 export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUS_LABELS) as OrderStatusCode[];
