@@ -1,21 +1,15 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { seededTestDatabase } from "@souls/db/testing";
 import { joinWaitlist, newCheckoutKey, type PaymentGateway, placeOrder, testGateway } from "@souls/shop";
 import { TEST_SHIPPING } from "@souls/shop/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reconcilePayments, runJobs } from "./jobs";
 import { mailboxTransport } from "./mail-transport";
 import { testDelivery } from "./testing/queue";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 
 const details = TEST_SHIPPING;
 const jobs = {

@@ -1,15 +1,9 @@
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { seededTestDatabase } from "@souls/db/testing";
 import { placePaidOrder } from "@souls/shop/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ownerCaller, trpcError } from "./testing";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 beforeEach(async () => {
   await t.db.deleteFrom("emailQueue").execute();
   await t.db.deleteFrom("emailAccessLog").execute();

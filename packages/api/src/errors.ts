@@ -2,7 +2,7 @@
  * The shop's rule errors as the admin screens show them: a tRPC code and a French message. Any
  * other error is left alone, so a bug stays an INTERNAL_SERVER_ERROR (logged by the web app).
  */
-import type { EmailStatus, OrderStatus } from "@souls/db";
+import type { EmailStatus } from "@souls/db";
 import {
   AdminNotFoundError,
   DuplicateReferenceError,

@@ -1,16 +1,10 @@
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { seededTestDatabase } from "@souls/db/testing";
 import { carrierTrackingUrl, newCheckoutKey, placeOrder } from "@souls/shop";
 import { placePaidOrder, TEST_SHIPPING } from "@souls/shop/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorShape, ownerCaller, rowCounts, trpcError } from "./testing";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 
 const orderRow = (orderNumber: string) =>
   t.db.selectFrom("orders").selectAll().where("orderNumber", "=", orderNumber).executeTakeFirstOrThrow();

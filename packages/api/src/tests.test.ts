@@ -1,14 +1,8 @@
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { seededTestDatabase } from "@souls/db/testing";
+import { expect, it } from "vitest";
 import { ownerCaller, rowCounts } from "./testing";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 
 it("tests.runTestOrder places and pays one Aicha for the test customer, queues one confirmation, and logs its steps", async () => {
   const before = await rowCounts(t.db);

@@ -1,17 +1,11 @@
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newCheckoutKey, placeOrder } from "./orders/place-order";
 import { applyRetention, ERASED } from "./retention";
 import { placePaidOrder, TEST_SHIPPING } from "./testing";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 
 const age = (table: string, id: number | string, interval: string) =>
   sql`UPDATE ${sql.table(table)} SET created_at = now() - ${interval}::interval WHERE id = ${id}`.execute(

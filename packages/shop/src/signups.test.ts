@@ -1,14 +1,8 @@
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededTestDatabase } from "@souls/db/testing";
+import { describe, expect, it } from "vitest";
 import { joinWaitlist, notifyRestockedWaitlists, recordSignup, signupSchema } from "./signups";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 
 describe("sign-ups", () => {
   it("stores an address once, whatever its case or spaces", async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { connect } from "../connection";
 import type { Database, Kysely } from "../index";
+import { seedProducts } from "../seed";
 import { withDatabase } from "./global-setup";
 
 export interface TestDatabase {
@@ -35,5 +36,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
+  };
+}
+
+/**
+ * The usual set-up of a test file: a fresh database with the four models, created before the
+ * file's tests and dropped after them. Read `t.db` and `t.url` inside tests and hooks.
+ */
+export function seededTestDatabase(): TestDatabase {
+  let current: TestDatabase | undefined;
+  const ready = () => {
+    if (!current) throw new Error("The test database exists inside tests and hooks only");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestDatabase();
+    await seedProducts(current.db);
+  });
+  afterAll(() => current?.drop());
+  return {
+    get db() {
+      return ready().db;
+    },
+    get url() {
+      return ready().url;
+    },
+    drop: () => ready().drop(),
   };
 }

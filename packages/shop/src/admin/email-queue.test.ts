@@ -1,7 +1,6 @@
 import type { EmailStatus } from "@souls/db";
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seededTestDatabase } from "@souls/db/testing";
+import { beforeEach, describe, expect, it } from "vitest";
 import { placePaidOrder } from "../testing";
 import {
   cleanupOldEmails,
@@ -15,12 +14,7 @@ import {
 } from "./email-queue";
 import { AdminNotFoundError, EmailNotRetryableError } from "./errors";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 beforeEach(async () => {
   await t.db.deleteFrom("emailQueue").execute();
   await t.db.deleteFrom("emailAccessLog").execute();

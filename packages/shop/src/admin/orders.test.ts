@@ -1,7 +1,6 @@
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { seededTestDatabase } from "@souls/db/testing";
 import { parseEmailMessage } from "@souls/emails/messages";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { carrierTrackingUrl } from "../carriers";
 import { IllegalTransitionError } from "../order-status";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
@@ -9,12 +8,7 @@ import { placePaidOrder, TEST_SHIPPING } from "../testing";
 import { AdminNotFoundError } from "./errors";
 import { listOrders, markDelivered, markPrepared, markShipped, orderDetail } from "./orders";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 beforeEach(async () => {
   await t.db.deleteFrom("orders").execute();
   await t.db.deleteFrom("emailQueue").execute();

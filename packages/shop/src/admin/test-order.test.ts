@@ -1,15 +1,9 @@
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { seededTestDatabase } from "@souls/db/testing";
+import { expect, it } from "vitest";
 import { ORDER_NUMBER_PATTERN } from "../order-number";
 import { runTestOrder } from "./test-order";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 
 it("places and pays a real order of one Aicha for the test customer and queues its confirmation", async () => {
   const run = await runTestOrder(t.db);

@@ -1,19 +1,13 @@
 import { createHash } from "node:crypto";
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seededTestDatabase } from "@souls/db/testing";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
 import { testGateway } from "../payments/test-gateway";
 import { TEST_SHIPPING } from "../testing";
 import { expireHolds, finalizePayment } from "./finalize-payment";
 import { newCheckoutKey, placeOrder } from "./place-order";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 beforeEach(async () => {
   await t.db.deleteFrom("orders").execute();
   await t.db.deleteFrom("paymentEvents").execute();

@@ -1,17 +1,11 @@
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { placePaidOrder } from "../testing";
 import { trackOrder } from "./tracking";
 import { withdrawFromContract } from "./withdraw";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-});
-afterAll(() => t.drop());
+const t = seededTestDatabase();
 beforeEach(async () => {
   await t.db.deleteFrom("trackingBlocks").execute();
   await t.db.deleteFrom("trackingAccessLog").execute();
