@@ -10,18 +10,28 @@ export interface ConnectOptions {
 }
 
 export function connect(databaseUrl: string, options: ConnectOptions = {}): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: createPool(databaseUrl, options) }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+export function createPool(databaseUrl: string, options: ConnectOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.maxConnections ?? 10,
     // Fail fast when the database is unreachable instead of queueing forever.
     connectionTimeoutMillis: 5_000,
   });
-  // An idle client that loses its server must not crash the process.
-  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+  // A connection that loses its server must not crash the process. The pool listens to its idle
+  // clients only: a checked-out one between two statements (a transaction doing work in Node)
+  // would throw its error event at the process. So each client listens itself; its next query
+  // fails instead, and the request answers 503.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error("[db] connection lost:", error.message));
   });
+  return pool;
 }
 
 /** PostgreSQL error classes meaning "no server to talk to right now" (not a bad query). */
@@ -50,7 +60,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     if (
       typeof message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)/i.test(
+      // "is not queryable": a transaction's ROLLBACK on a connection the server already closed.
+      /Connection terminated|is not queryable|timeout exceeded when trying to connect|the database system is (shutting down|starting up)/i.test(
         message,
       )
     ) {

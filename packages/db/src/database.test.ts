@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { connect, createPool, isDatabaseUnavailable } from "./connection";
 import { migrateToLatest, pendingMigrations } from "./migrate";
 import { SEED_PRODUCTS, seedProducts } from "./seed";
 import { createTestDatabase, type TestDatabase } from "./testing/index";
@@ -66,5 +67,67 @@ describe("schema", () => {
       .values({ reference: "Aicha-01", slug: "aicha-bis", name: "Aicha", priceCents: 16900 })
       .execute();
     await expect(duplicate).rejects.toMatchObject({ code: "23505" });
+  });
+});
+
+describe("a connection that loses its server", () => {
+  it("does not crash the process while checked out between two statements; its next query fails", async () => {
+    const pool = createPool(t.url);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      // Closed once the server's "terminating connection" has been handled by the client.
+      const ended = new Promise((resolve) => client.once("end", resolve));
+      await sql`SELECT pg_terminate_backend(${rows[0]?.pid})`.execute(t.db);
+      await ended;
+      expect(logged).toHaveBeenCalledWith(
+        "[db] connection lost:",
+        "terminating connection due to administrator command",
+      );
+      await expect(client.query("SELECT 1")).rejects.toThrow();
+      client.release(true);
+    } finally {
+      logged.mockRestore();
+      await pool.end();
+    }
+  });
+
+  it("fails a transaction cut between two statements with an error read as an outage, not a bug", async () => {
+    const db = connect(t.url, { maxConnections: 1 });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const failure = await db
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+          await sql`SELECT pg_terminate_backend(${rows[0]?.pid})`.execute(t.db);
+          // The server's goodbye has reached the client before the transaction's next statement.
+          await vi.waitFor(() =>
+            expect(logged).toHaveBeenCalledWith("[db] connection lost:", expect.any(String)),
+          );
+          await sql`SELECT 1`.execute(trx);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(failure).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      // The pool drops the dead connection and serves the next request.
+      expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      logged.mockRestore();
+      await db.destroy();
+    }
+  });
+
+  it("tells an outage from a bug", () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(new Error("connect", { cause: { code: "ECONNREFUSED" } }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError("cannot read properties of undefined"))).toBe(false);
   });
 });

@@ -34,6 +34,7 @@ async function query(url: string, text: string) {
 
 function checkoutForm() {
   return new URLSearchParams({
+    intent: "pay",
     items: "product=aicha&qty=1",
     checkoutKey: `outage-${Math.random().toString(36).slice(2)}-${Date.now()}`,
     expectedTotal: "16900",
@@ -83,19 +84,18 @@ test("a database outage: friendly 503 in the shopper's language, no half-written
       SHOP_EMBEDDED_DB: "1",
       NODE_ENV: "production",
     };
-    processes.push(
-      spawn("node", ["server.mjs"], {
-        cwd: webDir,
-        env: { ...env, PORT: String(webPort), HOST: "127.0.0.1" },
-        stdio: "ignore",
-      }),
-    );
+    const web = spawn("node", ["server.mjs"], {
+      cwd: webDir,
+      env: { ...env, PORT: String(webPort), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const worker = spawn("node", ["--import", "tsx", "src/main.ts"], {
       cwd: join(repoDir, "apps/worker"),
       env: { ...env, WORKER_INTERVAL_SECONDS: "1", MAILBOX_DIR: join(dataDir, "mailbox") },
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    processes.push(worker);
+    processes.push(web, worker);
+    const said = { web: recordOutput(web), worker: recordOutput(worker) };
     await expect
       .poll(
         () =>
@@ -132,7 +132,9 @@ test("a database outage: friendly 503 in the shopper's language, no half-written
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(4);
     await database.stop();
 
-    const french = await fetch(`${origin}/produit/sac-banane-aicha`);
+    const french = await fetch(`${origin}/produit/sac-banane-aicha`).catch((error: Error) => {
+      throw new Error(`${error.message}; the web server (exit ${web.exitCode}) said:\n${said.web()}`);
+    });
     expect(french.status).toBe(503);
     expect(french.headers.get("retry-after")).toBe("5");
     const frenchPage = await french.text();
@@ -171,7 +173,16 @@ test("a database outage: friendly 503 in the shopper's language, no half-written
     expect(Date.now() - restarted).toBeLessThan(5_000);
     flowing = false;
     await Promise.all(shoppers);
-    expect(answers.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+    expect(answers.filter((status) => status >= 500 && status !== 503), said.web()).toEqual([]);
+    // Orders were really placed around the outage (303 to the payment page), and one is again now.
+    expect(answers).toContain(303);
+    const again = await fetch(`${origin}/checkout`, {
+      method: "POST",
+      body: checkoutForm(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(again.status).toBe(303);
 
     // No order is half-written: every order has its line and its first event, and the holds add up.
     const orphans = await query(
@@ -191,7 +202,7 @@ test("a database outage: friendly 503 in the shopper's language, no half-written
     expect(holds?.reserved).toBe(holds?.held);
 
     // The worker lived through it and works again.
-    expect(worker.exitCode).toBeNull();
+    expect(worker.exitCode, said.worker()).toBeNull();
     await query(
       url,
       `INSERT INTO email_queue (recipient, locale, type, subject, payload)
@@ -214,3 +225,14 @@ test("a database outage: friendly 503 in the shopper's language, no half-written
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+/** The last things a child process wrote, for the message of a test it broke by dying. */
+function recordOutput(child: ChildProcess): () => string {
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return () => output;
+}
