@@ -173,7 +173,10 @@ test("a database outage: friendly 503 in the shopper's language, no half-written
     expect(Date.now() - restarted).toBeLessThan(5_000);
     flowing = false;
     await Promise.all(shoppers);
-    expect(answers.filter((status) => status >= 500 && status !== 503), said.web()).toEqual([]);
+    expect(
+      answers.filter((status) => status >= 500 && status !== 503),
+      said.web(),
+    ).toEqual([]);
     // Orders were really placed around the outage (303 to the payment page), and one is again now.
     expect(answers).toContain(303);
     const again = await fetch(`${origin}/checkout`, {
