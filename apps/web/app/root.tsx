@@ -18,6 +18,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { readCart } from "~/lib/cart.server";
+import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/locale";
 import { useNonce } from "~/lib/nonce";
 import { pageAddresses } from "~/lib/page.server";
@@ -67,10 +68,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   useChangeLanguage(locale);
   const nonce = useNonce();
+  // Marks the page once React owns it: end-to-end tests of the JavaScript journeys wait for it
+  // where a click before that would be the plain-HTML journey the js-off project already covers.
+  const hydrated = useHydrated();
   // The owner's pages have their own navigation (AdminShell), not the shop's header and footer.
   const admin = isAdminPath(location.pathname);
   return (
-    <html lang={locale}>
+    <html lang={locale} data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -28,6 +28,9 @@ for (const page of PAGES) {
       page: browser,
     }) => {
       await browser.goto(path);
+      // With JavaScript, the click waits for React: an earlier one is a plain link, the js-off run.
+      const scripted = test.info().project.use.javaScriptEnabled !== false;
+      if (scripted) await expect(browser.locator("html[data-hydrated]")).toBeAttached();
       const target = locale === "fr" ? "en" : "fr";
       await browser
         .getByRole("navigation", { name: locale === "fr" ? "Langue" : "Language" })

@@ -17,6 +17,9 @@ const ACTION_PATHS = [
 ];
 
 test.describe("a deployment's headers", () => {
+  // One server for the whole group: with fullyParallel, two workers would each start one on the
+  // same port, and the first to finish would stop the server the other still uses.
+  test.describe.configure({ mode: "default" });
   let server: ChildProcess;
   let origin: string;
 
