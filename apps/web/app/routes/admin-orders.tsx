@@ -142,6 +142,8 @@ function OrdersScreen() {
       {data && data.orders.length > 0 ? (
         <div
           className={list.isPlaceholderData ? "admin-table-wrap admin-table-wrap--stale" : "admin-table-wrap"}
+          // The previous rows stay, dimmed, while the new search loads: say so to screen readers too.
+          aria-busy={list.isPlaceholderData || undefined}
         >
           <OrdersTable orders={data.orders} onOpen={setOpenOrder} />
         </div>

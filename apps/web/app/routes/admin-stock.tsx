@@ -126,6 +126,8 @@ function StockScreen() {
       ) : data ? (
         <div
           className={list.isPlaceholderData ? "admin-table-wrap admin-table-wrap--stale" : "admin-table-wrap"}
+          // The previous rows stay, dimmed, while the new search loads: say so to screen readers too.
+          aria-busy={list.isPlaceholderData || undefined}
         >
           <StockTable products={data.products} onRemove={setRemoving} />
         </div>

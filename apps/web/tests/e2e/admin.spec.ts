@@ -9,8 +9,11 @@ import { expect, sql, test } from "./fixtures";
 import { deliveredEmail, trackingLinkFor } from "./mailbox";
 
 // The admin panel is an application for the owner: it runs with JavaScript (js-on project only).
+// Axe measures a settled page: no transition caught half-way (reduced motion), nothing loading.
+test.use({ reducedMotion: "reduce" });
 
 async function expectNoAxeViolations(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
