@@ -5,7 +5,7 @@
  * writes it to bench/results.json. Everything it started is stopped at the end, on failure and
  * on Ctrl-C.
  *
- *   npm run bench [-- --quick] [-- --only http,js,lighthouse,orders] [-- --skip-build]
+ *   npm run bench [-- --quick] [-- --only http,js,lighthouse,orders,login] [-- --skip-build]
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -28,6 +28,7 @@ import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "@souls/d
 import { benchHttp } from "./http.mts";
 import { GZIP_LEVEL, measureJs } from "./js-size.mts";
 import { runLighthouse } from "./lighthouse.mts";
+import { benchLoginFlood } from "./login-flood.mts";
 import { benchOrders } from "./orders.mts";
 import { cleanup, ensureChromium, runCommand, startTracked, waitForQuietMachine } from "./processes.mts";
 import {
@@ -41,7 +42,7 @@ import {
 } from "./table.mts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SECTIONS: Section[] = ["js", "http", "lighthouse", "orders"];
+const SECTIONS: Section[] = ["js", "http", "lighthouse", "orders", "login"];
 const PRODUCT_PAGE = "/produit/sac-banane-aicha";
 
 const { values: args } = parseArgs({
@@ -165,10 +166,11 @@ async function startApp(serverFile: string, databaseUrl: string, logFile: string
     "STRIPE_PUBLISHABLE_KEY",
     "STRIPE_WEBHOOK_SECRET",
     "STRIPE_API_URL",
-    "TRUST_PROXY_HOPS",
   ]) {
     delete env[name];
   }
+  // One proxy hop trusted: the login flood names its many client addresses in X-Forwarded-For.
+  env.TRUST_PROXY_HOPS = "1";
   // The request log goes to a file: cheap for the server, read back only if it fails to start.
   const out = openSync(logFile, "a");
   const app = startTracked("the app", process.execPath, [serverFile], {
@@ -302,6 +304,12 @@ async function main(): Promise<number> {
       sellOutStock: settings.sellOutStock,
       pgbenchScale: settings.pgbenchScale,
     });
+  });
+
+  // Last: its failed logins throttle the owner's login for a minute afterwards.
+  await runSection("login", async () => {
+    waitedMs += await waitForQuietMachine("the login flood");
+    return benchLoginFlood({ baseUrl, clients: 40, addresses: 1000, seconds: settings.quick ? 5 : 15 });
   });
 
   const order = (figure: Figure) => SECTIONS.indexOf(figure.section);

@@ -12,7 +12,12 @@ import morgan from "morgan";
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const build = await import("./build/server/index.js");
+const build = await import("./build/server/index.js").catch((error) => {
+  // A refused configuration says what to set, without a stack trace.
+  if (!String(error?.message).startsWith("Invalid configuration")) throw error;
+  console.error(`[web] ${error.message}`);
+  process.exit(1);
+});
 
 const app = express();
 app.disable("x-powered-by");
@@ -32,11 +37,12 @@ app.use(
 // Hashed file names: cached for a year. Everything else in public/: an hour.
 app.use("/assets", express.static(here("./build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(here("./build/client"), { maxAge: "1h" }));
-app.use(refuseCrossSiteWrites);
-app.use(limitBodySize);
-// Path only: query strings can carry a tracking token and never reach the logs.
+// Path only: query strings can carry a tracking token and never reach the logs. Placed before
+// the checks below, so that refused requests are logged too.
 app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
 morgan.token("path", (req) => req.path);
+app.use(refuseCrossSiteWrites);
+app.use(limitBodySize);
 app.all(
   "*",
   createRequestHandler({
@@ -44,6 +50,12 @@ app.all(
     getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress ?? null }),
   }),
 );
+
+/** Answers a request refused here, before the app, with one log line saying why (never the query). */
+function refuse(req, res, status, reason, body) {
+  console.warn(`[refused] ${req.method} ${req.path} ${status} ${reason}`);
+  res.status(status).type("text/plain").send(body);
+}
 
 /**
  * A form may only be posted from the shop's own pages. Browsers say where a post comes from in
@@ -56,7 +68,7 @@ function refuseCrossSiteWrites(req, res, next) {
   if (req.method === "GET" || req.method === "HEAD" || origin === undefined) return next();
   if (origin === "null") {
     if (req.get("sec-fetch-site") !== "same-origin")
-      return res.status(403).type("text/plain").send("Forbidden");
+      return refuse(req, res, 403, "cross-site post", "Forbidden");
     delete req.headers.origin;
     return next();
   }
@@ -67,7 +79,7 @@ function refuseCrossSiteWrites(req, res, next) {
   } catch {
     originHost = undefined;
   }
-  if (originHost !== host) return res.status(403).type("text/plain").send("Forbidden");
+  if (originHost !== host) return refuse(req, res, 403, "cross-site post", "Forbidden");
   next();
 }
 
@@ -88,16 +100,17 @@ function limitBodySize(req, res, next) {
   const length = req.get("content-length");
   const english = req.path === "/en" || req.path.startsWith("/en/");
   if (length === undefined && req.get("transfer-encoding")) {
-    return res
-      .status(411)
-      .type("text/plain")
-      .send(english ? "Length required." : "Longueur requise.");
+    return refuse(
+      req,
+      res,
+      411,
+      "body of unknown length",
+      english ? "Length required." : "Longueur requise.",
+    );
   }
   if (Number(length) > limit) {
-    return res
-      .status(413)
-      .type("text/plain")
-      .send(english ? "This request is too large." : "Cette requête est trop volumineuse.");
+    const answer = english ? "This request is too large." : "Cette requête est trop volumineuse.";
+    return refuse(req, res, 413, `body over ${limit} bytes`, answer);
   }
   next();
 }

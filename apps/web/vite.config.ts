@@ -40,6 +40,7 @@ export default defineConfig({
           route("admin", "routes/admin.tsx", { id: "admin" });
           route("admin-orders", "routes/admin-orders.tsx", { id: "admin.orders" });
           route("admin-email", "routes/admin-email.tsx", { id: "admin.emails" });
+          route("admin-email/preview/:id", "routes/admin-email-preview.ts", { id: "admin.emails.preview" });
           route("admin-stock", "routes/admin-stock.tsx", { id: "admin.stock" });
           // Anything else: the not-found page, English under /en.
           route("en/*", "routes/not-found.tsx", { id: "notFound.en" });

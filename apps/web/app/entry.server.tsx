@@ -19,7 +19,7 @@ import {
   SECURITY_HEADERS,
 } from "./lib/security-headers.server";
 import { verificationResponse } from "./lib/verification.server";
-import { localeForPath } from "./screens";
+import { isAdminPath, isPrivateRoute, localeForPath, pageForPath, routeId } from "./screens";
 
 /** For server.mjs: the headers every response carries, pages and static files alike. */
 export { SECURITY_HEADERS };
@@ -50,6 +50,16 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
+/** Single-fetch data of the same pages is no more cacheable than their HTML. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const match = pageForPath(pathname);
+  if (isAdminPath(pathname) || (match && isPrivateRoute(routeId(match.page, match.locale)))) {
+    response.headers.set("Cache-Control", "no-store");
+  }
+  return response;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -70,11 +80,13 @@ export default async function handleRequest(
   }
   const nonce = randomBytes(16).toString("base64");
   const stripe = loadsStripe(remixContext);
-  const admin = remixContext.staticHandlerContext.matches.some((match) => match.route.id.startsWith("admin"));
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy({ nonce, stripe, inlineStyles: stripe || admin }),
-  );
+  const { matches } = remixContext.staticHandlerContext;
+  const admin = matches.some((match) => match.route.id.startsWith("admin"));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce, stripe, admin }));
+  // A shopper's own pages (her order, her address) and the owner's are never kept by a cache.
+  if (admin || matches.some((match) => isPrivateRoute(match.route.id))) {
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   if (!responseHeaders.has("Referrer-Policy"))
     responseHeaders.set("Referrer-Policy", DEFAULT_REFERRER_POLICY);
 

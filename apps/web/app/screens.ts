@@ -19,6 +19,8 @@ interface PageDefinition {
   paths: Paths;
   /** Listed in the sitemap with this priority; absent for pages search engines must not see. */
   sitemapPriority?: number;
+  /** A shopper's own page (her order, her e-mail address): never stored by a cache, never indexed. */
+  private?: true;
 }
 
 const MODELS = ["aicha", "nadia", "bilin", "ilian"] as const;
@@ -43,11 +45,29 @@ export const PAGES = {
   ) as Record<`product.${(typeof MODELS)[number]}`, PageDefinition>),
   cart: { module: "routes/cart.tsx", paths: { fr: "/panier", en: "/en/cart" }, sitemapPriority: 0.6 },
   // Pages of a purchase in progress: never indexed, never in the sitemap.
-  checkout: { module: "routes/checkout.tsx", paths: { fr: "/checkout", en: "/en/checkout" } },
-  testPayment: { module: "routes/test-payment.tsx", paths: { fr: "/paiement-test", en: "/en/test-payment" } },
-  thankYou: { module: "routes/thank-you.tsx", paths: { fr: "/merci", en: "/en/thank-you" } },
+  checkout: { module: "routes/checkout.tsx", paths: { fr: "/checkout", en: "/en/checkout" }, private: true },
+  testPayment: {
+    module: "routes/test-payment.tsx",
+    paths: { fr: "/paiement-test", en: "/en/test-payment" },
+    private: true,
+  },
+  thankYou: { module: "routes/thank-you.tsx", paths: { fr: "/merci", en: "/en/thank-you" }, private: true },
   // Opened with a secret token: never indexed, so never in the sitemap.
-  tracking: { module: "routes/tracking.tsx", paths: { fr: "/suivi-commande", en: "/en/track-order" } },
+  tracking: {
+    module: "routes/tracking.tsx",
+    paths: { fr: "/suivi-commande", en: "/en/track-order" },
+    private: true,
+  },
+  signupConfirm: {
+    module: "routes/signup-confirm.tsx",
+    paths: { fr: "/inscription/confirmer", en: "/en/signup/confirm" },
+    private: true,
+  },
+  unsubscribe: {
+    module: "routes/unsubscribe.tsx",
+    paths: { fr: "/desinscription", en: "/en/unsubscribe" },
+    private: true,
+  },
   magazine: {
     module: "routes/magazine.tsx",
     paths: { fr: "/magazine", en: "/en/magazine" },
@@ -126,6 +146,12 @@ export function productPage(model: (typeof MODELS)[number]): PageId {
 
 export function articlePage(article: ArticleId): PageId {
   return `article.${article}`;
+}
+
+/** Whether a route id (`<page>.<locale>`) is one of a shopper's own pages (never cached). */
+export function isPrivateRoute(routeId: string): boolean {
+  const page = PAGES[routeId.slice(0, routeId.lastIndexOf(".")) as PageId] as PageDefinition | undefined;
+  return page?.private === true;
 }
 
 /** Route ids are `<page>.<locale>`, e.g. `cart.en`. */

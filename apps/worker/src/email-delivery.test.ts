@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverDueEmails, LEASE_MS, MAX_ATTEMPTS, messageIdFor, retryDelayMs } from "./email-delivery";
 import { type MailTransport, smtpTransport } from "./mail-transport";
-import { confirmationPayload, queued, queueEmail, testDelivery } from "./testing/queue";
+import { backInStockPayload, confirmationPayload, queued, queueEmail, testDelivery } from "./testing/queue";
 import { type SmtpSink, smtpError, startSmtpSink } from "./testing/smtp-sink";
 
 let t: TestDatabase;
@@ -218,6 +218,43 @@ describe("e-mail delivery through SMTP", () => {
     expect((await queued(t.db, doomed.id)).lastError).toMatch(
       /^abandoned after 8 tries.*last error: 451 busy$/,
     );
+  });
+});
+
+describe("transactional mail before marketing mail", () => {
+  it("sends a confirmation queued behind a thousand back-in-stock notices within the same round", async () => {
+    await sql`INSERT INTO email_queue (recipient, locale, type, subject, payload, priority)
+      SELECT 'waiting' || n || '@example.org', 'fr', 'back_in_stock', 'Nadia est de retour', ${JSON.stringify(backInStockPayload())}::jsonb, 1
+      FROM generate_series(1, 1000) AS n`.execute(t.db);
+    const confirmation = await queueEmail(t.db, { recipient: "buyer@example.com" });
+    const sent: string[] = [];
+    const recording: MailTransport = {
+      description: "recording",
+      send: async (email) => void sent.push(email.to),
+      close: () => {},
+    };
+    await deliverDueEmails(t.db, testDelivery(recording, { perRound: 5 }));
+    expect(sent[0]).toBe("buyer@example.com");
+    expect((await queued(t.db, confirmation.id)).status).toBe("sent");
+    expect(sent.slice(1).every((to) => to.startsWith("waiting"))).toBe(true);
+  });
+
+  it("gives a marketing e-mail one-click unsubscribe headers (RFC 8058), and a transactional one none", async () => {
+    await queueEmail(t.db, {
+      type: "back_in_stock",
+      recipient: "nour@example.org",
+      payload: backInStockPayload(),
+    });
+    await queueEmail(t.db, { recipient: "amina@example.com" });
+    await deliverDueEmails(t.db, testDelivery(smtpTransport(sink.url())));
+    const received = await sink.waitFor(2);
+    const notice = received.find((email) => email.to.includes("nour@example.org"));
+    const confirmation = received.find((email) => email.to.includes("amina@example.com"));
+    expect(notice?.headers.get("list-unsubscribe")).toBe(
+      `<https://souls.example/desinscription?token=${encodeURIComponent(backInStockPayload().unsubscribeToken)}>`,
+    );
+    expect(notice?.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(confirmation?.headers.get("list-unsubscribe")).toBeUndefined();
   });
 });
 

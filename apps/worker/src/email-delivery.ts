@@ -72,6 +72,8 @@ export async function claimNextEmail(
           eb.and([eb("status", "=", "sending"), eb("lockedUntil", "<", now)]),
         ]),
       )
+      // Transactional mail first (priority 0): a restock's notices never hold up a confirmation.
+      .orderBy("priority")
       .orderBy("nextAttemptAt")
       .orderBy("id")
       .limit(1)

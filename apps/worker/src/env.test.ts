@@ -23,4 +23,30 @@ describe("the worker's settings", () => {
     expect(read).toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
     expect(read).not.toThrow(/s3cret/);
   });
+
+  it("follow the port the shop was started on when SITE_URL is unset locally", () => {
+    expect(readEnv({ DATABASE_URL: "x", PORT: "3100" }).SITE_URL).toBe("http://localhost:3100");
+  });
+
+  it("refuse a production deployment without its public origin, secret or real payments", () => {
+    const production = { DATABASE_URL: "postgres://db/souls", NODE_ENV: "production" };
+    expect(() => readEnv(production)).toThrow(/SITE_URL: is required in production/);
+    expect(() => readEnv(production)).toThrow(/SESSION_SECRET: is required in production/);
+    expect(() => readEnv(production)).toThrow(/a deployment takes real payments/);
+    const staging = {
+      ...production,
+      SITE_URL: "https://staging.souls.example",
+      SESSION_SECRET: "s".repeat(40),
+      ALLOW_TEST_PAYMENTS: "true",
+    };
+    expect(readEnv(staging).SITE_URL).toBe("https://staging.souls.example");
+    // The embedded local shop in production mode is not a deployment.
+    expect(readEnv({ ...production, SHOP_EMBEDDED_DB: "1" }).SITE_URL).toBe("http://localhost:3000");
+  });
+
+  it("take the three Stripe keys together or none", () => {
+    expect(() => readEnv({ DATABASE_URL: "x", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      /set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/,
+    );
+  });
 });

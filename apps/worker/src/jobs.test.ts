@@ -1,8 +1,8 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seededTestDatabase } from "@souls/db/testing";
-import { joinWaitlist, newCheckoutKey, type PaymentGateway, placeOrder, testGateway } from "@souls/shop";
-import { TEST_SHIPPING } from "@souls/shop/testing";
+import { newCheckoutKey, type PaymentGateway, placeOrder, testGateway } from "@souls/shop";
+import { joinWaitlistConfirmed, TEST_SECRET, TEST_SHIPPING } from "@souls/shop/testing";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { reconcilePayments, runJobs } from "./jobs";
@@ -15,6 +15,7 @@ const details = TEST_SHIPPING;
 const jobs = {
   gateway: testGateway,
   mail: testDelivery(mailboxTransport(path.join(tmpdir(), "souls-worker-jobs"))),
+  linkSecret: TEST_SECRET,
 };
 
 async function order(provider: "test" | "stripe", createdMinutesAgo: number, reference: string | null) {
@@ -61,7 +62,7 @@ describe("the worker's jobs", () => {
       provider: "test",
     });
     expect(held.ok).toBe(true);
-    await joinWaitlist(t.db, { email: "nour@example.org", locale: "en", model: "bilin" });
+    await joinWaitlistConfirmed(t.db, { email: "nour@example.org", locale: "en", model: "bilin" });
     const quiet = await runJobs(t.db, jobs);
     expect(quiet.restockNotices).toBe(0);
 

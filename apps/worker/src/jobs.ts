@@ -61,15 +61,22 @@ export interface RoundReport {
   emails: DeliveryReport;
 }
 
+export interface WorkerJobs {
+  gateway: PaymentGateway;
+  mail: EmailDelivery;
+  /** The shop's secret: signs the unsubscribe link of each back-in-stock notice. */
+  linkSecret: string;
+}
+
 /** One round of the worker's jobs. */
 export async function runJobs(
   db: Kysely<Database>,
-  jobs: { gateway: PaymentGateway; mail: EmailDelivery },
+  jobs: WorkerJobs,
   now = new Date(),
 ): Promise<RoundReport> {
   const expired = await expireHolds(db, now);
   // After the holds: a released hold may be what brings a sold-out model back.
-  const restockNotices = await notifyRestockedWaitlists(db, now);
+  const restockNotices = await notifyRestockedWaitlists(db, jobs.linkSecret, now);
   // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
   const emails = await deliverDueEmails(db, jobs.mail, now);
   const reconciled = await reconcilePayments(db, jobs.gateway, now);

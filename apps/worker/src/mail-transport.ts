@@ -17,6 +17,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** A marketing e-mail's unsubscribe address, for its List-Unsubscribe headers (RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 /** Where e-mails go: an SMTP server or the local mailbox folder. */
@@ -36,7 +38,16 @@ function mailOptions(email: OutgoingEmail) {
     subject: email.subject,
     html: email.html,
     text: email.text,
-    headers: { "Content-Language": email.locale },
+    headers: {
+      "Content-Language": email.locale,
+      // One-click unsubscribe in the mail client (RFC 2369 + RFC 8058): it POSTs to the link.
+      ...(email.listUnsubscribe
+        ? {
+            "List-Unsubscribe": `<${email.listUnsubscribe}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          }
+        : {}),
+    },
   };
 }
 

@@ -56,7 +56,7 @@ let retentionDoneAt = 0;
 
 async function round() {
   try {
-    const line = roundSummary(await runJobs(db, { gateway, mail }));
+    const line = roundSummary(await runJobs(db, { gateway, mail, linkSecret: env.SESSION_SECRET }));
     if (line) console.log(`[worker] ${line}`);
     if (Date.now() - retentionDoneAt >= RETENTION_EVERY_MS) {
       const removed = await applyRetention(db);

@@ -33,6 +33,7 @@ it("walks the router's own list of procedures: every one of the contract's is th
       "orders.markShipped",
       "orders.markPrepared",
       "orders.markDelivered",
+      "orders.releaseHold",
       "stock.list",
       "stock.create",
       "stock.adjust",

@@ -185,3 +185,41 @@ describe("orders.markPrepared and orders.markDelivered", () => {
     });
   });
 });
+
+describe("orders.releaseHold", () => {
+  it("gives an unpaid order's pieces back and cancels it, on the timeline as the owner's", async () => {
+    const caller = ownerCaller(t.db);
+    const unpaid = await unpaidOrderNumber();
+    const reserved = () =>
+      t.db.selectFrom("products").select("reserved").where("slug", "=", "bilin").executeTakeFirstOrThrow();
+    const before = (await reserved()).reserved;
+    expect(await caller.orders.releaseHold({ orderNumber: unpaid })).toEqual({
+      orderNumber: unpaid,
+      status: "cancelled",
+    });
+    expect((await reserved()).reserved).toBe(before - 1);
+    const { events } = await caller.orders.detail({ orderNumber: unpaid });
+    expect(events.at(-1)).toMatchObject({
+      toStatus: "cancelled",
+      actor: "admin",
+      note: "hold released by the owner",
+    });
+    // Twice: refused, nothing given back twice.
+    expect(await trpcError(caller.orders.releaseHold({ orderNumber: unpaid }))).toMatchObject({
+      code: "CONFLICT",
+    });
+    expect((await reserved()).reserved).toBe(before - 1);
+  });
+
+  it("refuses a paid order, changing nothing", async () => {
+    const paid = await placePaidOrder(t.db);
+    const before = await rowCounts(t.db);
+    expect(
+      await trpcError(ownerCaller(t.db).orders.releaseHold({ orderNumber: paid.orderNumber })),
+    ).toMatchObject({
+      code: "CONFLICT",
+      message: "Une commande « En préparation » ne peut pas être annulée",
+    });
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+});

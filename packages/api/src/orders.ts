@@ -6,6 +6,7 @@ import {
   markShipped,
   ORDER_STATUSES,
   orderDetail,
+  releaseUnpaidOrder,
 } from "@souls/shop";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
@@ -48,4 +49,9 @@ export const ordersRouter = {
   markDelivered: adminProcedure
     .input(byNumber)
     .mutation(({ ctx, input }) => markDelivered(ctx.db, input.orderNumber)),
+
+  /** An unpaid order's hold given back: cancelled, its pieces for sale again. */
+  releaseHold: adminProcedure
+    .input(byNumber)
+    .mutation(({ ctx, input }) => releaseUnpaidOrder(ctx.db, input.orderNumber)),
 } satisfies TRPCRouterRecord;

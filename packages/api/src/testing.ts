@@ -104,6 +104,7 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   },
   "orders.markPrepared": { orderNumber: "SOULS-123456ABCD" },
   "orders.markDelivered": { orderNumber: "SOULS-123456ABCD" },
+  "orders.releaseHold": { orderNumber: "SOULS-123456ABCD" },
   "stock.list": { search: "aicha" },
   "stock.create": { reference: "NEW-01", name: "Nouveau", price: 169, stock: 2 },
   "stock.adjust": { id: 1, delta: -1 },

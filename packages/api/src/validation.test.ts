@@ -78,6 +78,7 @@ const MALFORMED: Record<string, unknown[]> = {
   ],
   "orders.markPrepared": orderNumberCases,
   "orders.markDelivered": orderNumberCases,
+  "orders.releaseHold": orderNumberCases,
   "stock.list": [{ search: 42 }, { search: null }, { search: "x".repeat(101) }, { search: HUGE }],
   "stock.create": [
     {},

@@ -38,6 +38,10 @@ export interface SignupsTable {
   productId: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the back-in-stock e-mail was queued; null while the address still waits. */
   notifiedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the address confirmed through its e-mail (double opt-in): the proof of consent. */
+  confirmedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Keyed hash of the address of the client that signed it up (the sign-up rate limit). */
+  clientHash: ColumnType<string | null, string | null | undefined, string | null>;
   consentedAt: CreatedAt;
   createdAt: CreatedAt;
 }
@@ -88,6 +92,8 @@ export interface OrdersTable {
   deliveredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the shopper withdrew from the contract (right of withdrawal). */
   withdrawnAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Keyed hash of the address of the client that placed it (per-client limits); null for the owner's. */
+  clientHash: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -131,6 +137,8 @@ export interface EmailQueueTable {
   subject: string;
   payload: ColumnType<Record<string, unknown>, string | undefined, string>;
   status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  /** 0 transactional, 1 marketing: the worker sends the lower number first. */
+  priority: ColumnType<number, number | undefined, number>;
   attempts: ColumnType<number, number | undefined, number>;
   nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
   lockedUntil: Date | null;

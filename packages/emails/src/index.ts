@@ -6,10 +6,20 @@ import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
 import { BackInStock } from "./emails/back-in-stock";
 import { OrderConfirmation } from "./emails/order-confirmation";
+import { OrderRefund } from "./emails/order-refund";
 import { OrderRefundedSoldOut } from "./emails/order-refunded-sold-out";
 import { ShippingNotification } from "./emails/shipping-notification";
+import { SignupConfirmation } from "./emails/signup-confirmation";
 import { WithdrawalAcknowledgement } from "./emails/withdrawal-acknowledgement";
-import { type EmailContext, type EmailMessage, emailSubject, type RenderedEmail } from "./messages";
+import { unsubscribeUrl } from "./links";
+import {
+  type EmailContext,
+  type EmailMessage,
+  emailSubject,
+  isMarketingEmail,
+  type MarketingEmailType,
+  type RenderedEmail,
+} from "./messages";
 
 export {
   EMAIL_LINKS,
@@ -18,7 +28,9 @@ export {
   type ProductModel,
   productUrl,
   shopUrl,
+  signupConfirmUrl,
   trackingUrl,
+  unsubscribeUrl,
 } from "./links";
 export * from "./messages";
 export type { TemplateProps } from "./template-props";
@@ -35,13 +47,34 @@ export function emailElement(message: EmailMessage, context: EmailContext): Reac
       return createElement(WithdrawalAcknowledgement, { payload: message.payload, locale, context });
     case "order_refunded_sold_out":
       return createElement(OrderRefundedSoldOut, { payload: message.payload, locale, context });
+    case "order_refund":
+      return createElement(OrderRefund, { payload: message.payload, locale, context });
     case "back_in_stock":
       return createElement(BackInStock, { payload: message.payload, locale, context });
+    case "signup_confirmation":
+      return createElement(SignupConfirmation, { payload: message.payload, locale, context });
   }
+}
+
+type MarketingEmailMessage = Extract<EmailMessage, { type: MarketingEmailType }>;
+
+function isMarketingMessage(message: EmailMessage): message is MarketingEmailMessage {
+  return isMarketingEmail(message.type);
+}
+
+/** The one-click unsubscribe address of a marketing message (the same link its body shows). */
+function listUnsubscribeUrl(message: EmailMessage, context: EmailContext): string | undefined {
+  if (!isMarketingMessage(message)) return undefined;
+  return unsubscribeUrl(context.siteUrl, message.locale, message.payload.unsubscribeToken);
 }
 
 export async function renderEmail(message: EmailMessage, context: EmailContext): Promise<RenderedEmail> {
   const element = emailElement(message, context);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: emailSubject(message), html, text };
+  return {
+    subject: emailSubject(message),
+    html,
+    text,
+    listUnsubscribe: listUnsubscribeUrl(message, context),
+  };
 }

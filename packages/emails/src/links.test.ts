@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_LINKS, PRODUCT_MODELS, productUrl, shopUrl, trackingUrl } from "./links";
+import {
+  EMAIL_LINKS,
+  PRODUCT_MODELS,
+  productUrl,
+  shopUrl,
+  signupConfirmUrl,
+  trackingUrl,
+  unsubscribeUrl,
+} from "./links";
 
 describe("the shop links in e-mails", () => {
   it("keep French paths unprefixed and English ones under /en", () => {
@@ -23,6 +31,21 @@ describe("the shop links in e-mails", () => {
     expect(trackingUrl("https://souls.example", "fr")).toBe("https://souls.example/suivi-commande");
     expect(trackingUrl("https://souls.example", "en", "a+b/c=")).toBe(
       "https://souls.example/en/track-order?token=a%2Bb%2Fc%3D",
+    );
+  });
+
+  it("give the sign-up confirmation and unsubscribe pages their token, URL-encoded", () => {
+    expect(signupConfirmUrl("https://souls.example", "fr", "a+b/c=")).toBe(
+      "https://souls.example/inscription/confirmer?token=a%2Bb%2Fc%3D",
+    );
+    expect(signupConfirmUrl("https://souls.example/", "en", "abc")).toBe(
+      "https://souls.example/en/signup/confirm?token=abc",
+    );
+    expect(unsubscribeUrl("https://souls.example", "fr", "abc")).toBe(
+      "https://souls.example/desinscription?token=abc",
+    );
+    expect(unsubscribeUrl("https://souls.example", "en", "a+b/c=")).toBe(
+      "https://souls.example/en/unsubscribe?token=a%2Bb%2Fc%3D",
     );
   });
 

@@ -14,6 +14,8 @@ export const EMAIL_LINKS = {
   home: { fr: "/", en: "/en" },
   tracking: { fr: "/suivi-commande", en: "/en/track-order" },
   terms: { fr: "/cgv", en: "/en/terms-of-sale" },
+  signupConfirm: { fr: "/inscription/confirmer", en: "/en/signup/confirm" },
+  unsubscribe: { fr: "/desinscription", en: "/en/unsubscribe" },
   "product.aicha": { fr: "/produit/sac-banane-aicha", en: "/en/product/aicha-fanny-pack" },
   "product.nadia": { fr: "/produit/sac-banane-nadia", en: "/en/product/nadia-fanny-pack" },
   "product.bilin": { fr: "/produit/sac-banane-bilin", en: "/en/product/bilin-fanny-pack" },
@@ -37,5 +39,19 @@ export function productUrl(siteUrl: string, model: ProductModel, locale: Locale)
  */
 export function trackingUrl(siteUrl: string, locale: Locale, token?: string): string {
   const page = shopUrl(siteUrl, "tracking", locale);
-  return token === undefined ? page : `${page}?token=${encodeURIComponent(token)}`;
+  return token === undefined ? page : withToken(page, token);
+}
+
+/** The page that confirms a newsletter or waitlist sign-up (double opt-in). */
+export function signupConfirmUrl(siteUrl: string, locale: Locale, token: string): string {
+  return withToken(shopUrl(siteUrl, "signupConfirm", locale), token);
+}
+
+/** The unsubscribe page; the same address is the one-click `List-Unsubscribe` target (RFC 8058). */
+export function unsubscribeUrl(siteUrl: string, locale: Locale, token: string): string {
+  return withToken(shopUrl(siteUrl, "unsubscribe", locale), token);
+}
+
+function withToken(page: string, token: string): string {
+  return `${page}?token=${encodeURIComponent(token)}`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_TYPES, emailSubject, InvalidEmailMessageError, parseEmailMessage } from "./messages";
+import {
+  EMAIL_KINDS,
+  EMAIL_TYPES,
+  emailSubject,
+  InvalidEmailMessageError,
+  isMarketingEmail,
+  parseEmailMessage,
+} from "./messages";
 import { samplePayloads } from "./samples";
 
 describe("parsing a queued message", () => {
@@ -35,6 +42,94 @@ describe("parsing a queued message", () => {
   });
 });
 
+describe("link tokens", () => {
+  it.each([
+    ["signup_confirmation", "token"],
+    ["back_in_stock", "unsubscribeToken"],
+  ] as const)("%s refuses a %s that is missing, too short or too long", (type, field) => {
+    for (const token of [undefined, "x".repeat(31), "x".repeat(257), 42]) {
+      const payload = { ...samplePayloads[type], [field]: token };
+      expect(() => parseEmailMessage({ type, locale: "fr", payload }), String(token)).toThrow(
+        new RegExp(`invalid ${type} payload: ${field}`),
+      );
+    }
+    for (const token of ["x".repeat(32), "x".repeat(256)]) {
+      const payload = { ...samplePayloads[type], [field]: token };
+      expect(parseEmailMessage({ type, locale: "fr", payload }).payload).toEqual(payload);
+    }
+  });
+});
+
+describe("a sign-up confirmation", () => {
+  it("accepts the newsletter without a product", () => {
+    const payload = {
+      ...samplePayloads.signup_confirmation,
+      list: "newsletter",
+      model: null,
+      productName: null,
+    };
+    expect(parseEmailMessage({ type: "signup_confirmation", locale: "en", payload }).payload).toEqual(
+      payload,
+    );
+  });
+
+  it("refuses a waitlist without its product, or the newsletter with one", () => {
+    const mixUps = [
+      { ...samplePayloads.signup_confirmation, model: null, productName: null },
+      { ...samplePayloads.signup_confirmation, productName: null },
+      { ...samplePayloads.signup_confirmation, list: "newsletter" },
+      { ...samplePayloads.signup_confirmation, list: "newsletter", model: null },
+    ];
+    for (const payload of mixUps) {
+      expect(() => parseEmailMessage({ type: "signup_confirmation", locale: "fr", payload })).toThrow(
+        /set for a waitlist and null for the newsletter/,
+      );
+    }
+  });
+
+  it("refuses an unknown list or model", () => {
+    for (const change of [{ list: "promotions" }, { model: "zora" }]) {
+      const payload = { ...samplePayloads.signup_confirmation, ...change };
+      expect(() => parseEmailMessage({ type: "signup_confirmation", locale: "fr", payload })).toThrow(
+        InvalidEmailMessageError,
+      );
+    }
+  });
+});
+
+describe("a refund", () => {
+  it.each([0, -100, 12.5])("refuses an amount of %s cents", (amountCents) => {
+    const payload = { ...samplePayloads.order_refund, amountCents };
+    expect(() => parseEmailMessage({ type: "order_refund", locale: "fr", payload })).toThrow(/amountCents/);
+  });
+
+  it("accepts an amount refunded without lines", () => {
+    const payload = { ...samplePayloads.order_refund, reason: "goodwill", items: [], fullyRefunded: false };
+    expect(parseEmailMessage({ type: "order_refund", locale: "fr", payload }).payload).toEqual(payload);
+  });
+
+  it("refuses an unknown reason, and a cancellation that is not refunded in full", () => {
+    const unknown = { ...samplePayloads.order_refund, reason: "damaged" };
+    expect(() => parseEmailMessage({ type: "order_refund", locale: "fr", payload: unknown })).toThrow(
+      /reason/,
+    );
+    const partial = { ...samplePayloads.order_refund, reason: "cancellation", fullyRefunded: false };
+    expect(() => parseEmailMessage({ type: "order_refund", locale: "fr", payload: partial })).toThrow(
+      /fullyRefunded/,
+    );
+  });
+});
+
+describe("message kinds", () => {
+  it("mark only the back-in-stock notice as marketing", () => {
+    expect(Object.keys(EMAIL_KINDS).sort()).toEqual([...EMAIL_TYPES].sort());
+    expect(EMAIL_TYPES.filter(isMarketingEmail)).toEqual(["back_in_stock"]);
+    for (const type of EMAIL_TYPES) {
+      expect(EMAIL_KINDS[type], type).toBe(type === "back_in_stock" ? "marketing" : "transactional");
+    }
+  });
+});
+
 describe("subjects", () => {
   it("fill in the order number and product name", () => {
     expect(
@@ -47,5 +142,15 @@ describe("subjects", () => {
     expect(emailSubject({ type: "back_in_stock", locale: "en", payload: samplePayloads.back_in_stock })).toBe(
       "Aicha is back",
     );
+    expect(emailSubject({ type: "order_refund", locale: "en", payload: samplePayloads.order_refund })).toBe(
+      "Refund for your order SOULS-123456ABCD",
+    );
+    expect(
+      emailSubject({
+        type: "signup_confirmation",
+        locale: "fr",
+        payload: samplePayloads.signup_confirmation,
+      }),
+    ).toBe("Confirmez votre inscription");
   });
 });

@@ -12,6 +12,10 @@ export type Locale = "fr" | "en";
 const money = z.number().int();
 const text = z.string().max(2000);
 const isoTime = z.iso.datetime({ offset: true });
+/** A secret the e-mail carries in a link (confirmation, unsubscribe): random, so long enough not to guess. */
+const linkToken = z.string().min(32).max(256);
+/** Model code: e-mails about a model link to its product page. */
+const productModel = z.enum(["aicha", "nadia", "bilin", "ilian"]);
 
 const orderLine = z.object({
   name: text,
@@ -75,15 +79,75 @@ export const emailPayloads = {
     ...totals,
   }),
   back_in_stock: z.object({
-    /** Model code (aicha, nadia, bilin, ilian): the e-mail links to its product page. */
-    model: z.enum(["aicha", "nadia", "bilin", "ilian"]),
+    model: productModel,
     productName: text,
+    /** Opens the unsubscribe page; also sent as the List-Unsubscribe header (RFC 8058). */
+    unsubscribeToken: linkToken,
   }),
+  /** Double opt-in: nothing is sent to a signed-up address until its owner clicks this link. */
+  signup_confirmation: z
+    .object({
+      list: z.enum(["newsletter", "waitlist"]),
+      /** The awaited model, for a waitlist; null for the newsletter. */
+      model: productModel.nullable(),
+      productName: text.nullable(),
+      token: linkToken,
+    })
+    // A waitlist e-mail names its product and the newsletter's names none: a mix-up is a bug.
+    .refine(
+      (p) =>
+        p.list === "waitlist"
+          ? p.model !== null && p.productName !== null
+          : p.model === null && p.productName === null,
+      { message: "model and productName are set for a waitlist and null for the newsletter", path: ["list"] },
+    ),
+  /** The owner refunded all or part of an order (its lines, or just an amount: then `items` is empty). */
+  order_refund: z
+    .object({
+      orderNumber: text,
+      customerName: text,
+      reason: z.enum(["cancellation", "withdrawal", "return", "goodwill"]),
+      amountCents: money.positive(),
+      currency: z.string().length(3),
+      items: z.array(orderLine),
+      /** Whether the order is now refunded in full, this refund and any earlier ones together. */
+      fullyRefunded: z.boolean(),
+      refundedAt: isoTime,
+    })
+    // The cancellation e-mail tells the shopper they are refunded in full.
+    .refine((p) => p.reason !== "cancellation" || p.fullyRefunded, {
+      message: "a cancelled order is refunded in full",
+      path: ["fullyRefunded"],
+    }),
 } as const;
 
 export type EmailType = keyof typeof emailPayloads;
 export const EMAIL_TYPES = Object.keys(emailPayloads) as EmailType[];
 export type EmailPayload<T extends EmailType> = z.infer<(typeof emailPayloads)[T]>;
+
+export type EmailKind = "transactional" | "marketing";
+
+/**
+ * Transactional mail answers something the reader did (an order, a sign-up) and goes out first;
+ * marketing mail can be refused, so it carries an unsubscribe link and List-Unsubscribe headers.
+ */
+export const EMAIL_KINDS = {
+  order_confirmation: "transactional",
+  shipping_notification: "transactional",
+  withdrawal_acknowledgement: "transactional",
+  order_refunded_sold_out: "transactional",
+  order_refund: "transactional",
+  signup_confirmation: "transactional",
+  back_in_stock: "marketing",
+} as const satisfies Record<EmailType, EmailKind>;
+
+export type MarketingEmailType = {
+  [T in EmailType]: (typeof EMAIL_KINDS)[T] extends "marketing" ? T : never;
+}[EmailType];
+
+export function isMarketingEmail(type: EmailType): type is MarketingEmailType {
+  return EMAIL_KINDS[type] === "marketing";
+}
 
 /** One message as queued: its type, language and the data its template needs. */
 export type EmailMessage = {
@@ -131,4 +195,9 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * Marketing mail only: the absolute one-click unsubscribe address, for the `List-Unsubscribe`
+   * and `List-Unsubscribe-Post` headers (RFC 8058). Undefined for transactional mail.
+   */
+  listUnsubscribe?: string;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_TYPES, type Locale } from "./messages";
-import { sampleContext, sampleTrackingToken } from "./samples";
+import { EMAIL_TYPES, isMarketingEmail, type Locale } from "./messages";
+import { sampleContext, sampleSignupToken, sampleTrackingToken, sampleUnsubscribeToken } from "./samples";
 import { hrefs, renderSample, visibleText } from "./testing/render-sample";
 
 const LOCALES: Locale[] = ["fr", "en"];
@@ -409,5 +409,235 @@ describe("back in stock", () => {
     const { text } = await renderSample("back_in_stock", "en", { model: "bilin", productName: "Bilin" });
     expect(text).toContain(`${site}/en/product/bilin-fanny-pack`);
     expect(text).toContain("BILIN IS BACK");
+  });
+});
+
+describe("back in stock, as marketing mail", () => {
+  it.each(LOCALES)("in %s shows a visible unsubscribe link", async (locale) => {
+    const { html, text } = await renderSample("back_in_stock", locale);
+    const page = locale === "fr" ? `${site}/desinscription` : `${site}/en/unsubscribe`;
+    const link = `${page}?token=${sampleUnsubscribeToken}`;
+    expect(hrefs(html)).toContain(link);
+    expect(text).toContain(link);
+    const words =
+      locale === "fr"
+        ? ["Vous ne souhaitez plus recevoir ces e-mails ?", "Se désinscrire"]
+        : ["No longer want to receive these e-mails?", "Unsubscribe"];
+    for (const version of [text, visibleText(html)]) {
+      for (const word of words) expect(version).toContain(word);
+    }
+  });
+
+  it.each(LOCALES)("in %s gives the same address for the List-Unsubscribe header", async (locale) => {
+    const { listUnsubscribe } = await renderSample("back_in_stock", locale);
+    expect(listUnsubscribe).toBe(
+      locale === "fr"
+        ? `${site}/desinscription?token=${sampleUnsubscribeToken}`
+        : `${site}/en/unsubscribe?token=${sampleUnsubscribeToken}`,
+    );
+  });
+
+  it("URL-encodes the unsubscribe token, in the body and in the header", async () => {
+    const token = "ab+cd/ef=gh".padEnd(40, "x");
+    const { html, listUnsubscribe } = await renderSample("back_in_stock", "fr", { unsubscribeToken: token });
+    const link = `${site}/desinscription?token=ab%2Bcd%2Fef%3Dgh${"x".repeat(29)}`;
+    expect(listUnsubscribe).toBe(link);
+    expect(hrefs(html)).toContain(link);
+  });
+});
+
+describe("transactional mail", () => {
+  const transactional = EMAIL_TYPES.filter((type) => !isMarketingEmail(type));
+
+  it.each(transactional)("%s has no List-Unsubscribe address", async (type) => {
+    for (const locale of LOCALES) {
+      const { listUnsubscribe, html } = await renderSample(type, locale);
+      expect(listUnsubscribe).toBeUndefined();
+      expect(
+        hrefs(html).some((href) => href.includes("/desinscription") || href.includes("/unsubscribe")),
+      ).toBe(false);
+    }
+  });
+});
+
+describe("sign-up confirmation", () => {
+  const CONFIRM = { fr: `${site}/inscription/confirmer`, en: `${site}/en/signup/confirm` } as const;
+
+  it.each(LOCALES)(
+    "in %s links to the confirmation page with the token, in HTML and text",
+    async (locale) => {
+      const { subject, html, text } = await renderSample("signup_confirmation", locale);
+      expect(subject).toBe(locale === "fr" ? "Confirmez votre inscription" : "Please confirm your sign-up");
+      const link = `${CONFIRM[locale]}?token=${sampleSignupToken}`;
+      expect(hrefs(html)).toContain(link);
+      // Spelled out too, for a client that shows no button.
+      expect(visibleText(html)).toContain(link);
+      expect(text).toContain(link);
+      const button = locale === "fr" ? "Confirmer mon inscription" : "Confirm my sign-up";
+      expect(text).toContain(button);
+      expect(visibleText(html)).toContain(button);
+    },
+  );
+
+  it.each(LOCALES)(
+    "in %s says the link lasts 48 hours and what happens if nobody confirms",
+    async (locale) => {
+      const { html, text } = await renderSample("signup_confirmation", locale);
+      const facts =
+        locale === "fr"
+          ? [
+              "valable 48 heures",
+              "Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message",
+              "votre adresse sera effacée sous 7 jours",
+              "vous ne recevrez rien d’autre",
+            ]
+          : [
+              "valid for 48 hours",
+              "If you did not ask for this, simply ignore this message",
+              "your address will be deleted within 7 days",
+              "you will receive nothing else",
+            ];
+      for (const version of [text, visibleText(html)]) {
+        for (const fact of facts) expect(version).toContain(fact);
+      }
+    },
+  );
+
+  it.each(LOCALES)("in %s names the awaited model for a waitlist", async (locale) => {
+    const { text } = await renderSample("signup_confirmation", locale);
+    expect(text).toContain(
+      locale === "fr"
+        ? "un e-mail, un seul, lorsque le sac banane Aicha sera de nouveau disponible"
+        : "one e-mail, and one only, when the Aicha fanny pack is available again",
+    );
+  });
+
+  it.each(LOCALES)("in %s describes the newsletter, naming no product", async (locale) => {
+    const { text } = await renderSample("signup_confirmation", locale, {
+      list: "newsletter",
+      model: null,
+      productName: null,
+    });
+    expect(text).toContain(
+      locale === "fr"
+        ? "Vous avez demandé à recevoir les nouvelles de SOULS : nos nouvelles séries, que vous découvrirez en avant-première."
+        : "You asked to receive news from SOULS: our new series, which you will hear about before anyone else.",
+    );
+    expect(text).not.toContain("Aicha");
+    expect(text).toContain(`${CONFIRM[locale]}?token=${sampleSignupToken}`);
+  });
+
+  it("URL-encodes the token in the confirmation link", async () => {
+    const token = "ab+cd/ef=gh".padEnd(40, "x");
+    const { html, text } = await renderSample("signup_confirmation", "en", { token });
+    const link = `${CONFIRM.en}?token=ab%2Bcd%2Fef%3Dgh${"x".repeat(29)}`;
+    expect(hrefs(html)).toContain(link);
+    expect(text).toContain(link);
+    expect(text).not.toContain(token);
+  });
+});
+
+describe("order refund", () => {
+  const REASONS = {
+    fr: {
+      cancellation:
+        "Nous avons dû annuler votre commande n° SOULS-123456ABCD : une pièce n’a pas pu être réalisée ou expédiée. Nous vous la remboursons intégralement et vous prions de nous en excuser.",
+      withdrawal: "Votre rétractation pour la commande n° SOULS-123456ABCD a bien été traitée",
+      return:
+        "Nous avons bien reçu le colis que vous nous avez retourné pour la commande n° SOULS-123456ABCD",
+      goodwill: "À titre de geste commercial, nous vous avons accordé un remboursement partiel",
+    },
+    en: {
+      cancellation:
+        "We have had to cancel your order no. SOULS-123456ABCD: a piece could not be made or shipped. We are refunding it in full, and we apologise.",
+      withdrawal: "Your withdrawal from order no. SOULS-123456ABCD has been processed",
+      return: "We have received the parcel you sent back for order no. SOULS-123456ABCD",
+      goodwill: "As a goodwill gesture, we have made a partial refund on your order no. SOULS-123456ABCD",
+    },
+  } as const;
+
+  it.each(LOCALES)(
+    "in %s gives the amount, the date, the refunded lines and where the money goes",
+    async (locale) => {
+      const { subject, text, html } = await renderSample("order_refund", locale);
+      expect(subject).toBe(
+        locale === "fr"
+          ? "Remboursement de votre commande SOULS-123456ABCD"
+          : "Refund for your order SOULS-123456ABCD",
+      );
+      const facts =
+        locale === "fr"
+          ? [
+              /VOTRE REMBOURSEMENT/,
+              /Montant remboursé\s+169,00 €/,
+              /Date du remboursement\s+24 mars 2025/,
+              /ARTICLES REMBOURSÉS/,
+              /Votre commande est désormais intégralement remboursée\./,
+              /sur la carte utilisée pour le paiement/,
+              /sous 5 à 10 jours ouvrés/,
+            ]
+          : [
+              /YOUR REFUND/,
+              /Amount refunded\s+€169\.00/,
+              /Refund date\s+24 March 2025/,
+              /REFUNDED ITEMS/,
+              /Your order is now refunded in full\./,
+              /to the card used for the payment/,
+              /within 5 to 10 business days/,
+            ];
+      for (const fact of facts) expect(text).toMatch(fact);
+      for (const version of [text, visibleText(html)]) {
+        expect(version).toContain(EXPECTED[locale].greeting);
+        expect(version).toContain("SOULS-123456ABCD");
+        expect(version).toContain(REASONS[locale].withdrawal);
+        expect(version).toMatch(EXPECTED[locale].line);
+      }
+    },
+  );
+
+  it.each(LOCALES)("in %s gives the reason for each kind of refund", async (locale) => {
+    for (const reason of ["cancellation", "withdrawal", "return", "goodwill"] as const) {
+      const { text, html } = await renderSample("order_refund", locale, {
+        reason,
+        fullyRefunded: reason === "cancellation",
+      });
+      expect(text, reason).toContain(REASONS[locale][reason]);
+      expect(visibleText(html), reason).toContain(REASONS[locale][reason]);
+      for (const other of Object.values(REASONS[locale])) {
+        if (other !== REASONS[locale][reason]) expect(text, reason).not.toContain(other);
+      }
+    }
+  });
+
+  it.each(LOCALES)(
+    "in %s renders an amount refunded without lines, and says it is partial",
+    async (locale) => {
+      const { text, html } = await renderSample("order_refund", locale, {
+        reason: "goodwill",
+        items: [],
+        amountCents: 2500,
+        fullyRefunded: false,
+      });
+      expect(text).toMatch(locale === "fr" ? /Montant remboursé\s+25,00 €/ : /Amount refunded\s+€25\.00/);
+      expect(text).toContain(locale === "fr" ? "partiellement remboursée" : "partly refunded");
+      expect(text).not.toMatch(
+        locale === "fr" ? /intégralement remboursée|ARTICLES/ : /in full|REFUNDED ITEMS/,
+      );
+      expect(html).not.toContain("<thead");
+      expect(text).toContain(REASONS[locale].goodwill);
+    },
+  );
+
+  it("lists several refunded lines at unit price × quantity, in the order's currency", async () => {
+    const { text } = await renderSample("order_refund", "en", {
+      reason: "return",
+      items: [{ name: "Nadia", model: "nadia", quantity: 2, unitPriceCents: 15500 }],
+      amountCents: 31000,
+      currency: "CHF",
+      fullyRefunded: false,
+    });
+    expect(text).toMatch(/Nadia fanny pack\s+2\s+CHF 155\.00\s+CHF 310\.00/);
+    expect(text).toMatch(/Amount refunded\s+CHF 310\.00/);
+    expect(text).toContain("Your order is partly refunded.");
   });
 });

@@ -16,6 +16,10 @@ export const sampleContext: EmailContext = {
 
 /** A tracking token as the shop makes them: 32 random bytes in base64url, 43 characters. */
 export const sampleTrackingToken = "q7Vb3kX9_mTzR2pL-8sWnY4eHcA0uJfGdKiOxQvE1Nw";
+/** The token of a sign-up's confirmation link, made the same way. */
+export const sampleSignupToken = "Zr4nT8wq_Lk2XbV0-hJc7sYdE5mPa9GfUoRi3NeQ6tC";
+/** The token of a subscriber's unsubscribe link, made the same way. */
+export const sampleUnsubscribeToken = "Hd2Kq9vX_b7TnR4w-Lp0sEy6JcA3mZgFuW8iNoQ1tVk";
 
 const order = {
   orderNumber: "SOULS-123456ABCD",
@@ -55,5 +59,18 @@ export const samplePayloads = {
     receivedAt: "2025-03-18T16:47:00.000Z",
   },
   order_refunded_sold_out: order,
-  back_in_stock: { model: "aicha", productName: "Aicha" },
+  // The refund that follows the withdrawal above: everything paid, the shipping was free.
+  order_refund: {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    reason: "withdrawal",
+    amountCents: 16900,
+    currency: "EUR",
+    items: order.items,
+    fullyRefunded: true,
+    refundedAt: "2025-03-24T10:20:00.000Z",
+  },
+  back_in_stock: { model: "aicha", productName: "Aicha", unsubscribeToken: sampleUnsubscribeToken },
+  // A shopper who asked to hear when Aicha returns, before that address is used.
+  signup_confirmation: { list: "waitlist", model: "aicha", productName: "Aicha", token: sampleSignupToken },
 } satisfies { [T in EmailType]: EmailPayload<T> };

@@ -14,21 +14,28 @@ const price = () => 16900;
 
 describe("adding to the cart", () => {
   it("starts a line at 1, then adds one more piece of the same model", () => {
-    const once = addToCart([], "aicha", 5);
+    const once = addToCart([], "aicha", 5, 3);
     expect(once).toEqual({ outcome: "added", cart: [{ model: "aicha", quantity: 1 }] });
-    const twice = addToCart(once.cart, "aicha", 5);
+    const twice = addToCart(once.cart, "aicha", 5, 3);
     expect(twice.cart).toEqual([{ model: "aicha", quantity: 2 }]);
   });
 
   it("keeps lines in the order they were added", () => {
-    const cart = addToCart(addToCart([], "nadia", 3).cart, "aicha", 3).cart;
+    const cart = addToCart(addToCart([], "nadia", 3, 3).cart, "aicha", 3, 3).cart;
     expect(cart.map((line) => line.model)).toEqual(["nadia", "aicha"]);
   });
 
+  it("refuses more pieces of a model than one order may take, saying the limit", () => {
+    const three: Cart = [{ model: "aicha", quantity: 3 }];
+    expect(addToCart(three, "aicha", 10, 3)).toEqual({ outcome: "order_limit", cart: three, limit: 3 });
+    // Fewer left than the limit: what is left is the reason given.
+    expect(addToCart([{ model: "aicha", quantity: 2 }], "aicha", 2, 3).outcome).toBe("limit");
+  });
+
   it("refuses a sold-out model and a piece beyond what is available", () => {
-    expect(addToCart([], "bilin", 0)).toEqual({ outcome: "sold_out", cart: [] });
+    expect(addToCart([], "bilin", 0, 3)).toEqual({ outcome: "sold_out", cart: [] });
     const full: Cart = [{ model: "bilin", quantity: 2 }];
-    expect(addToCart(full, "bilin", 2)).toEqual({ outcome: "limit", cart: full, available: 2 });
+    expect(addToCart(full, "bilin", 2, 3)).toEqual({ outcome: "limit", cart: full, available: 2 });
   });
 });
 
@@ -39,19 +46,23 @@ describe("changing quantities", () => {
   ];
 
   it("sets a quantity within the available pieces", () => {
-    expect(setQuantity(cart, "aicha", 3, 3).cart).toEqual([
+    expect(setQuantity(cart, "aicha", 3, 3, 3).cart).toEqual([
       { model: "aicha", quantity: 3 },
       { model: "nadia", quantity: 1 },
     ]);
   });
 
   it("removes the line at 0 or below", () => {
-    expect(setQuantity(cart, "nadia", 0, 3).cart).toEqual([{ model: "aicha", quantity: 2 }]);
-    expect(setQuantity(cart, "nadia", -4, 3).outcome).toBe("removed");
+    expect(setQuantity(cart, "nadia", 0, 3, 3).cart).toEqual([{ model: "aicha", quantity: 2 }]);
+    expect(setQuantity(cart, "nadia", -4, 3, 3).outcome).toBe("removed");
   });
 
   it("refuses more than is available and leaves the cart as it was", () => {
-    expect(setQuantity(cart, "aicha", 4, 3)).toEqual({ outcome: "limit", cart, available: 3 });
+    expect(setQuantity(cart, "aicha", 4, 3, 5)).toEqual({ outcome: "limit", cart, available: 3 });
+  });
+
+  it("refuses more than one order may take of a model", () => {
+    expect(setQuantity(cart, "aicha", 4, 10, 3)).toEqual({ outcome: "order_limit", cart, limit: 3 });
   });
 
   it("removes a line", () => {

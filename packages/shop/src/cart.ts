@@ -8,7 +8,10 @@ export interface CartLine {
 }
 export type Cart = readonly CartLine[];
 
-/** Upper bound of one line, whatever the stock says: a cookie must stay small. */
+/**
+ * Upper bound of a stored line, whatever the settings say: a cookie must stay small. The shop's
+ * own limit per order (`OrderLimits.maxPiecesPerModel`, 3 by default) is lower.
+ */
 export const MAX_QUANTITY_PER_LINE = 20;
 
 const storedCartSchema = z
@@ -36,33 +39,50 @@ export type CartChange =
   | { outcome: "added" | "updated" | "removed"; cart: Cart }
   /** The line already holds every available piece. */
   | { outcome: "limit"; cart: Cart; available: number }
+  /** The line already holds as many pieces as one order may take of a model. */
+  | { outcome: "order_limit"; cart: Cart; limit: number }
   | { outcome: "sold_out"; cart: Cart };
 
 export function quantityOf(cart: Cart, model: ModelCode): number {
   return cart.find((line) => line.model === model)?.quantity ?? 0;
 }
 
-/** Adds one piece: a new line with quantity 1, or one more on the existing line. */
-export function addToCart(cart: Cart, model: ModelCode, available: number): CartChange {
+/**
+ * Why a line cannot hold `quantity` pieces: none left, fewer left, or more than one order may
+ * take of a model (`maxPerModel`). Null when it can.
+ */
+function refusal(cart: Cart, quantity: number, available: number, maxPerModel: number): CartChange | null {
   if (available <= 0) return { outcome: "sold_out", cart };
+  const orderLimit = Math.min(maxPerModel, MAX_QUANTITY_PER_LINE);
+  if (quantity > orderLimit && orderLimit <= available)
+    return { outcome: "order_limit", cart, limit: orderLimit };
+  if (quantity > available) return { outcome: "limit", cart, available };
+  return null;
+}
+
+/** Adds one piece: a new line with quantity 1, or one more on the existing line. */
+export function addToCart(cart: Cart, model: ModelCode, available: number, maxPerModel: number): CartChange {
   const current = quantityOf(cart, model);
-  if (current >= Math.min(available, MAX_QUANTITY_PER_LINE)) {
-    return { outcome: "limit", cart, available };
-  }
+  const refused = refusal(cart, current + 1, available, maxPerModel);
+  if (refused) return refused;
   return {
     outcome: "added",
     cart: current === 0 ? [...cart, { model, quantity: 1 }] : withQuantity(cart, model, current + 1),
   };
 }
 
-/** Sets a line's quantity; 0 or less removes it, more than is available is refused. */
-export function setQuantity(cart: Cart, model: ModelCode, quantity: number, available: number): CartChange {
+/** Sets a line's quantity; 0 or less removes it, more than is available or allowed is refused. */
+export function setQuantity(
+  cart: Cart,
+  model: ModelCode,
+  quantity: number,
+  available: number,
+  maxPerModel: number,
+): CartChange {
   if (quantityOf(cart, model) === 0) return { outcome: "removed", cart };
   if (quantity <= 0) return removeFromCart(cart, model);
-  const limit = Math.min(available, MAX_QUANTITY_PER_LINE);
-  if (quantity > limit) {
-    return available <= 0 ? { outcome: "sold_out", cart } : { outcome: "limit", cart, available };
-  }
+  const refused = refusal(cart, quantity, available, maxPerModel);
+  if (refused) return refused;
   return { outcome: "updated", cart: withQuantity(cart, model, quantity) };
 }
 

@@ -1,6 +1,13 @@
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findAdminSession, logIn, logOut, passwordCheck } from "./owner-session";
+import {
+  ADMIN_LOGIN_THROTTLE,
+  findAdminSession,
+  logIn,
+  logOut,
+  passwordCheck,
+  throttleSeconds,
+} from "./owner-session";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -65,5 +72,81 @@ describe("the owner's login", () => {
     );
     expect(results.filter((r) => !r.ok && r.reason === "wrong_password")).toHaveLength(5);
     expect(results.filter((r) => !r.ok && r.reason === "blocked")).toHaveLength(3);
+  });
+
+  it("hashes off the event loop: a timer keeps firing while twenty guesses are checked", async () => {
+    const slowCheck = passwordCheck("another password of the owner");
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => slowCheck(`guess-${i}`)));
+    const elapsed = Date.now() - started;
+    clearInterval(timer);
+    // With a synchronous hash the timer could not run at all until every hash was done.
+    expect(ticks).toBeGreaterThan(elapsed / 20);
+    expect(await slowCheck("another password of the owner")).toBe(true);
+  });
+});
+
+describe("the throttle across every client", () => {
+  const fast = async (attempt: string) => attempt === "the owner's password";
+
+  beforeAll(async () => {
+    await t.db.deleteFrom("adminLoginAttempts").execute();
+  });
+
+  it("waits longer after each failure beyond the first ten of the hour, a minute at most", () => {
+    expect([0, 10, 11, 12, 13, 15, 16, 40].map(throttleSeconds)).toEqual([0, 0, 2, 4, 8, 32, 60, 60]);
+  });
+
+  it("lets a thousand addresses make about a hundred guesses an hour, then the owner in", async () => {
+    const start = new Date("2030-01-01T10:00:00Z");
+    let guesses = 0;
+    // One guess every 3 seconds for an hour, each from a new address.
+    for (let second = 0; second < 3600; second += 3) {
+      const result = await logIn(t.db, {
+        password: `guess-${second}`,
+        check: fast,
+        clientHash: `bot-${second % 1000}`,
+        now: new Date(start.getTime() + second * 1000),
+      });
+      if (!result.ok && result.reason === "wrong_password") guesses++;
+    }
+    expect(guesses).toBeGreaterThan(ADMIN_LOGIN_THROTTLE.freeFailuresPerHour);
+    expect(guesses).toBeLessThanOrEqual(100);
+
+    const end = new Date(start.getTime() + 3600_000);
+    // During the attack, a browser the owner used before is not slowed down.
+    const known = await logIn(t.db, {
+      password: "the owner's password",
+      check: fast,
+      clientHash: "owner-phone",
+      knownDevice: true,
+      now: end,
+    });
+    expect(known.ok).toBe(true);
+    // A new browser waits for the throttle, told how long…
+    const throttled = await logIn(t.db, {
+      password: "the owner's password",
+      check: fast,
+      clientHash: "owner-laptop",
+      now: end,
+    });
+    expect(throttled).toMatchObject({ ok: false, reason: "throttled" });
+    const wait = throttled.ok || throttled.reason !== "throttled" ? 0 : throttled.retryAfterSeconds;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(ADMIN_LOGIN_THROTTLE.maxDelaySeconds);
+    // …and gets in normally once the attack has stopped that long.
+    const later = new Date(end.getTime() + wait * 1000);
+    expect(
+      (
+        await logIn(t.db, {
+          password: "the owner's password",
+          check: fast,
+          clientHash: "owner-laptop",
+          now: later,
+        })
+      ).ok,
+    ).toBe(true);
   });
 });

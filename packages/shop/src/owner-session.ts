@@ -1,64 +1,126 @@
 /**
  * The shop owner's access to the admin panel: one password (ADMIN_PASSWORD), compared in constant
- * time against a salted scrypt hash; sessions stored as the sha-256 of a random id, so logging out
- * ends a session for good; failed logins counted per client in the database (several web servers).
+ * time against a salted scrypt hash computed off the event loop; sessions stored as the sha-256 of
+ * a random id, so logging out ends a session for good; failed logins counted in the database
+ * (several web servers) per client, and across all clients against attacks from many addresses.
  */
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import type { Database, Kysely } from "@souls/db";
 import { sql } from "kysely";
 
 export const ADMIN_SESSION_HOURS = 8;
 /** 5 failed logins in 15 minutes block further tries from that client for 15 minutes. */
 export const ADMIN_LOGIN_LIMIT = { failures: 5, windowMinutes: 15 } as const;
+/**
+ * Across every client: beyond 10 failures in the last hour, each new try waits 2, 4, 8… seconds
+ * after the last failure, at most a minute — so a thousand addresses make about 70 guesses an
+ * hour, never a permanent lock. The owner's own browser (a device she logged in from before)
+ * is not slowed down.
+ */
+export const ADMIN_LOGIN_THROTTLE = { freeFailuresPerHour: 10, maxDelaySeconds: 60 } as const;
 
-export type PasswordCheck = (attempt: string) => boolean;
+export type PasswordCheck = (attempt: string) => Promise<boolean>;
+
+/** scrypt on libuv's thread pool: a flood of guesses never blocks the event loop. */
+function scryptAsync(password: string, salt: Buffer, options: ScryptOptions = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, 32, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
 
 /** Hashes the password once (random salt); the returned check compares in constant time. */
 export function passwordCheck(password: string): PasswordCheck {
   const salt = randomBytes(16);
-  const expected = scryptSync(password, salt, 32);
-  return (attempt) => timingSafeEqual(scryptSync(attempt, salt, 32), expected);
+  const expected = scryptAsync(password, salt);
+  return async (attempt) => timingSafeEqual(await scryptAsync(attempt, salt), await expected);
 }
 
 const hashId = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
 
 export type LoginResult =
   | { ok: true; sessionId: string; expiresAt: Date }
-  | { ok: false; reason: "wrong_password" | "blocked" };
+  | { ok: false; reason: "wrong_password" | "blocked" }
+  /** Too many failures across all clients: try again in `retryAfterSeconds`. */
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-export async function logIn(
-  db: Kysely<Database>,
-  request: { password: string; check: PasswordCheck; clientHash: string; now?: Date },
-): Promise<LoginResult> {
+export interface LoginRequest {
+  password: string;
+  check: PasswordCheck;
+  clientHash: string;
+  /** A browser the owner logged in from before (a signed cookie): not slowed by the global throttle. */
+  knownDevice?: boolean;
+  now?: Date;
+}
+
+/**
+ * Every attempt is recorded as a failure before its password is hashed, so parallel guesses are
+ * all counted; a right password then turns its row into a success and opens a session.
+ */
+export async function logIn(db: Kysely<Database>, request: LoginRequest): Promise<LoginResult> {
   const now = request.now ?? new Date();
-  return db.transaction().execute(async (trx) => {
-    // One client's attempts one at a time: parallel guesses cannot slip past the count.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`admin-login:${request.clientHash}`}))`.execute(trx);
+  const admitted = await db.transaction().execute(async (trx) => {
+    // Attempts are admitted one at a time: parallel guesses cannot slip past the counts.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('admin-login'))`.execute(trx);
     const since = new Date(now.getTime() - ADMIN_LOGIN_LIMIT.windowMinutes * 60_000);
-    const { failures } = await trx
+    const hourAgo = new Date(now.getTime() - 3600_000);
+    const counts = await trx
       .selectFrom("adminLoginAttempts")
-      .select((eb) => eb.fn.countAll<string>().as("failures"))
-      .where("clientHash", "=", request.clientHash)
+      .select([
+        sql<string>`count(*) FILTER (WHERE client_hash = ${request.clientHash} AND created_at > ${since})`.as(
+          "clientFailures",
+        ),
+        sql<string>`count(*)`.as("allFailures"),
+        sql<Date | null>`max(created_at)`.as("lastFailure"),
+      ])
       .where("success", "=", false)
-      .where("createdAt", ">", since)
+      .where("createdAt", ">", hourAgo)
       .executeTakeFirstOrThrow();
-    if (Number(failures) >= ADMIN_LOGIN_LIMIT.failures) return { ok: false, reason: "blocked" };
-
-    const success = request.check(request.password);
-    await trx
+    if (Number(counts.clientFailures) >= ADMIN_LOGIN_LIMIT.failures)
+      return { ok: false, reason: "blocked" } as const;
+    if (!request.knownDevice && counts.lastFailure) {
+      const wait = throttleSeconds(Number(counts.allFailures));
+      const allowedAt = new Date(counts.lastFailure).getTime() + wait * 1000;
+      if (wait > 0 && allowedAt > now.getTime()) {
+        return {
+          ok: false,
+          reason: "throttled",
+          retryAfterSeconds: Math.ceil((allowedAt - now.getTime()) / 1000),
+        } as const;
+      }
+    }
+    const attempt = await trx
       .insertInto("adminLoginAttempts")
-      .values({ clientHash: request.clientHash, success, createdAt: now })
-      .execute();
-    if (!success) return { ok: false, reason: "wrong_password" };
+      .values({ clientHash: request.clientHash, success: false, createdAt: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true, attemptId: attempt.id } as const;
+  });
+  if (!admitted.ok) return admitted;
 
+  // Outside any transaction: the hash takes tens of milliseconds on the thread pool.
+  if (!(await request.check(request.password))) return { ok: false, reason: "wrong_password" };
+
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("adminLoginAttempts")
+      .set({ success: true })
+      .where("id", "=", admitted.attemptId)
+      .execute();
     const sessionId = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now.getTime() + ADMIN_SESSION_HOURS * 3600_000);
     await trx
       .insertInto("adminSessions")
       .values({ idHash: hashId(sessionId), expiresAt })
       .execute();
-    return { ok: true, sessionId, expiresAt };
+    return { ok: true, sessionId, expiresAt } as const;
   });
+}
+
+/** Seconds a new try waits after the last failure, given the failures of the last hour (all clients). */
+export function throttleSeconds(failuresLastHour: number): number {
+  const beyond = failuresLastHour - ADMIN_LOGIN_THROTTLE.freeFailuresPerHour;
+  if (beyond <= 0) return 0;
+  return Math.min(2 ** Math.min(beyond, 10), ADMIN_LOGIN_THROTTLE.maxDelaySeconds);
 }
 
 /** The session a cookie names, if it exists and has not expired. */

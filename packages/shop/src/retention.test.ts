@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { newCheckoutKey, placeOrder } from "./orders/place-order";
 import { applyRetention, ERASED } from "./retention";
-import { placePaidOrder, TEST_SHIPPING } from "./testing";
+import { joinWaitlistConfirmed, placePaidOrder, TEST_SECRET, TEST_SHIPPING } from "./testing";
 
 const t = seededTestDatabase();
 
@@ -46,20 +46,45 @@ describe("data retention", () => {
     expect(left.map((r) => r.id)).toEqual([recent.id]);
     const logsLeft = await t.db.selectFrom("trackingAccessLog").select("clientHash").execute();
     expect(logsLeft).toEqual([{ clientHash: "new" }]);
-    expect(await applyRetention(t.db)).toEqual({ emails: 0, accessLogs: 0, unpaidOrdersErased: 0 });
+    expect(await applyRetention(t.db)).toEqual({
+      emails: 0,
+      accessLogs: 0,
+      unpaidOrdersErased: 0,
+      unconfirmedSignups: 0,
+    });
   });
 
   it("forgets a back-in-stock address once its notice is queued, and keeps the waiting ones", async () => {
-    const { joinWaitlist, notifyRestockedWaitlists } = await import("./signups");
+    const { notifyRestockedWaitlists } = await import("./signups");
     await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "ilian").execute();
-    await joinWaitlist(t.db, { email: "told@example.org", locale: "fr", model: "ilian" });
+    await joinWaitlistConfirmed(t.db, { email: "told@example.org", locale: "fr", model: "ilian" });
     await t.db.updateTable("products").set({ stock: 1 }).where("slug", "=", "ilian").execute();
-    await notifyRestockedWaitlists(t.db);
+    await notifyRestockedWaitlists(t.db, TEST_SECRET);
     await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "bilin").execute();
-    await joinWaitlist(t.db, { email: "waiting@example.org", locale: "fr", model: "bilin" });
+    await joinWaitlistConfirmed(t.db, { email: "waiting@example.org", locale: "fr", model: "bilin" });
     await applyRetention(t.db);
     const left = await t.db.selectFrom("signups").select("email").where("source", "=", "waitlist").execute();
     expect(left).toEqual([{ email: "waiting@example.org" }]);
+  });
+
+  it("deletes a sign-up nobody confirmed after 7 days, and keeps confirmed ones", async () => {
+    const { recordSignup } = await import("./signups");
+    const signUp = (email: string) =>
+      recordSignup(t.db, { email, locale: "fr", source: "home", clientHash: email, secret: TEST_SECRET });
+    await signUp("stranger@example.org");
+    await signUp("fresh@example.org");
+    await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "aicha").execute();
+    await joinWaitlistConfirmed(t.db, { email: "kept@example.org", locale: "fr", model: "aicha" });
+    await sql`UPDATE signups SET created_at = now() - interval '8 days' WHERE email IN ('stranger@example.org', 'kept@example.org')`.execute(
+      t.db,
+    );
+    expect((await applyRetention(t.db)).unconfirmedSignups).toBe(1);
+    const left = await t.db.selectFrom("signups").select("email").orderBy("email").execute();
+    expect(left.map((row) => row.email)).toEqual(
+      expect.arrayContaining(["fresh@example.org", "kept@example.org"]),
+    );
+    expect(left.map((row) => row.email)).not.toContain("stranger@example.org");
+    await t.db.updateTable("products").set({ stock: 40 }).where("slug", "=", "aicha").execute();
   });
 
   it("erases the customer's details from unpaid orders after 30 days, never from paid ones", async () => {

@@ -12,6 +12,8 @@ export const RETENTION = {
   accessLogMonths: 13,
   /** Unpaid orders (abandoned, declined, expired): the customer's details are erased after this. */
   unpaidOrderDays: 30,
+  /** Sign-ups whose address never confirmed (double opt-in): deleted after this. */
+  unconfirmedSignupDays: 7,
 } as const;
 
 /** Marks an order whose customer details were erased (the address cannot take this value). */
@@ -21,6 +23,7 @@ export interface RetentionReport {
   emails: number;
   accessLogs: number;
   unpaidOrdersErased: number;
+  unconfirmedSignups: number;
 }
 
 const monthsAgo = (now: Date, months: number) =>
@@ -48,6 +51,16 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
       .where("source", "=", "waitlist")
       .where("notifiedAt", "is not", null)
       .execute();
+    // An address nobody confirmed was perhaps typed by a stranger: it is not kept.
+    const unconfirmed = await trx
+      .deleteFrom("signups")
+      .where("confirmedAt", "is", null)
+      .where(
+        "createdAt",
+        "<",
+        sql<Date>`${now}::timestamptz - make_interval(days => ${RETENTION.unconfirmedSignupDays})`,
+      )
+      .executeTakeFirst();
     // Housekeeping of what has run out: blocks and sessions hold no history worth keeping.
     await trx.deleteFrom("trackingBlocks").where("blockedUntil", "<", now).execute();
     await trx.deleteFrom("adminSessions").where("expiresAt", "<", now).execute();
@@ -63,6 +76,7 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
         city: ERASED,
         deliveryInstructions: null,
         customerNote: null,
+        clientHash: null,
         updatedAt: now,
       }))
       .where("paymentStatus", "!=", "paid")
@@ -79,6 +93,7 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
       emails: Number(emails.numDeletedRows),
       accessLogs: Number(accessLogs),
       unpaidOrdersErased: Number(erased.numUpdatedRows),
+      unconfirmedSignups: Number(unconfirmed.numDeletedRows),
     };
   });
 }

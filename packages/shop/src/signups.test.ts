@@ -1,29 +1,113 @@
 import { seededTestDatabase } from "@souls/db/testing";
-import { describe, expect, it } from "vitest";
-import { joinWaitlist, notifyRestockedWaitlists, recordSignup, signupSchema } from "./signups";
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { readSignupToken, signupToken } from "./signup-tokens";
+import {
+  confirmSignup,
+  joinWaitlist,
+  notifyRestockedWaitlists,
+  recordSignup,
+  SIGNUP_LIMIT,
+  signupSchema,
+  unsubscribe,
+} from "./signups";
+import { joinWaitlistConfirmed, TEST_SECRET } from "./testing";
 
 const t = seededTestDatabase();
+beforeEach(async () => {
+  await t.db.deleteFrom("signups").execute();
+  await t.db.deleteFrom("emailQueue").execute();
+  await t.db.updateTable("products").set({ stock: 5, reserved: 0 }).execute();
+});
 
-describe("sign-ups", () => {
-  it("stores an address once, whatever its case or spaces", async () => {
-    expect(await recordSignup(t.db, { email: "Lina@Example.org", locale: "fr", source: "home" })).toBe(
-      "created",
-    );
-    expect(await recordSignup(t.db, { email: " lina@example.org ", locale: "en", source: "product" })).toBe(
-      "existing",
-    );
+const secret = TEST_SECRET;
+const signUp = (email: string, clientHash = `client-${email}`, name?: string) =>
+  recordSignup(t.db, { email, name, locale: "fr", source: "home", clientHash, secret });
+const wait = (email: string, model: "aicha" | "nadia" | "bilin" | "ilian", clientHash = `client-${email}`) =>
+  joinWaitlist(t.db, { email, locale: "en", model, clientHash, secret });
+const setStock = (slug: string, stock: number, reserved = 0) =>
+  t.db.updateTable("products").set({ stock, reserved }).where("slug", "=", slug).execute();
+const mailTo = (recipient: string) =>
+  t.db
+    .selectFrom("emailQueue")
+    .select(["type", "locale", "subject", "payload", "priority"])
+    .where("recipient", "=", recipient)
+    .orderBy("id")
+    .execute();
+const confirmationToken = async (recipient: string) => {
+  const [confirmation] = (await mailTo(recipient)).filter((mail) => mail.type === "signup_confirmation");
+  return String(confirmation?.payload.token);
+};
+
+describe("sign-ups (double opt-in)", () => {
+  it("store an address once, unconfirmed, and send it one confirmation e-mail", async () => {
+    expect(await signUp("Lina@Example.org")).toBe("created");
+    expect(await signUp(" lina@example.org ", "another-client")).toBe("existing");
     const rows = await t.db.selectFrom("signups").selectAll().execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: "lina@example.org", locale: "fr", source: "home", name: null });
+    expect(rows[0]).toMatchObject({ email: "lina@example.org", source: "home", confirmedAt: null });
+    const mail = await mailTo("lina@example.org");
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ type: "signup_confirmation", locale: "fr", priority: 0 });
+    expect(mail[0]?.payload).toMatchObject({ list: "newsletter", model: null, productName: null });
   });
 
-  it("fills in a name given on a later sign-up", async () => {
-    await recordSignup(t.db, { email: "lina@example.org", name: "Lina", locale: "fr", source: "home" });
-    const row = await t.db.selectFrom("signups").select("name").executeTakeFirstOrThrow();
-    expect(row.name).toBe("Lina");
+  it("keep the moment of confirmation as the proof of consent; a link works once and for 48 hours", async () => {
+    const signedUpAt = new Date("2026-11-23T10:00:00Z");
+    await recordSignup(t.db, {
+      email: "nour@example.org",
+      locale: "en",
+      source: "newsletter",
+      clientHash: "c",
+      secret,
+      now: signedUpAt,
+    });
+    const token = await confirmationToken("nour@example.org");
+    const late = new Date(signedUpAt.getTime() + 48 * 3600_000 + 1000);
+    expect(await confirmSignup(t.db, { token, secret, now: late })).toBe("expired");
+    const inTime = new Date(signedUpAt.getTime() + 47 * 3600_000);
+    expect(await confirmSignup(t.db, { token, secret, now: inTime })).toBe("confirmed");
+    expect(await confirmSignup(t.db, { token, secret, now: inTime })).toBe("already_confirmed");
+    const row = await t.db.selectFrom("signups").select("confirmedAt").executeTakeFirstOrThrow();
+    expect(row.confirmedAt).toEqual(inTime);
   });
 
-  it("validates the address and says which message to show", () => {
+  it("refuse forged, tampered and foreign tokens", async () => {
+    await signUp("lina@example.org");
+    const token = await confirmationToken("lina@example.org");
+    const [, id] = token.split(".");
+    expect(
+      await confirmSignup(t.db, { token, secret: "another-secret-of-enough-length-000", now: new Date() }),
+    ).toBe("invalid");
+    expect(
+      await confirmSignup(t.db, { token: token.replace(`.${id}.`, `.${Number(id) + 1}.`), secret }),
+    ).toBe("invalid");
+    expect(await confirmSignup(t.db, { token: signupToken(secret, "unsubscribe", Number(id)), secret })).toBe(
+      "invalid",
+    );
+    for (const garbage of [undefined, 42, "", "c.1.2.x", "x".repeat(5000), ["c"]]) {
+      expect(await confirmSignup(t.db, { token: garbage, secret })).toBe("invalid");
+    }
+    expect(readSignupToken(secret, "confirm", token).ok).toBe(true);
+  });
+
+  it("let one client sign up only 5 addresses an hour, even all at once", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signUp(`stranger${i}@example.org`, "one-script")),
+    );
+    expect(results.filter((r) => r === "created")).toHaveLength(SIGNUP_LIMIT.perClientPerHour);
+    expect(results.filter((r) => r === "rate_limited")).toHaveLength(20 - SIGNUP_LIMIT.perClientPerHour);
+    const sent = await t.db.selectFrom("emailQueue").select("id").execute();
+    expect(sent).toHaveLength(SIGNUP_LIMIT.perClientPerHour);
+    // Another client is not affected; an hour later the first may sign up again.
+    expect(await signUp("someone@example.org", "another")).toBe("created");
+    await sql`UPDATE signups SET created_at = now() - interval '61 minutes' WHERE client_hash = 'one-script'`.execute(
+      t.db,
+    );
+    expect(await signUp("later@example.org", "one-script")).toBe("created");
+  });
+
+  it("validate the address and say which message to show", () => {
     const messageOf = (input: unknown) => {
       const result = signupSchema.safeParse(input);
       return result.success ? "ok" : result.error.issues[0]?.message;
@@ -43,65 +127,87 @@ describe("sign-ups", () => {
 });
 
 describe("back-in-stock lists", () => {
-  const setStock = (slug: string, stock: number, reserved = 0) =>
-    t.db.updateTable("products").set({ stock, reserved }).where("slug", "=", slug).execute();
-  const noticesFor = (recipient: string) =>
-    t.db
-      .selectFrom("emailQueue")
-      .select(["locale", "subject", "payload"])
-      .where("type", "=", "back_in_stock")
-      .where("recipient", "=", recipient)
-      .execute();
+  const noticesFor = async (recipient: string) =>
+    (await mailTo(recipient)).filter((mail) => mail.type === "back_in_stock");
 
-  it("sends one notice per waiting address when a sold-out model can be bought again", async () => {
+  it("exist only for a sold-out model", async () => {
+    expect(await wait("nour@example.org", "ilian")).toBe("available");
+    await setStock("ilian", 2, 2);
+    expect(await wait("nour@example.org", "ilian")).toBe("created");
+    expect(await mailTo("nour@example.org")).toMatchObject([
+      { type: "signup_confirmation", payload: { list: "waitlist", model: "ilian", productName: "Ilian" } },
+    ]);
+  });
+
+  it("send one notice per confirmed address when the model can be bought again, never to unconfirmed ones", async () => {
     await setStock("ilian", 0);
-    expect(await joinWaitlist(t.db, { email: "Nour@Example.org", locale: "en", model: "ilian" })).toBe(
-      "created",
-    );
-    expect(await joinWaitlist(t.db, { email: "nour@example.org ", locale: "en", model: "ilian" })).toBe(
-      "existing",
-    );
-    await joinWaitlist(t.db, { email: "ines@example.org", locale: "fr", model: "ilian" });
-    // The same address may also be on the newsletter and wait for another model.
-    await recordSignup(t.db, { email: "nour@example.org", locale: "en", source: "home" });
+    await joinWaitlistConfirmed(t.db, { email: "Nour@Example.org", locale: "en", model: "ilian" });
+    await joinWaitlistConfirmed(t.db, { email: "ines@example.org", locale: "fr", model: "ilian" });
+    // The attack: a stranger's address typed by someone else is never confirmed, never mailed.
+    expect(await wait("stranger@example.org", "ilian")).toBe("created");
+    // Signing up again while waiting changes nothing: no second confirmation, no reset.
+    expect(await wait("nour@example.org", "ilian")).toBe("existing");
     await setStock("bilin", 0);
-    await joinWaitlist(t.db, { email: "nour@example.org", locale: "en", model: "bilin" });
+    await joinWaitlistConfirmed(t.db, { email: "nour@example.org", locale: "en", model: "bilin" });
 
     // Still sold out (all held): nobody is told.
     await setStock("ilian", 2, 2);
-    expect(await notifyRestockedWaitlists(t.db)).toBe(0);
+    expect(await notifyRestockedWaitlists(t.db, secret)).toBe(0);
 
     await setStock("ilian", 3, 2);
     const [first, second] = await Promise.all([
-      notifyRestockedWaitlists(t.db),
-      notifyRestockedWaitlists(t.db),
+      notifyRestockedWaitlists(t.db, secret),
+      notifyRestockedWaitlists(t.db, secret),
     ]);
     expect((first ?? 0) + (second ?? 0)).toBe(2);
-    expect(await notifyRestockedWaitlists(t.db)).toBe(0);
-    expect(await noticesFor("nour@example.org")).toEqual([
-      { locale: "en", subject: "Ilian is back", payload: { model: "ilian", productName: "Ilian" } },
-    ]);
+    expect(await notifyRestockedWaitlists(t.db, secret)).toBe(0);
+    const [notice] = await noticesFor("nour@example.org");
+    expect(notice).toMatchObject({
+      locale: "en",
+      subject: "Ilian is back",
+      payload: { model: "ilian", productName: "Ilian" },
+      priority: 1,
+    });
+    expect(readSignupToken(secret, "unsubscribe", notice?.payload.unsubscribeToken).ok).toBe(true);
     expect(await noticesFor("ines@example.org")).toMatchObject([
       { locale: "fr", subject: "Ilian est de retour" },
     ]);
+    expect(await noticesFor("stranger@example.org")).toEqual([]);
 
     // Bilin's list waits for Bilin.
     await setStock("bilin", 1);
-    expect(await notifyRestockedWaitlists(t.db)).toBe(1);
+    expect(await notifyRestockedWaitlists(t.db, secret)).toBe(1);
     expect(await noticesFor("nour@example.org")).toHaveLength(2);
   });
 
-  it("waits again when an address signs up after a notice", async () => {
+  it("ask for a new confirmation when an address signs up again after its notice", async () => {
     await setStock("nadia", 0);
-    await joinWaitlist(t.db, { email: "sami@example.org", locale: "fr", model: "nadia" });
+    await joinWaitlistConfirmed(t.db, { email: "sami@example.org", locale: "fr", model: "nadia" });
     await setStock("nadia", 1);
-    expect(await notifyRestockedWaitlists(t.db)).toBe(1);
+    expect(await notifyRestockedWaitlists(t.db, secret)).toBe(1);
     await setStock("nadia", 0);
-    expect(await joinWaitlist(t.db, { email: "sami@example.org", locale: "fr", model: "nadia" })).toBe(
-      "existing",
-    );
+    expect(await wait("sami@example.org", "nadia")).toBe("created");
     await setStock("nadia", 2);
-    expect(await notifyRestockedWaitlists(t.db)).toBe(1);
-    expect(await noticesFor("sami@example.org")).toHaveLength(2);
+    // Not confirmed again: no second notice.
+    expect(await notifyRestockedWaitlists(t.db, secret)).toBe(0);
+    expect(await noticesFor("sami@example.org")).toHaveLength(1);
+  });
+});
+
+describe("one-click unsubscribe", () => {
+  it("deletes every sign-up of the address, and a second click is still a success", async () => {
+    await setStock("aicha", 0);
+    await joinWaitlistConfirmed(t.db, { email: "lina@example.org", locale: "fr", model: "aicha" });
+    await signUp("lina@example.org");
+    await signUp("other@example.org");
+    await setStock("aicha", 1);
+    await notifyRestockedWaitlists(t.db, secret);
+    const [notice] = (await mailTo("lina@example.org")).filter((mail) => mail.type === "back_in_stock");
+    const token = notice?.payload.unsubscribeToken;
+    expect(await unsubscribe(t.db, { token, secret })).toBe("unsubscribed");
+    expect(await unsubscribe(t.db, { token, secret })).toBe("unsubscribed");
+    const left = await t.db.selectFrom("signups").select("email").execute();
+    expect(left).toEqual([{ email: "other@example.org" }]);
+    expect(await unsubscribe(t.db, { token: "u.1.0.forged", secret })).toBe("invalid");
   });
 });

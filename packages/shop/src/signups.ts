@@ -1,8 +1,9 @@
-import type { Database, Kysely, Locale, SignupSource } from "@souls/db";
+import type { Database, Kysely, Locale, SignupSource, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { ModelCode } from "./catalogue";
 import { enqueueEmail } from "./orders/outbox";
+import { readSignupToken, signupToken } from "./signup-tokens";
 import { isStorableText } from "./text";
 
 /** Field rules of every sign-up form; messages are locale keys resolved by the page. */
@@ -30,87 +31,200 @@ export const waitlistSchema = z.object({
   consent: z.literal("yes", { error: "signup.errors.consentRequired" }),
 });
 
+/** One client may sign up only a few addresses an hour (each one is sent a confirmation e-mail). */
+export const SIGNUP_LIMIT = { perClientPerHour: 5 } as const;
+
 export interface SignupRequest {
   email: string;
   name?: string;
   locale: Locale;
   source: Exclude<SignupSource, "waitlist">;
+  /** Keyed hash of the client's address: the sign-up rate limit. */
+  clientHash: string;
+  /** The shop's secret, which signs the confirmation link. */
+  secret: string;
+  now?: Date;
 }
 
+export type SignupOutcome = "created" | "existing" | "rate_limited";
+
 /**
- * Stores an early-notice or newsletter address. A repeated address is a success for the
- * shopper and leaves a single row (a name given later fills a missing one).
+ * Stores an early-notice or newsletter address, unconfirmed, and queues its confirmation e-mail
+ * (double opt-in): nothing else is ever sent to it until its owner follows the link. A repeated
+ * address is a success for the shopper and changes nothing (no second e-mail).
  */
-export async function recordSignup(
-  db: Kysely<Database>,
-  signup: SignupRequest,
-): Promise<"created" | "existing"> {
+export async function recordSignup(db: Kysely<Database>, signup: SignupRequest): Promise<SignupOutcome> {
   const email = signup.email.trim().toLowerCase();
-  const inserted = await db
-    .insertInto("signups")
-    .values({ email, name: signup.name ?? null, locale: signup.locale, source: signup.source })
-    .onConflict((oc) => oc.constraint("signups_email_product_key").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (inserted) return "created";
-  if (signup.name) {
-    await db
-      .updateTable("signups")
-      .set({ name: signup.name })
-      .where("email", "=", email)
-      .where("productId", "is", null)
-      .where("name", "is", null)
-      .execute();
-  }
-  return "existing";
+  return db.transaction().execute(async (trx) => {
+    if (await overSignupLimit(trx, signup.clientHash, signup.now)) return "rate_limited";
+    const inserted = await trx
+      .insertInto("signups")
+      .values({
+        email,
+        name: signup.name ?? null,
+        locale: signup.locale,
+        source: signup.source,
+        clientHash: signup.clientHash,
+      })
+      .onConflict((oc) => oc.constraint("signups_email_product_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return "existing";
+    await enqueueConfirmation(trx, { id: inserted.id, email, locale: signup.locale }, signup, null);
+    return "created";
+  });
 }
 
 export interface WaitlistRequest {
   email: string;
   locale: Locale;
   model: ModelCode;
+  clientHash: string;
+  secret: string;
+  now?: Date;
 }
 
+export type WaitlistOutcome = SignupOutcome | "available" | "unknown_model";
+
 /**
- * Puts an address on a sold-out model's back-in-stock list. Signing up again after a notice
- * (the model sold out once more) waits again; a repeat while waiting changes nothing.
+ * Puts an address on a sold-out model's back-in-stock list, unconfirmed, and queues its
+ * confirmation e-mail. Only a sold-out model has a list; a repeat while waiting changes nothing.
+ * After its one notice, an address that signs up again is a new sign-up to confirm again.
  */
-export async function joinWaitlist(
-  db: Kysely<Database>,
-  request: WaitlistRequest,
-): Promise<"created" | "existing" | "unknown_model"> {
+export async function joinWaitlist(db: Kysely<Database>, request: WaitlistRequest): Promise<WaitlistOutcome> {
   const email = request.email.trim().toLowerCase();
-  const product = await db
-    .selectFrom("products")
-    .select("id")
-    .where("slug", "=", request.model)
-    .where("archivedAt", "is", null)
-    .executeTakeFirst();
-  if (!product) return "unknown_model";
-  const row = await db
-    .insertInto("signups")
-    .values({ email, locale: request.locale, source: "waitlist", productId: product.id })
-    .onConflict((oc) =>
-      oc.constraint("signups_email_product_key").doUpdateSet({ notifiedAt: null, locale: request.locale }),
-    )
-    // xmax is 0 only for a freshly inserted row.
-    .returning(sql<boolean>`(xmax = 0)`.as("inserted"))
-    .executeTakeFirstOrThrow();
-  return row.inserted ? "created" : "existing";
+  return db.transaction().execute(async (trx) => {
+    const product = await trx
+      .selectFrom("products")
+      .select(["id", "name", "stock", "reserved"])
+      .where("slug", "=", request.model)
+      .where("archivedAt", "is", null)
+      .executeTakeFirst();
+    if (!product) return "unknown_model";
+    if (product.stock - product.reserved > 0) return "available";
+    if (await overSignupLimit(trx, request.clientHash, request.now)) return "rate_limited";
+    await trx
+      .deleteFrom("signups")
+      .where("email", "=", email)
+      .where("productId", "=", product.id)
+      .where("notifiedAt", "is not", null)
+      .execute();
+    const inserted = await trx
+      .insertInto("signups")
+      .values({
+        email,
+        locale: request.locale,
+        source: "waitlist",
+        productId: product.id,
+        clientHash: request.clientHash,
+      })
+      .onConflict((oc) => oc.constraint("signups_email_product_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return "existing";
+    await enqueueConfirmation(trx, { id: inserted.id, email, locale: request.locale }, request, {
+      model: request.model,
+      productName: product.name,
+    });
+    return "created";
+  });
 }
 
 /**
- * Queues one back-in-stock e-mail for each address waiting on a model that can be bought again,
- * and marks it notified in the same transaction. Run by the worker, so it catches every way stock
- * comes back (a released hold, the owner's restock, a withdrawal); two workers never send twice.
+ * Whether this client already signed up its hour's share of addresses. One client's sign-ups are
+ * counted one at a time (an advisory lock), so parallel requests cannot slip past the limit.
  */
-export async function notifyRestockedWaitlists(db: Kysely<Database>, now = new Date()): Promise<number> {
+async function overSignupLimit(trx: Transaction<Database>, clientHash: string, now = new Date()) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`signups:${clientHash}`}))`.execute(trx);
+  const { count } = await trx
+    .selectFrom("signups")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("clientHash", "=", clientHash)
+    .where("createdAt", ">", new Date(now.getTime() - 3600_000))
+    .executeTakeFirstOrThrow();
+  return Number(count) >= SIGNUP_LIMIT.perClientPerHour;
+}
+
+async function enqueueConfirmation(
+  trx: Transaction<Database>,
+  signup: { id: number; email: string; locale: Locale },
+  request: { secret: string; now?: Date },
+  waitlist: { model: ModelCode; productName: string } | null,
+) {
+  await enqueueEmail(trx, signup, {
+    type: "signup_confirmation",
+    payload: {
+      list: waitlist ? "waitlist" : "newsletter",
+      model: waitlist?.model ?? null,
+      productName: waitlist?.productName ?? null,
+      token: signupToken(request.secret, "confirm", signup.id, request.now),
+    },
+  });
+}
+
+export type ConfirmOutcome = "confirmed" | "already_confirmed" | "expired" | "invalid";
+
+/** The double opt-in's second step: the link's owner confirms. The time kept is the proof of consent. */
+export async function confirmSignup(
+  db: Kysely<Database>,
+  request: { token: unknown; secret: string; now?: Date },
+): Promise<ConfirmOutcome> {
+  const now = request.now ?? new Date();
+  const check = readSignupToken(request.secret, "confirm", request.token, now);
+  if (!check.ok) return check.reason;
+  const confirmed = await db
+    .updateTable("signups")
+    .set({ confirmedAt: now })
+    .where("id", "=", check.signupId)
+    .where("confirmedAt", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (confirmed) return "confirmed";
+  const exists = await db
+    .selectFrom("signups")
+    .select("id")
+    .where("id", "=", check.signupId)
+    .executeTakeFirst();
+  // A sign-up deleted since (unsubscribed, or never confirmed in time) cannot be confirmed.
+  return exists ? "already_confirmed" : "invalid";
+}
+
+/**
+ * One-click unsubscribe (RFC 8058) from a marketing e-mail's link: every sign-up of that address
+ * is deleted, newsletter and back-in-stock lists alike. Doing it twice is still a success.
+ */
+export async function unsubscribe(
+  db: Kysely<Database>,
+  request: { token: unknown; secret: string },
+): Promise<"unsubscribed" | "invalid"> {
+  const check = readSignupToken(request.secret, "unsubscribe", request.token);
+  if (!check.ok) return "invalid";
+  await db
+    .deleteFrom("signups")
+    .where("email", "in", (eb) => eb.selectFrom("signups").select("email").where("id", "=", check.signupId))
+    .execute();
+  return "unsubscribed";
+}
+
+/**
+ * Queues one back-in-stock e-mail for each confirmed address waiting on a model that can be bought
+ * again, and marks it notified in the same transaction. Run by the worker, so it catches every way
+ * stock comes back (a released hold, the owner's restock, a withdrawal); two workers never send
+ * twice. Each notice carries its one-click unsubscribe link.
+ */
+export async function notifyRestockedWaitlists(
+  db: Kysely<Database>,
+  secret: string,
+  now = new Date(),
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const waiting = await trx
       .selectFrom("signups")
       .innerJoin("products", "products.id", "signups.productId")
       .select(["signups.id", "signups.email", "signups.locale", "products.slug", "products.name"])
       .where("signups.notifiedAt", "is", null)
+      // Double opt-in: an address nobody confirmed never receives a notice.
+      .where("signups.confirmedAt", "is not", null)
       .where(sql<number>`products.stock - products.reserved`, ">", 0)
       // An archived product is gone from the shop: it is never "back".
       .where("products.archivedAt", "is", null)
@@ -122,7 +236,11 @@ export async function notifyRestockedWaitlists(db: Kysely<Database>, now = new D
     for (const signup of waiting) {
       await enqueueEmail(trx, signup, {
         type: "back_in_stock",
-        payload: { model: signup.slug as ModelCode, productName: signup.name },
+        payload: {
+          model: signup.slug as ModelCode,
+          productName: signup.name,
+          unsubscribeToken: signupToken(secret, "unsubscribe", signup.id, now),
+        },
       });
     }
     if (waiting.length > 0) {

@@ -5,6 +5,7 @@ import type { ShippingDetails } from "./orders/checkout-form";
 import { finalizePayment } from "./orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "./orders/place-order";
 import { testGateway } from "./payments/test-gateway";
+import { confirmSignup, joinWaitlist } from "./signups";
 
 export { startStripeDouble } from "./payments/stripe-double";
 
@@ -53,4 +54,36 @@ export async function placePaidOrder(
     .where("type", "=", "order_confirmation")
     .executeTakeFirstOrThrow();
   return { id, orderNumber, token: String(confirmation.payload.trackingToken) };
+}
+
+/** The secret the tests sign sign-up links with. */
+export const TEST_SECRET = "test-secret-for-signed-links-0123456789";
+
+/**
+ * A back-in-stock sign-up that its owner confirmed, through the real use cases: joined (the model
+ * must be sold out) and confirmed with the token of its queued confirmation e-mail.
+ */
+export async function joinWaitlistConfirmed(
+  db: Kysely<Database>,
+  request: { email: string; locale: Locale; model: ModelCode; now?: Date },
+): Promise<void> {
+  const outcome = await joinWaitlist(db, {
+    ...request,
+    clientHash: `test-${request.email}`,
+    secret: TEST_SECRET,
+  });
+  if (outcome !== "created") throw new Error(`the test sign-up ended ${outcome}`);
+  const email = await db
+    .selectFrom("emailQueue")
+    .select("payload")
+    .where("type", "=", "signup_confirmation")
+    .where("recipient", "=", request.email.trim().toLowerCase())
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  const confirmed = await confirmSignup(db, {
+    token: email.payload.token,
+    secret: TEST_SECRET,
+    now: request.now,
+  });
+  if (confirmed !== "confirmed") throw new Error(`the test confirmation ended ${confirmed}`);
 }

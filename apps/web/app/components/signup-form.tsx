@@ -108,6 +108,11 @@ export function SignupForm({
           ) : null}
         </div>
       ) : null}
+      {errors.form ? (
+        <p className="form-error" role="alert">
+          {t(errors.form)}
+        </p>
+      ) : null}
       <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? t("signup.sending") : submitLabel}
       </button>

@@ -1,14 +1,7 @@
 import { data } from "@remix-run/node";
+import { safeRedirectPath } from "./redirect";
 import type { Toast } from "./toast";
 import { makeToast, redirectWithToast } from "./toast.server";
-
-/** Only a path on this site; anything else (`//evil.example`, `https:`) falls back to the page. */
-export function safeRedirectPath(value: FormDataEntryValue | null, fallback: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return fallback;
-  }
-  return value;
-}
 
 /**
  * How a successful form action answers. A form posted without JavaScript carries `redirectTo`

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import { ADMIN_SESSION_HOURS, findAdminSession, passwordCheck } from "@souls/shop";
+import { ADMIN_SESSION_HOURS, findAdminSession, type LoginResult, logIn, passwordCheck } from "@souls/shop";
 import { db } from "./db.server";
 import { env, sessionSecret } from "./env.server";
 
@@ -18,6 +18,28 @@ export const adminCookie = createCookie(secure ? "__Host-admin_session" : "admin
   secrets: [sessionSecret],
   maxAge: ADMIN_SESSION_HOURS * 3600,
 });
+
+/**
+ * A browser the owner logged in from: a signed random id kept for a year. The login throttle that
+ * slows every client during an attack from many addresses does not slow this browser down.
+ */
+export const adminDeviceCookie = createCookie(secure ? "__Host-admin_device" : "admin_device", {
+  httpOnly: true,
+  sameSite: "strict",
+  secure,
+  path: "/",
+  secrets: [sessionSecret],
+  maxAge: 365 * 24 * 3600,
+});
+
+export async function isKnownDevice(request: Request): Promise<boolean> {
+  const value = await adminDeviceCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[\w-]{16,64}$/.test(value);
+}
+
+export function rememberDevice(): Promise<string> {
+  return adminDeviceCookie.serialize(randomBytes(16).toString("base64url"));
+}
 
 /**
  * The password to compare with. Locally, without ADMIN_PASSWORD, one is generated per start and
@@ -51,4 +73,39 @@ export async function requireAdmin(request: Request): Promise<void> {
 export async function adminPageLoader({ request }: { request: Request }): Promise<null> {
   await requireAdmin(request);
   return null;
+}
+
+/**
+ * The owner's login attempt, kept cheap for everyone else during a flood of guesses: this server
+ * checks one attempt at a time (the others wait here, not on a database connection), and once the
+ * database has said "throttled", it answers the same at once until that wait is over. The
+ * database stays the judge: several servers each learn the throttle from it.
+ */
+let checking = Promise.resolve();
+let throttledUntil = 0;
+
+export async function attemptLogin(attempt: {
+  password: string;
+  clientHash: string;
+  knownDevice: boolean;
+}): Promise<LoginResult> {
+  const waitSeconds = () => Math.ceil((throttledUntil - Date.now()) / 1000);
+  if (!attempt.knownDevice && waitSeconds() > 0) {
+    return { ok: false, reason: "throttled", retryAfterSeconds: waitSeconds() };
+  }
+  const turn = checking.then(async () => {
+    if (!attempt.knownDevice && waitSeconds() > 0) {
+      return { ok: false, reason: "throttled", retryAfterSeconds: waitSeconds() } as const;
+    }
+    const result = await logIn(db, { ...attempt, check: checkAdminPassword });
+    if (!result.ok && result.reason === "throttled") {
+      throttledUntil = Date.now() + result.retryAfterSeconds * 1000;
+    }
+    return result;
+  });
+  checking = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  return turn;
 }

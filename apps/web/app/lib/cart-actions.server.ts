@@ -13,6 +13,7 @@ import type { Locale } from "~/screens";
 import { answerAction, invalidRequest } from "./actions.server";
 import { readCart, saveCart } from "./cart.server";
 import { db } from "./db.server";
+import { env } from "./env.server";
 import type { Toast } from "./toast";
 import { makeToast } from "./toast.server";
 
@@ -47,6 +48,13 @@ function toastFor(change: CartChange, name: string): Omit<Toast, "id"> {
         description: "toast.limit.text",
         values: { name, count: change.available },
       };
+    case "order_limit":
+      return {
+        kind: "error",
+        title: "toast.orderLimit.title",
+        description: "toast.orderLimit.text",
+        values: { name, count: change.limit },
+      };
     case "sold_out":
       return {
         kind: "error",
@@ -74,16 +82,24 @@ export async function handleCartIntent(request: Request, form: FormData, locale:
   ]);
   const { available } = collection[model];
   const current = quantityOf(cart, model);
+  const { maxPiecesPerModel } = env.orderLimits;
   const change =
     intent === "add"
-      ? addToCart(cart, model, available)
+      ? addToCart(cart, model, available, maxPiecesPerModel)
       : intent === "remove"
         ? removeFromCart(cart, model)
-        : setQuantity(cart, model, intent === "increment" ? current + 1 : current - 1, available);
+        : setQuantity(
+            cart,
+            model,
+            intent === "increment" ? current + 1 : current - 1,
+            available,
+            maxPiecesPerModel,
+          );
   const headers = new Headers({ "Set-Cookie": await saveCart(change.cart) });
   const name = t("common:product.fullName", { name: t(`products:${model}.name`) });
   const toast = makeToast(toastFor(change, name));
   // A refused change (no more pieces) is a 409 for a fetcher; without JavaScript, a 303 back.
-  const refused = change.outcome === "limit" || change.outcome === "sold_out";
+  const refused =
+    change.outcome === "limit" || change.outcome === "order_limit" || change.outcome === "sold_out";
   return answerAction(request, form, toast, { headers, status: refused ? 409 : 200 });
 }

@@ -1,8 +1,9 @@
-import { data, redirect } from "@remix-run/node";
+import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import {
   changeDeliveryCountry,
   isShippingCountry,
   loadCollection,
+  overOrderLimit,
   parseCheckoutQuery,
   placeOrder,
   SHIPPING_FIELDS,
@@ -13,10 +14,13 @@ import {
 } from "@souls/shop";
 import { type Locale, pathOf } from "~/screens";
 import { invalidRequest } from "./actions.server";
+import { clientHash } from "./client.server";
 import { db } from "./db.server";
+import { env } from "./env.server";
 import { placedOrders, rememberOrder } from "./orders.server";
 import { siteOrigin } from "./page.server";
 import { gateway, stripeGateway } from "./payments.server";
+import { logRefusal } from "./refusal.server";
 
 export type FieldErrors = Partial<Record<keyof ShippingDetails, string>>;
 export type Values = Partial<Record<keyof ShippingDetails, string>>;
@@ -51,7 +55,12 @@ async function ownedOrderNumberIn(
  * once a payment exists), and payment — validate, review a changed total, place the order, start
  * the payment.
  */
-export async function answerCheckout(request: Request, form: FormData, locale: Locale) {
+export async function answerCheckout(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+  locale: Locale,
+) {
   const priced = await pricedLines(new URLSearchParams(text(form.get("items"))));
   if (!priced) return invalidRequest();
   const intent = form.get("intent");
@@ -75,6 +84,9 @@ export async function answerCheckout(request: Request, form: FormData, locale: L
     return { quote: { country, shippingCents, totalCents: priced.subtotalCents + shippingCents } };
   }
   if (intent !== "pay") return invalidRequest();
+  // Before anything else: no review, no order for more than one order may take of a model.
+  const overLimit = overOrderLimit(priced.lines, env.orderLimits.maxPiecesPerModel);
+  if (overLimit) return data({ orderLimit: overLimit, values: {} }, { status: 409 });
 
   const values: Values = Object.fromEntries(SHIPPING_FIELDS.map((field) => [field, text(form.get(field))]));
   const details = shippingDetailsSchema.safeParse(values);
@@ -99,8 +111,24 @@ export async function answerCheckout(request: Request, form: FormData, locale: L
     lines: priced.lines.map(({ model, quantity }) => ({ model, quantity })),
     details: details.data,
     provider: gateway.provider,
+    client: { hash: clientHash(request, context), earlierOrders: await placedOrders(request) },
+    limits: env.orderLimits,
   });
   if (!placed.ok) {
+    if (placed.reason === "order_limit") {
+      return data({ orderLimit: { model: placed.model, limit: placed.limit }, values }, { status: 409 });
+    }
+    if (placed.reason === "client_limit") {
+      logRefusal(request, 429, `client limit: ${placed.limit}`);
+      const clientLimit = {
+        reason: placed.limit,
+        count:
+          placed.limit === "held_pieces"
+            ? env.orderLimits.maxHeldPiecesPerClient
+            : env.orderLimits.maxUnpaidOrdersPerHour,
+      };
+      return data({ clientLimit, values }, { status: 429, headers: { "Retry-After": "600" } });
+    }
     const problem =
       placed.reason === "unavailable" ? { model: placed.model, available: placed.available } : null;
     return data({ unavailable: problem, values }, { status: 409 });
@@ -110,7 +138,7 @@ export async function answerCheckout(request: Request, form: FormData, locale: L
   if (order.status !== "awaiting_payment") {
     return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303, headers });
   }
-  const origin = siteOrigin(request);
+  const origin = siteOrigin;
   const returnUrl = `${origin}${pathOf("thankYou", locale)}?order=${order.orderNumber}`;
   // With JavaScript and Stripe, the card is taken here by the Payment Element.
   const withJavaScript = gateway.provider === "stripe" && form.get("paymentMode") === "element";

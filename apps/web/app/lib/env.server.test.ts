@@ -20,6 +20,36 @@ describe("configuration", () => {
     await expect(import("./env.server")).rejects.toThrow(/ADMIN_PASSWORD is required in production/);
   });
 
+  it("refuses a production deployment without its public origin: links never come from a Host header", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("SESSION_SECRET", "s".repeat(40));
+    vi.stubEnv("ADMIN_PASSWORD", "a long owner password");
+    vi.stubEnv("SITE_URL", undefined);
+    await expect(import("./env.server")).rejects.toThrow(/SITE_URL is required in production/);
+  });
+
+  it("refuses a production deployment on the offline test gateway unless test payments are enabled", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("SESSION_SECRET", "s".repeat(40));
+    vi.stubEnv("ADMIN_PASSWORD", "a long owner password");
+    vi.stubEnv("SITE_URL", "https://souls.example");
+    vi.stubEnv("STRIPE_SECRET_KEY", undefined);
+    await expect(import("./env.server")).rejects.toThrow(/a deployment takes real payments/);
+    vi.resetModules();
+    vi.stubEnv("ALLOW_TEST_PAYMENTS", "true");
+    const { env } = await import("./env.server");
+    expect(env.isDeployment).toBe(true);
+  });
+
+  it("uses the configured origin, or the local port the shop runs on", async () => {
+    vi.stubEnv("SITE_URL", undefined);
+    vi.stubEnv("PORT", "3100");
+    expect((await import("./env.server")).env.siteUrl).toBe("http://localhost:3100");
+    vi.resetModules();
+    vi.stubEnv("SITE_URL", "https://souls.example/");
+    expect((await import("./env.server")).env.siteUrl).toBe("https://souls.example");
+  });
+
   it("lets the embedded local shop run in production mode with its generated secret", async () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("SHOP_EMBEDDED_DB", "1");

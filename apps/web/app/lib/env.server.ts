@@ -1,3 +1,4 @@
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@souls/shop/limits";
 import { z } from "zod";
 
 /**
@@ -13,8 +14,14 @@ const schema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     /** The shop owner's password for /admin. Unset locally: a password is generated and printed. */
     ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters").optional(),
-    /** Public origin of the shop, e.g. https://souls.example; defaults to the request's own. */
-    SITE_URL: z.url().optional(),
+    /**
+     * Public origin of the shop, e.g. https://souls.example: every link, sitemap and e-mail uses it,
+     * never a request's Host header. Required in a deployment; locally http://localhost:PORT.
+     */
+    SITE_URL: z
+      .url({ protocol: /^https?$/, error: "SITE_URL must be an http(s) origin, e.g. https://souls.example" })
+      .optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Search-engine site verification: the file's path and the line it must answer. */
     SITE_VERIFICATION_PATH: z
       .string()
@@ -37,13 +44,47 @@ const schema = z
      * default) trusts no header and uses the connection's address.
      */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+    /**
+     * A deployment without Stripe keys refuses to start: it would give pieces away through the
+     * offline test payment page. A staging deployment sets this to run on it anyway (every page
+     * then says "test mode").
+     */
+    ALLOW_TEST_PAYMENTS: z.stringbool().default(false),
     /** Tests only: a local double of Stripe's API, e.g. http://127.0.0.1:12111. */
     STRIPE_API_URL: z.url().optional(),
+    /** The bounds of what one anonymous client may hold (docs/security.md); defaults in @souls/shop. */
+    HOLD_MINUTES: z.coerce.number().int().min(2).max(120).default(DEFAULT_ORDER_LIMITS.holdMinutes),
+    MAX_PIECES_PER_MODEL: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(20)
+      .default(DEFAULT_ORDER_LIMITS.maxPiecesPerModel),
+    MAX_HELD_PIECES_PER_CLIENT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(DEFAULT_ORDER_LIMITS.maxHeldPiecesPerClient),
+    MAX_UNPAID_ORDERS_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(DEFAULT_ORDER_LIMITS.maxUnpaidOrdersPerHour),
   })
   .transform((env) => ({
     ...env,
     /** A real deployment: production build on a database that is not the embedded one. */
     isDeployment: env.NODE_ENV === "production" && !env.SHOP_EMBEDDED_DB,
+    /** The shop's public origin, without a trailing slash. */
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    orderLimits: {
+      holdMinutes: env.HOLD_MINUTES,
+      maxPiecesPerModel: env.MAX_PIECES_PER_MODEL,
+      maxHeldPiecesPerClient: env.MAX_HELD_PIECES_PER_CLIENT,
+      maxUnpaidOrdersPerHour: env.MAX_UNPAID_ORDERS_PER_HOUR,
+    } satisfies OrderLimits,
   }))
   .superRefine((env, ctx) => {
     const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
@@ -59,6 +100,21 @@ const schema = z
         code: "custom",
         path: ["ADMIN_PASSWORD"],
         message: "ADMIN_PASSWORD is required in production",
+      });
+    }
+    if (env.isDeployment && !env.SITE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SITE_URL"],
+        message: "SITE_URL is required in production (the public origin, e.g. https://souls.example)",
+      });
+    }
+    if (env.isDeployment && !stripeKeys.every(Boolean) && !env.ALLOW_TEST_PAYMENTS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message:
+          "a deployment takes real payments: set the three Stripe keys (or ALLOW_TEST_PAYMENTS=true for a staging deployment)",
       });
     }
     if (env.isDeployment && !env.SESSION_SECRET) {

@@ -41,3 +41,30 @@ export const productChanges: Omit<ListeningProductChangeSource, "close"> = {
     return source?.connection() ?? null;
   },
 };
+
+/** Open availability streams: a few per client (a browser's tabs), a bound for the whole server. */
+export const LIVE_STREAM_LIMITS = { perClient: 6, total: 500 } as const;
+const streamsByClient = new Map<string, number>();
+let streamsOpen = 0;
+
+/**
+ * Admits one more live stream for a client, returning the function that lets it go, or says which
+ * bound it would cross. Streams hold memory and a connection for as long as a page stays open, so
+ * one client cannot open thousands.
+ */
+export function admitLiveStream(clientHash: string): (() => void) | "client_limit" | "server_limit" {
+  const mine = streamsByClient.get(clientHash) ?? 0;
+  if (mine >= LIVE_STREAM_LIMITS.perClient) return "client_limit";
+  if (streamsOpen >= LIVE_STREAM_LIMITS.total) return "server_limit";
+  streamsByClient.set(clientHash, mine + 1);
+  streamsOpen++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    streamsOpen--;
+    const left = (streamsByClient.get(clientHash) ?? 1) - 1;
+    if (left > 0) streamsByClient.set(clientHash, left);
+    else streamsByClient.delete(clientHash);
+  };
+}

@@ -2,13 +2,15 @@ import { LOCALES, type Locale, pageForPath, pathOf } from "~/screens";
 import { env } from "./env.server";
 import type { PageAddresses } from "./seo";
 
-export function siteOrigin(request: Request): string {
-  return env.SITE_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
-}
+/**
+ * The shop's public origin, from configuration only: a request's Host header never reaches a
+ * link, a sitemap, robots.txt or a cached answer (anyone can send any Host).
+ */
+export const siteOrigin = env.siteUrl;
 
 /** Canonical and hreflang addresses of the page a request matched. */
 export function pageAddresses(request: Request, locale: Locale): PageAddresses {
-  const origin = siteOrigin(request);
+  const origin = siteOrigin;
   const match = pageForPath(new URL(request.url).pathname);
   if (!match) return { origin, locale };
   const alternates = Object.fromEntries(

@@ -28,28 +28,27 @@ const STRIPE = {
 /**
  * The page's policy: scripts only from the shop with this request's nonce (no inline script
  * without it), styles only from the shop's stylesheets, Stripe's domains only on the page that
- * loads Stripe.js, never framed. Inline styles are allowed where a page shows foreign markup that
- * needs them: Stripe's elements, and the admin's preview of an e-mail (a srcdoc frame inherits
- * this policy, and e-mails are styled inline).
+ * loads Stripe.js, never framed. Inline styles are allowed only where Stripe's elements need them;
+ * the admin frames its own e-mail previews (routes/admin-email-preview.ts sets their policy).
  */
 export function contentSecurityPolicy({
   nonce,
   stripe,
-  inlineStyles,
+  admin,
 }: {
   nonce: string;
   stripe: boolean;
-  inlineStyles: boolean;
+  admin: boolean;
 }): string {
   const extra = (list: string[]) => (stripe ? ` ${list.join(" ")}` : "");
   return [
     "default-src 'none'",
     `script-src 'self' 'nonce-${nonce}'${extra(STRIPE.script)}`,
-    `style-src 'self'${inlineStyles ? " 'unsafe-inline'" : ""}`,
+    `style-src 'self'${stripe ? " 'unsafe-inline'" : ""}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${extra(STRIPE.connect)}`,
-    `frame-src${stripe ? extra(STRIPE.frame) : " 'none'"}`,
+    `frame-src${stripe ? extra(STRIPE.frame) : admin ? " 'self'" : " 'none'"}`,
     "manifest-src 'self'",
     "base-uri 'none'",
     `form-action 'self'${extra(STRIPE.form)}`,

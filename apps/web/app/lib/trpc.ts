@@ -15,6 +15,8 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 const ENDPOINT = "/trpc";
+/** Procedures per batched request: the server refuses more (routes/trpc.ts). */
+export const MAX_BATCH_SIZE = 10;
 const LOGIN_PAGE = "/admin";
 
 export type AdminClientError = TRPCClientError<AppRouter>;
@@ -64,7 +66,7 @@ function createClient() {
       splitLink({
         condition: (operation) => operation.type === "subscription",
         true: httpSubscriptionLink({ url: ENDPOINT }),
-        false: httpBatchLink({ url: ENDPOINT }),
+        false: httpBatchLink({ url: ENDPOINT, maxItems: MAX_BATCH_SIZE }),
       }),
     ],
   });

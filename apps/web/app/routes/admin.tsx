@@ -6,14 +6,22 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { logIn, logOut } from "@souls/shop";
+import { logOut } from "@souls/shop";
 import { z } from "zod";
 import { AdminShell, adminLinks } from "~/components/admin/admin-shell";
 import { TestsPanel } from "~/components/admin/tests-panel";
 import { readForm } from "~/lib/actions.server";
-import { adminCookie, adminSession, adminSessionId, checkAdminPassword } from "~/lib/admin-session.server";
+import {
+  adminCookie,
+  adminSession,
+  adminSessionId,
+  attemptLogin,
+  isKnownDevice,
+  rememberDevice,
+} from "~/lib/admin-session.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
+import { logRefusal } from "~/lib/refusal.server";
 import { makeToast, redirectWithToast } from "~/lib/toast.server";
 import { ADMIN_PAGES } from "~/screens";
 
@@ -38,6 +46,9 @@ const ERRORS = {
   missing: "Saisissez le mot de passe.",
 } as const;
 
+const throttled = (seconds: number) =>
+  `Trop de tentatives de connexion à la boutique en ce moment : réessayez dans ${seconds} seconde${seconds > 1 ? "s" : ""}.`;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -52,15 +63,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent !== "login") return data({ error: ERRORS.missing }, { status: 400 });
   const parsed = loginForm.safeParse({ password: form.get("password") });
   if (!parsed.success) return data({ error: ERRORS.missing }, { status: 400 });
-  const result = await logIn(db, {
+  const result = await attemptLogin({
     password: parsed.data.password,
-    check: checkAdminPassword,
     clientHash: clientHash(request, context),
+    knownDevice: await isKnownDevice(request),
   });
   if (!result.ok) {
+    if (result.reason === "throttled") {
+      logRefusal(request, 429, `login throttled for ${result.retryAfterSeconds} s`);
+      return data(
+        { error: throttled(result.retryAfterSeconds) },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
+    if (result.reason === "blocked") logRefusal(request, 429, "login blocked for this client");
     return data({ error: ERRORS[result.reason] }, { status: result.reason === "blocked" ? 429 : 401 });
   }
   const headers = new Headers({ "Set-Cookie": await adminCookie.serialize(result.sessionId) });
+  headers.append("Set-Cookie", await rememberDevice());
   return redirectWithToast(ADMIN_PAGES.tests, makeToast({ kind: "success", title: "admin.loggedIn" }), {
     headers,
   });

@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const article = page.replace("article.", "") as ArticleId;
   const t = await fixedT(locale, "magazine");
-  const url = `${siteOrigin(request)}${pathOf(page, locale)}`;
+  const url = `${siteOrigin}${pathOf(page, locale)}`;
   return {
     article,
     url,
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "@type": "Article",
       headline: t(`articles.${article}.title`),
       datePublished: t(`articles.${article}.date`),
-      image: `${siteOrigin(request)}${ARTICLE_COVERS[article]}`,
+      image: `${siteOrigin}${ARTICLE_COVERS[article]}`,
       inLanguage: locale,
       author: { "@type": "Organization", name: business.brand },
       mainEntityOfPage: url,

@@ -9,6 +9,7 @@ import { invalidRequest, readForm } from "~/lib/actions.server";
 import { readCart } from "~/lib/cart.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
 import { shownCollection } from "~/lib/catalogue.server";
+import { env } from "~/lib/env.server";
 import { formatPrice } from "~/lib/format";
 import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     lines,
     totalCents,
+    maxPiecesPerModel: env.orderLimits.maxPiecesPerModel,
     checkoutHref: `${pathOf("checkout", locale)}?${checkoutQuery(cart)}`,
     title: t("cart.metaTitle", { count: cart.length }),
     description:
@@ -56,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta = pageMeta();
 
 export default function CartPage() {
-  const { lines, totalCents, checkoutHref } = useLoaderData<typeof loader>();
+  const { lines, totalCents, checkoutHref, maxPiecesPerModel } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t } = useTranslation();
   const home = pathOf("home", locale);
@@ -81,7 +83,7 @@ export default function CartPage() {
       <div className="cart-page__layout">
         <ul className="cart-lines" aria-label={t("cart.linesLabel")}>
           {lines.map((line) => (
-            <CartLineItem key={line.model} line={line} />
+            <CartLineItem key={line.model} line={line} maxPiecesPerModel={maxPiecesPerModel} />
           ))}
         </ul>
         <aside className="cart-summary" aria-labelledby="summary-title">
@@ -114,7 +116,7 @@ interface Line {
   available: number;
 }
 
-function CartLineItem({ line }: { line: Line }) {
+function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerModel: number }) {
   const locale = useLocale();
   const { t } = useTranslation();
   const { t: tp } = useTranslation("products");
@@ -154,6 +156,9 @@ function CartLineItem({ line }: { line: Line }) {
         </h2>
         <p className="cart-line__unique">{t("cart.uniquePiece")}</p>
         <p className="cart-line__price">{formatPrice(line.priceCents, locale, { exact: true })}</p>
+        {quantity >= maxPiecesPerModel && line.quantity <= line.available ? (
+          <p className="cart-line__limit">{t("cart.orderLimit", { count: maxPiecesPerModel })}</p>
+        ) : null}
         {line.quantity > line.available ? (
           <p className="stock-note" role="note">
             {line.available === 0
@@ -170,7 +175,12 @@ function CartLineItem({ line }: { line: Line }) {
             <output className="quantity__value" aria-live="polite">
               {quantity}
             </output>
-            {intentButton("increment", t("cart.increase", { name }), "+", quantity >= line.available)}
+            {intentButton(
+              "increment",
+              t("cart.increase", { name }),
+              "+",
+              quantity >= Math.min(line.available, maxPiecesPerModel),
+            )}
           </fieldset>
           {intentButton("remove", t("cart.removeLabel", { name }), t("cart.remove"))}
         </fetcher.Form>

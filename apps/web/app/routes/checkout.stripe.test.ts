@@ -18,6 +18,7 @@ beforeAll(async () => {
   vi.stubEnv("STRIPE_PUBLISHABLE_KEY", "pk_test_checkout");
   vi.stubEnv("STRIPE_WEBHOOK_SECRET", "whsec_checkout");
   vi.stubEnv("STRIPE_API_URL", `http://127.0.0.1:${double.api.port}`);
+  vi.stubEnv("SITE_URL", "https://souls.example");
   action = (await import("./checkout")).action as Action;
 });
 
@@ -69,7 +70,8 @@ describe("checkout with Stripe", () => {
     expect(paid.status).toBe(200);
     const payment = paid.body?.payment as { orderNumber: string; clientSecret: string; returnUrl: string };
     expect(payment.clientSecret).toBe("pi_double_secret_x");
-    expect(payment.returnUrl).toBe(`http://shop.test/merci?order=${payment.orderNumber}`);
+    // The configured origin, never the request's Host (shop.test here).
+    expect(payment.returnUrl).toBe(`https://souls.example/merci?order=${payment.orderNumber}`);
     const created = double.requests.find((r) => r.path === "/v1/payment_intents");
     expect(created?.form.get("amount")).toBe("16900");
     expect(created?.form.get("metadata[order_number]")).toBe(payment.orderNumber);
@@ -118,5 +120,53 @@ describe("checkout with Stripe", () => {
     });
     expect(paid.status).toBe(303);
     expect(paid.headers.get("Location")).toBe("https://checkout.stripe.test/pay/cs_double");
+  });
+
+  it("never lets the offline test payment page pay a Stripe order (the free-goods attack)", async () => {
+    const placed = await post({
+      intent: "pay",
+      items: "product=ilian&qty=1",
+      expectedTotal: "16900",
+      checkoutKey: checkoutKey(),
+      ...shipping,
+    });
+    expect(placed.status).toBe(303);
+    const cookie = (placed.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const [orderNumber] = await t.db
+      .selectFrom("orders")
+      .select("orderNumber")
+      .where("paymentProvider", "=", "stripe")
+      .orderBy("id", "desc")
+      .execute()
+      .then((rows) => rows.map((row) => row.orderNumber));
+    const testPayment = await import("./test-payment");
+    const request = (method: "GET" | "POST") =>
+      new Request(`http://shop.test/paiement-test?order=${orderNumber}`, {
+        method,
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: method === "POST" ? "intent=pay&cardNumber=4242424242424242&expiry=12%2F34&cvc=123" : undefined,
+      });
+    const runs: [string, () => Promise<unknown>][] = [
+      ["the page", () => testPayment.loader({ request: request("GET"), params: {}, context: {} })],
+      ["its card form", () => testPayment.action({ request: request("POST"), params: {}, context: {} })],
+    ];
+    for (const [name, run] of runs) {
+      const answer = await run().catch((thrown: unknown) => thrown);
+      expect((answer as Response).status, name).toBe(404);
+    }
+    const order = await t.db
+      .selectFrom("orders")
+      .select(["status", "paymentStatus", "id"])
+      .where("orderNumber", "=", orderNumber ?? "")
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: "awaiting_payment", paymentStatus: "pending" });
+    const emails = await t.db.selectFrom("emailQueue").select("id").where("orderId", "=", order.id).execute();
+    expect(emails).toEqual([]);
+    const ilian = await t.db
+      .selectFrom("products")
+      .select(["stock", "reserved"])
+      .where("slug", "=", "ilian")
+      .executeTakeFirstOrThrow();
+    expect(ilian).toEqual({ stock: 29, reserved: 1 });
   });
 });

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
-import { checkoutQuery, newCheckoutKey, parseCheckoutQuery } from "@souls/shop";
+import { checkoutQuery, newCheckoutKey, overOrderLimit, parseCheckoutQuery } from "@souls/shop";
 import { useTranslation } from "react-i18next";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { fixedT } from "~/i18n.server";
@@ -8,6 +8,7 @@ import { readForm } from "~/lib/actions.server";
 import { readCart } from "~/lib/cart.server";
 import { answerCheckout, pricedLines } from "~/lib/checkout.server";
 import { countryOptions } from "~/lib/countries";
+import { env } from "~/lib/env.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { stripePublishableKey } from "~/lib/payments.server";
@@ -25,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cart = await readCart(request);
   const parsed = parseCheckoutQuery(url.searchParams, cart);
   if (!parsed.ok) return data({ ...meta, state: "malformed" as const }, { status: 400 });
+  const overLimit = overOrderLimit(parsed.lines, env.orderLimits.maxPiecesPerModel);
+  if (overLimit) return data({ ...meta, state: "orderLimit" as const, ...overLimit }, { status: 409 });
   const priced = await pricedLines(new URLSearchParams(checkoutQuery(parsed.lines)));
   if (!priced) return data({ ...meta, state: "malformed" as const }, { status: 400 });
 
@@ -55,9 +58,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { locale } = requirePage(request);
-  return answerCheckout(request, await readForm(request), locale);
+  return answerCheckout(request, context, await readForm(request), locale);
 }
 
 export const meta = pageMeta();
@@ -78,6 +81,10 @@ export default function CheckoutPage() {
         <h1>{t("title")}</h1>
         {loaded.state === "malformed" ? (
           <p className="form-error">{t("errors.malformed")}</p>
+        ) : loaded.state === "orderLimit" ? (
+          <p className="form-error">
+            {t("errors.orderLimit", { count: loaded.limit, name: tp(`${loaded.model}.name`) })}
+          </p>
         ) : (
           loaded.problems.map((problem: { model: string; available: number }) => (
             <p key={problem.model} className="form-error">

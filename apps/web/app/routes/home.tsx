@@ -20,7 +20,7 @@ export const handle = { i18n: ["common", "home", "products"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
   const [collection, t] = await Promise.all([shownCollection(), fixedT(locale, "home")]);
-  const origin = siteOrigin(request);
+  const origin = siteOrigin;
   return {
     collection: MODEL_CODES.map((model) => collection[model]),
     title: t("meta.title"),
@@ -37,10 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { locale } = requirePage(request);
   const form = await readForm(request);
-  if (form.get("intent") === "signup") return handleSignup(request, form, locale, "home");
+  if (form.get("intent") === "signup") return handleSignup(request, context, form, locale, "home");
   return invalidRequest();
 }
 

@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     document,
     // The seller's identity fills the texts' placeholders; it comes from one configuration file.
-    identity: { ...business, siteUrl: siteOrigin(request) },
+    identity: { ...business, siteUrl: siteOrigin },
     title: `${t(`${document}.title`)} – SOULS`,
     description: t(`${document}.metaDescription`),
   };

@@ -1,15 +1,31 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { productChanges, whenListening } from "~/lib/live.server";
+import { clientHash } from "~/lib/client.server";
+import { admitLiveStream, productChanges, whenListening } from "~/lib/live.server";
+import { logRefusal } from "~/lib/refusal.server";
 
 /**
  * Server-sent events for shoppers' product pages: "this model's availability changed". Pages
- * then reload their data the ordinary way, so nothing here can disagree with the loader.
+ * then reload their data the ordinary way, so nothing here can disagree with the loader. A client
+ * may hold only a few streams, the server a bounded number: beyond, 503 and the page stays as
+ * it is (it still shows what the database said when it loaded).
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const release = admitLiveStream(clientHash(request, context));
+  if (typeof release === "string") {
+    logRefusal(request, 503, `live streams: ${release.replace("_", " ")}`);
+    return new Response("Too many live streams", {
+      status: 503,
+      headers: { "Retry-After": "60", "Cache-Control": "no-store", "Content-Type": "text/plain" },
+    });
+  }
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      const send = (text: string) => controller.enqueue(encoder.encode(text));
+      let closed = false;
+      // Nothing is written once the shopper has gone (the "ready" line may come after that).
+      const send = (text: string) => {
+        if (!closed) controller.enqueue(encoder.encode(text));
+      };
       send("retry: 5000\n\n");
       const stop = productChanges.subscribe((change) => {
         send(
@@ -20,10 +36,15 @@ export function loader({ request }: LoaderFunctionArgs) {
       // A comment now and then keeps proxies from closing a quiet connection.
       const keepAlive = setInterval(() => send(": ping\n\n"), 25_000);
       request.signal.addEventListener("abort", () => {
+        closed = true;
         stop();
         clearInterval(keepAlive);
+        release();
         controller.close();
       });
+    },
+    cancel() {
+      release();
     },
   });
   return new Response(stream, {

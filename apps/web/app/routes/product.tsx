@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const product = collection[model];
   const photo = Number(new URL(request.url).searchParams.get("photo"));
-  const origin = siteOrigin(request);
+  const origin = siteOrigin;
   const name = t(`${model}.name`);
   const url = `${origin}${pathOf(page, locale)}`;
   return {
@@ -96,12 +96,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { locale, model } = requireModel(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "signup") return handleSignup(request, form, locale, "product");
-  if (intent === "waitlist") return handleWaitlist(request, form, locale, model);
+  if (intent === "signup") return handleSignup(request, context, form, locale, "product");
+  if (intent === "waitlist") return handleWaitlist(request, context, form, locale, model);
   if (intent === "add") {
     return handleCartIntent(request, form, locale);
   }

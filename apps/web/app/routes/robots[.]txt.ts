@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/lib/page.server";
 import { buildRobots } from "~/lib/sitemap";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return new Response(buildRobots(siteOrigin(request)), {
+/** Written from the configured origin only, never the request's Host: it is cached for an hour. */
+export function loader() {
+  return new Response(buildRobots(siteOrigin), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/lib/page.server";
 import { buildSitemap } from "~/lib/sitemap";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return new Response(buildSitemap(siteOrigin(request)), {
+/** Written from the configured origin only, never the request's Host: it is cached for an hour. */
+export function loader() {
+  return new Response(buildSitemap(siteOrigin), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

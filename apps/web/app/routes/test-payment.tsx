@@ -14,6 +14,7 @@ import { useLocale } from "~/lib/locale";
 import { plainAmount } from "~/lib/money";
 import { ownedOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
+import { gateway } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
 import { makeToast, redirectWithToast } from "~/lib/toast.server";
 import { pathOf } from "~/screens";
@@ -45,11 +46,16 @@ const cardSchema = z.object({
     .regex(/^\d{3,4}$/, { error: "payment.errors.cvc" }),
 });
 
-/** The order this browser is paying for, or a 404 for anyone else. */
+/**
+ * The order this browser is paying for, or a 404 for anyone else. The page exists only while the
+ * shop runs on the offline test gateway, and only for an order that gateway took: it can never
+ * pay a Stripe order (finalizePayment refuses such an event too).
+ */
 async function payableOrder(request: Request) {
+  if (gateway.provider !== "test") throw new Response("Not Found", { status: 404 });
   const orderNumber = await ownedOrderNumber(request);
   const found = orderNumber ? await findOrder(db, orderNumber) : undefined;
-  if (!found) throw new Response("Not Found", { status: 404 });
+  if (found?.order.paymentProvider !== "test") throw new Response("Not Found", { status: 404 });
   return found;
 }
 

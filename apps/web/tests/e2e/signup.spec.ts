@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { expect, sql, test } from "./fixtures";
+import { deliveredEmail } from "./mailbox";
 
-test("an early-notice sign-up on the home is stored once and thanked in French", async ({ page }) => {
+test("an early-notice sign-up on the home is stored once, unconfirmed, and thanked in French", async ({
+  page,
+}) => {
   const email = `lina-${randomUUID()}@example.org`;
   for (let attempt = 0; attempt < 2; attempt++) {
     await page.goto("/");
@@ -10,11 +13,63 @@ test("an early-notice sign-up on the home is stored once and thanked in French",
     await form.getByLabel("Adresse e-mail").fill(email.toUpperCase());
     await form.getByRole("button", { name: "Me prévenir" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Merci !" })).toContainText(
-      "Vous serez informé(e) des prochains lancements.",
+      "Vous serez informé(e) des prochains lancements",
     );
   }
-  const rows = await sql("SELECT name, locale, source FROM signups WHERE email = $1", [email]);
-  expect(rows).toEqual([{ name: "Lina", locale: "fr", source: "home" }]);
+  const rows = await sql("SELECT name, locale, source, confirmed_at FROM signups WHERE email = $1", [email]);
+  expect(rows).toEqual([{ name: "Lina", locale: "fr", source: "home", confirmed_at: null }]);
+});
+
+test("double opt-in: the confirmation e-mail's link asks, the button confirms, in English", async ({
+  page,
+}) => {
+  const email = `nour-${randomUUID()}@example.org`;
+  await page.goto("/en");
+  const form = page
+    .locator("form")
+    .filter({ has: page.getByLabel("E-mail address") })
+    .first();
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByRole("button").click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toContainText(
+    "confirm your address",
+  );
+
+  const html = await deliveredEmail(email);
+  expect(html).toContain("48");
+  const link = html.match(/href="([^"]*\/en\/signup\/confirm\?token=[^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
+  expect(link).toBeTruthy();
+  await page.goto(link as string);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your sign-up");
+  // Opening the link alone confirms nothing (a mail scanner follows links too).
+  expect(await sql("SELECT confirmed_at FROM signups WHERE email = $1", [email])).toEqual([
+    { confirmed_at: null },
+  ]);
+  await page.getByRole("button", { name: "Confirm my sign-up" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign-up confirmed");
+  const [row] = await sql<{ confirmed_at: Date | null }>(
+    "SELECT confirmed_at FROM signups WHERE email = $1",
+    [email],
+  );
+  expect(row?.confirmed_at).toBeInstanceOf(Date);
+});
+
+test("one client signing up address after address gets a clear refusal in French, nothing more sent", async ({
+  page,
+}) => {
+  const base = randomUUID();
+  for (let i = 0; i < 6; i++) {
+    await page.goto("/");
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Me prévenir" }) });
+    await form.getByLabel("Adresse e-mail").fill(`stranger-${i}-${base}@example.org`);
+    await form.getByRole("button", { name: "Me prévenir" }).click();
+    if (i < 5) await expect(page.getByRole("status").filter({ hasText: "Merci !" })).toBeVisible();
+  }
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Trop d'inscriptions depuis votre connexion" }),
+  ).toBeVisible();
+  const rows = await sql("SELECT email FROM signups WHERE email LIKE $1", [`%-${base}@example.org`]);
+  expect(rows).toHaveLength(5);
 });
 
 test("a malformed address gets a clear message in English and keeps what was typed", async ({ page }) => {

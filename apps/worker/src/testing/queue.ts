@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database, EmailQueueRow, Kysely, Locale } from "@souls/db";
 import { renderEmail } from "@souls/emails";
-import { emailSubject, parseEmailMessage } from "@souls/emails/messages";
+import { type EmailType, emailSubject, isMarketingEmail, parseEmailMessage } from "@souls/emails/messages";
 import type { EmailDelivery } from "../email-delivery";
 import type { MailTransport } from "../mail-transport";
 
@@ -32,6 +32,11 @@ export function confirmationPayload(orderNumber = `SOULS-${String(++orders).padS
   };
 }
 
+/** A back-in-stock notice as the restock job queues it (marketing: it waits behind the rest). */
+export function backInStockPayload() {
+  return { model: "nadia", productName: "Nadia", unsubscribeToken: `u.1.0.${"x".repeat(43)}` };
+}
+
 /** Inserts a queue row; the subject is the catalogue's when the payload is valid. */
 export async function queueEmail(
   db: Kysely<Database>,
@@ -52,6 +57,8 @@ export async function queueEmail(
       type,
       subject,
       payload: JSON.stringify(payload),
+      // As the shop's outbox does: marketing mail waits behind the rest.
+      priority: isMarketingEmail(type as EmailType) ? 1 : 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

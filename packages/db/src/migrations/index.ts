@@ -3,6 +3,7 @@ import * as m20261122_products_and_signups from "./2026-11-22T00-00-products-and
 import * as m20261122_orders_and_payments from "./2026-11-22T01-30-orders-and-payments";
 import * as m20261122_tracking_and_waitlist from "./2026-11-22T03-00-tracking-and-waitlist";
 import * as m20261122_admin from "./2026-11-22T04-00-admin";
+import * as m20261123_abuse_limits from "./2026-11-23T00-00-abuse-limits";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T01-30-orders-and-payments": m20261122_orders_and_payments,
   "2026-11-22T03-00-tracking-and-waitlist": m20261122_tracking_and_waitlist,
   "2026-11-22T04-00-admin": m20261122_admin,
+  "2026-11-23T00-00-abuse-limits": m20261123_abuse_limits,
 };

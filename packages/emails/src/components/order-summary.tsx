@@ -1,4 +1,5 @@
 /** The lines of an order with their prices, then subtotal, shipping and total, as on the invoice. */
+import type { ReactNode } from "react";
 import { copyFor, fill } from "../copy";
 import { formatMoney } from "../format";
 import type { EmailPayload, Locale } from "../messages";
@@ -24,6 +25,45 @@ export function OrderSummary({ order, locale, totalLabel }: OrderSummaryProps) {
   const t = copyFor(locale).order;
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
   return (
+    <OrderLines items={order.items} currency={order.currency} locale={locale}>
+      <tr>
+        <td colSpan={3} style={{ ...styles.td, ...ruled }}>
+          {t.subtotal}
+        </td>
+        <td style={{ ...right, ...ruled }}>{money(order.subtotalCents)}</td>
+      </tr>
+      <tr>
+        <td colSpan={3} style={styles.td}>
+          {t.shipping}
+        </td>
+        <td style={right}>{order.shippingCents === 0 ? t.freeShipping : money(order.shippingCents)}</td>
+      </tr>
+      <tr>
+        <td colSpan={3} style={{ ...styles.td, fontWeight: "bold" }}>
+          {totalLabel ?? t.total}
+        </td>
+        <td style={{ ...right, fontWeight: "bold" }}>{money(order.totalCents)}</td>
+      </tr>
+    </OrderLines>
+  );
+}
+
+interface OrderLinesProps {
+  items: OrderAmounts["items"];
+  currency: string;
+  locale: Locale;
+  /** Rows after the lines: subtotal, shipping, total. */
+  children?: ReactNode;
+}
+
+/**
+ * Order lines in the invoice's columns; `children` adds rows after them (the summary's totals).
+ * On its own it lists some lines without totals, e.g. the lines a refund covers.
+ */
+export function OrderLines({ items, currency, locale, children }: OrderLinesProps) {
+  const t = copyFor(locale).order;
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  return (
     // A data table (not role=presentation): screen readers announce its headers; the plain-text
     // version lays it out in aligned columns.
     <table data-text-format="dataTable" style={styles.table}>
@@ -44,7 +84,7 @@ export function OrderSummary({ order, locale, totalLabel }: OrderSummaryProps) {
         </tr>
       </thead>
       <tbody>
-        {order.items.map((line) => (
+        {items.map((line) => (
           <tr key={`${line.model}-${line.name}`}>
             <td style={styles.td}>{fill(t.itemName, { name: line.name })}</td>
             <td style={center}>{line.quantity}</td>
@@ -52,24 +92,7 @@ export function OrderSummary({ order, locale, totalLabel }: OrderSummaryProps) {
             <td style={right}>{money(line.unitPriceCents * line.quantity)}</td>
           </tr>
         ))}
-        <tr>
-          <td colSpan={3} style={{ ...styles.td, ...ruled }}>
-            {t.subtotal}
-          </td>
-          <td style={{ ...right, ...ruled }}>{money(order.subtotalCents)}</td>
-        </tr>
-        <tr>
-          <td colSpan={3} style={styles.td}>
-            {t.shipping}
-          </td>
-          <td style={right}>{order.shippingCents === 0 ? t.freeShipping : money(order.shippingCents)}</td>
-        </tr>
-        <tr>
-          <td colSpan={3} style={{ ...styles.td, fontWeight: "bold" }}>
-            {totalLabel ?? t.total}
-          </td>
-          <td style={{ ...right, fontWeight: "bold" }}>{money(order.totalCents)}</td>
-        </tr>
+        {children}
       </tbody>
     </table>
   );

@@ -1,11 +1,12 @@
 /**
  * The one notice promised to a shopper who asked to hear when a sold-out model returns. The
- * address was kept for this notice only, and the e-mail says so.
+ * address was kept for this notice only, and the e-mail says so. It is marketing mail, so it
+ * shows an unsubscribe link too (the same address as its List-Unsubscribe header).
  */
-import { ButtonLink, Paragraph, Title } from "../components/blocks";
+import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { copyFor, fill } from "../copy";
-import { productUrl } from "../links";
+import { productUrl, unsubscribeUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
@@ -25,6 +26,18 @@ export function BackInStock({ payload, locale, context }: TemplateProps<"back_in
         {fill(t.button, { productName })}
       </ButtonLink>
       <Paragraph small>{t.oneTime}</Paragraph>
+      <Paragraph small>
+        <Sentence
+          template={t.unsubscribe}
+          values={{
+            link: (
+              <TextLink href={unsubscribeUrl(context.siteUrl, locale, payload.unsubscribeToken)}>
+                {t.unsubscribeLink}
+              </TextLink>
+            ),
+          }}
+        />
+      </Paragraph>
     </EmailLayout>
   );
 }

@@ -16,7 +16,12 @@ export async function renderSample<T extends EmailType>(
   const message = { type, locale, payload } as EmailMessage;
   const rendered = await renderEmail(message, sampleContext);
   const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
-  return { subject: plain(rendered.subject), html: plain(rendered.html), text: plain(rendered.text) };
+  return {
+    ...rendered,
+    subject: plain(rendered.subject),
+    html: plain(rendered.html),
+    text: plain(rendered.text),
+  };
 }
 
 /** The href of every link, in order, as a mail client would follow it. */

@@ -12,7 +12,8 @@ export const RECENT_EMAILS = 20;
 export const EMAIL_RETENTION_YEARS = 2;
 export const SUBJECT_PREVIEW_LENGTH = 60;
 
-export type EmailAccessMethod = "admin_dashboard" | "admin_view";
+/** How the owner looked: the queue's list, a message's text, or its HTML preview frame. */
+export type EmailAccessMethod = "admin_dashboard" | "admin_view" | "admin_preview";
 
 export interface EmailQueueStats {
   total: number;
@@ -140,14 +141,18 @@ export async function cleanupOldEmails(db: Kysely<Database>, now: Date = new Dat
   return Number(result.numDeletedRows);
 }
 
-/** Stands in for the tracking token: the owner never sees the link that opens a customer's order. */
+/** Stands in for the secret of a customer's link (her order, her address): the owner never sees it. */
 export const TRACKING_TOKEN_MASK = "••••••••";
 
 /**
  * One queued message as its template will render it, with the tracking token masked; the look is
  * logged (`admin_view`). A row whose payload is not a valid message throws InvalidEmailMessageError.
  */
-export async function emailForViewing(db: Kysely<Database>, id: number): Promise<EmailMessage> {
+export async function emailForViewing(
+  db: Kysely<Database>,
+  id: number,
+  access: Exclude<EmailAccessMethod, "admin_dashboard"> = "admin_view",
+): Promise<EmailMessage> {
   const row = await db
     .selectFrom("emailQueue")
     .select(["type", "locale", "payload"])
@@ -155,9 +160,20 @@ export async function emailForViewing(db: Kysely<Database>, id: number): Promise
     .executeTakeFirst();
   if (!row) throw new AdminNotFoundError("email", id);
   const message = parseEmailMessage(row);
-  await logAccess(db, "admin_view");
-  if (message.type === "order_confirmation") {
-    return { ...message, payload: { ...message.payload, trackingToken: TRACKING_TOKEN_MASK } };
+  await logAccess(db, access);
+  return withSecretsMasked(message);
+}
+
+/** Links that open an order or act on an address are the customer's secrets, even for the owner. */
+function withSecretsMasked(message: EmailMessage): EmailMessage {
+  switch (message.type) {
+    case "order_confirmation":
+      return { ...message, payload: { ...message.payload, trackingToken: TRACKING_TOKEN_MASK } };
+    case "signup_confirmation":
+      return { ...message, payload: { ...message.payload, token: TRACKING_TOKEN_MASK } };
+    case "back_in_stock":
+      return { ...message, payload: { ...message.payload, unsubscribeToken: TRACKING_TOKEN_MASK } };
+    default:
+      return message;
   }
-  return message;
 }

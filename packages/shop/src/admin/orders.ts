@@ -10,6 +10,7 @@ import type {
   Transaction,
 } from "@souls/db";
 import type { ExpressionBuilder } from "kysely";
+import { releaseHold } from "../orders/stock";
 import { applyOrderEvent } from "../orders/transitions";
 import { AdminNotFoundError } from "./errors";
 import { likePattern } from "./search";
@@ -231,4 +232,31 @@ export function markDelivered(
   return moveOrder(db, orderNumber, (trx, order) =>
     applyOrderEvent(trx, order, "delivered", "admin", { deliveredAt: now }),
   );
+}
+
+/**
+ * The owner gives back the pieces an unpaid order holds (a hold she judges abusive, or a shopper
+ * who wrote that she will not pay): the order is cancelled and its pieces are for sale again. A
+ * payment that still arrived afterwards is honoured if the pieces are there, refunded otherwise.
+ */
+export function releaseUnpaidOrder(db: Kysely<Database>, orderNumber: string): Promise<MovedOrder> {
+  return moveOrder(db, orderNumber, async (trx, order) => {
+    // Only an unpaid order holds pieces; the state machine refuses any other.
+    if (order.status === "awaiting_payment") {
+      const lines = await trx
+        .selectFrom("orderItems")
+        .select(["productId", "quantity"])
+        .where("orderId", "=", order.id)
+        .execute();
+      await releaseHold(trx, lines);
+    }
+    return applyOrderEvent(
+      trx,
+      order,
+      "payment_cancelled",
+      "admin",
+      { paymentStatus: "failed" },
+      "hold released by the owner",
+    );
+  });
 }

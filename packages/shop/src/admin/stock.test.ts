@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCollection } from "../catalogue";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { joinWaitlist } from "../signups";
-import { placePaidOrder, TEST_SHIPPING } from "../testing";
+import { placePaidOrder, TEST_SECRET, TEST_SHIPPING } from "../testing";
 import {
   AdminNotFoundError,
   DuplicateReferenceError,
@@ -219,9 +219,15 @@ describe("removing a product", () => {
         provider: "test",
       }),
     ).toEqual({ ok: false, reason: "unavailable", model: "nadia", available: 0 });
-    expect(await joinWaitlist(t.db, { email: "a@example.org", locale: "fr", model: "nadia" })).toBe(
-      "unknown_model",
-    );
+    expect(
+      await joinWaitlist(t.db, {
+        email: "a@example.org",
+        locale: "fr",
+        model: "nadia",
+        clientHash: "archived",
+        secret: TEST_SECRET,
+      }),
+    ).toBe("unknown_model");
   });
 
   it("is not found for an unknown product", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCheckoutQuery } from "./checkout-query";
+import { overOrderLimit, parseCheckoutQuery } from "./checkout-query";
 
 const parse = (query: string, cart = []) => parseCheckoutQuery(new URLSearchParams(query), cart);
 
@@ -42,5 +42,36 @@ describe("the checkout query", () => {
     ]) {
       expect(parse(query), query).toEqual({ ok: false });
     }
+  });
+
+  it("merges lines of the same model, so ten lines cannot slip past the per-model limit", () => {
+    const query = Array.from(
+      { length: 10 },
+      (_, i) => `product${i ? i + 1 : ""}=nadia&qty${i ? i + 1 : ""}=20`,
+    ).join("&");
+    const parsed = parse(query);
+    expect(parsed).toEqual({ ok: true, fromQuery: true, lines: [{ model: "nadia", quantity: 200 }] });
+    expect(parsed.ok && overOrderLimit(parsed.lines, 3)).toEqual({ model: "nadia", limit: 3 });
+    expect(
+      overOrderLimit(
+        [
+          { model: "aicha", quantity: 2 },
+          { model: "aicha", quantity: 1 },
+        ],
+        3,
+      ),
+    ).toBeNull();
+    expect(
+      overOrderLimit(
+        [
+          { model: "aicha", quantity: 2 },
+          { model: "aicha", quantity: 2 },
+        ],
+        3,
+      ),
+    ).toEqual({
+      model: "aicha",
+      limit: 3,
+    });
   });
 });

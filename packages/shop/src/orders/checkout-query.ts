@@ -32,5 +32,21 @@ export function parseCheckoutQuery(params: URLSearchParams, cart: Cart): Checkou
   }
   // Any other numbered line (product11, qty0…) is not a line this shop writes.
   if (keys.some((key) => !/^(product|qty)([2-9]|10)?$/.test(key))) return { ok: false };
-  return { ok: true, lines, fromQuery: true };
+  return { ok: true, lines: mergeLines(lines), fromQuery: true };
+}
+
+/** Lines of the same model become one (its quantities added), in the order models first appear. */
+export function mergeLines(lines: readonly CartLine[]): CartLine[] {
+  const merged = new Map<CartLine["model"], number>();
+  for (const line of lines) merged.set(line.model, (merged.get(line.model) ?? 0) + line.quantity);
+  return [...merged].map(([model, quantity]) => ({ model, quantity }));
+}
+
+/** The first model asked in more pieces than one order may take, with that limit. */
+export function overOrderLimit(
+  lines: readonly CartLine[],
+  maxPiecesPerModel: number,
+): { model: CartLine["model"]; limit: number } | null {
+  const over = mergeLines(lines).find((line) => line.quantity > maxPiecesPerModel);
+  return over ? { model: over.model, limit: maxPiecesPerModel } : null;
 }

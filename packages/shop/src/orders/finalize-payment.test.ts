@@ -102,6 +102,34 @@ describe("a successful payment", () => {
   });
 });
 
+describe("a payment from another gateway", () => {
+  it("never pays an order: the test gateway cannot pay a Stripe order, nor Stripe a test order", async () => {
+    const stripeOrder = await placeOrder(t.db, {
+      checkoutKey: newCheckoutKey(),
+      locale: "fr",
+      lines: [{ model: "aicha", quantity: 1 }],
+      details,
+      provider: "stripe",
+    });
+    if (!stripeOrder.ok) throw new Error("refused");
+    const { orderNumber, id } = stripeOrder.order;
+    // The free-goods attack: the offline test page answering "4242 succeeded" for a Stripe order.
+    expect(await finalizePayment(t.db, testGateway, event(orderNumber, "succeeded"))).toBe("wrong_gateway");
+    // A gateway object claiming to be Stripe while the event says "test" is refused too.
+    const stripeGateway: PaymentGateway = { ...testGateway, provider: "stripe" };
+    expect(await finalizePayment(t.db, stripeGateway, event(orderNumber, "succeeded"))).toBe("wrong_gateway");
+    expect(await orderRow(id)).toMatchObject({ status: "awaiting_payment", paymentStatus: "pending" });
+    expect(await product("aicha")).toEqual({ stock: 5, reserved: 1 });
+    expect(await t.db.selectFrom("emailQueue").select("id").where("orderId", "=", id).execute()).toEqual([]);
+    expect(await t.db.selectFrom("paymentEvents").select("eventId").execute()).toEqual([]);
+
+    const testOrder = await placed();
+    const stripeEvent: PaymentEvent = { ...event(testOrder.orderNumber, "succeeded"), provider: "stripe" };
+    expect(await finalizePayment(t.db, stripeGateway, stripeEvent)).toBe("wrong_gateway");
+    expect(await orderRow(testOrder.id)).toMatchObject({ status: "awaiting_payment" });
+  });
+});
+
 describe("unpaid orders", () => {
   it("keep their hold after a declined card", async () => {
     const order = await placed();

@@ -13,6 +13,8 @@ export type PaymentOutcome =
   | "refunded"
   | "already_applied"
   | "unknown_order"
+  /** The event comes from another gateway than the one that took the order's payment: refused. */
+  | "wrong_gateway"
   | "no_change";
 
 const actorOf = (event: PaymentEvent): Actor => (event.provider === "stripe" ? "stripe" : "test_gateway");
@@ -33,6 +35,9 @@ async function heldLines(trx: Transaction<Database>, orderId: number): Promise<H
  * Applies one payment event, whoever delivers it (webhook, return page, test gateway,
  * reconciler), in one transaction: the event is recorded once, the order row is locked, stock,
  * status, tracking token and e-mail change together. Running it again changes nothing.
+ *
+ * An order is paid only by the gateway that created its payment: an event of any other gateway
+ * (the offline test page answering for a Stripe order, say) changes nothing at all.
  */
 export async function finalizePayment(
   db: Kysely<Database>,
@@ -40,6 +45,7 @@ export async function finalizePayment(
   event: PaymentEvent,
   now: Date = new Date(),
 ): Promise<PaymentOutcome> {
+  if (gateway.provider !== event.provider) return "wrong_gateway";
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
       .insertInto("paymentEvents")
@@ -56,6 +62,15 @@ export async function finalizePayment(
       .forUpdate()
       .executeTakeFirst();
     if (!order) return "unknown_order";
+    if (order.paymentProvider !== event.provider) {
+      // Undo the event's record too: it was never this order's to apply.
+      await trx
+        .deleteFrom("paymentEvents")
+        .where("provider", "=", event.provider)
+        .where("eventId", "=", event.eventId)
+        .execute();
+      return "wrong_gateway";
+    }
     await trx
       .updateTable("paymentEvents")
       .set({ orderId: order.id })

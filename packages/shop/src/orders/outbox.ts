@@ -1,5 +1,5 @@
 import type { Database, Locale, Transaction } from "@souls/db";
-import { type EmailMessage, emailSubject } from "@souls/emails/messages";
+import { type EmailMessage, emailSubject, isMarketingEmail } from "@souls/emails/messages";
 
 export interface EmailRecipient {
   email: string;
@@ -11,6 +11,7 @@ export interface EmailRecipient {
 /**
  * Queues an e-mail in the same transaction as the change it tells of (transactional outbox):
  * the worker delivers it later, so a crash can never lose it nor send it for a rolled-back change.
+ * Marketing mail waits behind every transactional message (priority).
  */
 export async function enqueueEmail(
   trx: Transaction<Database>,
@@ -27,6 +28,8 @@ export async function enqueueEmail(
       type: localized.type,
       subject: emailSubject(localized),
       payload: JSON.stringify(localized.payload),
+      // Transactional mail first: a thousand back-in-stock notices never hold up a confirmation.
+      priority: isMarketingEmail(localized.type) ? 1 : 0,
     })
     .execute();
 }

@@ -146,3 +146,138 @@ describe("placing an order", () => {
     }
   });
 });
+
+describe("against a script holding the stock hostage", () => {
+  beforeEach(async () => {
+    await t.db.updateTable("products").set({ stock: 10, reserved: 0 }).execute();
+  });
+  const client = (hash: string, earlierOrders?: string[]) => ({ hash, earlierOrders });
+  const byClient = (
+    hash: string,
+    lines: { model: "aicha" | "nadia" | "bilin" | "ilian"; quantity: number }[],
+    earlierOrders?: string[],
+  ) =>
+    placeOrder(t.db, {
+      checkoutKey: newCheckoutKey(),
+      locale: "fr",
+      lines,
+      details: PARIS,
+      provider: "test",
+      client: client(hash, earlierOrders),
+    });
+  const reserved = async () =>
+    Object.fromEntries(
+      (await t.db.selectFrom("products").select(["slug", "reserved"]).execute()).map((p) => [
+        p.slug,
+        p.reserved,
+      ]),
+    );
+
+  it("refuses ten lines of one model (the attack that held 115 pieces) and holds nothing", async () => {
+    const lines = Array.from({ length: 10 }, () => ({ model: "nadia" as const, quantity: 20 }));
+    expect(await byClient("attacker", lines)).toEqual({
+      ok: false,
+      reason: "order_limit",
+      model: "nadia",
+      limit: 3,
+    });
+    expect(await reserved()).toEqual({ aicha: 0, nadia: 0, bilin: 0, ilian: 0 });
+    expect(await t.db.selectFrom("orders").select("id").execute()).toEqual([]);
+  });
+
+  it("merges lines of a model before the limit: two lines of two are four pieces, refused", async () => {
+    const result = await byClient("merging", [
+      { model: "aicha", quantity: 2 },
+      { model: "aicha", quantity: 2 },
+    ]);
+    expect(result).toEqual({ ok: false, reason: "order_limit", model: "aicha", limit: 3 });
+  });
+
+  it("lets one client hold at most 6 pieces across its unpaid orders", async () => {
+    expect(
+      (
+        await byClient("holder", [
+          { model: "aicha", quantity: 3 },
+          { model: "nadia", quantity: 3 },
+        ])
+      ).ok,
+    ).toBe(true);
+    expect(await byClient("holder", [{ model: "bilin", quantity: 1 }])).toEqual({
+      ok: false,
+      reason: "client_limit",
+      limit: "held_pieces",
+    });
+    // Another client is not affected.
+    expect((await byClient("neighbour", [{ model: "bilin", quantity: 1 }])).ok).toBe(true);
+    expect(await reserved()).toEqual({ aicha: 3, nadia: 3, bilin: 1, ilian: 0 });
+  });
+
+  it("lets one client place at most 5 unpaid orders an hour, even when each held little", async () => {
+    for (let i = 0; i < 5; i++) {
+      const placed = await byClient("hammer", [{ model: "ilian", quantity: 1 }]);
+      expect(placed.ok).toBe(true);
+      // Released at once (cancelled): nothing is held any more, yet the order was placed.
+      if (placed.ok)
+        await t.db
+          .updateTable("orders")
+          .set({ status: "cancelled" })
+          .where("id", "=", placed.order.id)
+          .execute();
+    }
+    expect(await byClient("hammer", [{ model: "ilian", quantity: 1 }])).toEqual({
+      ok: false,
+      reason: "client_limit",
+      limit: "unpaid_orders",
+    });
+  });
+
+  it("counts 65 one-piece orders sent at once by one client against its limits: at most 5 placed", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 65 }, () => byClient("flood", [{ model: "aicha", quantity: 1 }])),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect((await reserved()).aicha).toBe(5);
+  });
+
+  it("gives back the hold of the browser's earlier unpaid order when it checks out again", async () => {
+    const first = await byClient("returning", [{ model: "bilin", quantity: 3 }]);
+    if (!first.ok) throw new Error("refused");
+    const second = await byClient("returning", [{ model: "bilin", quantity: 2 }], [first.order.orderNumber]);
+    expect(second.ok).toBe(true);
+    expect((await reserved()).bilin).toBe(2);
+    const earlier = await t.db
+      .selectFrom("orders")
+      .select(["status"])
+      .where("id", "=", first.order.id)
+      .executeTakeFirstOrThrow();
+    expect(earlier.status).toBe("cancelled");
+    const events = await t.db
+      .selectFrom("orderEvents")
+      .select(["toStatus", "actor", "note"])
+      .where("orderId", "=", first.order.id)
+      .orderBy("id")
+      .execute();
+    expect(events.at(-1)).toEqual({
+      toStatus: "cancelled",
+      actor: "shopper",
+      note: "replaced by a new checkout",
+    });
+  });
+
+  it("never releases a paid order named by the browser", async () => {
+    const paid = await byClient("buyer", [{ model: "ilian", quantity: 1 }]);
+    if (!paid.ok) throw new Error("refused");
+    await t.db
+      .updateTable("orders")
+      .set({ status: "pending_preparation", paymentStatus: "paid" })
+      .where("id", "=", paid.order.id)
+      .execute();
+    await byClient("buyer", [{ model: "ilian", quantity: 1 }], [paid.order.orderNumber]);
+    const row = await t.db
+      .selectFrom("orders")
+      .select("status")
+      .where("id", "=", paid.order.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("pending_preparation");
+  });
+});

@@ -3,12 +3,13 @@ import type { Database, Kysely, Locale, Order, PaymentProvider, Transaction } fr
 import { sql } from "kysely";
 import type { Cart } from "../cart";
 import type { ModelCode } from "../catalogue";
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { newOrderNumber } from "../order-number";
 import { shippingRateFor } from "../shipping";
 import type { ShippingDetails } from "./checkout-form";
-
-/** How long pieces stay held for a shopper who has not paid yet. */
-export const HOLD_MINUTES = 20;
+import { mergeLines, overOrderLimit } from "./checkout-query";
+import { releaseHold } from "./stock";
+import { applyOrderEvent } from "./transitions";
 
 export interface PlaceOrderInput {
   /** Same key for the same checkout form: a double submit finds the first order. */
@@ -17,12 +18,23 @@ export interface PlaceOrderInput {
   lines: Cart;
   details: ShippingDetails;
   provider: PaymentProvider;
+  /**
+   * The anonymous shopper placing it: a keyed hash of her address, bounded by the per-client
+   * limits, and the unpaid orders her browser placed before (their holds are given back). Absent
+   * for the owner's own test order.
+   */
+  client?: { hash: string; earlierOrders?: readonly string[] };
+  limits?: OrderLimits;
   now?: Date;
 }
+
+export type ClientLimit = "held_pieces" | "unpaid_orders";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
   | { ok: false; reason: "unavailable"; model: ModelCode; available: number }
+  | { ok: false; reason: "order_limit"; model: ModelCode; limit: number }
+  | { ok: false; reason: "client_limit"; limit: ClientLimit }
   | { ok: false; reason: "empty" };
 
 class PieceUnavailable extends Error {
@@ -37,6 +49,12 @@ class PriceChanged extends Error {
   }
 }
 
+class ClientLimitReached extends Error {
+  constructor(readonly limit: ClientLimit) {
+    super(`client limit reached: ${limit}`);
+  }
+}
+
 export function newCheckoutKey(): string {
   return randomBytes(16).toString("base64url");
 }
@@ -48,28 +66,38 @@ export function newCheckoutKey(): string {
  * model's row stays locked for one statement, not for the whole order, so buyers of the same
  * model queue as little as possible. The payment is created afterwards (see startPayment), so
  * no product row stays locked during a call to the payment provider.
+ *
+ * Against a script holding the stock hostage: lines of a model merge and stay within the
+ * per-model limit, and an anonymous client holds only a few pieces in only a few unpaid orders.
  */
 export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const existing = await findByCheckoutKey(db, input.checkoutKey);
   if (existing) return { ok: true, order: existing, created: false };
 
-  const quantities = new Map<ModelCode, number>();
-  for (const line of input.lines)
-    quantities.set(line.model, (quantities.get(line.model) ?? 0) + line.quantity);
-  if (quantities.size === 0) return { ok: false, reason: "empty" };
+  const limits = input.limits ?? DEFAULT_ORDER_LIMITS;
+  const lines = mergeLines(input.lines);
+  if (lines.length === 0) return { ok: false, reason: "empty" };
+  const over = overOrderLimit(lines, limits.maxPiecesPerModel);
+  if (over) return { ok: false, reason: "order_limit", ...over };
+  const quantities = new Map(lines.map((line) => [line.model, line.quantity]));
 
   const now = input.now ?? new Date();
+  // A new checkout from the same browser gives back what its earlier unpaid orders held.
+  if (input.client?.earlierOrders?.length) await releaseEarlierHolds(db, input.client.earlierOrders);
   try {
     // A price changed by the owner between the read and the hold: priced again from the start.
     for (let attempt = 1; ; attempt++) {
       try {
-        const order = await db.transaction().execute((trx) => createHeldOrder(trx, input, quantities, now));
+        const order = await db
+          .transaction()
+          .execute((trx) => createHeldOrder(trx, input, quantities, limits, now));
         return { ok: true, order, created: true };
       } catch (error) {
         if (!(error instanceof PriceChanged) || attempt === 3) throw error;
       }
     }
   } catch (error) {
+    if (error instanceof ClientLimitReached) return { ok: false, reason: "client_limit", limit: error.limit };
     if (error instanceof PieceUnavailable) {
       const row = await db
         .selectFrom("products")
@@ -97,8 +125,10 @@ async function createHeldOrder(
   trx: Transaction<Database>,
   input: PlaceOrderInput,
   quantities: Map<ModelCode, number>,
+  limits: OrderLimits,
   now: Date,
 ): Promise<Order> {
+  if (input.client) await checkClientLimits(trx, input.client.hash, quantities, limits, now);
   const products = await trx
     .selectFrom("products")
     .select(["id", "slug", "name", "priceCents"])
@@ -131,7 +161,8 @@ async function createHeldOrder(
         shippingCents,
         totalCents: subtotalCents + shippingCents,
         paymentProvider: input.provider,
-        reservedUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+        reservedUntil: new Date(now.getTime() + limits.holdMinutes * 60_000),
+        clientHash: input.client?.hash ?? null,
       })
       .onConflict((oc) => oc.column("orderNumber").doNothing())
       .returningAll()
@@ -170,6 +201,80 @@ async function createHeldOrder(
     if (held.priceCents !== line.priceCents) throw new PriceChanged();
   }
   return created;
+}
+
+/**
+ * One client's orders are placed one at a time (an advisory lock on its hash), so parallel
+ * requests cannot slip past its limits: the pieces its live holds keep, and the unpaid orders it
+ * placed in the last hour.
+ */
+async function checkClientLimits(
+  trx: Transaction<Database>,
+  clientHash: string,
+  quantities: Map<ModelCode, number>,
+  limits: OrderLimits,
+  now: Date,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`orders:${clientHash}`}))`.execute(trx);
+  const hourAgo = new Date(now.getTime() - 3600_000);
+  const unpaid = await trx
+    .selectFrom("orders")
+    .leftJoin("orderItems", "orderItems.orderId", "orders.id")
+    .select([
+      sql<string>`count(DISTINCT orders.id) FILTER (WHERE orders.created_at > ${hourAgo})`.as(
+        "placedThisHour",
+      ),
+      sql<string>`coalesce(sum(order_items.quantity) FILTER (WHERE orders.status = 'awaiting_payment' AND orders.reserved_until > ${now}), 0)`.as(
+        "heldPieces",
+      ),
+    ])
+    .where("orders.clientHash", "=", clientHash)
+    .where("orders.paymentStatus", "!=", "paid")
+    .where((eb) =>
+      eb.or([
+        eb("orders.createdAt", ">", hourAgo),
+        eb.and([eb("orders.status", "=", "awaiting_payment"), eb("orders.reservedUntil", ">", now)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  if (Number(unpaid.placedThisHour) >= limits.maxUnpaidOrdersPerHour)
+    throw new ClientLimitReached("unpaid_orders");
+  const asked = [...quantities.values()].reduce((sum, quantity) => sum + quantity, 0);
+  if (Number(unpaid.heldPieces) + asked > limits.maxHeldPiecesPerClient)
+    throw new ClientLimitReached("held_pieces");
+}
+
+/**
+ * Gives back the holds of a browser's earlier unpaid orders (its signed cookie lists them): a
+ * shopper who starts a new checkout no longer needs the pieces of the one she left.
+ */
+async function releaseEarlierHolds(db: Kysely<Database>, orderNumbers: readonly string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const earlier = await trx
+      .selectFrom("orders")
+      .select(["id", "status"])
+      .where("orderNumber", "in", [...orderNumbers])
+      .where("status", "=", "awaiting_payment")
+      .orderBy("id")
+      .forUpdate()
+      .execute();
+    for (const order of earlier) {
+      const lines = await trx
+        .selectFrom("orderItems")
+        .select(["productId", "quantity"])
+        .where("orderId", "=", order.id)
+        .execute();
+      await releaseHold(trx, lines);
+      await applyOrderEvent(
+        trx,
+        order,
+        "payment_cancelled",
+        "shopper",
+        { paymentStatus: "failed" },
+        "replaced by a new checkout",
+      );
+    }
+  });
 }
 
 export function findByCheckoutKey(db: Kysely<Database>, checkoutKey: string): Promise<Order | undefined> {

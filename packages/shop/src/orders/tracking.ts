@@ -79,7 +79,17 @@ export async function checkToken(
     .where("blockedUntil", ">", now)
     .executeTakeFirst();
   if (blocked) {
-    await log(trx, clientHash, "blocked", null, now);
+    // One "blocked" row per client and block: a script hammering a blocked client writes nothing more.
+    const blockStart = new Date(blocked.blockedUntil.getTime() - TRACKING_LIMIT.blockMinutes * 60_000);
+    const logged = await trx
+      .selectFrom("trackingAccessLog")
+      .select("id")
+      .where("clientHash", "=", clientHash)
+      .where("outcome", "=", "blocked")
+      .where("createdAt", ">=", blockStart)
+      .limit(1)
+      .executeTakeFirst();
+    if (!logged) await log(trx, clientHash, "blocked", null, now);
     return { ok: false, reason: "blocked" };
   }
 

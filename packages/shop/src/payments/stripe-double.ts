@@ -15,6 +15,10 @@ export interface RecordedRequest {
  */
 export async function startStripeDouble(state: { paymentIntentStatus?: string; orderNumber?: string } = {}) {
   const requests: RecordedRequest[] = [];
+  // Like Stripe, a new object gets a new id (the first keeps the plain one the tests name).
+  const created = { pi: 0, cs: 0 };
+  const newId = (prefix: "pi" | "cs") =>
+    ++created[prefix] === 1 ? `${prefix}_double` : `${prefix}_double_${created[prefix]}`;
   const read = (request: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let body = "";
@@ -39,12 +43,8 @@ export async function startStripeDouble(state: { paymentIntentStatus?: string; o
       order_number: state.orderNumber ?? form.get("metadata[order_number]") ?? "SOULS-000000DBLE",
     };
     if (url.pathname === "/v1/payment_intents" && request.method === "POST") {
-      return answer({
-        id: "pi_double",
-        object: "payment_intent",
-        client_secret: "pi_double_secret_x",
-        metadata,
-      });
+      const id = newId("pi");
+      return answer({ id, object: "payment_intent", client_secret: `${id}_secret_x`, metadata });
     }
     if (url.pathname.startsWith("/v1/payment_intents/")) {
       return answer({
@@ -55,11 +55,8 @@ export async function startStripeDouble(state: { paymentIntentStatus?: string; o
       });
     }
     if (url.pathname === "/v1/checkout/sessions" && request.method === "POST") {
-      return answer({
-        id: "cs_double",
-        object: "checkout.session",
-        url: "https://checkout.stripe.test/pay/cs_double",
-      });
+      const id = newId("cs");
+      return answer({ id, object: "checkout.session", url: `https://checkout.stripe.test/pay/${id}` });
     }
     if (url.pathname.startsWith("/v1/checkout/sessions/")) {
       return answer({

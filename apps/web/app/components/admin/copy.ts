@@ -57,6 +57,8 @@ export const EMAIL_TYPE_LABELS: Record<string, string> = {
   withdrawal_acknowledgement: "Accusé de rétractation",
   order_refunded_sold_out: "Remboursement (épuisé)",
   back_in_stock: "Retour en stock",
+  signup_confirmation: "Confirmation d'inscription",
+  order_refund: "Remboursement",
 };
 
 /** A code the page has no label for is shown as it is (spec §4: "Unknown statuses display raw"). */
@@ -162,6 +164,12 @@ export const copy = {
     delivered: "Commande livrée",
     actionFailed: "Action impossible",
     shippedOn: "Expédiée le {date}",
+    release: "Libérer la réservation",
+    releaseTitle: "Libérer la réservation",
+    releaseQuestion: "Annuler la commande {orderNumber} et remettre en vente les pièces qu'elle réserve ?",
+    releaseNote:
+      "Le client n'a pas encore payé. S'il paie malgré tout, la commande sera honorée si les pièces sont encore là, remboursée sinon.",
+    released: "Réservation libérée",
   },
   orderDetail: {
     title: "Commande {orderNumber}",

@@ -1,4 +1,5 @@
 import { trpc } from "~/lib/trpc";
+import { ADMIN_PAGES } from "~/screens";
 import { copy, fill } from "./copy";
 import { Modal } from "./modal";
 import { errorMessage } from "./notify";
@@ -39,15 +40,18 @@ function EmailView({ id }: { id: number }) {
       </p>
     );
   }
-  const { subject, html, text } = view.data;
+  const { subject, text } = view.data;
   return (
     <div className="admin-email-view">
       <p className="admin-email-view__subject">{subject}</p>
-      {/* An empty sandbox: the message's HTML can run nothing and reach nothing of this page. */}
+      {/*
+        An empty sandbox: the message's HTML can run nothing and reach nothing of this page. It comes
+        from its own address, whose policy alone allows the inline styles e-mails are written with.
+      */}
       <iframe
         className="admin-email-view__frame"
         sandbox=""
-        srcDoc={html}
+        src={`${ADMIN_PAGES.emails}/preview/${id}`}
         title={fill(TEXT.viewFrame, { subject })}
       />
       <details className="admin-email-view__text">

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
+import { ConfirmDialog } from "./confirm-dialog";
 import { CARRIER_CODES, CARRIER_LABELS, type CarrierCode, copy, fill, labelOf } from "./copy";
 import { formatDateTime } from "./format";
 import { fieldErrorsOf, notifyFailure, notifySuccess } from "./notify";
@@ -8,10 +9,13 @@ type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
 
 /**
  * What the owner can do with an order, by its status (spec §2): ship it (tracking number and
- * carrier), mark it prepared or delivered; a shipped order shows how it left; others a dash.
+ * carrier), mark it prepared or delivered, give back what an unpaid order holds; a shipped order
+ * shows how it left; others a dash.
  */
 export function OrderActions({ order }: { order: OrderRow }) {
   switch (order.status) {
+    case "awaiting_payment":
+      return <ReleaseButton orderNumber={order.orderNumber} />;
     case "pending_preparation":
       return (
         <div className="admin-actions">
@@ -155,5 +159,40 @@ function StatusButton({ orderNumber, to }: { orderNumber: string; to: keyof type
     >
       {mutation.isPending ? copy.orders.processing : STATUS_ACTIONS[to].label}
     </button>
+  );
+}
+
+/** An unpaid order's hold given back, after a confirmation (the shopper may still be paying). */
+function ReleaseButton({ orderNumber }: { orderNumber: string }) {
+  const utils = trpc.useUtils();
+  const [asking, setAsking] = useState(false);
+  const release = trpc.orders.releaseHold.useMutation({
+    onSuccess: () => {
+      setAsking(false);
+      notifySuccess(copy.orders.released, orderNumber);
+      void utils.orders.invalidate();
+      void utils.stock.invalidate();
+    },
+    onError: (error) => notifyFailure(copy.orders.actionFailed, error),
+  });
+  return (
+    <>
+      <button type="button" className="button button--outline button--small" onClick={() => setAsking(true)}>
+        {copy.orders.release}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={copy.orders.releaseTitle}
+        question={fill(copy.orders.releaseQuestion, { orderNumber })}
+        note={copy.orders.releaseNote}
+        confirmLabel={copy.orders.release}
+        busyLabel={copy.orders.processing}
+        busy={release.isPending}
+        onConfirm={() => {
+          if (!release.isPending) release.mutate({ orderNumber });
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }

@@ -17,6 +17,8 @@ type ActionAnswer = {
   values?: Values;
   review?: { country: string; shippingCents: number; totalCents: number };
   unavailable?: { model: string; available: number } | null;
+  orderLimit?: { model: string; limit: number };
+  clientLimit?: { reason: "held_pieces" | "unpaid_orders"; count: number };
   paymentError?: boolean;
   payment?: {
     orderNumber: string;
@@ -201,6 +203,21 @@ export function CheckoutForm({
                     count: answer.unavailable.available,
                     name: tp(`${answer.unavailable.model}.name`),
                   })}
+            </p>
+          ) : null}
+          {answer?.orderLimit ? (
+            <p className="form-error" role="alert">
+              {t("errors.orderLimit", {
+                count: answer.orderLimit.limit,
+                name: tp(`${answer.orderLimit.model}.name`),
+              })}
+            </p>
+          ) : null}
+          {answer?.clientLimit ? (
+            <p className="form-error" role="alert">
+              {t(`errors.${answer.clientLimit.reason === "held_pieces" ? "heldPieces" : "unpaidOrders"}`, {
+                count: answer.clientLimit.count,
+              })}
             </p>
           ) : null}
           {answer?.paymentError ? (

@@ -1,0 +1,48 @@
+/**
+ * Sent when the owner refunds all or part of an order: why (cancellation, withdrawal, return or a
+ * goodwill gesture), how much, which lines if the refund covers lines, and when the money shows.
+ */
+import { Facts, Paragraph, SectionTitle, Title } from "../components/blocks";
+import { EmailLayout } from "../components/email-layout";
+import { OrderLines } from "../components/order-summary";
+import { copyFor, fill } from "../copy";
+import { formatDate, formatMoney } from "../format";
+import { sampleContext, samplePayloads } from "../samples";
+import type { TemplateProps } from "../template-props";
+
+export function OrderRefund({ payload, locale, context }: TemplateProps<"order_refund">) {
+  const copy = copyFor(locale);
+  const t = copy.orderRefund;
+  const { orderNumber } = payload;
+  const amount = formatMoney(payload.amountCents, payload.currency, locale);
+  return (
+    <EmailLayout locale={locale} context={context} preview={fill(t.preview, { amount, orderNumber })}>
+      <Title>{t.heading}</Title>
+      <Paragraph>{fill(copy.layout.greeting, { name: payload.customerName })}</Paragraph>
+      <Paragraph>{fill(t.reasons[payload.reason], { orderNumber })}</Paragraph>
+      <Facts
+        rows={[
+          { label: t.amountLabel, value: <strong>{amount}</strong> },
+          { label: t.dateLabel, value: formatDate(payload.refundedAt, locale) },
+        ]}
+      />
+      {/* An amount refunded without lines (a goodwill gesture, say) has no lines to show. */}
+      {payload.items.length > 0 && (
+        <>
+          <SectionTitle>{t.itemsHeading}</SectionTitle>
+          <OrderLines items={payload.items} currency={payload.currency} locale={locale} />
+        </>
+      )}
+      <Paragraph>{payload.fullyRefunded ? t.fullyRefunded : t.partlyRefunded}</Paragraph>
+      <Paragraph>{t.card}</Paragraph>
+    </EmailLayout>
+  );
+}
+
+OrderRefund.PreviewProps = {
+  payload: samplePayloads.order_refund,
+  locale: "fr",
+  context: sampleContext,
+} satisfies TemplateProps<"order_refund">;
+
+export default OrderRefund;

@@ -1,0 +1,22 @@
+/**
+ * What one anonymous client may do with the shop's stock (docs/security.md, "Denial of
+ * inventory"). Every value is a setting of the web app (apps/web/app/lib/env.server.ts); these are
+ * the defaults. Pure: the cart in the browser reads the per-model limit too.
+ */
+export interface OrderLimits {
+  /** How long pieces stay held for a shopper who has not paid yet. */
+  holdMinutes: number;
+  /** Pieces of one model in one order (every piece is unique: a few is a generous order). */
+  maxPiecesPerModel: number;
+  /** Pieces one client may hold at a time across its unpaid orders. */
+  maxHeldPiecesPerClient: number;
+  /** Unpaid orders one client may place in an hour. */
+  maxUnpaidOrdersPerHour: number;
+}
+
+export const DEFAULT_ORDER_LIMITS: OrderLimits = {
+  holdMinutes: 20,
+  maxPiecesPerModel: 3,
+  maxHeldPiecesPerClient: 6,
+  maxUnpaidOrdersPerHour: 5,
+};

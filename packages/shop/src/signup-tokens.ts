@@ -1,0 +1,55 @@
+/**
+ * The links of sign-up e-mails, signed with the shop's secret: "confirm this address" (valid 48
+ * hours, the double opt-in) and "unsubscribe" (valid as long as the sign-up exists). A token names
+ * a sign-up row and cannot be forged for another one without the secret.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export type SignupTokenPurpose = "confirm" | "unsubscribe";
+
+/** How long a confirmation link works. */
+export const CONFIRMATION_HOURS = 48;
+
+const PREFIX: Record<SignupTokenPurpose, string> = { confirm: "c", unsubscribe: "u" };
+
+function mac(secret: string, payload: string): string {
+  return createHmac("sha256", secret).update(`souls-signup:${payload}`).digest("base64url");
+}
+
+/** `c.<id>.<expires, epoch seconds>.<mac>`; an unsubscribe token does not expire (0). */
+export function signupToken(
+  secret: string,
+  purpose: SignupTokenPurpose,
+  signupId: number,
+  now: Date = new Date(),
+): string {
+  const expires = purpose === "confirm" ? Math.floor(now.getTime() / 1000) + CONFIRMATION_HOURS * 3600 : 0;
+  const payload = `${PREFIX[purpose]}.${signupId}.${expires}`;
+  return `${payload}.${mac(secret, payload)}`;
+}
+
+export type SignupTokenCheck = { ok: true; signupId: number } | { ok: false; reason: "invalid" | "expired" };
+
+/** The sign-up a token names, if its signature holds (compared in constant time) and it has not run out. */
+export function readSignupToken(
+  secret: string,
+  purpose: SignupTokenPurpose,
+  token: unknown,
+  now: Date = new Date(),
+): SignupTokenCheck {
+  if (typeof token !== "string" || token.length > 200) return { ok: false, reason: "invalid" };
+  const match = /^([cu])\.(\d{1,10})\.(\d{1,12})\.([\w-]{43})$/.exec(token.trim());
+  if (!match || match[1] !== PREFIX[purpose]) return { ok: false, reason: "invalid" };
+  const [, letter, id, expires, signature] = match as unknown as [string, string, string, string, string];
+  const expected = Buffer.from(mac(secret, `${letter}.${id}.${expires}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    return { ok: false, reason: "invalid" };
+  }
+  if (purpose === "confirm" && Number(expires) * 1000 <= now.getTime())
+    return { ok: false, reason: "expired" };
+  const signupId = Number(id);
+  return Number.isSafeInteger(signupId) && signupId > 0
+    ? { ok: true, signupId }
+    : { ok: false, reason: "invalid" };
+}
