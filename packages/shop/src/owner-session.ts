@@ -49,6 +49,8 @@ export interface LoginRequest {
   clientHash: string;
   /** A browser the owner logged in from before (a signed cookie): not slowed by the global throttle. */
   knownDevice?: boolean;
+  /** Failures of the last hour, across all clients, before the throttle starts (a setting). */
+  freeFailuresPerHour?: number;
   now?: Date;
 }
 
@@ -78,7 +80,7 @@ export async function logIn(db: Kysely<Database>, request: LoginRequest): Promis
     if (Number(counts.clientFailures) >= ADMIN_LOGIN_LIMIT.failures)
       return { ok: false, reason: "blocked" } as const;
     if (!request.knownDevice && counts.lastFailure) {
-      const wait = throttleSeconds(Number(counts.allFailures));
+      const wait = throttleSeconds(Number(counts.allFailures), request.freeFailuresPerHour);
       const allowedAt = new Date(counts.lastFailure).getTime() + wait * 1000;
       if (wait > 0 && allowedAt > now.getTime()) {
         return {
@@ -117,8 +119,11 @@ export async function logIn(db: Kysely<Database>, request: LoginRequest): Promis
 }
 
 /** Seconds a new try waits after the last failure, given the failures of the last hour (all clients). */
-export function throttleSeconds(failuresLastHour: number): number {
-  const beyond = failuresLastHour - ADMIN_LOGIN_THROTTLE.freeFailuresPerHour;
+export function throttleSeconds(
+  failuresLastHour: number,
+  freeFailuresPerHour: number = ADMIN_LOGIN_THROTTLE.freeFailuresPerHour,
+): number {
+  const beyond = failuresLastHour - freeFailuresPerHour;
   if (beyond <= 0) return 0;
   return Math.min(2 ** Math.min(beyond, 10), ADMIN_LOGIN_THROTTLE.maxDelaySeconds);
 }

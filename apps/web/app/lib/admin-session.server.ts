@@ -97,7 +97,11 @@ export async function attemptLogin(attempt: {
     if (!attempt.knownDevice && waitSeconds() > 0) {
       return { ok: false, reason: "throttled", retryAfterSeconds: waitSeconds() } as const;
     }
-    const result = await logIn(db, { ...attempt, check: checkAdminPassword });
+    const result = await logIn(db, {
+      ...attempt,
+      check: checkAdminPassword,
+      freeFailuresPerHour: env.ADMIN_LOGIN_FREE_FAILURES,
+    });
     if (!result.ok && result.reason === "throttled") {
       throttledUntil = Date.now() + result.retryAfterSeconds * 1000;
     }

@@ -72,6 +72,13 @@ const schema = z
       .min(1)
       .max(100)
       .default(DEFAULT_ORDER_LIMITS.maxUnpaidOrdersPerHour),
+    /**
+     * Failed owner logins in an hour, across all clients, before each new try must wait
+     * (docs/security.md §4). The end-to-end run raises it: its own tests fail logins on purpose.
+     */
+    ADMIN_LOGIN_FREE_FAILURES: z.coerce.number().int().min(0).max(100_000).default(10),
+    /** The VAT rate of every sale, in percent, for the accountant's export (docs/accounting.md). */
+    VAT_RATE_PERCENT: z.coerce.number().min(0).max(30).default(20),
   })
   .transform((env) => ({
     ...env,

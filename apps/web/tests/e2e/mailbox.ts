@@ -25,22 +25,33 @@ async function messages(): Promise<{ raw: string; html: string }[]> {
 
 /**
  * Waits for the worker to deliver the e-mail that mentions `text` (in its headers, e.g. the
- * recipient, or in its HTML), and returns its HTML.
+ * recipient, or in its HTML) — and `alsoText` too when given — and returns its HTML.
  */
-export async function deliveredEmail(text: string): Promise<string> {
+export async function deliveredEmail(text: string, alsoText?: string): Promise<string> {
   let found: string | undefined;
+  const mentions = (message: { raw: string; html: string }, wanted: string) =>
+    message.raw.includes(wanted) || message.html.includes(wanted);
   await expect
     .poll(
       async () => {
         found = (await messages()).find(
-          (message) => message.html && (message.raw.includes(text) || message.html.includes(text)),
+          (message) => message.html && mentions(message, text) && (!alsoText || mentions(message, alsoText)),
         )?.html;
         return Boolean(found);
       },
-      { message: `an e-mail mentioning ${text} in ${mailbox()}`, timeout: 20_000 },
+      { message: `an e-mail mentioning ${text} ${alsoText ?? ""} in ${mailbox()}`, timeout: 20_000 },
     )
     .toBe(true);
   return found as string;
+}
+
+/** The first link of a delivered e-mail's HTML whose address contains `part`, unescaped. */
+export function linkIn(html: string, part: string): string {
+  const link = [...html.matchAll(/href="([^"]+)"/g)]
+    .map((match) => match[1] ?? "")
+    .find((href) => href.includes(part));
+  if (!link) throw new Error(`no link containing ${part} in the e-mail`);
+  return link.replace(/&amp;/g, "&");
 }
 
 /** The tracking link of an order's confirmation e-mail, token included. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
-import { deliveredEmail } from "./mailbox";
+import { deliveredEmail, linkIn } from "./mailbox";
 
 // Runs in one project only (see playwright.config.ts): it owns Bilin's stock while it runs, one
 // test after the other.
@@ -33,13 +33,14 @@ test("the last piece bought in one browser is sold out in the other", async ({ p
   }
 });
 
-test("shoppers waiting for a sold-out model each get one e-mail when it is back", async ({
+test("shoppers waiting for a sold-out model confirm their address, then each get one e-mail when it is back", async ({
   page,
   browser,
 }) => {
   await sql("UPDATE products SET stock = reserved WHERE slug = 'bilin'");
   const withScript = `waiting-${randomUUID()}@example.org`;
   const withoutScript = `waiting-${randomUUID()}@example.org`;
+  const neverConfirmed = `stranger-${randomUUID()}@example.org`;
   try {
     // With JavaScript, in English: answered in place.
     await page.goto("/en/product/bilin-fanny-pack");
@@ -60,28 +61,50 @@ test("shoppers waiting for a sold-out model each get one e-mail when it is back"
     await formFr.getByLabel(/J'accepte de recevoir un seul e-mail/).check();
     await formFr.getByRole("button", { name: "Prévenez-moi dès son retour" }).click();
     await expect(plain.getByRole("status").filter({ hasText: "C'est noté !" })).toBeVisible();
+
+    // Each confirms through the link of the e-mail that just arrived (double opt-in): in French
+    // without JavaScript, in English with it.
+    await plain.goto(linkIn(await deliveredEmail(withoutScript), "/inscription/confirmer"));
+    await plain.getByRole("button", { name: "Confirmer mon inscription" }).click();
+    await expect(plain.getByRole("heading", { level: 1 })).toHaveText("Inscription confirmée");
     await context.close();
+    await page.goto(linkIn(await deliveredEmail(withScript), "/en/signup/confirm"));
+    await page.getByRole("button", { name: "Confirm my sign-up" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign-up confirmed");
+    // A third address, typed by someone else, is never confirmed.
+    const response = await page.request.post("/en/product/bilin-fanny-pack", {
+      form: { intent: "waitlist", email: neverConfirmed, consent: "yes" },
+    });
+    expect(response.status()).toBe(200);
 
     const waiting = await sql(
-      "SELECT email, locale FROM signups WHERE source = 'waitlist' AND email = ANY($1) ORDER BY locale",
-      [[withScript, withoutScript]],
+      "SELECT email, locale, confirmed_at IS NOT NULL AS confirmed FROM signups WHERE source = 'waitlist' AND email = ANY($1) ORDER BY email",
+      [[withScript, withoutScript, neverConfirmed]],
     );
-    expect(waiting).toEqual([
-      { email: withScript, locale: "en" },
-      { email: withoutScript, locale: "fr" },
-    ]);
+    expect(waiting).toEqual(
+      expect.arrayContaining([
+        { email: withScript, locale: "en", confirmed: true },
+        { email: withoutScript, locale: "fr", confirmed: true },
+        { email: neverConfirmed, locale: "en", confirmed: false },
+      ]),
+    );
 
     await sql("UPDATE products SET stock = reserved + 2 WHERE slug = 'bilin'");
-    const english = await deliveredEmail(withScript);
-    expect(english).toContain("/en/product/bilin-fanny-pack");
-    const french = await deliveredEmail(withoutScript);
-    expect(french).toContain("/produit/sac-banane-bilin");
+    const english = await deliveredEmail(withScript, "/en/product/bilin-fanny-pack");
+    const french = await deliveredEmail(withoutScript, "/produit/sac-banane-bilin");
+    expect(french).toContain("Se désinscrire");
     const notices = await sql(
       "SELECT recipient, count(*)::int AS n FROM email_queue WHERE type = 'back_in_stock' AND recipient = ANY($1) GROUP BY recipient",
-      [[withScript, withoutScript]],
+      [[withScript, withoutScript, neverConfirmed]],
     );
     expect(notices).toHaveLength(2);
     for (const notice of notices) expect(notice.n).toBe(1);
+
+    // Its unsubscribe link: one click on the page, and the address is forgotten.
+    await page.goto(linkIn(english, "/en/unsubscribe"));
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
+    expect(await sql("SELECT 1 FROM signups WHERE email = $1", [withScript])).toHaveLength(0);
   } finally {
     await sql("UPDATE products SET stock = reserved + 25 WHERE slug = 'bilin'");
   }
