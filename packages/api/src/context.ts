@@ -1,5 +1,6 @@
 import type { Database, Kysely } from "@souls/db";
 import type { EmailContext } from "@souls/emails/messages";
+import type { PaymentGateway } from "@souls/shop";
 
 /** What every admin procedure gets; the web app builds it per request, tests build their own. */
 export interface ApiContext {
@@ -12,6 +13,10 @@ export interface ApiContext {
   productChanges: ProductChangeSource;
   /** What the e-mail templates need to render a message (site URL, seller). */
   emailContext: EmailContext;
+  /** The gateway the shop takes payments with: refunds go back through it. */
+  gateway: PaymentGateway;
+  /** The VAT rate of the accountant's export, in percent. */
+  vatRatePercent: number;
 }
 
 /** One row of `products` changed, as the `products_notify` trigger announces it. */

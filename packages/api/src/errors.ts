@@ -7,11 +7,14 @@ import {
   AdminNotFoundError,
   DuplicateReferenceError,
   EmailNotRetryableError,
+  GatewayUnavailableError,
   IllegalTransitionError,
   InvalidProductError,
   ORDER_STATUS_LABELS,
   type OrderEvent,
   ProductArchivedError,
+  RefundRefusedError,
+  ReturnNotExpectedError,
   StockLimitError,
 } from "@souls/shop";
 import { TRPCError } from "@trpc/server";
@@ -22,13 +25,31 @@ export const MESSAGES = {
   internal: "Erreur technique. Veuillez réessayer ou recharger la page.",
   duplicateReference: "Cette référence existe déjà",
   stockBelowZero: "Le stock ne peut pas descendre en dessous de 0.",
-  productArchived: "Ce produit est archivé : son stock ne change plus.",
+  productArchived: "Ce produit est archivé : rétablissez-le d'abord pour changer son stock ou son prix.",
+  gatewayUnavailable:
+    "La banque n'a pas répondu : le remboursement est en attente. Réessayez : il ne sera jamais fait deux fois.",
+  returnNotExpected:
+    "Aucun retour n'est attendu pour cette commande (pas de rétractation d'une commande expédiée, ou colis déjà reçu).",
 } as const;
+
+const REFUND_REFUSALS: Record<RefundRefusedError["reason"], string> = {
+  unpaid: "Cette commande n'a pas été payée (ou déjà remboursée) : il n'y a rien à rembourser.",
+  too_much: "Montant trop élevé",
+  nothing: "Indiquez les pièces ou le montant à rembourser.",
+  unknown_line: "Cette ligne n'appartient pas à la commande.",
+  line_quantity: "Quantité à rembourser supérieure à ce qui reste sur la ligne.",
+  shipped:
+    "Cette commande est déjà partie : elle ne peut plus être annulée. Remboursez-la au retour du colis.",
+};
+
+const euros = (cents: number) =>
+  new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
 
 const NOT_FOUND: Record<AdminNotFoundError["entity"], string> = {
   order: "Commande introuvable",
   product: "Produit introuvable",
   email: "E-mail introuvable",
+  refund: "Remboursement introuvable",
 };
 
 const EVENT_VERBS: Record<OrderEvent, string> = {
@@ -37,6 +58,8 @@ const EVENT_VERBS: Record<OrderEvent, string> = {
   payment_cancelled: "annulée",
   hold_expired: "expirée",
   refunded: "remboursée",
+  partially_refunded: "partiellement remboursée",
+  cancelled: "annulée",
   prepared: "marquée comme préparée",
   shipped: "expédiée",
   delivered: "marquée comme livrée",
@@ -87,6 +110,18 @@ export function shopRuleError(cause: unknown): TRPCError | null {
       `Seul un e-mail en échec peut être renvoyé : celui-ci est « ${EMAIL_STATUS_LABELS[cause.status]} ».`,
     );
   }
+  if (cause instanceof RefundRefusedError) {
+    const message =
+      cause.reason === "too_much"
+        ? `${REFUND_REFUSALS.too_much} : il reste ${euros(cause.refundableCents)} à rembourser sur cette commande.`
+        : REFUND_REFUSALS[cause.reason];
+    return error(
+      cause.reason === "unknown_line" || cause.reason === "nothing" ? "BAD_REQUEST" : "CONFLICT",
+      message,
+    );
+  }
+  if (cause instanceof GatewayUnavailableError) return error("BAD_GATEWAY", MESSAGES.gatewayUnavailable);
+  if (cause instanceof ReturnNotExpectedError) return error("CONFLICT", MESSAGES.returnNotExpected);
   if (cause instanceof InvalidProductError) {
     return error("BAD_REQUEST", `Produit refusé : vérifiez ${PRODUCT_FIELDS[cause.field]}.`);
   }

@@ -53,3 +53,31 @@ export const id = int("Identifiant", 1, INT4_MAX);
 
 /** An order number as the owner copies it from the list (the database says whether it exists). */
 export const orderNumber = text("Numéro de commande", 1, 40);
+
+/**
+ * An amount in euros with two decimals at most (169.99 × 100 is 16998.999…: whole cents to
+ * rounding), between `min` exclusive and `max`; `label` names it in messages.
+ */
+export function euros(label: string, max: number) {
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? `${label} : champ obligatoire` : `${label} : nombre attendu`,
+    })
+    .gt(0, { error: `${label} : supérieur à 0` })
+    .max(max, { error: `${label} : ${max} € au plus` })
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      error: `${label} : deux décimales au plus`,
+    });
+}
+
+/** The key of one click of the owner's (a random id made by the screen): its retries are one action. */
+export const requestKey = z
+  .string({ error: "Identifiant de la demande manquant : rechargez la page" })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "Identifiant de la demande invalide : rechargez la page" });
+
+/** A month, `YYYY-MM`. */
+export const month = (label: string) =>
+  z
+    .string({ error: `${label} : mois attendu` })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: `${label} : mois attendu (AAAA-MM)` });

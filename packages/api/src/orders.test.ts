@@ -40,7 +40,14 @@ describe("orders.list and orders.detail", () => {
     expect(new Date(orders[0]!.createdAt).toISOString()).toBe(orders[0]?.createdAt);
 
     const detail = await caller.orders.detail({ orderNumber: ` ${paid.orderNumber} ` });
-    expect(detail.items).toEqual([{ name: "Aicha", quantity: 1, unitPriceCents: 16900 }]);
+    expect(detail.items).toEqual([
+      expect.objectContaining({ name: "Aicha", quantity: 1, unitPriceCents: 16900, refundableQuantity: 1 }),
+    ]);
+    expect(detail.order).toMatchObject({
+      refundedCents: 0,
+      refundableCents: 16900,
+      refundableShippingCents: 0,
+    });
     expect(detail.events.map((e) => e.toStatus)).toEqual(["awaiting_payment", "pending_preparation"]);
     expect(typeof detail.order.paidAt).toBe("string");
     expect(typeof detail.events[0]?.createdAt).toBe("string");

@@ -1,20 +1,47 @@
 import {
   CARRIERS,
+  cancelOrder,
   listOrders,
   markDelivered,
   markPrepared,
+  markReturnReceived,
   markShipped,
   ORDER_STATUSES,
   orderDetail,
+  refundOrder,
   releaseUnpaidOrder,
+  retryRefund,
 } from "@souls/shop";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { int, orderNumber, strictInput, text } from "./inputs";
+import { euros, INT4_MAX, id, int, orderNumber, requestKey, strictInput, text } from "./inputs";
 import { adminProcedure } from "./trpc";
 import { toWire } from "./wire";
 
 const byNumber = strictInput({ orderNumber });
+const note = text("Note", 0, 500).optional();
+
+/** Lines (pieces of the order) or an amount: one of the two, never both, never neither. */
+const refundInput = strictInput({
+  orderNumber,
+  requestKey,
+  reason: z.enum(["withdrawal", "return", "goodwill"], {
+    error: "Motif : rétractation, retour ou geste commercial",
+  }),
+  lines: z
+    .array(strictInput({ itemId: int("Ligne", 1, INT4_MAX), quantity: int("Quantité", 1, 100) }), {
+      error: "Lignes : liste attendue",
+    })
+    .max(50, { error: "Lignes : 50 au plus" })
+    .optional(),
+  includeShipping: z.boolean({ error: "Livraison : oui ou non" }).default(false),
+  amount: euros("Montant", 100_000).optional(),
+  restock: z.enum(["now", "on_return", "no"], { error: "Remise en stock : maintenant, au retour ou non" }),
+  note,
+}).refine((input) => (input.lines?.length ?? 0) > 0 !== (input.amount !== undefined), {
+  error: "Choisissez les pièces à rembourser ou un montant, l’un des deux",
+  path: ["amount"],
+});
 
 export const ordersRouter = {
   list: adminProcedure
@@ -49,6 +76,50 @@ export const ordersRouter = {
   markDelivered: adminProcedure
     .input(byNumber)
     .mutation(({ ctx, input }) => markDelivered(ctx.db, input.orderNumber)),
+
+  /**
+   * Lines or an amount given back through the order's own gateway: never more than was paid minus
+   * earlier refunds, one refund per click however often it is sent (requestKey).
+   */
+  refund: adminProcedure.input(refundInput).mutation(({ ctx, input }) =>
+    refundOrder(ctx.db, ctx.gateway, {
+      orderNumber: input.orderNumber,
+      requestKey: input.requestKey,
+      reason: input.reason,
+      lines: input.lines,
+      includeShipping: input.includeShipping,
+      amountCents: input.amount === undefined ? undefined : Math.round(input.amount * 100),
+      restock: input.restock,
+      note: input.note,
+    }),
+  ),
+
+  /** A paid order not shipped yet, refunded in full and cancelled (pieces back unless said not). */
+  cancel: adminProcedure
+    .input(
+      strictInput({
+        orderNumber,
+        requestKey,
+        restock: z.boolean({ error: "Remise en stock : oui ou non" }).default(true),
+        note,
+      }),
+    )
+    .mutation(({ ctx, input }) => cancelOrder(ctx.db, ctx.gateway, input)),
+
+  /** A refund the bank did not answer for, asked again: still one refund at the gateway. */
+  retryRefund: adminProcedure
+    .input(strictInput({ refundId: id }))
+    .mutation(({ ctx, input }) => retryRefund(ctx.db, ctx.gateway, input.refundId)),
+
+  /** The parcel of a withdrawn order is back; its pieces back on the shelf unless said not. */
+  markReturnReceived: adminProcedure
+    .input(
+      strictInput({
+        orderNumber,
+        restock: z.boolean({ error: "Remise en stock : oui ou non" }).default(true),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => toWire(await markReturnReceived(ctx.db, input))),
 
   /** An unpaid order's hold given back: cancelled, its pieces for sale again. */
   releaseHold: adminProcedure

@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { accountingRouter } from "./accounting";
 import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
 import { stockRouter } from "./stock";
@@ -10,6 +11,7 @@ export const appRouter = router({
   stock: stockRouter,
   emails: emailsRouter,
   tests: testsRouter,
+  accounting: accountingRouter,
 });
 
 export type AppRouter = typeof appRouter;

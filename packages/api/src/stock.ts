@@ -4,27 +4,20 @@ import {
   createTestProduct,
   listProducts,
   PRODUCT_LIMITS,
+  productHistory,
   removeProduct,
+  setProductPrice,
+  unarchiveProduct,
 } from "@souls/shop";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import type { ProductChange } from "./context";
-import { id, int, noInput, strictInput, text } from "./inputs";
+import { euros, id, int, noInput, strictInput, text } from "./inputs";
 import { relay } from "./relay";
 import { adminProcedure } from "./trpc";
 import { toWire } from "./wire";
 
-const MAX_PRICE_EUROS = PRODUCT_LIMITS.maxPriceCents / 100;
-/** 169.99 × 100 is 16998.999…: a price has at most two decimals if it is whole cents to rounding. */
-const wholeCents = (euros: number) => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6;
-
-const price = z
-  .number({
-    error: (issue) => (issue.input === undefined ? "Prix : champ obligatoire" : "Prix : nombre attendu"),
-  })
-  .gt(0, { error: "Prix : supérieur à 0" })
-  .max(MAX_PRICE_EUROS, { error: `Prix : ${MAX_PRICE_EUROS} € au plus` })
-  .refine(wholeCents, { error: "Prix : deux décimales au plus" });
+const price = euros("Prix", PRODUCT_LIMITS.maxPriceCents / 100);
 
 export const stockRouter = {
   list: adminProcedure
@@ -63,6 +56,23 @@ export const stockRouter = {
   remove: adminProcedure
     .input(strictInput({ id }))
     .mutation(async ({ ctx, input }) => ({ outcome: await removeProduct(ctx.db, input.id) })),
+
+  /** A model's new price: the shop and open checkouts follow, orders placed before keep theirs. */
+  setPrice: adminProcedure
+    .input(strictInput({ id, price }))
+    .mutation(async ({ ctx, input }) =>
+      toWire(await setProductPrice(ctx.db, input.id, Math.round(input.price * 100))),
+    ),
+
+  /** An archived product back in the shop. */
+  unarchive: adminProcedure
+    .input(strictInput({ id }))
+    .mutation(async ({ ctx, input }) => toWire(await unarchiveProduct(ctx.db, input.id))),
+
+  /** Everything the owner changed on a product, newest first. */
+  history: adminProcedure
+    .input(strictInput({ id }))
+    .query(async ({ ctx, input }) => ({ events: toWire(await productHistory(ctx.db, input.id)) })),
 
   createTestProduct: adminProcedure
     .input(noInput)

@@ -1,6 +1,7 @@
 /** Helpers for the API's tests (never imported by production code). */
 import type { Database, Kysely } from "@souls/db";
 import type { EmailContext } from "@souls/emails/messages";
+import { testGateway } from "@souls/shop";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { expect } from "vitest";
 import type { ApiContext, ProductChangeSource } from "./context";
@@ -27,6 +28,8 @@ export function ownerContext(db: Kysely<Database>, overrides: Partial<ApiContext
     clientHash: "test-client",
     productChanges: noProductChanges,
     emailContext: TEST_EMAIL_CONTEXT,
+    gateway: testGateway,
+    vatRatePercent: 20,
     ...overrides,
   };
 }
@@ -105,6 +108,20 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "orders.markPrepared": { orderNumber: "SOULS-123456ABCD" },
   "orders.markDelivered": { orderNumber: "SOULS-123456ABCD" },
   "orders.releaseHold": { orderNumber: "SOULS-123456ABCD" },
+  "orders.refund": {
+    orderNumber: "SOULS-123456ABCD",
+    requestKey: "click-0000000000000001",
+    reason: "return",
+    lines: [{ itemId: 1, quantity: 1 }],
+    restock: "on_return",
+  },
+  "orders.cancel": { orderNumber: "SOULS-123456ABCD", requestKey: "click-0000000000000002" },
+  "orders.retryRefund": { refundId: 1 },
+  "orders.markReturnReceived": { orderNumber: "SOULS-123456ABCD", restock: true },
+  "stock.setPrice": { id: 1, price: 149 },
+  "stock.unarchive": { id: 1 },
+  "stock.history": { id: 1 },
+  "accounting.export": { from: "2026-11", to: "2026-11" },
   "stock.list": { search: "aicha" },
   "stock.create": { reference: "NEW-01", name: "Nouveau", price: 169, stock: 2 },
   "stock.adjust": { id: 1, delta: -1 },

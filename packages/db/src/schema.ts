@@ -55,8 +55,9 @@ export type OrderStatus =
   | "cancelled"
   | "expired"
   | "refunded"
+  | "partially_refunded"
   | "withdrawn";
-export type PaymentStatus = "pending" | "paid" | "failed" | "refunded";
+export type PaymentStatus = "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
 export type PaymentProvider = "stripe" | "test";
 export type Carrier = "colissimo" | "chronopost" | "dhl" | "ups";
 
@@ -92,6 +93,8 @@ export interface OrdersTable {
   deliveredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the shopper withdrew from the contract (right of withdrawal). */
   withdrawnAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the owner received the parcel sent back after a withdrawal. */
+  returnedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Keyed hash of the address of the client that placed it (per-client limits); null for the owner's. */
   clientHash: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
@@ -105,6 +108,54 @@ export interface OrderItemsTable {
   name: string;
   unitPriceCents: number;
   quantity: number;
+  /** Pieces of this line put back on the shelf since (cancellation, withdrawal, return). */
+  restockedQuantity: ColumnType<number, number | undefined, number>;
+}
+
+export type RefundReason = "cancellation" | "withdrawal" | "return" | "goodwill" | "sold_out" | "provider";
+export type RefundStatus = "pending" | "succeeded" | "failed";
+/** Pieces back on the shelf now, when the parcel comes back, or not at all. */
+export type RefundRestock = "now" | "on_return" | "no";
+
+export interface RefundsTable {
+  id: Generated<number>;
+  orderId: number;
+  provider: PaymentProvider;
+  amountCents: number;
+  /** The part of the amount that gives back the delivery. */
+  shippingCents: ColumnType<number, number | undefined, number>;
+  reason: RefundReason;
+  /** The owner's own words, never shown to the shopper. */
+  note: string | null;
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
+  /** The owner's click: a retried request finds its refund instead of making another. */
+  requestKey: string | null;
+  /** The gateway's id of the refund (Stripe's re_…); unique, so a refund is recorded once. */
+  providerRefundId: string | null;
+  /** Made from the panel (admin), by the shop itself (system), or found at the gateway (provider). */
+  source: "admin" | "system" | "provider";
+  restock: RefundRestock;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  settledAt: Date | null;
+}
+
+export interface RefundItemsTable {
+  refundId: number;
+  orderItemId: number;
+  quantity: number;
+}
+
+export type ProductEventKind = "created" | "price_changed" | "stock_adjusted" | "archived" | "unarchived";
+
+export interface ProductEventsTable {
+  id: Generated<number>;
+  productId: number;
+  kind: ProductEventKind;
+  fromValue: string | null;
+  toValue: string | null;
+  actor: string;
+  createdAt: CreatedAt;
 }
 
 export interface OrderEventsTable {
@@ -207,6 +258,9 @@ export interface Database {
   adminSessions: AdminSessionsTable;
   adminLoginAttempts: AdminLoginAttemptsTable;
   emailAccessLog: EmailAccessLogTable;
+  refunds: RefundsTable;
+  refundItems: RefundItemsTable;
+  productEvents: ProductEventsTable;
 }
 
 export type Product = Selectable<ProductsTable>;
@@ -219,3 +273,4 @@ export type NewOrder = Insertable<OrdersTable>;
 export type OrderItem = Selectable<OrderItemsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type EmailQueueRow = Selectable<EmailQueueTable>;
+export type Refund = Selectable<RefundsTable>;

@@ -1,3 +1,4 @@
+export * from "./admin/accounting";
 export * from "./admin/email-queue";
 export * from "./admin/errors";
 export * from "./admin/orders";
@@ -28,6 +29,8 @@ export * from "./owner-session";
 export * from "./payments/gateway";
 export * from "./payments/stripe-gateway";
 export * from "./payments/test-gateway";
+export * from "./refunds/refunds";
+export * from "./refunds/returns";
 export * from "./retention";
 export * from "./shipping";
 export * from "./signup-tokens";

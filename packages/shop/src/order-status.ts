@@ -15,6 +15,7 @@ export const ORDER_STATUSES = [
   "cancelled",
   "expired",
   "refunded",
+  "partially_refunded",
   "withdrawn",
 ] as const satisfies readonly OrderStatus[];
 
@@ -28,6 +29,7 @@ export const ORDER_STATUS_LABELS = {
   cancelled: "Annulée",
   expired: "Expirée",
   refunded: "Remboursée",
+  partially_refunded: "Partiellement remboursée",
   withdrawn: "Rétractée",
 } as const satisfies Record<OrderStatus, string>;
 
@@ -36,6 +38,7 @@ export const PAYMENT_STATUSES = [
   "paid",
   "failed",
   "refunded",
+  "partially_refunded",
 ] as const satisfies readonly PaymentStatus[];
 
 /** What can happen to an order. */
@@ -44,7 +47,12 @@ export type OrderEvent =
   | "payment_failed"
   | "payment_cancelled"
   | "hold_expired"
+  /** Refunded in full (the owner, the provider's dashboard, or a late payment for a sold piece). */
   | "refunded"
+  /** Part of what was paid given back: some lines, or an amount. */
+  | "partially_refunded"
+  /** The shop cannot make or send a paid order: refunded in full and cancelled. */
+  | "cancelled"
   | "prepared"
   | "shipped"
   | "delivered"
@@ -67,12 +75,35 @@ const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>>
     prepared: "prepared",
     shipped: "shipped",
     refunded: "refunded",
+    partially_refunded: "partially_refunded",
+    cancelled: "cancelled",
     withdrawn: "withdrawn",
   },
-  prepared: { shipped: "shipped", refunded: "refunded", withdrawn: "withdrawn" },
-  shipped: { delivered: "delivered", withdrawn: "withdrawn" },
-  delivered: { withdrawn: "withdrawn" },
-  withdrawn: { refunded: "refunded" },
+  prepared: {
+    shipped: "shipped",
+    refunded: "refunded",
+    partially_refunded: "partially_refunded",
+    cancelled: "cancelled",
+    withdrawn: "withdrawn",
+  },
+  shipped: {
+    delivered: "delivered",
+    withdrawn: "withdrawn",
+    refunded: "refunded",
+    partially_refunded: "partially_refunded",
+  },
+  delivered: { withdrawn: "withdrawn", refunded: "refunded", partially_refunded: "partially_refunded" },
+  withdrawn: { refunded: "refunded", partially_refunded: "partially_refunded" },
+  // What is left of the order goes on: the use cases check from its dates whether it has left
+  // the workshop (only an order not shipped yet can be cancelled or shipped).
+  partially_refunded: {
+    shipped: "shipped",
+    delivered: "delivered",
+    withdrawn: "withdrawn",
+    refunded: "refunded",
+    partially_refunded: "partially_refunded",
+    cancelled: "cancelled",
+  },
   refunded: {},
 };
 

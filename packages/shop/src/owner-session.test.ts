@@ -96,7 +96,9 @@ describe("the throttle across every client", () => {
   });
 
   it("waits longer after each failure beyond the first ten of the hour, a minute at most", () => {
-    expect([0, 10, 11, 12, 13, 15, 16, 40].map(throttleSeconds)).toEqual([0, 0, 2, 4, 8, 32, 60, 60]);
+    expect([0, 10, 11, 12, 13, 15, 16, 40].map((failures) => throttleSeconds(failures))).toEqual([
+      0, 0, 2, 4, 8, 32, 60, 60,
+    ]);
   });
 
   it("lets a thousand addresses make about a hundred guesses an hour, then the owner in", async () => {

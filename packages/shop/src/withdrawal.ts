@@ -8,7 +8,23 @@ import type { OrderStatus } from "./order-status";
 export const WITHDRAWAL_DAYS = 14;
 
 /** Paid orders the shopper may still withdraw from, depending on the delivery date. */
-const WITHDRAWABLE: readonly OrderStatus[] = ["pending_preparation", "prepared", "shipped", "delivered"];
+const WITHDRAWABLE: readonly OrderStatus[] = [
+  "pending_preparation",
+  "prepared",
+  "shipped",
+  "delivered",
+  "partially_refunded",
+];
+
+/**
+ * The seller pays back within 14 days of learning of the withdrawal (Code de la consommation
+ * L221-24); she may wait for the goods or a proof of their dispatch, but the deadline stands.
+ */
+export const REFUND_DEADLINE_DAYS = 14;
+
+export function refundDeadline(withdrawnAt: Date): Date {
+  return new Date(withdrawnAt.getTime() + REFUND_DEADLINE_DAYS * 24 * 3600_000);
+}
 
 export interface WithdrawalWindow {
   open: boolean;

@@ -26,6 +26,7 @@ beforeAll(async () => {
     "/en/cart": (await import("./cart")).action,
     "/suivi-commande": (await import("./tracking")).action,
     "/en/track-order": (await import("./tracking")).action,
+    "/checkout": (await import("./checkout")).action,
   };
 });
 
@@ -223,5 +224,44 @@ describe("order tracking", () => {
     const result = await post("/en/track-order", form({ intent: "track", token }));
     expect(result.status).toBe(status);
     expect(answered(result)).toMatchObject({ state: "form", error });
+  });
+});
+
+describe("a price changed by the owner during a checkout", () => {
+  it("shows the shopper the new total before she pays, and places nothing at the old price", async () => {
+    const checkout = (expectedTotal: string) =>
+      post(
+        "/checkout",
+        form({
+          intent: "pay",
+          items: "product=ilian&qty=1",
+          checkoutKey: `price-change-${expectedTotal}-xxxxxxxx`,
+          expectedTotal,
+          firstName: "Camille",
+          lastName: "Martin",
+          email: "camille@example.org",
+          address: "12 rue des Martyrs",
+          postalCode: "75009",
+          city: "Paris",
+          country: "FR",
+        }),
+      );
+    // The checkout page was loaded at 169 €; the owner lowers the price to 149 € meanwhile.
+    await t.db.updateTable("products").set({ priceCents: 14900 }).where("slug", "=", "ilian").execute();
+    try {
+      const review = await checkout("16900");
+      expect(review.status).toBe(200);
+      // A plain answer (no status of its own): the page shows it as the review step.
+      expect(review.body).toMatchObject({ review: { country: "FR", shippingCents: 0, totalCents: 14900 } });
+      const placedHere = () =>
+        t.db.selectFrom("orders").select("subtotalCents").where("checkoutKey", "like", "price-change-%").execute();
+      expect(await placedHere()).toEqual([]);
+      // She confirms the total she was shown: the order is placed at the new price.
+      const placed = await checkout("14900");
+      expect(placed.status).toBe(303);
+      expect(await placedHere()).toEqual([{ subtotalCents: 14900 }]);
+    } finally {
+      await t.db.updateTable("products").set({ priceCents: 16900 }).where("slug", "=", "ilian").execute();
+    }
   });
 });

@@ -5,7 +5,9 @@ import { adminSession } from "~/lib/admin-session.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { emailContext } from "~/lib/email-context.server";
+import { env } from "~/lib/env.server";
 import { productChanges } from "~/lib/live.server";
+import { gateway } from "~/lib/payments.server";
 import { MAX_BATCH_SIZE } from "~/lib/trpc";
 
 /** The admin panel's API: every procedure checks the owner's session on the server (adminProcedure). */
@@ -20,6 +22,8 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
       clientHash: clientHash(request, context),
       productChanges,
       emailContext,
+      gateway,
+      vatRatePercent: env.VAT_RATE_PERCENT,
     }),
     // A batch names a few procedures at most; a request naming a thousand is refused (400).
     maxBatchSize: MAX_BATCH_SIZE,

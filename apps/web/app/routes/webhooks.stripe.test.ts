@@ -90,6 +90,29 @@ describe("POST /webhooks/stripe", () => {
     expect(emails).toEqual([{ type: "order_confirmation" }]);
   });
 
+  it("records a refund made in Stripe's dashboard once, however often charge.refunded arrives", async () => {
+    // The paid order above (its PaymentIntent pi_1); the owner refunds 50 € in Stripe's dashboard.
+    double.state.orderNumber = orderNumber;
+    double.dashboardRefund("pi_1", 5000);
+    const refunded = (id: string) =>
+      JSON.stringify({
+        id,
+        object: "event",
+        type: "charge.refunded",
+        data: { object: { id: "ch_1", object: "charge", payment_intent: "pi_1", amount_refunded: 5000 } },
+      });
+    for (const id of ["evt_refund_1", "evt_refund_2"]) {
+      const payload = refunded(id);
+      expect((await deliver(payload, sign(payload))).status).toBe(200);
+    }
+    expect(await orderState()).toEqual({ status: "partially_refunded", paymentStatus: "partially_refunded" });
+    const refunds = await t.db.selectFrom("refunds").select(["amountCents", "source", "providerRefundId"]).execute();
+    expect(refunds).toEqual([{ amountCents: 5000, source: "provider", providerRefundId: "re_dashboard_1" }]);
+    const emails = await t.db.selectFrom("emailQueue").select(["type", "payload"]).where("type", "=", "order_refund").execute();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.payload).toMatchObject({ amountCents: 5000, reason: "goodwill", fullyRefunded: false, items: [] });
+  });
+
   it("refuses a body far larger than any Stripe event", async () => {
     const huge = "x".repeat(1024 * 1024 + 1);
     expect((await deliver(huge, sign(huge))).status).toBe(413);

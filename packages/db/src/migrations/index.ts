@@ -4,6 +4,7 @@ import * as m20261122_orders_and_payments from "./2026-11-22T01-30-orders-and-pa
 import * as m20261122_tracking_and_waitlist from "./2026-11-22T03-00-tracking-and-waitlist";
 import * as m20261122_admin from "./2026-11-22T04-00-admin";
 import * as m20261123_abuse_limits from "./2026-11-23T00-00-abuse-limits";
+import * as m20261123_refunds_and_models from "./2026-11-23T01-00-refunds-and-models";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T03-00-tracking-and-waitlist": m20261122_tracking_and_waitlist,
   "2026-11-22T04-00-admin": m20261122_admin,
   "2026-11-23T00-00-abuse-limits": m20261123_abuse_limits,
+  "2026-11-23T01-00-refunds-and-models": m20261123_refunds_and_models,
 };

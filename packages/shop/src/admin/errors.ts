@@ -7,7 +7,7 @@ import type { EmailStatus } from "@souls/db";
 export class AdminNotFoundError extends Error {
   override name = "AdminNotFoundError";
   constructor(
-    readonly entity: "order" | "product" | "email",
+    readonly entity: "order" | "product" | "email" | "refund",
     readonly key: string | number,
   ) {
     super(`No ${entity} ${key}`);
@@ -57,5 +57,39 @@ export class EmailNotRetryableError extends Error {
   override name = "EmailNotRetryableError";
   constructor(readonly status: EmailStatus) {
     super(`An e-mail that is ${status} cannot be retried`);
+  }
+}
+
+/**
+ * A refund the shop refuses: the order was never paid, the amount is more than what is left to
+ * give back, a line more than it sold, or (for a cancellation) the parcel has already left.
+ */
+export class RefundRefusedError extends Error {
+  override name = "RefundRefusedError";
+  constructor(
+    readonly reason: "unpaid" | "too_much" | "nothing" | "unknown_line" | "line_quantity" | "shipped",
+    /** For `too_much`: what is still refundable, in cents. */
+    readonly refundableCents = 0,
+  ) {
+    super(`Refund refused: ${reason}`);
+  }
+}
+
+/**
+ * The gateway did not answer (a time-out, a network error): the refund stays pending and the same
+ * click may be sent again — its idempotency key makes it one refund at the gateway, whatever happens.
+ */
+export class GatewayUnavailableError extends Error {
+  override name = "GatewayUnavailableError";
+  constructor(cause: unknown) {
+    super(`The payment gateway did not answer: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
+/** A return can only be received for a withdrawn order whose parcel had left and is not back yet. */
+export class ReturnNotExpectedError extends Error {
+  override name = "ReturnNotExpectedError";
+  constructor() {
+    super("No return is expected for this order");
   }
 }

@@ -108,7 +108,9 @@ describe("an order's page", () => {
       withdrawnAt: null,
     });
     expect(detail.order.paidAt).toBeInstanceOf(Date);
-    expect(detail.items).toEqual([{ name: "Aicha", quantity: 1, unitPriceCents: 16900 }]);
+    expect(detail.items).toEqual([
+      expect.objectContaining({ name: "Aicha", quantity: 1, unitPriceCents: 16900, refundableQuantity: 1 }),
+    ]);
     expect(detail.events.map((e) => [e.fromStatus, e.toStatus, e.actor])).toEqual([
       [null, "awaiting_payment", "shopper"],
       ["awaiting_payment", "pending_preparation", "test_gateway"],

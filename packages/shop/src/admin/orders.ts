@@ -7,11 +7,14 @@ import type {
   Order,
   OrderStatus,
   PaymentStatus,
+  Refund,
   Transaction,
 } from "@souls/db";
-import type { ExpressionBuilder } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
+import { IllegalTransitionError } from "../order-status";
 import { releaseHold } from "../orders/stock";
 import { applyOrderEvent } from "../orders/transitions";
+import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
 import { AdminNotFoundError } from "./errors";
 import { likePattern } from "./search";
 import { enqueueShippingNotification } from "./shipping-notification";
@@ -29,6 +32,10 @@ export interface AdminOrderRow {
   trackingNumber: string | null;
   shippedAt: Date | null;
   createdAt: Date;
+  /** A withdrawn order whose parcel had left and has not come back yet ("retour attendu"). */
+  returnExpected: boolean;
+  /** A withdrawn order not fully refunded: the legal deadline (L221-24), and whether it is past. */
+  refundDue: { at: Date; daysLeft: number; late: boolean } | null;
 }
 
 export interface AdminOrderDetail {
@@ -43,8 +50,38 @@ export interface AdminOrderDetail {
     paidAt: Date | null;
     deliveredAt: Date | null;
     withdrawnAt: Date | null;
+    returnedAt: Date | null;
+    shippingCents: number;
+    paymentProvider: Order["paymentProvider"];
+    paymentReference: string | null;
+    /** Given back, and still refundable (paid minus refunds done or on their way). */
+    refundedCents: number;
+    refundableCents: number;
+    /** Shipping not yet given back. */
+    refundableShippingCents: number;
   };
-  items: { name: string; quantity: number; unitPriceCents: number }[];
+  items: {
+    id: number;
+    name: string;
+    quantity: number;
+    unitPriceCents: number;
+    /** Pieces of the line not refunded yet (nor on their way). */
+    refundableQuantity: number;
+    restockedQuantity: number;
+  }[];
+  refunds: {
+    id: number;
+    amountCents: number;
+    reason: Refund["reason"];
+    status: Refund["status"];
+    source: Refund["source"];
+    restock: Refund["restock"];
+    note: string | null;
+    lastError: string | null;
+    createdAt: Date;
+    settledAt: Date | null;
+    lines: { name: string; quantity: number }[];
+  }[];
   events: {
     fromStatus: OrderStatus | null;
     toStatus: OrderStatus;
@@ -71,7 +108,18 @@ export interface OrderPage {
 
 export const ORDER_PAGE_SIZE = 20;
 
-const rowOf = (order: Order): AdminOrderRow => ({
+/** The refund deadline of a withdrawn order not fully refunded, as the panel counts it. */
+export function refundDueOf(
+  order: Pick<Order, "withdrawnAt" | "paymentStatus">,
+  now: Date,
+): AdminOrderRow["refundDue"] {
+  if (!order.withdrawnAt || order.paymentStatus === "refunded") return null;
+  const at = refundDeadline(order.withdrawnAt);
+  const daysLeft = Math.ceil((at.getTime() - now.getTime()) / (24 * 3600_000));
+  return { at, daysLeft, late: at.getTime() < now.getTime() };
+}
+
+const rowOf = (order: Order, now = new Date()): AdminOrderRow => ({
   id: order.id,
   orderNumber: order.orderNumber,
   customerName: `${order.firstName} ${order.lastName}`,
@@ -84,6 +132,8 @@ const rowOf = (order: Order): AdminOrderRow => ({
   trackingNumber: order.trackingNumber,
   shippedAt: order.shippedAt,
   createdAt: order.createdAt,
+  returnExpected: order.withdrawnAt !== null && order.shippedAt !== null && order.returnedAt === null,
+  refundDue: refundDueOf(order, now),
 });
 
 /** Newest first, a page at a time, with the number of orders matching in all. */
@@ -115,6 +165,11 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery = {
       .selectFrom("orders")
       .selectAll()
       .where(matching)
+      // A withdrawn order whose refund is late comes first: the law's deadline has passed.
+      .orderBy(
+        sql`(withdrawn_at IS NOT NULL AND payment_status <> 'refunded' AND withdrawn_at < now() - make_interval(days => ${REFUND_DEADLINE_DAYS}))`,
+        "desc",
+      )
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
       .limit(pageSize)
@@ -126,10 +181,11 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery = {
       .where(matching)
       .executeTakeFirstOrThrow(),
   ]);
-  return { orders: orders.map(rowOf), total: Number(count.total), page, pageSize };
+  const now = new Date();
+  return { orders: orders.map((order) => rowOf(order, now)), total: Number(count.total), page, pageSize };
 }
 
-/** One order with its lines and the history of its status. */
+/** One order with its lines, its refunds and the history of its status. */
 export async function orderDetail(db: Kysely<Database>, orderNumber: string): Promise<AdminOrderDetail> {
   const order = await db
     .selectFrom("orders")
@@ -137,10 +193,10 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
     .where("orderNumber", "=", orderNumber)
     .executeTakeFirst();
   if (!order) throw new AdminNotFoundError("order", orderNumber);
-  const [items, events] = await Promise.all([
+  const [items, events, refunds, refundLines] = await Promise.all([
     db
       .selectFrom("orderItems")
-      .select(["name", "quantity", "unitPriceCents"])
+      .select(["id", "name", "quantity", "unitPriceCents", "restockedQuantity"])
       .where("orderId", "=", order.id)
       .orderBy("id")
       .execute(),
@@ -151,7 +207,28 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .orderBy("createdAt")
       .orderBy("id")
       .execute(),
+    db.selectFrom("refunds").selectAll().where("orderId", "=", order.id).orderBy("id").execute(),
+    db
+      .selectFrom("refundItems")
+      .innerJoin("refunds", "refunds.id", "refundItems.refundId")
+      .select(["refundItems.refundId", "refundItems.orderItemId", "refundItems.quantity", "refunds.status"])
+      .where("refunds.orderId", "=", order.id)
+      .execute(),
   ]);
+  const counts = (refund: { status: Refund["status"] }) => refund.status !== "failed";
+  const refundedCents = refunds
+    .filter((r) => r.status === "succeeded")
+    .reduce((sum, r) => sum + r.amountCents, 0);
+  const committed = refunds.filter(counts);
+  const paid = order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded";
+  const refundableCents = paid ? order.totalCents - committed.reduce((sum, r) => sum + r.amountCents, 0) : 0;
+  const refundableShippingCents = paid
+    ? Math.min(refundableCents, order.shippingCents - committed.reduce((sum, r) => sum + r.shippingCents, 0))
+    : 0;
+  const refundedQuantity = (itemId: number) =>
+    refundLines
+      .filter((line) => line.orderItemId === itemId && line.status !== "failed")
+      .reduce((sum, line) => sum + line.quantity, 0);
   return {
     order: {
       ...rowOf(order),
@@ -165,8 +242,40 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       paidAt: order.paidAt,
       deliveredAt: order.deliveredAt,
       withdrawnAt: order.withdrawnAt,
+      returnedAt: order.returnedAt,
+      shippingCents: order.shippingCents,
+      paymentProvider: order.paymentProvider,
+      paymentReference: order.paymentReference,
+      refundedCents,
+      refundableCents,
+      refundableShippingCents,
     },
-    items,
+    items: items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      refundableQuantity: paid ? item.quantity - refundedQuantity(item.id) : 0,
+      restockedQuantity: item.restockedQuantity,
+    })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      status: refund.status,
+      source: refund.source,
+      restock: refund.restock,
+      note: refund.note,
+      lastError: refund.lastError,
+      createdAt: refund.createdAt,
+      settledAt: refund.settledAt,
+      lines: refundLines
+        .filter((line) => line.refundId === refund.id)
+        .map((line) => ({
+          name: items.find((item) => item.id === line.orderItemId)?.name ?? "",
+          quantity: line.quantity,
+        })),
+    })),
     events,
   };
 }
@@ -209,6 +318,8 @@ export async function markShipped(db: Kysely<Database>, input: ShipmentInput): P
   const shippedAt = input.now ?? new Date();
   const trackingNumber = input.trackingNumber.trim();
   return moveOrder(db, input.orderNumber, async (trx, order) => {
+    // A partly refunded order may still leave, once.
+    if (order.shippedAt) throw new IllegalTransitionError(order.status, "shipped");
     const status = await applyOrderEvent(trx, order, "shipped", "admin", {
       shippedAt,
       carrier: input.carrier,
@@ -229,9 +340,13 @@ export function markDelivered(
   orderNumber: string,
   now = new Date(),
 ): Promise<MovedOrder> {
-  return moveOrder(db, orderNumber, (trx, order) =>
-    applyOrderEvent(trx, order, "delivered", "admin", { deliveredAt: now }),
-  );
+  return moveOrder(db, orderNumber, (trx, order) => {
+    // A partly refunded order is delivered once, after it left.
+    if (order.status === "partially_refunded" && (!order.shippedAt || order.deliveredAt)) {
+      throw new IllegalTransitionError(order.status, "delivered");
+    }
+    return applyOrderEvent(trx, order, "delivered", "admin", { deliveredAt: now });
+  });
 }
 
 /**

@@ -12,7 +12,17 @@ import {
   ProductArchivedError,
   StockLimitError,
 } from "./errors";
-import { adjustStock, createProduct, createTestProduct, listProducts, removeProduct, slugFor } from "./stock";
+import {
+  adjustStock,
+  createProduct,
+  createTestProduct,
+  listProducts,
+  productHistory,
+  removeProduct,
+  setProductPrice,
+  slugFor,
+  unarchiveProduct,
+} from "./stock";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -232,5 +242,43 @@ describe("removing a product", () => {
 
   it("is not found for an unknown product", async () => {
     await expect(removeProduct(t.db, 999_999)).rejects.toBeInstanceOf(AdminNotFoundError);
+  });
+});
+
+describe("a model's price and its history", () => {
+  it("changes the shop's price while orders placed before keep theirs, each change on the history", async () => {
+    const paid = await placePaidOrder(t.db, { model: "ilian" });
+    const ilian = await product("ilian");
+    expect(await setProductPrice(t.db, ilian.id, 14900)).toMatchObject({ priceCents: 14900 });
+    expect((await loadCollection(t.db)).ilian.priceCents).toBe(14900);
+    const sold = await t.db
+      .selectFrom("orderItems")
+      .select("unitPriceCents")
+      .where("orderId", "=", paid.id)
+      .execute();
+    expect(sold).toEqual([{ unitPriceCents: 16900 }]);
+    // The same price again changes nothing, not even the history.
+    await setProductPrice(t.db, ilian.id, 14900);
+    await adjustStock(t.db, ilian.id, 1);
+    const history = await productHistory(t.db, ilian.id);
+    expect(history.map(({ kind, fromValue, toValue }) => ({ kind, fromValue, toValue }))).toEqual([
+      { kind: "stock_adjusted", fromValue: String(ilian.stock), toValue: String(ilian.stock + 1) },
+      { kind: "price_changed", fromValue: "16900", toValue: "14900" },
+    ]);
+    await expect(setProductPrice(t.db, ilian.id, 0)).rejects.toBeInstanceOf(InvalidProductError);
+    await setProductPrice(t.db, ilian.id, 16900);
+  });
+
+  it("brings an archived model back to the shop, and refuses to price it while archived", async () => {
+    await placePaidOrder(t.db, { model: "nadia" });
+    const nadia = await product("nadia");
+    expect(await removeProduct(t.db, nadia.id)).toBe("archived");
+    expect((await loadCollection(t.db)).nadia.available).toBe(0);
+    await expect(setProductPrice(t.db, nadia.id, 8900)).rejects.toBeInstanceOf(ProductArchivedError);
+    expect(await unarchiveProduct(t.db, nadia.id)).toMatchObject({ archived: false, stock: nadia.stock });
+    expect((await loadCollection(t.db)).nadia.available).toBe(nadia.stock);
+    const kinds = (await productHistory(t.db, nadia.id)).map((entry) => entry.kind);
+    expect(kinds).toEqual(["unarchived", "archived"]);
+    await expect(productHistory(t.db, 999_999)).rejects.toBeInstanceOf(AdminNotFoundError);
   });
 });

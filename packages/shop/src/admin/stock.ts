@@ -1,6 +1,6 @@
 /** The owner's stock page: the products, their pieces on hand, new products and removals. */
 import { randomInt } from "node:crypto";
-import type { Database, Kysely, Product } from "@souls/db";
+import type { Database, Kysely, Product, ProductEventKind, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import {
   AdminNotFoundError,
@@ -149,12 +149,16 @@ export async function createProduct(db: Kysely<Database>, input: NewProductInput
   ];
   for (const slug of candidates) {
     try {
-      const row = await db
-        .insertInto("products")
-        .values({ reference, slug, name, priceCents: input.priceCents, stock })
-        .onConflict((oc) => oc.column("slug").doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const row = await db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto("products")
+          .values({ reference, slug, name, priceCents: input.priceCents, stock })
+          .onConflict((oc) => oc.column("slug").doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (created) await recordProductEvent(trx, created.id, "created", null, `${created.priceCents}`);
+        return created;
+      });
       if (row) return rowOf(row);
     } catch (error) {
       if ((error as { constraint?: string }).constraint === "products_reference_key") {
@@ -184,16 +188,20 @@ export async function adjustStock(
   delta: -1 | 1,
 ): Promise<AdminProductRow> {
   if (delta !== 1 && delta !== -1) throw new InvalidProductError("stock");
-  const updated = await db
-    .updateTable("products")
-    .set({ stock: sql`stock + ${delta}`, updatedAt: new Date() })
-    .where("id", "=", productId)
-    .where("archivedAt", "is", null)
-    .where(sql<boolean>`stock + ${delta} >= 0`)
-    .where(sql<boolean>`stock + ${delta} >= reserved`)
-    .where(sql<boolean>`stock + ${delta} <= ${PRODUCT_LIMITS.maxStock}`)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("products")
+      .set({ stock: sql`stock + ${delta}`, updatedAt: new Date() })
+      .where("id", "=", productId)
+      .where("archivedAt", "is", null)
+      .where(sql<boolean>`stock + ${delta} >= 0`)
+      .where(sql<boolean>`stock + ${delta} >= reserved`)
+      .where(sql<boolean>`stock + ${delta} <= ${PRODUCT_LIMITS.maxStock}`)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await recordProductEvent(trx, row.id, "stock_adjusted", `${row.stock - delta}`, `${row.stock}`);
+    return row;
+  });
   if (updated) return rowOf(updated);
   const product = await db
     .selectFrom("products")
@@ -236,6 +244,7 @@ export async function removeProduct(
           .set({ archivedAt: new Date(), updatedAt: new Date() })
           .where("id", "=", productId)
           .execute();
+        await recordProductEvent(trx, productId, "archived", null, null);
       }
       return "archived";
     }
@@ -258,4 +267,94 @@ export async function createTestProduct(db: Kysely<Database>): Promise<AdminProd
       if (!(error instanceof DuplicateReferenceError) || attempt >= 3) throw error;
     }
   }
+}
+
+/**
+ * A model's new price (a sale, a new series). Orders placed before keep the price they were sold
+ * at; the shop and every open checkout follow (a checkout priced before is asked to review its new
+ * total). An archived product's price stays as it left the shop.
+ */
+export async function setProductPrice(
+  db: Kysely<Database>,
+  productId: number,
+  priceCents: number,
+): Promise<AdminProductRow> {
+  if (!isInt(priceCents, 1, PRODUCT_LIMITS.maxPriceCents)) throw new InvalidProductError("priceCents");
+  return db.transaction().execute(async (trx) => {
+    const product = await lockProduct(trx, productId);
+    if (product.archivedAt) throw new ProductArchivedError(productId);
+    if (product.priceCents === priceCents) return rowOf(product);
+    const updated = await trx
+      .updateTable("products")
+      .set({ priceCents, updatedAt: new Date() })
+      .where("id", "=", productId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordProductEvent(trx, productId, "price_changed", `${product.priceCents}`, `${priceCents}`);
+    return rowOf(updated);
+  });
+}
+
+/** An archived product comes back to the shop, with the stock it left with. */
+export async function unarchiveProduct(db: Kysely<Database>, productId: number): Promise<AdminProductRow> {
+  return db.transaction().execute(async (trx) => {
+    const product = await lockProduct(trx, productId);
+    if (!product.archivedAt) return rowOf(product);
+    const updated = await trx
+      .updateTable("products")
+      .set({ archivedAt: null, updatedAt: new Date() })
+      .where("id", "=", productId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordProductEvent(trx, productId, "unarchived", null, null);
+    return rowOf(updated);
+  });
+}
+
+export interface ProductHistoryEntry {
+  kind: ProductEventKind;
+  fromValue: string | null;
+  toValue: string | null;
+  actor: string;
+  createdAt: Date;
+}
+
+/** Everything the owner changed on a product, newest first. */
+export async function productHistory(
+  db: Kysely<Database>,
+  productId: number,
+): Promise<ProductHistoryEntry[]> {
+  const product = await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+  if (!product) throw new AdminNotFoundError("product", productId);
+  return db
+    .selectFrom("productEvents")
+    .select(["kind", "fromValue", "toValue", "actor", "createdAt"])
+    .where("productId", "=", productId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+async function lockProduct(trx: Transaction<Database>, productId: number): Promise<Product> {
+  const product = await trx
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "=", productId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!product) throw new AdminNotFoundError("product", productId);
+  return product;
+}
+
+async function recordProductEvent(
+  trx: Transaction<Database>,
+  productId: number,
+  kind: ProductEventKind,
+  fromValue: string | null,
+  toValue: string | null,
+): Promise<void> {
+  await trx
+    .insertInto("productEvents")
+    .values({ productId, kind, fromValue, toValue, actor: "admin" })
+    .execute();
 }

@@ -172,7 +172,13 @@ describe("a payment that arrives after the hold expired", () => {
     await finalizePayment(t.db, testGateway, event(other.orderNumber, "succeeded"));
 
     const refunds: [string, number, string][] = [];
-    const gateway: PaymentGateway = { ...testGateway, refund: async (...args) => void refunds.push(args) };
+    const gateway: PaymentGateway = {
+      ...testGateway,
+      refund: async (reference, amount, key) => {
+        refunds.push([reference, amount, key]);
+        return { providerRefundId: "re_late" };
+      },
+    };
     expect(await finalizePayment(t.db, gateway, event(late.orderNumber, "succeeded"))).toBe(
       "refunded_sold_out",
     );
@@ -186,6 +192,21 @@ describe("a payment that arrives after the hold expired", () => {
       .where("orderId", "=", late.id)
       .execute();
     expect(apology).toEqual([{ type: "order_refunded_sold_out" }]);
+    // The accountant sees this refund like any other.
+    const recorded = await t.db
+      .selectFrom("refunds")
+      .select(["amountCents", "reason", "source", "status", "providerRefundId"])
+      .where("orderId", "=", late.id)
+      .execute();
+    expect(recorded).toEqual([
+      {
+        amountCents: late.totalCents,
+        reason: "sold_out",
+        source: "system",
+        status: "succeeded",
+        providerRefundId: "re_late",
+      },
+    ]);
   });
 
   it("is tried again if the refund call fails, with nothing half-written", async () => {

@@ -1,7 +1,8 @@
 import type { Database, Kysely, Order, Transaction } from "@souls/db";
 import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
+import { applyProviderRefunds, recordSoldOutRefund } from "../refunds/refunds";
 import { enqueueOrderConfirmation, enqueueSoldOutRefund } from "./order-emails";
-import { commitHold, type HeldLine, releaseHold, returnToStock, sellUnheld } from "./stock";
+import { commitHold, type HeldLine, releaseHold, sellUnheld } from "./stock";
 import { issueTrackingToken } from "./tracking-token";
 import { type Actor, applyOrderEvent } from "./transitions";
 
@@ -98,13 +99,10 @@ export async function finalizePayment(
         await applyOrderEvent(trx, order, "payment_cancelled", actor, { paymentStatus: "failed" });
         return "cancelled";
       case "refunded":
-        if (order.status === "refunded") return "no_change";
-        if (order.status === "pending_preparation" || order.status === "prepared") {
-          // Refunded before it left the workshop: the pieces are back on the shelf.
-          await returnToStock(trx, lines);
-        }
-        await applyOrderEvent(trx, order, "refunded", actor, { paymentStatus: "refunded" });
-        return "refunded";
+        // Refunds made at the provider (its dashboard) or the shop's own, heard back: each once.
+        if (order.paymentStatus !== "paid" && order.paymentStatus !== "partially_refunded")
+          return "no_change";
+        return applyProviderRefunds(trx, order, event.refunds, actor);
     }
   });
 }
@@ -122,7 +120,12 @@ async function applySuccess(
   if (!held && !(await sellUnheld(trx, lines))) {
     // Paid after the hold ran out and the piece went to someone else: never oversell a unique
     // piece. Refund at once (a failure rolls all this back, so the event is tried again).
-    await gateway.refund(order.paymentReference ?? order.orderNumber, order.totalCents, refundKey(order));
+    const { providerRefundId } = await gateway.refund(
+      order.paymentReference ?? order.orderNumber,
+      order.totalCents,
+      refundKey(order),
+    );
+    await recordSoldOutRefund(trx, order, providerRefundId);
     await applyOrderEvent(
       trx,
       order,

@@ -72,3 +72,50 @@ export async function enqueueWithdrawalAcknowledgement(
     payload: { ...(await orderSnapshot(trx, order)), receivedAt: receivedAt.toISOString() },
   });
 }
+
+/** A refund, as the shopper reads it: the amount, the lines it gives back, the reason. */
+export async function enqueueRefund(
+  trx: Transaction<Database>,
+  order: Order,
+  refund: {
+    reason: EmailPayload<"order_refund">["reason"];
+    amountCents: number;
+    items: { productId: number; name: string; quantity: number; unitPriceCents: number }[];
+    fullyRefunded: boolean;
+    refundedAt: Date;
+  },
+): Promise<void> {
+  const models = new Map(
+    refund.items.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom("products")
+            .select(["id", "slug"])
+            .where(
+              "id",
+              "in",
+              refund.items.map((item) => item.productId),
+            )
+            .execute()
+        ).map((product) => [product.id, product.slug]),
+  );
+  await enqueueEmail(trx, recipientOf(order), {
+    type: "order_refund",
+    payload: {
+      orderNumber: order.orderNumber,
+      customerName: customerName(order),
+      reason: refund.reason,
+      amountCents: refund.amountCents,
+      currency: order.currency,
+      items: refund.items.map((item) => ({
+        model: models.get(item.productId) ?? "",
+        name: item.name,
+        quantity: item.quantity,
+        unitPriceCents: item.unitPriceCents,
+      })),
+      fullyRefunded: refund.fullyRefunded,
+      refundedAt: refund.refundedAt.toISOString(),
+    },
+  });
+}

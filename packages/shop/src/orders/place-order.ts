@@ -35,6 +35,8 @@ export type PlaceOrderResult =
   | { ok: false; reason: "unavailable"; model: ModelCode; available: number }
   | { ok: false; reason: "order_limit"; model: ModelCode; limit: number }
   | { ok: false; reason: "client_limit"; limit: ClientLimit }
+  /** The owner changed a price again and again while the order was placed: the shopper reviews it. */
+  | { ok: false; reason: "price_changed" }
   | { ok: false; reason: "empty" };
 
 class PieceUnavailable extends Error {
@@ -98,6 +100,7 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
     }
   } catch (error) {
     if (error instanceof ClientLimitReached) return { ok: false, reason: "client_limit", limit: error.limit };
+    if (error instanceof PriceChanged) return { ok: false, reason: "price_changed" };
     if (error instanceof PieceUnavailable) {
       const row = await db
         .selectFrom("products")

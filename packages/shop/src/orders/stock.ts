@@ -61,18 +61,38 @@ export async function sellUnheld(trx: Transaction<Database>, lines: HeldLine[]):
   return true;
 }
 
-/** Puts sold pieces back on the shelf (a refund or withdrawal before they left the workshop). */
-export async function returnToStock(trx: Transaction<Database>, lines: HeldLine[]): Promise<void> {
-  for (const line of sortByProduct(lines)) {
+/**
+ * Puts sold pieces of an order's lines back on the shelf (a cancellation, a withdrawal before
+ * they left, a parcel come back). Each line remembers how many of its pieces came back, so a piece
+ * is never restocked twice, whichever path brings it back first.
+ */
+export async function restockItems(
+  trx: Transaction<Database>,
+  items: { id: number; productId: number; quantity: number }[],
+): Promise<void> {
+  for (const item of sortByProduct(items.map((item) => ({ ...item, productId: item.productId })))) {
+    const line = await trx
+      .selectFrom("orderItems")
+      .select(["quantity", "restockedQuantity"])
+      .where("id", "=", item.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const back = Math.min(item.quantity, line.quantity - line.restockedQuantity);
+    if (back <= 0) continue;
+    await trx
+      .updateTable("orderItems")
+      .set({ restockedQuantity: line.restockedQuantity + back })
+      .where("id", "=", item.id)
+      .execute();
     await trx
       .updateTable("products")
-      .set({ stock: sql`stock + ${line.quantity}`, updatedAt: new Date() })
-      .where("id", "=", line.productId)
+      .set({ stock: sql`stock + ${back}`, updatedAt: new Date() })
+      .where("id", "=", item.productId)
       .execute();
   }
 }
 
 /** Rows are always locked in product order, so two orders never wait on each other in a cycle. */
-function sortByProduct(lines: HeldLine[]): HeldLine[] {
+function sortByProduct<Line extends HeldLine>(lines: Line[]): Line[] {
   return [...lines].sort((a, b) => a.productId - b.productId);
 }

@@ -1,7 +1,7 @@
 import type { Database, Kysely } from "@souls/db";
 import { withdrawalWindow } from "../withdrawal";
 import { enqueueWithdrawalAcknowledgement } from "./order-emails";
-import { returnToStock } from "./stock";
+import { restockItems } from "./stock";
 import {
   checkToken,
   type TrackedOrder,
@@ -37,13 +37,14 @@ export async function withdrawFromContract(
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (!withdrawalWindow(order, now).open) return { ok: false, reason: "period_over" };
-    if (order.status === "pending_preparation" || order.status === "prepared") {
-      const lines = await trx
+    // Pieces that never left the workshop go back on the shelf at once.
+    if (!order.shippedAt && order.status !== "shipped" && order.status !== "delivered") {
+      const items = await trx
         .selectFrom("orderItems")
-        .select(["productId", "quantity"])
+        .select(["id", "productId", "quantity"])
         .where("orderId", "=", order.id)
         .execute();
-      await returnToStock(trx, lines);
+      await restockItems(trx, items);
     }
     await applyOrderEvent(trx, order, "withdrawn", "shopper", { withdrawnAt: now });
     await enqueueWithdrawalAcknowledgement(trx, order, now);

@@ -31,7 +31,17 @@ export interface StartedPayment {
 export interface PaymentGateway {
   readonly provider: PaymentProvider;
   startPayment(payment: PaymentRequest, options: StartOptions): Promise<StartedPayment>;
-  refund(reference: string, amountCents: number, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives `amountCents` back on the payment `reference`. The same idempotency key never refunds
+   * twice, however often it is retried; `shopRefundId` lets the provider's later news of this
+   * refund be recognised as the shop's own. Resolves with the provider's id of the refund.
+   */
+  refund(
+    reference: string,
+    amountCents: number,
+    idempotencyKey: string,
+    shopRefundId?: number,
+  ): Promise<{ providerRefundId: string }>;
   /** What the provider says of a payment now, for orders whose event never came (reconciler). */
   currentOutcome(reference: string): Promise<PaymentEvent["type"] | "pending">;
 }
@@ -45,4 +55,16 @@ export interface PaymentEvent {
   orderNumber: string;
   /** The provider's decline reason, for a failed attempt. */
   declineCode?: string;
+  /**
+   * For `refunded`: every refund the provider has made on this payment so far (the shop's own and
+   * those made in its dashboard). Absent: the whole payment was refunded.
+   */
+  refunds?: ProviderRefund[];
+}
+
+export interface ProviderRefund {
+  providerRefundId: string;
+  amountCents: number;
+  /** Set when the shop asked for this refund itself (refunds.id). */
+  shopRefundId?: number;
 }

@@ -13,8 +13,25 @@ export interface RecordedRequest {
  * A local stand-in for the few Stripe endpoints the shop calls, for tests: it records every
  * request and answers with the smallest objects the SDK and the gateway read.
  */
-export async function startStripeDouble(state: { paymentIntentStatus?: string; orderNumber?: string } = {}) {
+export interface DoubleRefund {
+  id: string;
+  amount: number;
+  payment_intent: string;
+  metadata: Record<string, string>;
+}
+
+export async function startStripeDouble(
+  state: {
+    paymentIntentStatus?: string;
+    orderNumber?: string;
+    /** Refund requests whose answer is lost (the connection drops after the refund is made). */
+    dropRefundAnswers?: number;
+  } = {},
+) {
   const requests: RecordedRequest[] = [];
+  /** Every refund made, as Stripe keeps them: one per idempotency key. */
+  const refunds: DoubleRefund[] = [];
+  const refundsByKey = new Map<string, DoubleRefund>();
   // Like Stripe, a new object gets a new id (the first keeps the plain one the tests name).
   const created = { pi: 0, cs: 0 };
   const newId = (prefix: "pi" | "cs") =>
@@ -65,7 +82,37 @@ export async function startStripeDouble(state: { paymentIntentStatus?: string; o
         payment_intent: "pi_from_session",
       });
     }
-    if (url.pathname === "/v1/refunds") return answer({ id: "re_double", object: "refund" });
+    if (url.pathname === "/v1/refunds" && request.method === "POST") {
+      const key = request.headers["idempotency-key"] as string | undefined;
+      let refund = key ? refundsByKey.get(key) : undefined;
+      if (!refund) {
+        refund = {
+          id: refunds.length === 0 ? "re_double" : `re_double_${refunds.length + 1}`,
+          amount: Number(form.get("amount")),
+          payment_intent: form.get("payment_intent") ?? "",
+          metadata: Object.fromEntries(
+            [...form]
+              .filter(([name]) => name.startsWith("metadata["))
+              .map(([name, value]) => [name.slice(9, -1), value]),
+          ),
+        };
+        refunds.push(refund);
+        if (key) refundsByKey.set(key, refund);
+      }
+      if ((state.dropRefundAnswers ?? 0) > 0) {
+        state.dropRefundAnswers = (state.dropRefundAnswers ?? 0) - 1;
+        request.socket.destroy();
+        return;
+      }
+      return answer({ ...refund, object: "refund", status: "succeeded" });
+    }
+    if (url.pathname === "/v1/refunds" && request.method === "GET") {
+      const intent = url.searchParams.get("payment_intent");
+      const data = refunds
+        .filter((refund) => refund.payment_intent === intent)
+        .map((refund) => ({ ...refund, object: "refund", status: "succeeded" }));
+      return answer({ object: "list", data, has_more: false, url: "/v1/refunds" });
+    }
     response.writeHead(404, { "Content-Type": "application/json" });
     response.end(JSON.stringify({ error: { message: `no double for ${url.pathname}` } }));
   });
@@ -73,6 +120,20 @@ export async function startStripeDouble(state: { paymentIntentStatus?: string; o
   const { port } = server.address() as AddressInfo;
   return {
     requests,
+    refunds,
+    /** The double's behaviour, changeable while it runs (e.g. `state.dropRefundAnswers = 3`). */
+    state,
+    /** A refund made in Stripe's dashboard, which the shop learns of through a webhook. */
+    dashboardRefund(paymentIntent: string, amount: number): DoubleRefund {
+      const refund = {
+        id: `re_dashboard_${refunds.length + 1}`,
+        amount,
+        payment_intent: paymentIntent,
+        metadata: {},
+      };
+      refunds.push(refund);
+      return refund;
+    },
     api: { host: "127.0.0.1", port, protocol: "http" as const },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -84,10 +84,18 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
       await stripe.paymentIntents.update(reference, { amount: totalCents }, { idempotencyKey });
     },
 
-    async refund(reference, amountCents, idempotencyKey) {
+    async refund(reference, amountCents, idempotencyKey, shopRefundId) {
       const paymentIntent = await paymentIntentOf(reference);
       if (!paymentIntent) throw new Error(`No payment to refund for ${reference}`);
-      await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents }, { idempotencyKey });
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: amountCents,
+          ...(shopRefundId ? { metadata: { shop_refund_id: String(shopRefundId) } } : {}),
+        },
+        { idempotencyKey },
+      );
+      return { providerRefundId: refund.id };
     },
 
     async currentOutcome(reference) {
@@ -133,13 +141,27 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
         case "checkout.session.expired":
           return news("cancelled", event.data.object.metadata?.order_number);
         case "charge.refunded": {
-          // A charge does not carry its PaymentIntent's metadata: read it from the intent.
-          const intentId = event.data.object.payment_intent;
-          if (!intentId) return "ignored";
-          const intent = await stripe.paymentIntents.retrieve(
-            typeof intentId === "string" ? intentId : intentId.id,
-          );
-          return news("refunded", intent.metadata.order_number);
+          // A charge does not carry its PaymentIntent's metadata: read it from the intent, and
+          // every refund of the intent, the shop's own (metadata) and the dashboard's alike.
+          const intentValue = event.data.object.payment_intent;
+          if (!intentValue) return "ignored";
+          const intentId = typeof intentValue === "string" ? intentValue : intentValue.id;
+          const [intent, refunds] = await Promise.all([
+            stripe.paymentIntents.retrieve(intentId),
+            stripe.refunds.list({ payment_intent: intentId, limit: 100 }),
+          ]);
+          const news_ = news("refunded", intent.metadata.order_number);
+          if (news_ === "ignored") return news_;
+          return {
+            ...news_,
+            refunds: refunds.data
+              .filter((refund) => refund.status === "succeeded")
+              .map((refund) => ({
+                providerRefundId: refund.id,
+                amountCents: refund.amount,
+                shopRefundId: Number(refund.metadata?.shop_refund_id) || undefined,
+              })),
+          };
         }
         default:
           return "ignored";

@@ -11,8 +11,10 @@ export const testGateway: PaymentGateway = {
   async startPayment(payment) {
     return { reference: `test_${payment.orderNumber}` };
   },
-  async refund() {
-    // Nothing was charged: a test refund has nothing to give back.
+  async refund(_reference, _amountCents, idempotencyKey) {
+    // Nothing was charged: the refund is only recorded, under an id derived from its key (the
+    // same key is the same refund, as at a real provider).
+    return { providerRefundId: `test_re_${idempotencyKey}` };
   },
   async currentOutcome() {
     // Test payments are decided on the shop's own page, which applies them at once.

@@ -23,6 +23,7 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   paid: "Payée",
   failed: "Échouée",
   refunded: "Remboursée",
+  partially_refunded: "Partiellement remboursée",
 };
 
 export const CARRIER_LABELS = {

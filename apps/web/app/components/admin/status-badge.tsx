@@ -15,6 +15,7 @@ const ORDER_TONES: Record<string, string> = {
   cancelled: "muted",
   expired: "muted",
   refunded: "muted",
+  partially_refunded: "warn",
   withdrawn: "warn",
 };
 
@@ -27,6 +28,7 @@ const PAYMENT_TONES: Record<string, string> = {
   pending: "muted",
   failed: "error",
   refunded: "warn",
+  partially_refunded: "warn",
 };
 
 export function PaymentStatusBadge({ status }: { status: string }) {

@@ -1,0 +1,30 @@
+import { accountingCsv, accountingRows } from "@souls/shop";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { month, strictInput } from "./inputs";
+import { adminProcedure } from "./trpc";
+
+export const accountingRouter = {
+  /**
+   * The accountant's CSV of a period's sales and refunds (UTF-8 with BOM, `;`, decimal commas,
+   * a total line per month), named after the period.
+   */
+  export: adminProcedure
+    .input(
+      strictInput({ from: month("Du mois"), to: month("Au mois") }).refine(
+        (period) => period.from <= period.to,
+        {
+          error: "Le premier mois ne peut pas suivre le dernier",
+          path: ["to"],
+        },
+      ),
+    )
+    .query(async ({ ctx, input }) => {
+      const rows = await accountingRows(ctx.db, input);
+      return {
+        filename: `souls-comptabilite-${input.from}${input.to === input.from ? "" : `_${input.to}`}.csv`,
+        csv: accountingCsv(rows, ctx.vatRatePercent),
+        sales: rows.filter((row) => row.kind === "sale").length,
+        refunds: rows.filter((row) => row.kind === "refund").length,
+      };
+    }),
+} satisfies TRPCRouterRecord;

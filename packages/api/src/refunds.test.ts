@@ -1,0 +1,118 @@
+import { seededTestDatabase } from "@souls/db/testing";
+import { testGateway } from "@souls/shop";
+import { placePaidOrder } from "@souls/shop/testing";
+import { describe, expect, it } from "vitest";
+import { errorShape, ownerCaller, rowCounts, trpcError } from "./testing";
+
+const t = seededTestDatabase();
+let clicks = 0;
+const requestKey = () => `api-click-${Date.now()}-${++clicks}`;
+
+describe("orders.refund, orders.cancel and the return", () => {
+  it("refund a line, answer in French when asked for more than is left, and show it on the order", async () => {
+    const paid = await placePaidOrder(t.db, { details: { country: "DE" } });
+    const caller = ownerCaller(t.db);
+    const { items } = await caller.orders.detail({ orderNumber: paid.orderNumber });
+    const refunded = await caller.orders.refund({
+      orderNumber: paid.orderNumber,
+      requestKey: requestKey(),
+      reason: "return",
+      lines: [{ itemId: items[0]?.id ?? 0, quantity: 1 }],
+      restock: "on_return",
+    });
+    expect(refunded).toMatchObject({ amountCents: 16900, status: "partially_refunded", replayed: false });
+    const tooMuch = await trpcError(
+      caller.orders.refund({
+        orderNumber: paid.orderNumber,
+        requestKey: requestKey(),
+        reason: "goodwill",
+        amount: 20,
+        restock: "no",
+      }),
+    );
+    expect(errorShape(tooMuch, "orders.refund")).toMatchObject({
+      // Intl writes a narrow no-break space before the euro sign.
+      message: expect.stringMatching(/^Montant trop élevé : il reste 12,00\s€ à rembourser sur cette commande\.$/),
+      data: { code: "CONFLICT", httpStatus: 409 },
+    });
+    const detail = await caller.orders.detail({ orderNumber: paid.orderNumber });
+    expect(detail.refunds).toMatchObject([
+      { amountCents: 16900, status: "succeeded", lines: [{ name: "Aicha", quantity: 1 }] },
+    ]);
+    expect(detail.order).toMatchObject({
+      refundedCents: 16900,
+      refundableCents: 1200,
+      refundableShippingCents: 1200,
+    });
+  });
+
+  it("leave a refund pending and say so when the bank does not answer; nothing else changes", async () => {
+    const paid = await placePaidOrder(t.db);
+    const down = { ...testGateway, refund: async () => Promise.reject(new Error("ETIMEDOUT")) };
+    const caller = ownerCaller(t.db, { gateway: down });
+    const error = await trpcError(
+      caller.orders.refund({
+        orderNumber: paid.orderNumber,
+        requestKey: requestKey(),
+        reason: "goodwill",
+        amount: 10,
+        restock: "no",
+      }),
+    );
+    expect(errorShape(error, "orders.refund")).toMatchObject({
+      message:
+        "La banque n'a pas répondu : le remboursement est en attente. Réessayez : il ne sera jamais fait deux fois.",
+      data: { code: "BAD_GATEWAY", httpStatus: 502 },
+    });
+    const { refunds, order } = await ownerCaller(t.db).orders.detail({ orderNumber: paid.orderNumber });
+    expect(refunds).toMatchObject([{ status: "pending", lastError: "ETIMEDOUT" }]);
+    expect(order.paymentStatus).toBe("paid");
+    // Retried once the bank answers: the same refund, now done.
+    expect(await ownerCaller(t.db).orders.retryRefund({ refundId: refunds[0]?.id ?? 0 })).toMatchObject({
+      amountCents: 1000,
+      status: "partially_refunded",
+    });
+  });
+
+  it("cancel a paid order not shipped; refuse a return nobody sent", async () => {
+    const paid = await placePaidOrder(t.db, { model: "bilin" });
+    const caller = ownerCaller(t.db);
+    expect(
+      await caller.orders.cancel({ orderNumber: paid.orderNumber, requestKey: requestKey() }),
+    ).toMatchObject({
+      status: "cancelled",
+    });
+    const before = await rowCounts(t.db);
+    const error = await trpcError(
+      caller.orders.markReturnReceived({ orderNumber: paid.orderNumber, restock: true }),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT" });
+    expect(error.message).toContain("Aucun retour n'est attendu");
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+});
+
+describe("models and the accountant's export", () => {
+  it("change a price, bring an archived model back, read the product's history", async () => {
+    const caller = ownerCaller(t.db);
+    const { products } = await caller.stock.list({ search: "Ilian" });
+    const ilian = products[0];
+    expect(await caller.stock.setPrice({ id: ilian?.id ?? 0, price: 149.5 })).toMatchObject({
+      priceCents: 14950,
+    });
+    expect(await caller.stock.unarchive({ id: ilian?.id ?? 0 })).toMatchObject({ archived: false });
+    const { events } = await caller.stock.history({ id: ilian?.id ?? 0 });
+    expect(events[0]).toMatchObject({ kind: "price_changed", fromValue: "16900", toValue: "14950" });
+    expect(typeof events[0]?.createdAt).toBe("string");
+    await caller.stock.setPrice({ id: ilian?.id ?? 0, price: 169 });
+  });
+
+  it("export a month as a CSV named after it", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const exported = await ownerCaller(t.db).accounting.export({ from: month, to: month });
+    expect(exported.filename).toBe(`souls-comptabilite-${month}.csv`);
+    expect(exported.csv.startsWith("\uFEFFType;")).toBe(true);
+    expect(exported.sales).toBeGreaterThan(0);
+    expect(exported.csv).toContain("Remboursement;");
+  });
+});
