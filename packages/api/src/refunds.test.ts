@@ -32,7 +32,9 @@ describe("orders.refund, orders.cancel and the return", () => {
     );
     expect(errorShape(tooMuch, "orders.refund")).toMatchObject({
       // Intl writes a narrow no-break space before the euro sign.
-      message: expect.stringMatching(/^Montant trop élevé : il reste 12,00\s€ à rembourser sur cette commande\.$/),
+      message: expect.stringMatching(
+        /^Montant trop élevé : il reste 12,00\s€ à rembourser sur cette commande\.$/,
+      ),
       data: { code: "CONFLICT", httpStatus: 409 },
     });
     const detail = await caller.orders.detail({ orderNumber: paid.orderNumber });

@@ -254,7 +254,11 @@ describe("a price changed by the owner during a checkout", () => {
       // A plain answer (no status of its own): the page shows it as the review step.
       expect(review.body).toMatchObject({ review: { country: "FR", shippingCents: 0, totalCents: 14900 } });
       const placedHere = () =>
-        t.db.selectFrom("orders").select("subtotalCents").where("checkoutKey", "like", "price-change-%").execute();
+        t.db
+          .selectFrom("orders")
+          .select("subtotalCents")
+          .where("checkoutKey", "like", "price-change-%")
+          .execute();
       expect(await placedHere()).toEqual([]);
       // She confirms the total she was shown: the order is placed at the new price.
       const placed = await checkout("14900");

@@ -106,11 +106,23 @@ describe("POST /webhooks/stripe", () => {
       expect((await deliver(payload, sign(payload))).status).toBe(200);
     }
     expect(await orderState()).toEqual({ status: "partially_refunded", paymentStatus: "partially_refunded" });
-    const refunds = await t.db.selectFrom("refunds").select(["amountCents", "source", "providerRefundId"]).execute();
+    const refunds = await t.db
+      .selectFrom("refunds")
+      .select(["amountCents", "source", "providerRefundId"])
+      .execute();
     expect(refunds).toEqual([{ amountCents: 5000, source: "provider", providerRefundId: "re_dashboard_1" }]);
-    const emails = await t.db.selectFrom("emailQueue").select(["type", "payload"]).where("type", "=", "order_refund").execute();
+    const emails = await t.db
+      .selectFrom("emailQueue")
+      .select(["type", "payload"])
+      .where("type", "=", "order_refund")
+      .execute();
     expect(emails).toHaveLength(1);
-    expect(emails[0]?.payload).toMatchObject({ amountCents: 5000, reason: "goodwill", fullyRefunded: false, items: [] });
+    expect(emails[0]?.payload).toMatchObject({
+      amountCents: 5000,
+      reason: "goodwill",
+      fullyRefunded: false,
+      items: [],
+    });
   });
 
   it("refuses a body far larger than any Stripe event", async () => {
