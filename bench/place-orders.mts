@@ -98,7 +98,7 @@ export async function placeOrdersConcurrently(
   const begin = performance.now();
   const deadline = options.seconds === undefined ? Number.POSITIVE_INFINITY : begin + options.seconds * 1000;
 
-  const buyer = async () => {
+  const buyer = async (_: unknown, index: number) => {
     while (performance.now() < deadline) {
       const started = performance.now();
       const placed = await placeOrder(db, {
@@ -107,6 +107,8 @@ export async function placeOrdersConcurrently(
         lines: [{ model, quantity: 1 }],
         details: DETAILS,
         provider: "test",
+        // As the checkout places it: each buyer a client, under the per-client limits.
+        client: { hash: `bench-buyer-${index}` },
       });
       if (!placed.ok) {
         refused++;

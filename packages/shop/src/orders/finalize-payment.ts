@@ -1,10 +1,18 @@
 import type { Database, Kysely, Order, Transaction } from "@souls/db";
+import { sql } from "kysely";
 import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
 import { applyProviderRefunds, recordSoldOutRefund } from "../refunds/refunds";
-import { enqueueOrderConfirmation, enqueueSoldOutRefund } from "./order-emails";
-import { commitHold, type HeldLine, releaseHold, sellUnheld } from "./stock";
-import { issueTrackingToken } from "./tracking-token";
-import { type Actor, applyOrderEvent } from "./transitions";
+import {
+  confirmationPayload,
+  type EmailedLine,
+  enqueueOrderConfirmation,
+  enqueueSoldOutRefund,
+  recipientOf,
+} from "./order-emails";
+import { emailRow } from "./outbox";
+import { commitHold, type HeldLine, releaseHold, sellUnheld, sortByProduct } from "./stock";
+import { issueTrackingToken, newTrackingToken } from "./tracking-token";
+import { type Actor, applyOrderEvent, transition } from "./transitions";
 
 export type PaymentOutcome =
   | "paid"
@@ -24,14 +32,6 @@ export function refundKey(order: Pick<Order, "orderNumber">): string {
   return `refund-${order.orderNumber}`;
 }
 
-async function heldLines(trx: Transaction<Database>, orderId: number): Promise<HeldLine[]> {
-  return trx
-    .selectFrom("orderItems")
-    .select(["productId", "quantity"])
-    .where("orderId", "=", orderId)
-    .execute();
-}
-
 /**
  * Applies one payment event, whoever delivers it (webhook, return page, test gateway,
  * reconciler), in one transaction: the event is recorded once, the order row is locked, stock,
@@ -47,21 +47,11 @@ export async function finalizePayment(
   now: Date = new Date(),
 ): Promise<PaymentOutcome> {
   if (gateway.provider !== event.provider) return "wrong_gateway";
+  // The everyday case first: a held order paid, in one statement.
+  if (event.type === "succeeded" && (await payHeldOrder(db, event, now))) return "paid";
   return db.transaction().execute(async (trx) => {
-    const recorded = await trx
-      .insertInto("paymentEvents")
-      .values({ provider: event.provider, eventId: event.eventId, type: event.type })
-      .onConflict((oc) => oc.columns(["provider", "eventId"]).doNothing())
-      .returning("eventId")
-      .executeTakeFirst();
+    const { recorded, order, lines } = await recordAndLock(trx, event);
     if (!recorded) return "already_applied";
-
-    const order = await trx
-      .selectFrom("orders")
-      .selectAll()
-      .where("orderNumber", "=", event.orderNumber)
-      .forUpdate()
-      .executeTakeFirst();
     if (!order) return "unknown_order";
     if (order.paymentProvider !== event.provider) {
       // Undo the event's record too: it was never this order's to apply.
@@ -72,15 +62,13 @@ export async function finalizePayment(
         .execute();
       return "wrong_gateway";
     }
+    const actor = actorOf(event);
     await trx
       .updateTable("paymentEvents")
       .set({ orderId: order.id })
       .where("provider", "=", event.provider)
       .where("eventId", "=", event.eventId)
       .execute();
-
-    const actor = actorOf(event);
-    const lines = await heldLines(trx, order.id);
     switch (event.type) {
       case "succeeded":
         return applySuccess(trx, gateway, order, lines, actor, now);
@@ -105,6 +93,110 @@ export async function finalizePayment(
         return applyProviderRefunds(trx, order, event.refunds, actor);
     }
   });
+}
+
+/** An order's line, as the payment reads it: what it holds, and what its e-mail says. */
+interface PaidLine extends HeldLine, EmailedLine {}
+
+/**
+ * One statement: the event recorded (once: a repeat records nothing and locks nothing), the order
+ * it names locked, and the order's lines.
+ */
+async function recordAndLock(trx: Transaction<Database>, event: PaymentEvent) {
+  const { rows } = await sql<Order & { recorded: number; lines: PaidLine[] | null }>`
+    WITH recorded AS (
+      INSERT INTO payment_events (provider, event_id, type) VALUES (${event.provider}, ${event.eventId}, ${event.type})
+      ON CONFLICT (provider, event_id) DO NOTHING
+      RETURNING 1
+    ),
+    locked AS (
+      SELECT * FROM orders WHERE order_number = ${event.orderNumber} AND EXISTS (SELECT 1 FROM recorded)
+      FOR UPDATE
+    )
+    SELECT (SELECT count(*) FROM recorded)::int AS recorded, l.*,
+      (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
+                                         'unit_price_cents', i.unit_price_cents, 'model', p.slug) ORDER BY i.id)
+         FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = l.id) AS lines
+    FROM (SELECT 1) AS one LEFT JOIN locked l ON true`.execute(trx);
+  const { recorded, lines, ...order } = rows[0] as Order & { recorded: number; lines: PaidLine[] | null };
+  return {
+    recorded: recorded > 0,
+    order: order.id === null || order.id === undefined ? undefined : (order as Order),
+    lines: lines ?? [],
+  };
+}
+
+/**
+ * A held order paid, in one statement committed on its own: the order is locked as it was read
+ * (its row version), the provider's event recorded once, the pieces leave the stock and the hold,
+ * the status moves through the state machine with its event row, the tracking token is stored
+ * (its hash) and the confirmation queued. The products are locked in id order inside the statement
+ * and released by its own commit: the other buyers of a model wait for no round trip of ours.
+ * False when anything differs from the read (another event, a change of the order, another
+ * gateway): the caller then takes the general path, which sorts it out.
+ */
+async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date): Promise<boolean> {
+  const { rows } = await sql<Order & { version: string; lines: PaidLine[] | null }>`
+    SELECT o.*, o.xmin::text AS version,
+      (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
+                                         'unit_price_cents', i.unit_price_cents, 'model', p.slug) ORDER BY i.id)
+         FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines
+    FROM orders o WHERE o.order_number = ${event.orderNumber}`.execute(db);
+  const found = rows[0];
+  if (!found || found.status !== "awaiting_payment" || found.paymentStatus === "paid") return false;
+  if (found.paymentProvider !== event.provider || !found.lines?.length) return false;
+  const { version, lines, ...order } = found;
+
+  const { to, eventRow } = transition(order, "payment_succeeded", actorOf(event));
+  const token = newTrackingToken(now);
+  const paid = { ...order, status: to, paymentStatus: "paid" as const, paidAt: now };
+  const mail = emailRow(recipientOf(order), {
+    type: "order_confirmation",
+    payload: confirmationPayload(paid, lines, token.token),
+  });
+  const sold = sql.join(
+    sortByProduct(lines).map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
+  );
+  const applied = await sql<{ applied: number }>`
+    WITH locked AS (
+      SELECT id FROM orders
+      WHERE id = ${order.id} AND xmin::text = ${version} AND status = 'awaiting_payment' AND payment_status <> 'paid'
+      FOR UPDATE
+    ),
+    recorded AS (
+      INSERT INTO payment_events (provider, event_id, type, order_id)
+      SELECT ${event.provider}, ${event.eventId}, ${event.type}, id FROM locked
+      ON CONFLICT (provider, event_id) DO NOTHING
+      RETURNING order_id
+    ),
+    sold (id, quantity) AS (VALUES ${sold}),
+    products_locked AS (
+      SELECT id FROM products WHERE id IN (SELECT id FROM sold) AND EXISTS (SELECT 1 FROM recorded)
+      ORDER BY id FOR UPDATE
+    ),
+    stock AS (
+      UPDATE products p SET stock = p.stock - s.quantity, reserved = p.reserved - s.quantity, updated_at = ${now}
+      FROM sold s WHERE p.id = s.id AND EXISTS (SELECT 1 FROM products_locked l WHERE l.id = p.id)
+    ),
+    status AS (
+      UPDATE orders SET status = ${to}, payment_status = 'paid', paid_at = ${now}, updated_at = ${now}
+      WHERE id IN (SELECT order_id FROM recorded)
+    ),
+    step AS (
+      INSERT INTO order_events (order_id, from_status, to_status, actor, note)
+      SELECT order_id, ${eventRow.fromStatus}, ${eventRow.toStatus}, ${eventRow.actor}, ${eventRow.note} FROM recorded
+    ),
+    token AS (
+      INSERT INTO tracking_tokens (order_id, token_hash, expires_at)
+      SELECT order_id, ${token.tokenHash}, ${token.expiresAt} FROM recorded
+    ),
+    mail AS (
+      INSERT INTO email_queue (order_id, recipient, locale, type, subject, payload, priority)
+      SELECT order_id, ${mail.recipient}, ${mail.locale}, ${mail.type}, ${mail.subject}, ${mail.payload}::jsonb, ${mail.priority}
+      FROM recorded
+    )
+    SELECT (SELECT count(*) FROM recorded)::int AS applied`.execute(db);
+  return (applied.rows[0]?.applied ?? 0) > 0;
 }
 
 async function applySuccess(
@@ -163,7 +255,12 @@ export async function expireHolds(db: Kysely<Database>, now: Date = new Date(), 
       .skipLocked()
       .execute();
     for (const order of due) {
-      await releaseHold(trx, await heldLines(trx, order.id));
+      const lines = await trx
+        .selectFrom("orderItems")
+        .select(["productId", "quantity"])
+        .where("orderId", "=", order.id)
+        .execute();
+      await releaseHold(trx, lines);
       await applyOrderEvent(trx, order, "hold_expired", "system");
     }
     return due.length;

@@ -11,9 +11,21 @@ import { findOrder } from "./queries";
 
 const customerName = (order: Order) => `${order.firstName} ${order.lastName}`;
 
+/** A line of an order as e-mails show it. */
+export interface EmailedLine {
+  model: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
 async function orderSnapshot(trx: Transaction<Database>, order: Order) {
   const found = await findOrder(trx, order.orderNumber);
-  const items = (found?.lines ?? []).map(({ model, name, quantity, unitPriceCents }) => ({
+  return snapshotOf(order, found?.lines ?? []);
+}
+
+function snapshotOf(order: Order, lines: readonly EmailedLine[]) {
+  const items = lines.map(({ model, name, quantity, unitPriceCents }) => ({
     model,
     name,
     quantity,
@@ -30,16 +42,33 @@ async function orderSnapshot(trx: Transaction<Database>, order: Order) {
   };
 }
 
-const recipientOf = (order: Order) => ({ email: order.email, locale: order.locale, orderId: order.id });
+export const recipientOf = (order: Order) => ({
+  email: order.email,
+  locale: order.locale,
+  orderId: order.id,
+});
 
 export async function enqueueOrderConfirmation(
   trx: Transaction<Database>,
   order: Order,
   trackingToken: string,
 ): Promise<void> {
+  const found = await findOrder(trx, order.orderNumber);
+  await enqueueEmail(trx, recipientOf(order), {
+    type: "order_confirmation",
+    payload: confirmationPayload(order, found?.lines ?? [], trackingToken),
+  });
+}
+
+/** The confirmation's content: the order as it stands when paid, and its tracking token. */
+export function confirmationPayload(
+  order: Order,
+  lines: readonly EmailedLine[],
+  trackingToken: string,
+): EmailPayload<"order_confirmation"> {
   const tier = deliveryTierFor(order.country);
-  const payload: EmailPayload<"order_confirmation"> = {
-    ...(await orderSnapshot(trx, order)),
+  return {
+    ...snapshotOf(order, lines),
     orderedAt: order.createdAt.toISOString(),
     shippingAddress: {
       name: customerName(order),
@@ -52,7 +81,6 @@ export async function enqueueOrderConfirmation(
     delivery: { tier, minDays: DELIVERY_DAYS[tier].min, maxDays: DELIVERY_DAYS[tier].max },
     trackingToken,
   };
-  await enqueueEmail(trx, recipientOf(order), { type: "order_confirmation", payload });
 }
 
 export async function enqueueSoldOutRefund(trx: Transaction<Database>, order: Order): Promise<void> {

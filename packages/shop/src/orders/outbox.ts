@@ -18,18 +18,20 @@ export async function enqueueEmail(
   to: EmailRecipient,
   message: Omit<EmailMessage, "locale">,
 ): Promise<void> {
+  await trx.insertInto("emailQueue").values(emailRow(to, message)).execute();
+}
+
+/** The queue row of a message for a recipient: its subject in her language, its priority. */
+export function emailRow(to: EmailRecipient, message: Omit<EmailMessage, "locale">) {
   const localized = { ...message, locale: to.locale } as EmailMessage;
-  await trx
-    .insertInto("emailQueue")
-    .values({
-      orderId: to.orderId ?? null,
-      recipient: to.email,
-      locale: to.locale,
-      type: localized.type,
-      subject: emailSubject(localized),
-      payload: JSON.stringify(localized.payload),
-      // Transactional mail first: a thousand back-in-stock notices never hold up a confirmation.
-      priority: isMarketingEmail(localized.type) ? 1 : 0,
-    })
-    .execute();
+  return {
+    orderId: to.orderId ?? null,
+    recipient: to.email,
+    locale: to.locale,
+    type: localized.type,
+    subject: emailSubject(localized),
+    payload: JSON.stringify(localized.payload),
+    // Transactional mail first: a thousand back-in-stock notices never hold up a confirmation.
+    priority: isMarketingEmail(localized.type) ? 1 : 0,
+  };
 }

@@ -112,36 +112,48 @@ describe("placing an order", () => {
     expect(orders).toHaveLength(1);
   });
 
-  it("charges the price at the moment of the hold when the owner changes it during the order", async () => {
-    // The order's transaction waits on an advisory lock between reading its prices and holding
-    // the pieces, while the owner's price change commits from another connection.
+  it("charges the price of the row it holds: an owner's change made meanwhile waits for the order", async () => {
+    // The order's statement locks the product, then waits (a trigger on its lines) on a gate this
+    // test holds; the owner's price change, sent meanwhile from another connection, must wait for
+    // the order's commit — the order is priced at the row it locked, never half and half.
     await sql`
-      CREATE FUNCTION wait_for_owner() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION wait_at_gate() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM pg_advisory_xact_lock(4242); RETURN NEW; END $$`.execute(t.db);
-    await sql`CREATE TRIGGER wait_for_owner BEFORE INSERT ON order_items
-      FOR EACH ROW EXECUTE FUNCTION wait_for_owner()`.execute(t.db);
+    await sql`CREATE TRIGGER wait_at_gate BEFORE INSERT ON order_items
+      FOR EACH ROW EXECUTE FUNCTION wait_at_gate()`.execute(t.db);
+    const waiting = async (count: number) => {
+      for (;;) {
+        const { rows } = await sql<{ waiting: number }>`
+          SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted`.execute(t.db);
+        if ((rows[0]?.waiting ?? 0) >= count) return;
+      }
+    };
     try {
-      const result = await t.db.connection().execute(async (owner) => {
-        await sql`SELECT pg_advisory_lock(4242)`.execute(owner);
+      const [result] = await t.db.connection().execute(async (gate) => {
+        await sql`SELECT pg_advisory_lock(4242)`.execute(gate);
         const placing = order([{ model: "bilin", quantity: 1 }]);
-        let waiting = 0;
-        while (waiting === 0) {
-          const rows = await sql<{ waiting: number }>`
-            SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(
-            owner,
-          );
-          waiting = rows.rows[0]?.waiting ?? 0;
-        }
-        await owner.updateTable("products").set({ priceCents: 17900 }).where("slug", "=", "bilin").execute();
-        await sql`SELECT pg_advisory_unlock(4242)`.execute(owner);
-        return placing;
+        await waiting(1);
+        const changing = t.db
+          .updateTable("products")
+          .set({ priceCents: 17900 })
+          .where("slug", "=", "bilin")
+          .execute();
+        await waiting(2);
+        await sql`SELECT pg_advisory_unlock(4242)`.execute(gate);
+        return Promise.all([placing, changing]);
       });
-      expect(result.ok && result.order.subtotalCents).toBe(17900);
+      expect(result.ok && result.order.subtotalCents).toBe(16900);
       const items = await t.db.selectFrom("orderItems").select(["unitPriceCents"]).execute();
-      expect(items).toEqual([{ unitPriceCents: 17900 }]);
+      expect(items).toEqual([{ unitPriceCents: 16900 }]);
+      const bilin = await t.db
+        .selectFrom("products")
+        .select("priceCents")
+        .where("slug", "=", "bilin")
+        .executeTakeFirstOrThrow();
+      expect(bilin.priceCents).toBe(17900);
     } finally {
-      await sql`DROP TRIGGER wait_for_owner ON order_items`.execute(t.db);
-      await sql`DROP FUNCTION wait_for_owner()`.execute(t.db);
+      await sql`DROP TRIGGER wait_at_gate ON order_items`.execute(t.db);
+      await sql`DROP FUNCTION wait_at_gate()`.execute(t.db);
       await t.db.updateTable("products").set({ priceCents: 16900 }).where("slug", "=", "bilin").execute();
     }
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database, Kysely, Locale, Order, PaymentProvider, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import type { Cart } from "../cart";
+import type { Cart, CartLine } from "../cart";
 import type { ModelCode } from "../catalogue";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { newOrderNumber } from "../order-number";
@@ -35,216 +35,206 @@ export type PlaceOrderResult =
   | { ok: false; reason: "unavailable"; model: ModelCode; available: number }
   | { ok: false; reason: "order_limit"; model: ModelCode; limit: number }
   | { ok: false; reason: "client_limit"; limit: ClientLimit }
-  /** The owner changed a price again and again while the order was placed: the shopper reviews it. */
-  | { ok: false; reason: "price_changed" }
   | { ok: false; reason: "empty" };
-
-class PieceUnavailable extends Error {
-  constructor(readonly model: ModelCode) {
-    super(`${model} is not available in the quantity asked`);
-  }
-}
-
-class PriceChanged extends Error {
-  constructor() {
-    super("a price changed while the order was placed");
-  }
-}
-
-class ClientLimitReached extends Error {
-  constructor(readonly limit: ClientLimit) {
-    super(`client limit reached: ${limit}`);
-  }
-}
 
 export function newCheckoutKey(): string {
   return randomBytes(16).toString("base64url");
 }
 
 /**
- * Holds the pieces and creates the unpaid order, in one transaction. Each product's hold is a
- * conditional update (`reserved + q <= stock`), so two shoppers can never hold the same last
- * piece; prices come from the database. The holds come last, just before the commit: a
- * model's row stays locked for one statement, not for the whole order, so buyers of the same
- * model queue as little as possible. The payment is created afterwards (see startPayment), so
- * no product row stays locked during a call to the payment provider.
+ * Holds the pieces and creates the unpaid order. Each product's hold is a conditional update
+ * (`reserved + q <= stock`) on its locked row, so two shoppers can never hold the same last piece;
+ * prices come from those very rows. Everything is one statement (placeOrderStatement) between
+ * BEGIN and COMMIT: a model's row stays locked for one round trip, so buyers of the same model
+ * queue as little as possible. The payment is created afterwards (see startPayment), so no
+ * product row stays locked during a call to the payment provider.
  *
  * Against a script holding the stock hostage: lines of a model merge and stay within the
- * per-model limit, and an anonymous client holds only a few pieces in only a few unpaid orders.
+ * per-model limit, and an anonymous client holds only a few pieces in only a few unpaid orders —
+ * its orders are placed one at a time (an advisory lock on its hash) so parallel requests cannot
+ * slip past the count.
  */
 export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const existing = await findByCheckoutKey(db, input.checkoutKey);
-  if (existing) return { ok: true, order: existing, created: false };
-
   const limits = input.limits ?? DEFAULT_ORDER_LIMITS;
   const lines = mergeLines(input.lines);
   if (lines.length === 0) return { ok: false, reason: "empty" };
   const over = overOrderLimit(lines, limits.maxPiecesPerModel);
   if (over) return { ok: false, reason: "order_limit", ...over };
-  const quantities = new Map(lines.map((line) => [line.model, line.quantity]));
 
   const now = input.now ?? new Date();
   // A new checkout from the same browser gives back what its earlier unpaid orders held.
   if (input.client?.earlierOrders?.length) await releaseEarlierHolds(db, input.client.earlierOrders);
-  try {
-    // A price changed by the owner between the read and the hold: priced again from the start.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const order = await db
-          .transaction()
-          .execute((trx) => createHeldOrder(trx, input, quantities, limits, now));
-        return { ok: true, order, created: true };
-      } catch (error) {
-        if (!(error instanceof PriceChanged) || attempt === 3) throw error;
+  // An order number taken in the same millisecond is drawn again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const placed = await placedByClient(db, input.client?.hash, (connection) =>
+        placeOrderStatement(connection, input, lines, limits, newOrderNumber(now.getTime() + attempt), now),
+      );
+      if (placed.order) return { ok: true, order: placed.order, created: !placed.existing };
+      if (!placed.allowed) {
+        const limit =
+          placed.placedThisHour >= limits.maxUnpaidOrdersPerHour ? "unpaid_orders" : "held_pieces";
+        return { ok: false, reason: "client_limit", limit };
       }
-    }
-  } catch (error) {
-    if (error instanceof ClientLimitReached) return { ok: false, reason: "client_limit", limit: error.limit };
-    if (error instanceof PriceChanged) return { ok: false, reason: "price_changed" };
-    if (error instanceof PieceUnavailable) {
-      const row = await db
-        .selectFrom("products")
-        .select(["stock", "reserved"])
-        .where("slug", "=", error.model)
-        .where("archivedAt", "is", null)
-        .executeTakeFirst();
+      // Not every line could be held, so none was: the first one short is said.
+      const short =
+        lines.find((line) => (placed.available.get(line.model) ?? 0) < line.quantity) ??
+        (lines[0] as CartLine);
       return {
         ok: false,
         reason: "unavailable",
-        model: error.model,
-        available: row ? row.stock - row.reserved : 0,
+        model: short.model,
+        available: placed.available.get(short.model) ?? 0,
       };
+    } catch (error) {
+      const constraint = (error as { constraint?: string }).constraint;
+      if (constraint === "orders_order_number_key" && attempt < 4) continue;
+      // The same form submitted twice at once (by a caller without a client): the other request created the order.
+      if (constraint === "orders_checkout_key_key") {
+        const order = await findByCheckoutKey(db, input.checkoutKey);
+        if (order) return { ok: true, order, created: false };
+      }
+      throw error;
     }
-    // The same form submitted twice at once: the other request created the order.
-    if ((error as { constraint?: string }).constraint === "orders_checkout_key_key") {
-      const order = await findByCheckoutKey(db, input.checkoutKey);
-      if (order) return { ok: true, order, created: false };
-    }
-    throw error;
   }
-}
-
-async function createHeldOrder(
-  trx: Transaction<Database>,
-  input: PlaceOrderInput,
-  quantities: Map<ModelCode, number>,
-  limits: OrderLimits,
-  now: Date,
-): Promise<Order> {
-  if (input.client) await checkClientLimits(trx, input.client.hash, quantities, limits, now);
-  const products = await trx
-    .selectFrom("products")
-    .select(["id", "slug", "name", "priceCents"])
-    .where("slug", "in", [...quantities.keys()])
-    // An archived product has left the shop: it cannot be ordered any more.
-    .where("archivedAt", "is", null)
-    .orderBy("id")
-    .execute();
-  for (const model of quantities.keys()) {
-    if (!products.some((p) => p.slug === model)) throw new PieceUnavailable(model);
-  }
-  const lines = products.map((product) => ({
-    ...product,
-    quantity: quantities.get(product.slug as ModelCode) ?? 0,
-  }));
-
-  const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const shippingCents = shippingRateFor(input.details.country);
-  let created: Order | undefined;
-  // An order number taken in the same millisecond is drawn again.
-  for (let attempt = 0; !created && attempt < 5; attempt++) {
-    created = await trx
-      .insertInto("orders")
-      .values({
-        orderNumber: newOrderNumber(now.getTime() + attempt),
-        checkoutKey: input.checkoutKey,
-        locale: input.locale,
-        ...input.details,
-        subtotalCents,
-        shippingCents,
-        totalCents: subtotalCents + shippingCents,
-        paymentProvider: input.provider,
-        reservedUntil: new Date(now.getTime() + limits.holdMinutes * 60_000),
-        clientHash: input.client?.hash ?? null,
-      })
-      .onConflict((oc) => oc.column("orderNumber").doNothing())
-      .returningAll()
-      .executeTakeFirst();
-  }
-  if (!created) throw new Error("Could not draw a free order number");
-  await trx
-    .insertInto("orderItems")
-    .values(
-      lines.map((line) => ({
-        orderId: created.id,
-        productId: line.id,
-        name: line.name,
-        unitPriceCents: line.priceCents,
-        quantity: line.quantity,
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto("orderEvents")
-    .values({ orderId: created.id, fromStatus: null, toStatus: "awaiting_payment", actor: "shopper" })
-    .execute();
-
-  // Locks are taken in product order, so concurrent orders never deadlock.
-  for (const line of lines) {
-    const held = await trx
-      .updateTable("products")
-      .set({ reserved: sql`reserved + ${line.quantity}`, updatedAt: now })
-      .where("id", "=", line.id)
-      .where(sql<boolean>`reserved + ${line.quantity} <= stock`)
-      // Re-checked on the locked row: an owner archiving it at this moment wins.
-      .where("archivedAt", "is", null)
-      .returning("priceCents")
-      .executeTakeFirst();
-    if (!held) throw new PieceUnavailable(line.slug as ModelCode);
-    if (held.priceCents !== line.priceCents) throw new PriceChanged();
-  }
-  return created;
 }
 
 /**
- * One client's orders are placed one at a time (an advisory lock on its hash), so parallel
- * requests cannot slip past its limits: the pieces its live holds keep, and the unpaid orders it
- * placed in the last hour.
+ * Runs the order's statement on one connection, a client's orders one at a time: a session
+ * advisory lock on its hash, taken before the statement (whose snapshot then sees the client's
+ * last order) and released after its commit. The statement commits on its own, so no product row
+ * stays locked for a round trip of ours.
  */
-async function checkClientLimits(
-  trx: Transaction<Database>,
-  clientHash: string,
-  quantities: Map<ModelCode, number>,
+async function placedByClient<T>(
+  db: Kysely<Database>,
+  clientHash: string | undefined,
+  run: (connection: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (clientHash === undefined) return run(db);
+  return db.connection().execute(async (connection) => {
+    const key = `orders:${clientHash}`;
+    await sql`SELECT pg_advisory_lock(hashtext(${key}))`.execute(connection);
+    try {
+      return await run(connection);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+    }
+  });
+}
+
+interface PlacedStatement {
+  /** The order of this checkout key, placed now or by an earlier submit of the same form. */
+  order: Order | undefined;
+  existing: boolean;
+  /** The client's limits let it place this order. */
+  allowed: boolean;
+  placedThisHour: number;
+  /** Pieces available of each model asked, as its locked row said (for a refusal's message). */
+  available: Map<string, number>;
+}
+
+/**
+ * One statement, committed on its own: the order already placed under this checkout key, if any;
+ * the client's unpaid orders of the hour and held pieces; the products locked in id order (two
+ * orders never wait on each other in a cycle) and, only if every line has enough available and the
+ * client is within its limits, all held at once; the order, its lines at the locked rows' prices
+ * and its first event. All or nothing: a line short holds none.
+ */
+async function placeOrderStatement(
+  db: Kysely<Database>,
+  input: PlaceOrderInput,
+  lines: CartLine[],
   limits: OrderLimits,
+  orderNumber: string,
   now: Date,
-): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`orders:${clientHash}`}))`.execute(trx);
+): Promise<PlacedStatement> {
   const hourAgo = new Date(now.getTime() - 3600_000);
-  const unpaid = await trx
-    .selectFrom("orders")
-    .leftJoin("orderItems", "orderItems.orderId", "orders.id")
-    .select([
-      sql<string>`count(DISTINCT orders.id) FILTER (WHERE orders.created_at > ${hourAgo})`.as(
-        "placedThisHour",
-      ),
-      sql<string>`coalesce(sum(order_items.quantity) FILTER (WHERE orders.status = 'awaiting_payment' AND orders.reserved_until > ${now}), 0)`.as(
-        "heldPieces",
-      ),
-    ])
-    .where("orders.clientHash", "=", clientHash)
-    .where("orders.paymentStatus", "!=", "paid")
-    .where((eb) =>
-      eb.or([
-        eb("orders.createdAt", ">", hourAgo),
-        eb.and([eb("orders.status", "=", "awaiting_payment"), eb("orders.reservedUntil", ">", now)]),
-      ]),
+  const clientHash = input.client?.hash ?? null;
+  const asked = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const shippingCents = shippingRateFor(input.details.country);
+  const wanted = sql.join(lines.map((line) => sql`(${line.model}::text, ${line.quantity}::int)`));
+  const { details } = input;
+  const result = await sql<
+    Order & {
+      existingOrder: boolean;
+      allowed: boolean;
+      placedThisHour: number;
+      available: Record<string, number> | null;
+    }
+  >`
+    WITH existing AS (
+      SELECT * FROM orders WHERE checkout_key = ${input.checkoutKey}
+    ),
+    client_use AS (
+      SELECT count(DISTINCT o.id) FILTER (WHERE o.created_at > ${hourAgo})::int AS placed,
+             coalesce(sum(i.quantity) FILTER (WHERE o.status = 'awaiting_payment' AND o.reserved_until > ${now}), 0)::int AS held
+      FROM orders o LEFT JOIN order_items i ON i.order_id = o.id
+      WHERE o.client_hash = ${clientHash} AND o.payment_status <> 'paid'
+        AND (o.created_at > ${hourAgo} OR (o.status = 'awaiting_payment' AND o.reserved_until > ${now}))
+    ),
+    allowed AS (
+      SELECT NOT EXISTS (SELECT 1 FROM existing)
+             AND (${clientHash}::text IS NULL OR (placed < ${limits.maxUnpaidOrdersPerHour} AND held + ${asked} <= ${limits.maxHeldPiecesPerClient})) AS ok,
+             placed
+      FROM client_use
+    ),
+    wanted (slug, quantity) AS (VALUES ${wanted}),
+    locked AS (
+      SELECT p.id, p.slug, p.stock, p.reserved, p.archived_at, w.quantity
+      FROM products p JOIN wanted w ON w.slug = p.slug
+      WHERE (SELECT ok FROM allowed)
+      ORDER BY p.id FOR UPDATE OF p
+    ),
+    enough AS (
+      SELECT count(*) = ${lines.length}
+             AND coalesce(bool_and(archived_at IS NULL AND reserved + quantity <= stock), false) AS all_lines
+      FROM locked
+    ),
+    held AS (
+      UPDATE products p SET reserved = p.reserved + l.quantity, updated_at = ${now}
+      FROM locked l
+      WHERE p.id = l.id AND (SELECT all_lines FROM enough)
+      RETURNING p.id, p.slug, p.name, p.price_cents, l.quantity
+    ),
+    new_order AS (
+      INSERT INTO orders (order_number, checkout_key, locale, first_name, last_name, email, address, postal_code,
+        city, country, delivery_instructions, customer_note, subtotal_cents, shipping_cents, total_cents,
+        payment_provider, reserved_until, client_hash)
+      SELECT ${orderNumber}, ${input.checkoutKey}, ${input.locale}, ${details.firstName}, ${details.lastName},
+        ${details.email}, ${details.address}, ${details.postalCode}, ${details.city}, ${details.country},
+        ${details.deliveryInstructions}, ${details.customerNote}, h.subtotal, ${shippingCents},
+        h.subtotal + ${shippingCents}, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
+        ${clientHash}
+      FROM (SELECT sum(price_cents * quantity)::int AS subtotal, count(*) AS lines FROM held) h
+      WHERE h.lines = ${lines.length}
+      RETURNING *
+    ),
+    items AS (
+      INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity)
+      SELECT o.id, h.id, h.name, h.price_cents, h.quantity FROM new_order o CROSS JOIN held h
+    ),
+    first_event AS (
+      INSERT INTO order_events (order_id, from_status, to_status, actor)
+      SELECT id, NULL, 'awaiting_payment', 'shopper' FROM new_order
+    ),
+    the_order AS (
+      SELECT *, false AS existing_order FROM new_order
+      UNION ALL SELECT *, true FROM existing
     )
-    .executeTakeFirstOrThrow();
-  if (Number(unpaid.placedThisHour) >= limits.maxUnpaidOrdersPerHour)
-    throw new ClientLimitReached("unpaid_orders");
-  const asked = [...quantities.values()].reduce((sum, quantity) => sum + quantity, 0);
-  if (Number(unpaid.heldPieces) + asked > limits.maxHeldPiecesPerClient)
-    throw new ClientLimitReached("held_pieces");
+    SELECT t.*, a.ok AS allowed, a.placed AS placed_this_hour,
+           (SELECT json_object_agg(slug, CASE WHEN archived_at IS NULL THEN stock - reserved ELSE 0 END)
+              FROM locked) AS available
+    FROM allowed a LEFT JOIN the_order t ON true`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error("the order statement returned no row");
+  const { existingOrder, allowed, placedThisHour, available, ...order } = row;
+  return {
+    order: order.id === null || order.id === undefined ? undefined : (order as Order),
+    existing: existingOrder === true,
+    allowed,
+    placedThisHour,
+    available: new Map(Object.entries(available ?? {})),
+  };
 }
 
 /**

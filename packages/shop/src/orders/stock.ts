@@ -93,6 +93,6 @@ export async function restockItems(
 }
 
 /** Rows are always locked in product order, so two orders never wait on each other in a cycle. */
-function sortByProduct<Line extends HeldLine>(lines: Line[]): Line[] {
+export function sortByProduct<Line extends HeldLine>(lines: Line[]): Line[] {
   return [...lines].sort((a, b) => a.productId - b.productId);
 }

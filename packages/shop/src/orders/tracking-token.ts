@@ -16,14 +16,17 @@ export async function issueTrackingToken(
   orderId: number,
   now: Date,
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await trx
-    .insertInto("trackingTokens")
-    .values({
-      orderId,
-      tokenHash: hashTrackingToken(token),
-      expiresAt: new Date(now.getTime() + TRACKING_TOKEN_DAYS * 24 * 3600_000),
-    })
-    .execute();
+  const { token, tokenHash, expiresAt } = newTrackingToken(now);
+  await trx.insertInto("trackingTokens").values({ orderId, tokenHash, expiresAt }).execute();
   return token;
+}
+
+/** A new token, the hash the database keeps of it, and when it stops opening the order. */
+export function newTrackingToken(now: Date) {
+  const token = randomBytes(32).toString("base64url");
+  return {
+    token,
+    tokenHash: hashTrackingToken(token),
+    expiresAt: new Date(now.getTime() + TRACKING_TOKEN_DAYS * 24 * 3600_000),
+  };
 }

@@ -20,16 +20,31 @@ export async function applyOrderEvent(
   > = {},
   note: string | null = null,
 ): Promise<OrderStatus> {
-  const transition = nextStatus(order.status, event);
-  if (!transition.ok) throw new IllegalTransitionError(order.status, event);
+  const { to, eventRow } = transition(order, event, actor, note);
   await trx
     .updateTable("orders")
-    .set({ ...changes, status: transition.to, updatedAt: new Date() })
+    .set({ ...changes, status: to, updatedAt: new Date() })
     .where("id", "=", order.id)
     .execute();
-  await trx
-    .insertInto("orderEvents")
-    .values({ orderId: order.id, fromStatus: order.status, toStatus: transition.to, actor, note })
-    .execute();
-  return transition.to;
+  await trx.insertInto("orderEvents").values(eventRow).execute();
+  return to;
+}
+
+/**
+ * The state machine's answer for an order and an event — the new status and the `order_events`
+ * row that records it — or IllegalTransitionError. For a use case that writes them itself in one
+ * statement (finalizePayment's paid order).
+ */
+export function transition(
+  order: Pick<Order, "id" | "status">,
+  event: OrderEvent,
+  actor: Actor,
+  note: string | null = null,
+) {
+  const next = nextStatus(order.status, event);
+  if (!next.ok) throw new IllegalTransitionError(order.status, event);
+  return {
+    to: next.to,
+    eventRow: { orderId: order.id, fromStatus: order.status, toStatus: next.to, actor, note },
+  };
 }
