@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Every test of the project, in order: lint, types, unit and integration tests (real PostgreSQL),
-// the production build, then the end-to-end suite in Chromium against that build.
+// Every test of the project, in order: lint, types, unit and integration tests (real PostgreSQL)
+// on this machine's Node and again on the Node release of the runtime image, the production
+// build, then the end-to-end suite in Chromium against that build.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
 
 const RESULTS = [
   "packages/api",
@@ -14,14 +16,14 @@ const RESULTS = [
 ].map((dir) => `${dir}/.results`);
 for (const dir of RESULTS) rmSync(dir, { recursive: true, force: true });
 
-/** Adds up what vitest and Playwright wrote, for one closing line over the whole run. */
+/** Adds up what vitest (each Node's run) and Playwright wrote, for one closing line over the whole run. */
 function tally() {
   let passed = 0;
   let failed = 0;
   for (const dir of RESULTS) {
-    const vitest = `${dir}/vitest.json`;
-    if (existsSync(vitest)) {
-      const report = JSON.parse(readFileSync(vitest, "utf8"));
+    const reports = existsSync(dir) ? readdirSync(dir).filter((name) => /^vitest.*\.json$/.test(name)) : [];
+    for (const name of reports) {
+      const report = JSON.parse(readFileSync(`${dir}/${name}`, "utf8"));
       passed += report.numPassedTests;
       failed += report.numFailedTests;
     }
@@ -35,12 +37,55 @@ function tally() {
   return { passed, failed };
 }
 
+/**
+ * The Node release the runtime image runs (docker/Dockerfile's node:X.Y.Z), from npm's `node`
+ * package (cached by npx after the first run), put first on PATH so that npm, turbo's tasks, vitest
+ * and the processes the tests start all run on it.
+ */
+function imageNode() {
+  const dockerfile = readFileSync("docker/Dockerfile", "utf8");
+  const version = dockerfile.match(/^ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)\b/m)?.[1];
+  if (!version) throw new Error("docker/Dockerfile names no node:X.Y.Z image (ARG NODE_IMAGE)");
+  if (process.version === `v${version}`) return { version, env: process.env };
+  const found = spawnSync("npx", ["--yes", `node@${version}`, "-p", "process.execPath"], {
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+  const binary = found.stdout?.trim().split("\n").at(-1);
+  if (found.status !== 0 || !binary || !existsSync(binary)) {
+    throw new Error(`Node ${version} could not be had from npm (npx node@${version}): ${found.stderr}`);
+  }
+  return {
+    version,
+    env: { ...process.env, PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH}` },
+  };
+}
+
+/** Keeps the first run's vitest reports beside the second's, for the tally. */
+function keepReportsAs(suffix) {
+  for (const dir of RESULTS) {
+    if (existsSync(`${dir}/vitest.json`)) renameSync(`${dir}/vitest.json`, `${dir}/vitest.${suffix}.json`);
+  }
+}
+
 const steps = [
   ["lint", "npx", ["biome", "ci", "."]],
   [
-    "types, unit and integration tests",
+    `types, unit and integration tests (Node ${process.versions.node})`,
     "npx",
     ["turbo", "run", "typecheck", "test", "--output-logs=errors-only"],
+  ],
+  [
+    "unit and integration tests on the image's Node",
+    "npx",
+    ["turbo", "run", "test", "--output-logs=errors-only"],
+    () => {
+      keepReportsAs(`node${process.versions.node.split(".")[0]}`);
+      const { env } = imageNode();
+      const running = spawnSync("node", ["--version"], { env, encoding: "utf8" }).stdout.trim();
+      console.log(`(node ${running}, the runtime image's: docker/Dockerfile)`);
+      return env;
+    },
   ],
   ["benchmark script types", "npx", ["tsc", "-p", "bench"]],
   ["deployment files (compose, Kubernetes)", "node", ["--test", "deploy/check.test.mjs"]],
@@ -49,10 +94,17 @@ const steps = [
   ["end-to-end tests", "npm", ["run", "e2e", "-w", "@souls/web"]],
 ];
 
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
-for (const [name, command, args] of steps) {
+const telemetryOff = { TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
+for (const [name, command, args, prepare] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
+  let env;
+  try {
+    env = { ...(prepare?.() ?? process.env), ...telemetryOff };
+  } catch (error) {
+    console.error(`\n✗ ${name}: ${error.message}`);
+    process.exit(1);
+  }
   const result = spawnSync(command, args, { stdio: "inherit", env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {

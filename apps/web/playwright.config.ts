@@ -43,7 +43,7 @@ export default defineConfig({
       name: "js-off",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
       // Accessibility is checked once, on the hydrated pages (the markup is the same).
-      testIgnore: /(a11y|abuse|admin|outage|phone|security|stock-race)\.spec\.ts/,
+      testIgnore: /(a11y|abuse|admin[\w-]*|graceful-stop|outage|phone|security|stock-race)\.spec\.ts/,
     },
     {
       name: "phone",

@@ -1,26 +1,207 @@
 /**
- * The production HTTP server: the Remix build behind Express, like `remix-serve`, plus the one
- * thing it cannot give the app — the client's network address, which the tracking page's rate
- * limit needs. The app decides (app/lib/client.server.ts) whether to trust X-Forwarded-For.
+ * The production HTTP server: the Remix build behind Express, like `remix-serve` (which is
+ * @remix-run/express too), plus what it cannot give the app (docs/decisions/010-express-server.md):
+ * the client's network address for the rate limits, checks before the app (cross-site posts, body
+ * sizes), headers on static files, one log line per request with its id, and a graceful stop.
+ *
+ *   node server.mjs          (PORT, HOST; the root .env is read when present)
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { formatWithOptions } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
-process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
-const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const build = await import("./build/server/index.js").catch((error) => {
-  // A refused configuration says what to set, without a stack trace.
-  if (!String(error?.message).startsWith("Invalid configuration")) throw error;
-  console.error(`[web] ${error.message}`);
+/**
+ * The settings file, as with-database reads it for `npm start`: the root `.env` (or SHOP_ENV_FILE;
+ * `none`: no file), variables already set winning. Test runs read none.
+ */
+function loadEnvFile() {
+  const chosen = process.env.SHOP_ENV_FILE;
+  if (chosen === "none" || (!chosen && process.env.NODE_ENV === "test")) return undefined;
+  const file = path.resolve(here("../.."), chosen || ".env");
+  if (existsSync(file)) process.loadEnvFile(file);
+  else if (chosen) return `SHOP_ENV_FILE: ${file} does not exist`;
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logs: text for people; in a deployment (LOG_FORMAT=json) one JSON object per line, every line
+// written during a request carrying its id. The same lines as packages/db/src/log.ts (the worker
+// and the migration), which this file cannot import: the runtime image holds no workspace package.
+
+const LOGGER = Symbol.for("souls.logger");
+
+function createLogger(service, format) {
+  const context = new AsyncLocalStorage();
+  const value = (field) => (field instanceof Error ? { message: field.message, stack: field.stack } : field);
+  const write = (level, msg, fields = {}, text) => {
+    if (format === "text") {
+      const pairs = Object.entries(fields).map(([key, field]) => {
+        const shown = value(field);
+        return ` ${key}=${typeof shown === "string" ? shown : JSON.stringify(shown)}`;
+      });
+      console[level === "info" ? "log" : level](text ?? `[${service}] ${msg}${pairs.join("")}`);
+      return;
+    }
+    const line = { time: new Date().toISOString(), level, service, msg };
+    for (const [key, field] of Object.entries({ ...context.getStore(), ...fields })) {
+      if (!(key in line)) line[key] = value(field);
+    }
+    let json;
+    try {
+      json = JSON.stringify(line);
+    } catch {
+      json = JSON.stringify({ time: line.time, level, service, msg });
+    }
+    (level === "info" ? process.stdout : process.stderr).write(`${json}\n`);
+  };
+  return {
+    format,
+    service,
+    info: (msg, fields, text) => write("info", msg, fields, text),
+    warn: (msg, fields, text) => write("warn", msg, fields, text),
+    error: (msg, fields, text) => write("error", msg, fields, text),
+    withFields: (fields, fn) => context.run({ ...context.getStore(), ...fields }, fn),
+  };
+}
+
+/** A console call as a line: a leading `[tag]` becomes `component`, the first Error `err`. */
+function consoleLine(service, args) {
+  const fields = {};
+  const error = args.find((arg) => arg instanceof Error);
+  let msg = formatWithOptions(
+    { breakLength: Number.POSITIVE_INFINITY },
+    ...args.filter((arg) => arg !== error),
+  );
+  const tag = msg.match(/^\[([\w-]+)\]\s*/);
+  if (tag) {
+    msg = msg.slice(tag[0].length);
+    if (tag[1] !== service) fields.component = tag[1];
+  }
+  msg = msg.replace(/:$/, "");
+  if (error) {
+    fields.err = { message: error.message, stack: error.stack };
+    if (!msg) msg = error.message;
+  }
+  return { msg, fields };
+}
+
+/** This process's logger; in JSON mode console.*, Node's warnings and a crash write through it. */
+function installLogger(logger) {
+  globalThis[LOGGER] = logger;
+  if (logger.format !== "json") return logger;
+  for (const [method, level] of [
+    ["log", "info"],
+    ["info", "info"],
+    ["debug", "info"],
+    ["warn", "warn"],
+    ["error", "error"],
+  ]) {
+    console[method] = (...args) => {
+      const { msg, fields } = consoleLine(logger.service, args);
+      logger[level](msg, fields);
+    };
+  }
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => logger.warn(warning.message, { warning: warning.name }));
+  process.on("uncaughtException", (error) => {
+    logger.error("uncaught exception", { err: error });
+    process.exit(1);
+  });
+  return logger;
+}
+
+const envFileProblem = loadEnvFile();
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+const { LOG_FORMAT } = process.env;
+const deployment = process.env.NODE_ENV === "production" && !process.env.SHOP_EMBEDDED_DB;
+const log = installLogger(
+  createLogger(
+    "web",
+    LOG_FORMAT === "json" || LOG_FORMAT === "text" ? LOG_FORMAT : deployment ? "json" : "text",
+  ),
+);
+/** A refused setting: one line saying what to set, no stack trace. */
+function refuseToStart(message) {
+  log.error(message, {}, `[web] ${message}`);
   process.exit(1);
+}
+if (envFileProblem) refuseToStart(envFileProblem);
+if (LOG_FORMAT && LOG_FORMAT !== log.format) refuseToStart("LOG_FORMAT must be json or text");
+
+const build = await import("./build/server/index.js").catch((error) => {
+  if (!String(error?.message).startsWith("Invalid configuration")) throw error;
+  refuseToStart(error.message);
 });
+/** How the app lets its streams and connections go (app/lib/server-process.server.ts). */
+const appStop = globalThis[Symbol.for("souls.web.stop")];
+
+// ---------------------------------------------------------------------------------------------
+// Requests.
+
+/** Responses being written: a stop waits for them, ends the streams among them, cuts the rest last. */
+const inFlight = new Set();
+let stopping = false;
+const trustProxy = Number(process.env.TRUST_PROXY_HOPS) >= 1;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Every request gets an id: the proxy's X-Request-Id when a proxy is trusted and the id is sane,
+ * else a new one. It is answered in X-Request-Id and carried by every log line of the request.
+ */
+function trackRequest(req, res, next) {
+  const begun = performance.now();
+  const offered = req.get("x-request-id");
+  const requestId = trustProxy && offered && REQUEST_ID.test(offered) ? offered : randomUUID();
+  // Path only: query strings can carry a tracking token and never reach the logs.
+  const { method, path: requestPath } = req;
+  res.setHeader("X-Request-Id", requestId);
+  if (stopping) res.setHeader("Connection", "close");
+  inFlight.add(res);
+  let bytes = 0;
+  const count = (chunk, encoding) => {
+    if (typeof chunk === "string")
+      bytes += Buffer.byteLength(chunk, typeof encoding === "string" ? encoding : "utf8");
+    else if (chunk) bytes += chunk.byteLength ?? 0;
+  };
+  // Installed before compression, so the bytes counted are those sent.
+  const { write, end } = res;
+  res.write = function (chunk, encoding, ...rest) {
+    count(chunk, encoding);
+    return write.call(this, chunk, encoding, ...rest);
+  };
+  res.end = function (chunk, encoding, ...rest) {
+    if (typeof chunk !== "function") count(chunk, encoding);
+    return end.call(this, chunk, encoding, ...rest);
+  };
+  res.on("close", () => {
+    inFlight.delete(res);
+    if (log.format !== "json") return;
+    const fields = {
+      requestId,
+      method,
+      path: requestPath,
+      status: res.statusCode,
+      durationMs: Math.round((performance.now() - begun) * 10) / 10,
+      bytes,
+    };
+    if (!res.writableFinished) fields.aborted = true;
+    log.info("request", fields);
+  });
+  log.withFields({ requestId }, next);
+}
 
 const app = express();
 app.disable("x-powered-by");
+app.use(trackRequest);
 // The same security headers on every response, files included (app/lib/security-headers.server.ts).
 app.use((_req, res, next) => {
   for (const [name, value] of Object.entries(build.entry.module.SECURITY_HEADERS)) res.setHeader(name, value);
@@ -34,13 +215,19 @@ app.use(
       compression.filter(req, res),
   }),
 );
+// Liveness: the process answers (no database: an outage is not cured by a restart). /healthz
+// says whether this server can serve (database reachable, schema current).
+app.get("/livez", (_req, res) => {
+  res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+});
 // Hashed file names: cached for a year. Everything else in public/: an hour.
 app.use("/assets", express.static(here("./build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(here("./build/client"), { maxAge: "1h" }));
-// Path only: query strings can carry a tracking token and never reach the logs. Placed before
-// the checks below, so that refused requests are logged too.
-app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
-morgan.token("path", (req) => req.path);
+if (log.format === "text") {
+  // Placed before the checks below, so that refused requests are logged too.
+  morgan.token("path", (req) => req.path);
+  app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
+}
 app.use(refuseCrossSiteWrites);
 app.use(limitBodySize);
 app.all(
@@ -53,7 +240,8 @@ app.all(
 
 /** Answers a request refused here, before the app, with one log line saying why (never the query). */
 function refuse(req, res, status, reason, body) {
-  console.warn(`[refused] ${req.method} ${req.path} ${status} ${reason}`);
+  const fields = { method: req.method, path: req.path, status, reason };
+  log.warn("refused", fields, `[refused] ${req.method} ${req.path} ${status} ${reason}`);
   res.status(status).type("text/plain").send(body);
 }
 
@@ -115,11 +303,68 @@ function limitBodySize(req, res, next) {
   next();
 }
 
+// ---------------------------------------------------------------------------------------------
+// Start and graceful stop.
+
 const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST || undefined;
 const server = app.listen(port, host, () => {
-  console.log(`[web] http://${host ?? "localhost"}:${port}`);
+  const url = `http://${host ?? "localhost"}:${port}`;
+  log.info("listening", { url }, `[web] ${url}`);
 });
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+server.on("error", (error) => refuseToStart(`cannot listen on ${host ?? ""}:${port}: ${error.message}`));
+
+/** docker stop and Kubernetes wait 10 s before SIGKILL: everything ends before. */
+const STOP_LIMIT_MS = 9_500;
+/** Requests still running then are cut, leaving time to close the connections. */
+const REQUESTS_LIMIT_MS = 8_000;
+/** Streams the app did not end itself (the admin's live stock) are cut after this. */
+const STREAMS_LIMIT_MS = 1_000;
+
+const isEventStream = (res) => String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream");
+
+/**
+ * SIGTERM (docker stop, a rolling update) or Ctrl-C: stop accepting connections, end the live
+ * streams (browsers reconnect, behind a load balancer to another server), let the requests in
+ * flight finish on connections that then close, close the pool and the LISTEN connection, exit 0.
+ */
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const begun = Date.now();
+  setTimeout(() => {
+    log.error(
+      "still stopping at the limit: exiting",
+      { signal },
+      `[web] still stopping after ${STOP_LIMIT_MS} ms: exiting`,
+    );
+    process.exit(1);
+  }, STOP_LIMIT_MS).unref();
+  const closed = new Promise((resolve) => server.close(resolve));
+  const streams = appStop?.endStreams() ?? 0;
+  // A response not yet begun says the connection closes after it (keep-alive would hold it).
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  const requests = [...inFlight].filter((res) => !isEventStream(res)).length;
+  log.info(
+    "stopping",
+    { signal, streams, requests },
+    `[web] ${signal}: stopping (${streams} live streams ended, ${requests} requests to finish)`,
+  );
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const cutStreams = setTimeout(() => {
+    for (const res of inFlight) if (isEventStream(res)) res.destroy();
+  }, STREAMS_LIMIT_MS);
+  const cutRequests = setTimeout(() => {
+    log.warn("requests cut", { count: inFlight.size }, `[web] ${inFlight.size} requests still running: cut`);
+    server.closeAllConnections();
+  }, REQUESTS_LIMIT_MS);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(cutStreams);
+  clearTimeout(cutRequests);
+  await appStop?.close();
+  const ms = Date.now() - begun;
+  log.info("stopped", { ms }, `[web] stopped in ${ms} ms (requests finished, database connections closed)`);
+  process.exit(0);
 }
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));

@@ -25,8 +25,8 @@ const result = await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  // The engines floor of the repository (Node 20.11); the image runs Node 22.
-  target: "node20.11",
+  // The engines floor of the repository (Node 20.19); the image runs Node 22.
+  target: "node20.19",
   // The e-mail templates are TSX compiled for React's automatic runtime, as tsx does in development.
   jsx: "automatic",
   // Readable stack traces in production logs: names kept, nothing minified.

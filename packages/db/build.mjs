@@ -24,8 +24,8 @@ const result = await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  // The engines floor of the repository (Node 20.11); the image runs Node 22.
-  target: "node20.11",
+  // The engines floor of the repository (Node 20.19); the image runs Node 22.
+  target: "node20.19",
   keepNames: true,
   legalComments: "none",
   // pg's optional native binding: never installed, required only when asked for.

@@ -37,7 +37,7 @@ describe("e-mail delivery through SMTP", () => {
     const row = await queueEmail(t.db, { recipient: "amina@example.com", locale: "fr" });
     const report = await deliverDueEmails(t.db, testDelivery(smtpTransport(sink.url())));
 
-    expect(report).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(report).toEqual({ sent: 1, retrying: 0, failed: 0, handedBack: 0 });
     const [email] = await sink.waitFor(1);
     expect(email?.to).toEqual(["amina@example.com"]);
     expect(email?.headers.get("subject")).toBe(row.subject);
@@ -57,6 +57,7 @@ describe("e-mail delivery through SMTP", () => {
       sent: 0,
       retrying: 0,
       failed: 0,
+      handedBack: 0,
     });
     expect(sink.received).toHaveLength(1);
   });
@@ -113,6 +114,7 @@ describe("e-mail delivery through SMTP", () => {
       sent: 1,
       retrying: 0,
       failed: 0,
+      handedBack: 0,
     });
     expect(await queued(t.db, row.id)).toMatchObject({ status: "sent", attempts: 2 });
     expect(sink.received).toHaveLength(1);
@@ -211,7 +213,12 @@ describe("e-mail delivery through SMTP", () => {
       .execute();
     const delivery = testDelivery(smtpTransport(sink.url()));
 
-    expect(await deliverDueEmails(t.db, delivery, now)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueEmails(t.db, delivery, now)).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+      handedBack: 0,
+    });
     const report = await deliverDueEmails(t.db, delivery, later(now, LEASE_MS));
     expect(report).toMatchObject({ sent: 1, failed: 1 });
     expect(await queued(t.db, stuck.id)).toMatchObject({ status: "sent", attempts: 2 });
@@ -233,7 +240,9 @@ describe("transactional mail before marketing mail", () => {
       send: async (email) => void sent.push(email.to),
       close: () => {},
     };
-    await deliverDueEmails(t.db, testDelivery(recording, { perRound: 5 }));
+    // A moment ahead: PostgreSQL's now() has microseconds, a Date only milliseconds, so a row
+    // queued in the same millisecond as the round would not be due yet.
+    await deliverDueEmails(t.db, testDelivery(recording, { perRound: 5 }), later(new Date(), 1000));
     expect(sent[0]).toBe("buyer@example.com");
     expect((await queued(t.db, confirmation.id)).status).toBe("sent");
     expect(sent.slice(1).every((to) => to.startsWith("waiting"))).toBe(true);
@@ -269,5 +278,60 @@ describe("the delivery's rules", () => {
     expect(messageIdFor(12, "https://www.souls.fr")).toBe("<email-12@www.souls.fr>");
     expect(messageIdFor(12, "http://localhost:3000")).toBe("<email-12@souls.local>");
     expect(messageIdFor(12, "http://127.0.0.1:3000")).toBe("<email-12@souls.local>");
+  });
+});
+
+describe("a worker asked to stop", () => {
+  /** A transport whose sends wait until the test lets them go. */
+  function heldTransport() {
+    const held: (() => void)[] = [];
+    const transport: MailTransport = {
+      description: "held",
+      send: () => new Promise<void>((resolve) => held.push(resolve)),
+      close: () => {},
+    };
+    return { transport, held };
+  }
+
+  it("lets a send in progress finish and records it sent, then claims nothing more", async () => {
+    const [first, second] = [await queueEmail(t.db), await queueEmail(t.db)];
+    const { transport, held } = heldTransport();
+    const stop = new AbortController();
+    const settled = vi.fn();
+    const round = deliverDueEmails(
+      t.db,
+      testDelivery(transport, { stop: stop.signal, handBackAfterMs: 5_000, onSettled: settled }),
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    stop.abort();
+    held[0]?.();
+    expect(await round).toEqual({ sent: 1, retrying: 0, failed: 0, handedBack: 0 });
+    expect(settled).toHaveBeenCalledTimes(1);
+    expect(await queued(t.db, first!.id)).toMatchObject({ status: "sent", lockedUntil: null });
+    expect(await queued(t.db, second!.id)).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  it("hands back a send that does not finish in time: pending, due now, lease released", async () => {
+    const row = await queueEmail(t.db);
+    const { transport, held } = heldTransport();
+    const stop = new AbortController();
+    const round = deliverDueEmails(
+      t.db,
+      testDelivery(transport, { stop: stop.signal, handBackAfterMs: 200 }),
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const stoppedAt = Date.now();
+    stop.abort();
+    const report = await round;
+    expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+    expect(report).toMatchObject({ sent: 0, handedBack: 1 });
+    const after = await queued(t.db, row.id);
+    expect(after).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+    expect(after.lastError).toMatch(/worker stopped/);
+    expect(after.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // The send's late success changes nothing: the row is another worker's to send now.
+    held[0]?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await queued(t.db, row.id)).toMatchObject({ status: "pending" });
   });
 });

@@ -43,12 +43,26 @@ export interface EmailDelivery {
   leaseMs?: number;
   maxAttempts?: number;
   perRound?: number;
+  /**
+   * The worker is stopping: no further row is claimed, and a send still in progress after
+   * `handBackAfterMs` is given up, its row handed back (`pending`, lease released) for another
+   * worker to send, rather than left to its lease.
+   */
+  stop?: AbortSignal;
+  handBackAfterMs?: number;
+  /** Called after each row is settled (the worker's heartbeat). */
+  onSettled?: () => void;
 }
+
+/** How long a send in progress may still finish once the worker is asked to stop. */
+export const HAND_BACK_AFTER_MS = 5_000;
 
 export interface DeliveryReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** Sends interrupted by the worker's stop, their rows back to `pending`. */
+  handedBack: number;
   /** The last error of the round, for the worker's log. */
   lastError?: string;
 }
@@ -99,6 +113,34 @@ type Settlement =
   | { status: "pending"; nextAttemptAt: Date; lastError: string }
   | { status: "failed"; lastError: string };
 
+/** Thrown into a send that the worker's stop gave up on. */
+class SendHandedBack extends Error {}
+
+/**
+ * The send itself, unless the worker stops and it has not finished `graceMs` later. The send
+ * is not cancelled (SMTP has no such thing): its late outcome is ignored, and the row, already
+ * back to `pending`, may be sent twice, with the same Message-ID, as after a crash.
+ */
+function sendUnlessStopped(
+  send: Promise<void>,
+  stop: AbortSignal | undefined,
+  graceMs: number,
+): Promise<void> {
+  if (!stop) return send;
+  return new Promise<void>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const giveUp = () => {
+      timer = setTimeout(() => reject(new SendHandedBack("the worker stopped during the send")), graceMs);
+    };
+    if (stop.aborted) giveUp();
+    else stop.addEventListener("abort", giveUp, { once: true });
+    send.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      stop.removeEventListener("abort", giveUp);
+    });
+  });
+}
+
 /** Records the outcome of our try, unless the lease ran out and another worker took the row since. */
 async function settle(db: Kysely<Database>, claimed: EmailQueueRow, outcome: Settlement) {
   await db
@@ -118,7 +160,7 @@ export async function deliverEmail(
   delivery: EmailDelivery,
   claimed: EmailQueueRow,
   now: Date,
-): Promise<{ outcome: "sent" | "retrying" | "failed"; error?: string }> {
+): Promise<{ outcome: "sent" | "retrying" | "failed" | "handedBack"; error?: string }> {
   const maxAttempts = delivery.maxAttempts ?? MAX_ATTEMPTS;
   if (claimed.attempts > maxAttempts) {
     // Only a worker dying during every try gets here (a message that crashes it?): stop trying.
@@ -148,9 +190,18 @@ export async function deliverEmail(
   }
 
   try {
-    await delivery.transport.send(email);
+    await sendUnlessStopped(
+      delivery.transport.send(email),
+      delivery.stop,
+      delivery.handBackAfterMs ?? HAND_BACK_AFTER_MS,
+    );
   } catch (cause) {
     const error = reason(cause);
+    if (cause instanceof SendHandedBack) {
+      // Due at once: the next worker to look sends it (this try still counts as one).
+      await settle(db, claimed, { status: "pending", nextAttemptAt: new Date(), lastError: error });
+      return { outcome: "handedBack", error };
+    }
     if (claimed.attempts >= maxAttempts) {
       await settle(db, claimed, { status: "failed", lastError: error });
       return { outcome: "failed", error };
@@ -173,16 +224,17 @@ export async function deliverDueEmails(
   delivery: EmailDelivery,
   now: Date = new Date(),
 ): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, handedBack: 0 };
   // `now` moved on by the time spent so far: a row claimed late in a long round still gets a full lease.
   const startedAt = Date.now();
   const clock = () => new Date(now.getTime() + Date.now() - startedAt);
-  for (let i = 0; i < (delivery.perRound ?? PER_ROUND); i++) {
+  for (let i = 0; i < (delivery.perRound ?? PER_ROUND) && !delivery.stop?.aborted; i++) {
     const claimed = await claimNextEmail(db, clock(), delivery.leaseMs);
     if (!claimed) break;
     const { outcome, error } = await deliverEmail(db, delivery, claimed, clock());
     report[outcome]++;
     if (error) report.lastError = `e-mail ${claimed.id}: ${error}`;
+    delivery.onSettled?.();
   }
   return report;
 }

@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { readEnv } from "./env";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -47,6 +49,52 @@ describe("the worker's settings", () => {
   it("take the three Stripe keys together or none", () => {
     expect(() => readEnv({ DATABASE_URL: "x", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
       /set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/,
+    );
+  });
+
+  describe("DATABASE_PASSWORD_FILE", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "souls-worker-env-"));
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+    const secret = (name: string, content: string) => {
+      const file = path.join(folder, name);
+      writeFileSync(file, content);
+      return file;
+    };
+
+    it("is the password, any characters, without its trailing line break", () => {
+      const password = `p@ss:w/rd "dq" 'sq' \\ #?&=% ünï`;
+      const env = readEnv({
+        DATABASE_URL: "x",
+        DATABASE_PASSWORD_FILE: secret("password", `${password}\r\n`),
+      });
+      expect(env.DATABASE_PASSWORD).toBe(password);
+      expect(readEnv({ DATABASE_URL: "x" }).DATABASE_PASSWORD).toBeUndefined();
+    });
+
+    it("refuses a missing or empty file, naming the setting and never the content", () => {
+      expect(() => readEnv({ DATABASE_URL: "x", DATABASE_PASSWORD_FILE: path.join(folder, "none") })).toThrow(
+        /DATABASE_PASSWORD_FILE: cannot read .*none \(ENOENT\)/,
+      );
+      expect(() => readEnv({ DATABASE_URL: "x", DATABASE_PASSWORD_FILE: secret("empty", "\n") })).toThrow(
+        /DATABASE_PASSWORD_FILE: .*empty is empty/,
+      );
+    });
+  });
+
+  it("log JSON in a deployment, text for people (the embedded local shop included)", () => {
+    const deployment = {
+      DATABASE_URL: "x",
+      NODE_ENV: "production",
+      SITE_URL: "https://souls.example",
+      SESSION_SECRET: "s".repeat(40),
+      ALLOW_TEST_PAYMENTS: "true",
+    };
+    expect(readEnv(deployment).LOG_FORMAT).toBe("json");
+    expect(readEnv({ ...deployment, SHOP_EMBEDDED_DB: "1" }).LOG_FORMAT).toBe("text");
+    expect(readEnv({ ...deployment, LOG_FORMAT: "text" }).LOG_FORMAT).toBe("text");
+    expect(readEnv({ DATABASE_URL: "x" }).LOG_FORMAT).toBe("text");
+    expect(() => readEnv({ DATABASE_URL: "x", LOG_FORMAT: "xml" })).toThrow(
+      /LOG_FORMAT: must be json or text/,
     );
   });
 });

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readPasswordFile } from "@souls/db";
+import { defaultLogFormat, LOG_FORMATS, type LogFormat } from "@souls/db/log";
 import { z } from "zod";
 
 /** The repository's root (the folder holding turbo.json), whatever folder the worker starts in. */
@@ -14,6 +16,19 @@ function projectRoot(): string {
   return dir;
 }
 
+/**
+ * Reads the settings file into process.env when the worker runs on its own (`with-database` has
+ * read it already for `npm start`): the root `.env`, or SHOP_ENV_FILE (`none`: no file). Variables
+ * already set win; test runs (NODE_ENV=test) read none.
+ */
+export function loadEnvFile(): void {
+  const chosen = process.env.SHOP_ENV_FILE;
+  if (chosen === "none" || (!chosen && process.env.NODE_ENV === "test")) return;
+  const file = path.resolve(projectRoot(), chosen || ".env");
+  if (existsSync(file)) process.loadEnvFile(file);
+  else if (chosen) throw new Error(`Invalid worker configuration:\n  SHOP_ENV_FILE: ${file} does not exist`);
+}
+
 /** An empty line in a .env file (`SMTP_URL=`) means "unset", not "set to nothing". */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -23,6 +38,12 @@ const schema = z
   .object({
     NODE_ENV: optional(z.enum(["development", "production", "test"])),
     DATABASE_URL: z.string().min(1, "DATABASE_URL is required (start the worker through `with-database`)"),
+    /** A file holding the database password (a Docker or Kubernetes secret); wins over the URL's. */
+    DATABASE_PASSWORD_FILE: optional(z.string()),
+    /** `json`: one JSON object per line (the default in a deployment); `text` for people. */
+    LOG_FORMAT: optional(z.enum(LOG_FORMATS, { error: "must be json or text" })),
+    /** Touched at start, after every round and every e-mail settled: the liveness probe reads its age. */
+    WORKER_HEARTBEAT_FILE: optional(z.string()),
     /** Set by `with-database` when it started the embedded PostgreSQL server. */
     SHOP_EMBEDDED_DB: optional(z.literal("1")),
     /** Signs the links of sign-up e-mails (confirmation, unsubscribe); the web app's secret. */
@@ -79,6 +100,12 @@ const schema = z
     }
   });
 
+/** The log format when the settings themselves are refused: LOG_FORMAT if valid, else the default. */
+export function fallbackLogFormat(source: NodeJS.ProcessEnv = process.env): LogFormat {
+  const chosen = source.LOG_FORMAT as LogFormat;
+  return LOG_FORMATS.includes(chosen) ? chosen : defaultLogFormat(source);
+}
+
 /** The web app's local fallback (env.server.ts): links signed here must verify there. */
 const LOCAL_SECRET = "development-only-secret-not-for-production-use";
 
@@ -92,7 +119,22 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env) {
       `Invalid worker configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
     );
   }
-  const { MAILBOX_DIR, SHOP_DATA_DIR, SITE_URL, PORT, SESSION_SECRET, ...env } = parsed.data;
+  const {
+    MAILBOX_DIR,
+    SHOP_DATA_DIR,
+    SITE_URL,
+    PORT,
+    SESSION_SECRET,
+    DATABASE_PASSWORD_FILE,
+    LOG_FORMAT,
+    ...env
+  } = parsed.data;
+  let DATABASE_PASSWORD: string | undefined;
+  try {
+    DATABASE_PASSWORD = DATABASE_PASSWORD_FILE ? readPasswordFile(DATABASE_PASSWORD_FILE) : undefined;
+  } catch (error) {
+    throw new Error(`Invalid worker configuration:\n  ${(error as Error).message}`);
+  }
   const root = projectRoot();
   const mailboxDir = MAILBOX_DIR
     ? path.resolve(root, MAILBOX_DIR)
@@ -103,5 +145,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env) {
     SITE_URL: (SITE_URL ?? `http://localhost:${PORT ?? 3000}`).replace(/\/+$/, ""),
     SESSION_SECRET: SESSION_SECRET ?? LOCAL_SECRET,
     MAILBOX_DIR: mailboxDir,
+    /** From DATABASE_PASSWORD_FILE, for connect(); never logged. */
+    DATABASE_PASSWORD,
+    LOG_FORMAT: LOG_FORMAT ?? defaultLogFormat(env),
   };
 }

@@ -3,21 +3,38 @@
  * model is back, delivers queued e-mails, applies the data-retention periods and
  * reconciles payments whose event never came. Several may run at once (row locks with SKIP LOCKED,
  * an advisory lock).
+ *
+ * On SIGTERM (docker stop, a rolling update) or SIGINT it claims nothing more, lets an e-mail in
+ * progress finish or hands it back, closes its connections and exits, within 10 s.
  */
+import { writeFileSync } from "node:fs";
 import { connect } from "@souls/db";
+import { createLogger, installLogger } from "@souls/db/log";
 import { renderEmail } from "@souls/emails";
 import { applyRetention, business, createStripeGateway, type PaymentGateway, testGateway } from "@souls/shop";
 import type { EmailDelivery } from "./email-delivery";
-import { readEnv } from "./env";
+import { fallbackLogFormat, loadEnvFile, readEnv, type WorkerEnv } from "./env";
 import { type RoundReport, runJobs } from "./jobs";
 import { createMailTransport } from "./mail-transport";
 
-const env = readEnv();
-const db = connect(env.DATABASE_URL, { maxConnections: 3 });
+let env: WorkerEnv;
+try {
+  loadEnvFile();
+  env = readEnv();
+} catch (error) {
+  // A refused setting says what to set, in one message, without a stack trace.
+  const log = installLogger(createLogger({ service: "worker", format: fallbackLogFormat() }));
+  log.error((error as Error).message, {}, `[worker] ${(error as Error).message}`);
+  process.exit(1);
+}
+installLogger(createLogger({ service: "worker", format: env.LOG_FORMAT }));
+
+const db = connect(env.DATABASE_URL, { maxConnections: 3, password: env.DATABASE_PASSWORD });
 const gateway: PaymentGateway =
   env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
     ? createStripeGateway({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET })
     : testGateway;
+const stopping = new AbortController();
 const mail: EmailDelivery = {
   transport: createMailTransport(env),
   render: renderEmail,
@@ -31,7 +48,29 @@ const mail: EmailDelivery = {
     },
   },
   from: env.MAIL_FROM ?? `${business.brand} <${business.email}>`,
+  stop: stopping.signal,
+  onSettled: heartbeat,
 };
+
+let heartbeatProblem: string | undefined;
+
+/**
+ * Tells the liveness probe the loop turns: the file's modification time is the last sign of life
+ * (its content, the same time, is for people). A failed write is said once, never fatal.
+ */
+function heartbeat() {
+  const file = env.WORKER_HEARTBEAT_FILE;
+  if (!file) return;
+  try {
+    writeFileSync(file, `${new Date().toISOString()}\n`);
+    if (heartbeatProblem) console.log(`[worker] heartbeat: ${file} written again`);
+    heartbeatProblem = undefined;
+  } catch (error) {
+    const problem = (error as Error).message;
+    if (problem !== heartbeatProblem) console.error(`[worker] heartbeat: cannot write ${file}: ${problem}`);
+    heartbeatProblem = problem;
+  }
+}
 
 function roundSummary({ expired, restockNotices, reconciled, emails }: RoundReport): string | undefined {
   const done = [
@@ -41,12 +80,12 @@ function roundSummary({ expired, restockNotices, reconciled, emails }: RoundRepo
     emails.sent && `sent ${emails.sent} e-mails`,
     emails.retrying && `${emails.retrying} e-mails to retry`,
     emails.failed && `${emails.failed} e-mails failed`,
+    emails.handedBack && `handed back ${emails.handedBack} e-mails interrupted by the stop`,
   ].filter(Boolean);
   if (!done.length) return undefined;
   return done.join(", ") + (emails.lastError ? ` (${emails.lastError})` : "");
 }
 
-let stopping = false;
 let timer: NodeJS.Timeout | undefined;
 let current: Promise<void> | undefined;
 
@@ -58,7 +97,7 @@ async function round() {
   try {
     const line = roundSummary(await runJobs(db, { gateway, mail, linkSecret: env.SESSION_SECRET }));
     if (line) console.log(`[worker] ${line}`);
-    if (Date.now() - retentionDoneAt >= RETENTION_EVERY_MS) {
+    if (!stopping.signal.aborted && Date.now() - retentionDoneAt >= RETENTION_EVERY_MS) {
       const removed = await applyRetention(db);
       retentionDoneAt = Date.now();
       if (removed.emails || removed.accessLogs || removed.unpaidOrdersErased) {
@@ -71,21 +110,36 @@ async function round() {
     // A database outage must not kill the worker: the next round tries again.
     console.error("[worker] round failed:", (error as Error).message);
   }
-  if (!stopping) timer = setTimeout(() => (current = round()), env.WORKER_INTERVAL_SECONDS * 1000);
+  // Even after a failed round: the loop turns, which is what the liveness probe asks.
+  heartbeat();
+  if (!stopping.signal.aborted) {
+    timer = setTimeout(() => (current = round()), env.WORKER_INTERVAL_SECONDS * 1000);
+  }
 }
 
-async function stop() {
-  stopping = true;
+/** Within docker stop's and Kubernetes' default grace (10 s), whatever a round is doing. */
+const STOP_LIMIT_MS = 9_000;
+
+async function stop(signal: NodeJS.Signals) {
+  if (stopping.signal.aborted) return;
+  stopping.abort();
   clearTimeout(timer);
-  // Let a send in progress finish and be recorded, rather than leave its row to the lease.
+  console.log(`[worker] ${signal}: stopping after the work in progress`);
+  setTimeout(() => {
+    console.error(`[worker] still busy ${STOP_LIMIT_MS / 1000} s after ${signal}: exiting anyway`);
+    process.exit(1);
+  }, STOP_LIMIT_MS).unref();
+  // A send in progress finishes and is recorded, or is handed back (email-delivery.ts).
   await current;
   mail.transport.close();
   await db.destroy();
+  console.log("[worker] stopped");
   process.exit(0);
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
+heartbeat();
 console.log(`[worker] running every ${env.WORKER_INTERVAL_SECONDS}s (${gateway.provider} gateway)`);
 console.log(`[worker] e-mails: ${mail.transport.description}`);
 current = round();

@@ -4,6 +4,7 @@
  * whoever makes it) and hands each change to this process's listeners. NOTIFY reaches every
  * listening server, so a sale through one server shows on pages served by another.
  */
+import { withPassword } from "@souls/db";
 import pg from "pg";
 import { z } from "zod";
 import type { ProductChange, ProductChangeSource } from "./context";
@@ -32,6 +33,8 @@ export function parseProductChange(payload: string | undefined): ProductChange |
 }
 
 export interface ListenOptions {
+  /** The database password when it is not in the URL (DATABASE_PASSWORD_FILE); wins over the URL's. */
+  password?: string;
   /** First wait before reconnecting after the connection dropped; doubles up to `maxRetryMs`. */
   minRetryMs?: number;
   maxRetryMs?: number;
@@ -105,7 +108,10 @@ export async function listenToProductChanges(
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: withPassword(databaseUrl, options.password),
+      keepAlive: true,
+    });
     next.on("notification", fanOut);
     // Kept for the client's whole life: an 'error' event without a listener would crash the process.
     next.on("error", (error) => dropped(next, error));

@@ -3,4 +3,7 @@
 import { register } from "tsx/esm/api";
 
 register();
-await import("../src/cli/with-database.ts");
+// --hold-database: the launcher's own database process (src/cli/hold-database.ts).
+await import(
+  process.argv[2] === "--hold-database" ? "../src/cli/hold-database.ts" : "../src/cli/with-database.ts"
+);

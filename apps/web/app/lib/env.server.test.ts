@@ -81,3 +81,30 @@ describe("the search-engine verification file", () => {
     expect(verificationResponse(new Request("http://shop.test/google1234abcd.html"))).toBeNull();
   });
 });
+
+describe("the database password from a file (DATABASE_PASSWORD_FILE)", () => {
+  it("is read once, whole, less its trailing line break; a missing or empty file is refused by name", async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const folder = mkdtempSync(path.join(tmpdir(), "souls-web-env-"));
+    try {
+      const secret = path.join(folder, "password");
+      writeFileSync(secret, `p@ss:w/rd "dq" 'sq' \\ #?&=% ünï\n`);
+      vi.stubEnv("DATABASE_PASSWORD_FILE", secret);
+      expect((await import("./env.server")).env.databasePassword).toBe(`p@ss:w/rd "dq" 'sq' \\ #?&=% ünï`);
+
+      vi.resetModules();
+      vi.stubEnv("DATABASE_PASSWORD_FILE", path.join(folder, "missing"));
+      await expect(import("./env.server")).rejects.toThrow(
+        /DATABASE_PASSWORD_FILE: cannot read .*missing \(ENOENT\)/,
+      );
+      vi.resetModules();
+      writeFileSync(secret, "\n");
+      vi.stubEnv("DATABASE_PASSWORD_FILE", secret);
+      await expect(import("./env.server")).rejects.toThrow(/DATABASE_PASSWORD_FILE: .*password is empty/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { readPasswordFile } from "@souls/db";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@souls/shop/limits";
 import { z } from "zod";
 
@@ -9,6 +10,8 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: z.string().min(1, "DATABASE_URL is required (start the app through `with-database`)"),
+    /** A file holding the database password (a Docker or Kubernetes secret); wins over the URL's. */
+    DATABASE_PASSWORD_FILE: z.string().optional(),
     /** Set by `with-database` when it started the embedded PostgreSQL server. */
     SHOP_EMBEDDED_DB: z.literal("1").optional(),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
@@ -80,8 +83,10 @@ const schema = z
     /** The VAT rate of every sale, in percent, for the accountant's export (docs/accounting.md). */
     VAT_RATE_PERCENT: z.coerce.number().min(0).max(30).default(20),
   })
-  .transform((env) => ({
+  .transform((env, ctx) => ({
     ...env,
+    /** The password of DATABASE_PASSWORD_FILE, for connect(); never logged. */
+    databasePassword: passwordFrom(env.DATABASE_PASSWORD_FILE, ctx),
     /** A real deployment: production build on a database that is not the embedded one. */
     isDeployment: env.NODE_ENV === "production" && !env.SHOP_EMBEDDED_DB,
     /** The shop's public origin, without a trailing slash. */
@@ -132,6 +137,18 @@ const schema = z
       });
     }
   });
+
+/** Reads DATABASE_PASSWORD_FILE; a missing or empty file is a refused setting (named, never its content). */
+function passwordFrom(file: string | undefined, ctx: z.RefinementCtx): string | undefined {
+  if (!file) return undefined;
+  try {
+    return readPasswordFile(file);
+  } catch (error) {
+    const message = (error as Error).message.replace(/^DATABASE_PASSWORD_FILE: /, "");
+    ctx.addIssue({ code: "custom", path: ["DATABASE_PASSWORD_FILE"], message });
+    return undefined;
+  }
+}
 
 function readEnv() {
   // An empty value (`STRIPE_SECRET_KEY=` in a .env file) means unset, as in the worker.

@@ -1,10 +1,19 @@
+import { processLogger } from "@souls/db/log";
+
 /**
  * One log line for each request the shop refuses on purpose (a rate limit, a cross-site embed):
  * method, path, status and reason, never the query string (it may carry a tracking token) nor the
- * client's address. server.mjs writes the same line for what it refuses before the app.
+ * client's address. server.mjs writes the same line for what it refuses before the app. In JSON
+ * mode (server.mjs's logger) it is a `warn` line, `msg: "refused"`, with the request's id.
  */
 export function logRefusal(request: Request, status: number, reason: string): void {
-  console.warn(`[refused] ${request.method} ${new URL(request.url).pathname} ${status} ${reason}`);
+  const { method } = request;
+  const path = new URL(request.url).pathname;
+  processLogger().warn(
+    "refused",
+    { method, path, status, reason },
+    `[refused] ${method} ${path} ${status} ${reason}`,
+  );
 }
 
 /**

@@ -2,12 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { clientHash } from "~/lib/client.server";
 import { admitLiveStream, productChanges, whenListening } from "~/lib/live.server";
 import { logRefusal } from "~/lib/refusal.server";
+import { endOnStop } from "~/lib/server-process.server";
 
 /**
  * Server-sent events for shoppers' product pages: "this model's availability changed". Pages
  * then reload their data the ordinary way, so nothing here can disagree with the loader. A client
  * may hold only a few streams, the server a bounded number: beyond, 503 and the page stays as
- * it is (it still shows what the database said when it loaded).
+ * it is (it still shows what the database said when it loaded). When the server stops, its
+ * streams end at once: the browser's EventSource reconnects by itself, through the load balancer
+ * to a server that still runs, and the stopping server is not held open by them.
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const release = admitLiveStream(clientHash(request, context));
@@ -19,6 +22,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   const encoder = new TextEncoder();
+  let cleanUp = release;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       let closed = false;
@@ -35,16 +39,25 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       whenListening().then(() => send("event: ready\ndata: {}\n\n"));
       // A comment now and then keeps proxies from closing a quiet connection.
       const keepAlive = setInterval(() => send(": ping\n\n"), 25_000);
-      request.signal.addEventListener("abort", () => {
+      const letGo = () => {
         closed = true;
         stop();
         clearInterval(keepAlive);
+        forget();
         release();
+      };
+      // The shopper left, or the server stops: the response ends.
+      const end = () => {
+        if (closed) return;
+        letGo();
         controller.close();
-      });
+      };
+      const forget = endOnStop(end);
+      request.signal.addEventListener("abort", end);
+      cleanUp = letGo;
     },
     cancel() {
-      release();
+      cleanUp();
     },
   });
   return new Response(stream, {

