@@ -143,7 +143,7 @@ async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines
     FROM orders o WHERE o.order_number = ${event.orderNumber}`.execute(db);
   const found = rows[0];
-  if (!found || found.status !== "awaiting_payment" || found.paymentStatus === "paid") return false;
+  if (found?.status !== "awaiting_payment" || found.paymentStatus === "paid") return false;
   if (found.paymentProvider !== event.provider || !found.lines?.length) return false;
   const { version, lines, ...order } = found;
 

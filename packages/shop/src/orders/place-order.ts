@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Database, Kysely, Locale, Order, PaymentProvider, Transaction } from "@souls/db";
+import type { Database, Kysely, Locale, Order, PaymentProvider } from "@souls/db";
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
 import type { ModelCode } from "../catalogue";
