@@ -129,15 +129,6 @@ export async function answerCheckout(
       };
       return data({ clientLimit, values }, { status: 429, headers: { "Retry-After": "600" } });
     }
-    if (placed.reason === "price_changed") {
-      // The owner changed a price meanwhile: the shopper sees the new total before paying.
-      const repriced = await pricedLines(new URLSearchParams(text(form.get("items"))));
-      const subtotalCents = repriced?.subtotalCents ?? priced.subtotalCents;
-      return {
-        review: { country: details.data.country, shippingCents, totalCents: subtotalCents + shippingCents },
-        values,
-      };
-    }
     const problem =
       placed.reason === "unavailable" ? { model: placed.model, available: placed.available } : null;
     return data({ unavailable: problem, values }, { status: 409 });
