@@ -1,5 +1,6 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
+import { AccountingExport } from "~/components/admin/accounting-export";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import {
   copy,
@@ -33,7 +34,10 @@ export default function AdminOrdersPage() {
   );
 }
 
-/** "Gestion des Commandes": the orders, their filters, and the shipping work of the day. */
+/**
+ * "Gestion des Commandes": the orders, their filters, the shipping work of the day, and the
+ * accountant's export.
+ */
 function OrdersScreen() {
   const utils = trpc.useUtils();
   const [status, setStatus] = useState<OrderStatusCode | "">("");
@@ -152,6 +156,8 @@ function OrdersScreen() {
       {data ? (
         <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
       ) : null}
+
+      <AccountingExport />
 
       <OrderDetailDialog orderNumber={openOrder} onClose={() => setOpenOrder(null)} />
     </div>

@@ -5,7 +5,9 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { copy, fill } from "~/components/admin/copy";
 import { LiveIndicator } from "~/components/admin/live-indicator";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PriceDialog } from "~/components/admin/price-dialog";
 import { ProductFormDialog } from "~/components/admin/product-form-dialog";
+import { ProductHistoryDialog } from "~/components/admin/product-history-dialog";
 import { StockSummary } from "~/components/admin/stock-summary";
 import { type ProductRow, StockTable } from "~/components/admin/stock-table";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
@@ -38,6 +40,8 @@ function StockScreen() {
   const search = useDebouncedValue(searchInput.trim());
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ProductRow | null>(null);
+  const [pricing, setPricing] = useState<ProductRow | null>(null);
+  const [historyOf, setHistoryOf] = useState<ProductRow | null>(null);
 
   const list = trpc.stock.list.useQuery(
     { search: search || undefined },
@@ -129,11 +133,18 @@ function StockScreen() {
           // The previous rows stay, dimmed, while the new search loads: say so to screen readers too.
           aria-busy={list.isPlaceholderData || undefined}
         >
-          <StockTable products={data.products} onRemove={setRemoving} />
+          <StockTable
+            products={data.products}
+            onRemove={setRemoving}
+            onEditPrice={setPricing}
+            onHistory={setHistoryOf}
+          />
         </div>
       ) : null}
 
       <ProductFormDialog open={adding} onClose={() => setAdding(false)} />
+      <PriceDialog product={pricing} onClose={() => setPricing(null)} />
+      <ProductHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
       <ConfirmDialog
         open={removing !== null}
         title={TEXT.confirmRemoveTitle}

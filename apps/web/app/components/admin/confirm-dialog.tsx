@@ -1,10 +1,10 @@
-import { useId, useRef } from "react";
+import { type ReactNode, type RefObject, useId, useRef } from "react";
 import { copy } from "./copy";
 import { Modal } from "./modal";
 
 /**
  * Asks before an action that cannot be undone. Focus starts on "Annuler", so a stray Enter
- * never deletes anything.
+ * never deletes anything. `children` holds the action's options (a checkbox, a note).
  */
 export function ConfirmDialog({
   open,
@@ -12,8 +12,12 @@ export function ConfirmDialog({
   question,
   note,
   confirmLabel,
+  cancelLabel = copy.common.cancel,
   busyLabel,
   busy = false,
+  tone = "danger",
+  finalFocus,
+  children,
   onConfirm,
   onClose,
 }: {
@@ -22,8 +26,14 @@ export function ConfirmDialog({
   question: string;
   note?: string;
   confirmLabel: string;
+  /** When "Annuler" would be ambiguous (cancelling an order): "Garder la commande". */
+  cancelLabel?: string;
   busyLabel?: string;
   busy?: boolean;
+  /** "primary" for a step that loses nothing (a parcel received). */
+  tone?: "danger" | "primary";
+  finalFocus?: RefObject<HTMLElement | null>;
+  children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -38,11 +48,13 @@ export function ConfirmDialog({
       role="alertdialog"
       size="small"
       initialFocus={cancelRef}
+      finalFocus={finalFocus}
     >
       <div id={questionId}>
         <p className="admin-dialog__question">{question}</p>
         {note ? <p className="admin-muted">{note}</p> : null}
       </div>
+      {children ? <div className="admin-dialog__options">{children}</div> : null}
       <div className="admin-dialog__actions">
         <button
           ref={cancelRef}
@@ -50,11 +62,11 @@ export function ConfirmDialog({
           className="button button--outline button--small"
           onClick={onClose}
         >
-          {copy.common.cancel}
+          {cancelLabel}
         </button>
         <button
           type="button"
-          className="button button--danger button--small"
+          className={`button button--${tone} button--small`}
           onClick={onConfirm}
           disabled={busy}
           aria-busy={busy || undefined}

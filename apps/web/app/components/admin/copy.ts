@@ -13,6 +13,14 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
+/**
+ * A count in words, French style: 0 and 1 take the singular ("0 remboursement", "1 vente",
+ * "3 ventes"). `forms` holds the two templates, each with `{n}`.
+ */
+export function count(n: number, forms: { one: string; many: string }): string {
+  return fill(Math.abs(n) < 2 ? forms.one : forms.many, { n });
+}
+
 export { ORDER_STATUS_LABELS };
 
 export type OrderStatusCode = keyof typeof ORDER_STATUS_LABELS;
@@ -60,6 +68,48 @@ export const EMAIL_TYPE_LABELS: Record<string, string> = {
   back_in_stock: "Retour en stock",
   signup_confirmation: "Confirmation d'inscription",
   order_refund: "Remboursement",
+};
+
+/** Why money went back (refunds.reason). */
+export const REFUND_REASON_LABELS: Record<string, string> = {
+  return: "Retour",
+  withdrawal: "Rétractation",
+  goodwill: "Geste commercial",
+  cancellation: "Annulation",
+  sold_out: "Pièce épuisée",
+  provider: "Non précisé",
+};
+
+/** The reasons the owner chooses from, in the order the form lists them. */
+export const REFUND_REASON_CHOICES = ["return", "withdrawal", "goodwill"] as const;
+
+/** Who made a refund (refunds.source). */
+export const REFUND_SOURCE_LABELS: Record<string, string> = {
+  admin: "Panneau",
+  provider: "Stripe",
+  system: "Automatique",
+};
+
+export const REFUND_STATUS_LABELS: Record<string, string> = {
+  pending: "En attente de la banque",
+  succeeded: "Effectué",
+  failed: "Échoué",
+};
+
+/** What a refund did with the pieces (refunds.restock). */
+export const RESTOCK_LABELS: Record<string, string> = {
+  now: "Remise en stock immédiate",
+  on_return: "Remise en stock au retour",
+  no: "Sans remise en stock",
+};
+
+/** What changed on a product (product_events.kind). */
+export const PRODUCT_EVENT_LABELS: Record<string, string> = {
+  created: "Produit créé",
+  price_changed: "Prix modifié",
+  stock_adjusted: "Stock ajusté",
+  archived: "Archivé : retiré de la boutique",
+  unarchived: "Rétabli dans la boutique",
 };
 
 /** A code the page has no label for is shown as it is (spec §4: "Unknown statuses display raw"). */
@@ -171,6 +221,27 @@ export const copy = {
     releaseNote:
       "Le client n'a pas encore payé. S'il paie malgré tout, la commande sera honorée si les pièces sont encore là, remboursée sinon.",
     released: "Réservation libérée",
+    returnExpected: "Retour attendu",
+    refundDue: "À rembourser avant le {date} (J-{n})",
+    late: "En retard",
+    refundLate: { one: "Remboursement en retard de {n} jour", many: "Remboursement en retard de {n} jours" },
+  },
+  accounting: {
+    title: "Export comptable",
+    intro:
+      "Les ventes et les remboursements de la période pour votre comptable : un fichier CSV qui s'ouvre tel quel dans un tableur en français.",
+    from: "Du mois",
+    to: "Au mois",
+    monthHint: "AAAA-MM",
+    submit: "Télécharger le CSV",
+    busy: "Préparation du fichier...",
+    done: "Export téléchargé",
+    sales: { one: "{n} vente", many: "{n} ventes" },
+    refunds: { one: "{n} remboursement", many: "{n} remboursements" },
+    summary: "{sales}, {refunds}",
+    failed: "Export impossible",
+    invalidMonth: "Indiquez un mois sous la forme AAAA-MM, par exemple 2025-03.",
+    monthsOrder: "Le premier mois ne peut pas suivre le dernier.",
   },
   orderDetail: {
     title: "Commande {orderNumber}",
@@ -200,6 +271,112 @@ export const copy = {
     event: "{from} → {to}",
     createdEvent: "Créée : {to}",
     by: "par {actor}",
+    returned: "Retour reçu le",
+    returnExpected: "Retour attendu",
+    returnedOn: "Retour reçu le {date}",
+    refundDue: "Remboursement à faire avant le {date} (J-{n})",
+    refundDueWhy: "14 jours après la rétractation (Code de la consommation, art. L221-24).",
+    refundLate: { one: "En retard de {n} jour", many: "En retard de {n} jours" },
+    refundLateWhy: "Le remboursement était dû le {date} (Code de la consommation, art. L221-24).",
+    restocked: { one: "{n} remise en stock", many: "{n} remises en stock" },
+    refund: "Rembourser",
+    cancel: "Annuler la commande",
+    markReturned: "Marquer le retour reçu",
+    money: "Paiement et remboursements",
+    paidAmount: "Payé",
+    refundedAmount: "Remboursé",
+    pendingAmount: "En attente de la banque",
+    refundableAmount: "Reste remboursable",
+    refundableShipping: "dont livraison : {amount}",
+    refunds: "Remboursements",
+    noRefunds: "Aucun remboursement pour le moment.",
+    refundColumns: {
+      date: "Date",
+      amount: "Montant",
+      reason: "Motif",
+      lines: "Pièces",
+      source: "Origine",
+      status: "Statut",
+    },
+    amountOnly: "Un montant, sans pièce",
+    line: "{quantity} × {name}",
+    lastError: "Dernière erreur : {message}",
+    retry: "Réessayer",
+    retryLabel: "Réessayer le remboursement de {amount}",
+    retrying: "Envoi...",
+    retried: "Remboursement effectué",
+    retriedText: "{amount} remboursés sur la commande {orderNumber}.",
+    stillPending: "Remboursement toujours en attente",
+  },
+  refund: {
+    title: "Rembourser la commande {orderNumber}",
+    left: "Reste à rembourser : {amount}.",
+    leftWithShipping: "Reste à rembourser : {amount}, dont {shipping} de livraison.",
+    what: "Que rembourser ?",
+    byLines: "Des pièces de la commande",
+    byAmount: "Un montant",
+    pieces: "Pièces à rembourser",
+    unitPrice: "{price} la pièce",
+    quantityLabel: "Quantité à rembourser : {name}",
+    lineDone: "Déjà remboursée",
+    shipping: "Rembourser aussi la livraison ({amount})",
+    amount: "Montant (€)",
+    amountHint: "{max} au plus. Un montant ne remet aucune pièce en stock.",
+    reason: "Motif",
+    restock: "Remise en stock",
+    restockChoices: {
+      now: "Remettre en stock maintenant",
+      on_return: "À réception du retour",
+      no: "Ne pas remettre en stock",
+    } as Record<string, string>,
+    note: "Note interne (facultative)",
+    noteHint: "Pour vous seulement : le client ne la voit pas.",
+    total: "Total à rembourser",
+    submit: "Rembourser {amount}",
+    noLines: "Choisissez au moins une pièce à rembourser, ou passez à un montant.",
+    amountInvalid: "Indiquez un montant supérieur à 0, avec au plus deux décimales.",
+    tooMuch: "{max} au plus : c'est ce qui reste à rembourser sur cette commande.",
+    confirmTitle: "Confirmer le remboursement",
+    confirmQuestion: "Rembourser {amount} à {customer} ?",
+    confirmNote:
+      "L'argent repart sur le moyen de paiement de la commande et le client reçoit un e-mail. Un remboursement ne peut pas être repris.",
+    restockNotes: {
+      now: "Les pièces remboursées sont remises en stock tout de suite.",
+      on_return: "Les pièces seront remises en stock au retour du colis.",
+      no: "Aucune pièce n'est remise en stock.",
+    } as Record<string, string>,
+    confirm: "Rembourser",
+    busy: "Remboursement...",
+    done: "Remboursement effectué",
+    doneText: "{amount} remboursés sur la commande {orderNumber}.",
+    pending: "Remboursement en attente",
+    failed: "Remboursement impossible",
+  },
+  cancelOrder: {
+    title: "Annuler la commande",
+    question: "Annuler la commande {orderNumber} et rembourser {amount} à {customer} ?",
+    note: "Le client reçoit un e-mail d'annulation avec son remboursement. L'annulation est définitive.",
+    restock: "Remettre les pièces en stock",
+    restockHint: "Décochez si une pièce ne peut pas être vendue à nouveau.",
+    keep: "Garder la commande",
+    confirm: "Annuler et rembourser",
+    busy: "Annulation...",
+    done: "Commande annulée",
+    doneText: "{orderNumber} : {amount} remboursés, le client est prévenu par e-mail.",
+    failed: "Annulation impossible",
+  },
+  returnReceived: {
+    title: "Retour reçu",
+    question: "Le colis de la commande {orderNumber} est-il revenu à l'atelier ?",
+    note: "Le remboursement reste dû avant le {date}, quelle que soit la date du retour.",
+    noteLate: "Le remboursement était dû le {date} : faites-le dès maintenant.",
+    restock: "Remettre les pièces en stock",
+    restockHint: "Décochez si une pièce revient abîmée : elle ne sera pas remise en vente.",
+    confirm: "Marquer le retour reçu",
+    busy: "Enregistrement...",
+    done: "Retour enregistré",
+    doneText: "{orderNumber} : le colis est revenu.",
+    failed: "Impossible d'enregistrer le retour",
   },
   stock: {
     title: "Gestion des Stocks",
@@ -247,6 +424,36 @@ export const copy = {
     archivedText:
       "« {name} » figure dans des commandes : il est retiré de la boutique et conservé dans l'historique.",
     removeFailed: "Impossible de supprimer le produit",
+    editPrice: "Modifier le prix",
+    editPriceLabel: "Modifier le prix : {name}",
+    history: "Historique",
+    historyLabel: "Historique : {name}",
+    unarchive: "Rétablir",
+    unarchiveLabel: "Rétablir {name}",
+    unarchived: "Produit rétabli",
+    unarchivedText: "« {name} » est de nouveau en vente.",
+    unarchiveFailed: "Impossible de rétablir le produit",
+  },
+  priceForm: {
+    title: "Modifier le prix",
+    product: "{name} ({reference})",
+    current: "Prix actuel : {price}",
+    price: "Nouveau prix (€)",
+    note: "Les commandes déjà passées gardent leur prix ; le panier et les paiements en cours suivent.",
+    submit: "Enregistrer le prix",
+    submitting: "Enregistrement...",
+    done: "Prix modifié",
+    doneText: "{name} : {from} → {to}",
+    failed: "Impossible de modifier le prix",
+  },
+  productHistory: {
+    title: "Historique : {name}",
+    loading: "Chargement de l'historique...",
+    empty: "Aucune modification enregistrée.",
+    failed: "Impossible de charger l'historique",
+    created: "{label} au prix de {price}",
+    change: "{label} : {from} → {to}",
+    by: "par {actor}",
   },
   productForm: {
     title: "Ajouter un nouveau produit",

@@ -28,6 +28,37 @@ export function formatDateTime(isoTime: string): string {
   return dateTime.format(new Date(isoTime));
 }
 
+const dateOnly = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: TIME_ZONE });
+
+/** "12/03/2025" (Paris time). */
+export function formatDate(isoTime: string): string {
+  return dateOnly.format(new Date(isoTime));
+}
+
+const yearMonth = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  timeZone: TIME_ZONE,
+});
+
+/** "2025-03": the month it is in Paris (the accountant's months are the shop's). */
+export function currentMonth(now = new Date()): string {
+  const parts = yearMonth.formatToParts(now);
+  const part = (type: "year" | "month") => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}`;
+}
+
+/** "12,50" or "12.50" → 12.5; anything else (three decimals, a sign, letters) → NaN. */
+export function parseEuros(text: string): number {
+  const normalized = text.trim().replace(",", ".");
+  return /^\d+(\.\d{1,2})?$/.test(normalized) ? Number(normalized) : Number.NaN;
+}
+
+/** 16900 → "169.00": a price as a number field shows it. */
+export function eurosFieldValue(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
 const countries = new Intl.DisplayNames(["fr-FR"], { type: "region", fallback: "code" });
 
 /** "France" from "FR"; a code Intl cannot name is shown as given. */

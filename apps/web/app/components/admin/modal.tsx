@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, type SyntheticEvent, useEffect, useId, useRef } from "react";
 import { copy } from "./copy";
 
 /**
@@ -15,6 +15,7 @@ export function Modal({
   role,
   size = "medium",
   initialFocus,
+  finalFocus,
 }: {
   open: boolean;
   onClose: () => void;
@@ -29,6 +30,11 @@ export function Modal({
    * marked `data-autofocus` (a form's first field); else the first control.
    */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * Where focus goes on closing instead of the opener: an action that succeeded may take away the
+   * button that opened the dialog (its result says what happened).
+   */
+  finalFocus?: RefObject<HTMLElement | null>;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -48,9 +54,11 @@ export function Modal({
   }, [open, initialFocus]);
 
   // Closed by Escape, by the close button or by the page: the parent's state follows, focus returns.
-  const handleClose = () => {
+  const handleClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    // React passes a nested dialog's close event up its tree: only this dialog's own counts.
+    if (event.target !== event.currentTarget) return;
     onClose();
-    const target = returnFocusTo.current;
+    const target = finalFocus?.current ?? returnFocusTo.current;
     returnFocusTo.current = null;
     if (target?.isConnected) target.focus();
   };

@@ -10,7 +10,7 @@ type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
 /**
  * What the owner can do with an order, by its status (spec §2): ship it (tracking number and
  * carrier), mark it prepared or delivered, give back what an unpaid order holds; a shipped order
- * shows how it left; others a dash.
+ * shows how it left; others a dash. Refunds and cancellations are in the order's detail.
  */
 export function OrderActions({ order }: { order: OrderRow }) {
   switch (order.status) {
@@ -32,14 +32,35 @@ export function OrderActions({ order }: { order: OrderRow }) {
           <StatusButton orderNumber={order.orderNumber} to="delivered" />
         </div>
       );
+    case "partially_refunded":
+      return <PartlyRefundedActions order={order} />;
     default:
-      return (
-        <span>
-          <span aria-hidden="true">{copy.common.dash}</span>
-          <span className="visually-hidden">{copy.orders.noAction}</span>
-        </span>
-      );
+      return <NoAction />;
   }
+}
+
+/**
+ * What is left of a partly refunded order goes on: shipped once if it has not left, delivered once
+ * if it has (the server refuses a second delivery). A withdrawn one has nothing left to send.
+ */
+function PartlyRefundedActions({ order }: { order: OrderRow }) {
+  if (order.refundDue) return <NoAction />;
+  if (!order.shippedAt) return <ShipForm orderNumber={order.orderNumber} />;
+  return (
+    <div className="admin-actions">
+      <ShippedFacts order={order} />
+      <StatusButton orderNumber={order.orderNumber} to="delivered" />
+    </div>
+  );
+}
+
+function NoAction() {
+  return (
+    <span>
+      <span aria-hidden="true">{copy.common.dash}</span>
+      <span className="visually-hidden">{copy.orders.noAction}</span>
+    </span>
+  );
 }
 
 function ShippedFacts({ order }: { order: OrderRow }) {

@@ -1,13 +1,19 @@
 import { trpc } from "~/lib/trpc";
-import { ACTOR_LABELS, CARRIER_LABELS, copy, fill, labelOf, ORDER_STATUS_LABELS } from "./copy";
+import { ACTOR_LABELS, CARRIER_LABELS, copy, count, fill, labelOf, ORDER_STATUS_LABELS } from "./copy";
 import { countryName, formatCents, formatDateTime } from "./format";
 import { Modal } from "./modal";
 import { errorMessage } from "./notify";
+import { OrderDetailActions } from "./order-detail-actions";
+import { OrderNotice, useOrderNotice } from "./order-notice";
+import { OrderMoney, RefundDueAlert, WithdrawalBadges } from "./order-refunds";
 import { OrderStatusBadge, PaymentStatusBadge } from "./status-badge";
 
 const TEXT = copy.orderDetail;
 
-/** One order in full (orders.detail): customer, address, items and the history of its status. */
+/**
+ * One order in full (orders.detail): customer, address, items, money paid and given back, the
+ * history of its status, and what the owner can do with it now.
+ */
 export function OrderDetailDialog({
   orderNumber,
   onClose,
@@ -28,7 +34,9 @@ export function OrderDetailDialog({
 }
 
 function OrderDetail({ orderNumber }: { orderNumber: string }) {
-  const detail = trpc.orders.detail.useQuery({ orderNumber });
+  // Opened again, an order is asked for again: a webhook or another tab may have refunded it.
+  const detail = trpc.orders.detail.useQuery({ orderNumber }, { refetchOnMount: "always" });
+  const { notice, noticeRef, announce } = useOrderNotice();
   if (detail.isPending) {
     return (
       <p role="status" className="admin-muted">
@@ -50,6 +58,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
     [TEXT.shipped, order.shippedAt],
     [TEXT.delivered, order.deliveredAt],
     [TEXT.withdrawn, order.withdrawnAt],
+    [TEXT.returned, order.returnedAt],
   ] as const;
 
   return (
@@ -57,7 +66,11 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
       <div className="admin-badges">
         <OrderStatusBadge status={order.status} />
         <PaymentStatusBadge status={order.paymentStatus} />
+        <WithdrawalBadges order={order} />
       </div>
+      <RefundDueAlert order={order} />
+      <OrderDetailActions detail={detail.data} noticeRef={noticeRef} announce={announce} />
+      <OrderNotice notice={notice} noticeRef={noticeRef} />
 
       <div className="admin-detail__grid">
         <section aria-labelledby="detail-customer">
@@ -139,6 +152,9 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
             <tr key={index}>
               <th scope="row" data-label={TEXT.item}>
                 {item.name}
+                {item.restockedQuantity > 0 ? (
+                  <span className="admin-cell-note">{count(item.restockedQuantity, TEXT.restocked)}</span>
+                ) : null}
               </th>
               <td data-label={TEXT.quantity} className="admin-table__number">
                 {item.quantity}
@@ -160,6 +176,8 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
           </tr>
         </tfoot>
       </table>
+
+      <OrderMoney detail={detail.data} announce={announce} />
 
       <section aria-labelledby="detail-history">
         <h3 id="detail-history">{TEXT.history}</h3>

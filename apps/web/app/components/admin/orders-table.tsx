@@ -1,8 +1,8 @@
 import type { RouterOutputs } from "~/lib/trpc";
-import { copy } from "./copy";
-import { formatCents, formatDateTime } from "./format";
+import { copy, count, fill } from "./copy";
+import { formatCents, formatDate, formatDateTime } from "./format";
 import { OrderActions } from "./order-actions";
-import { OrderStatusBadge, PaymentStatusBadge } from "./status-badge";
+import { Badge, OrderStatusBadge, PaymentStatusBadge } from "./status-badge";
 
 type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
 
@@ -34,10 +34,7 @@ export function OrdersTable({
       </thead>
       <tbody>
         {orders.map((order) => (
-          <tr
-            key={order.id}
-            className={order.status === "pending_preparation" ? "admin-row--todo" : undefined}
-          >
+          <tr key={order.id} className={rowClassOf(order)}>
             <th scope="row" data-label={COLUMNS.number}>
               <button
                 type="button"
@@ -57,9 +54,14 @@ export function OrdersTable({
               {formatCents(order.totalCents, order.currency)}
             </td>
             <td data-label={COLUMNS.status}>
-              <span className="admin-badges">
-                <OrderStatusBadge status={order.status} />
-                <PaymentStatusBadge status={order.paymentStatus} />
+              <span>
+                <span className="admin-badges">
+                  <OrderStatusBadge status={order.status} />
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                  {order.returnExpected ? <Badge tone="info">{copy.orders.returnExpected}</Badge> : null}
+                  {order.refundDue?.late ? <Badge tone="error">{copy.orders.late}</Badge> : null}
+                </span>
+                <RefundDue due={order.refundDue} />
               </span>
             </td>
             <td data-label={COLUMNS.date}>
@@ -72,5 +74,25 @@ export function OrdersTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A late refund stands out first (the law's deadline passed), then the day's shipping work. */
+function rowClassOf(order: OrderRow): string | undefined {
+  if (order.refundDue?.late) return "admin-row--late";
+  return order.status === "pending_preparation" ? "admin-row--todo" : undefined;
+}
+
+/** A withdrawn order not refunded yet: days left before the deadline, or days past it. */
+function RefundDue({ due }: { due: OrderRow["refundDue"] }) {
+  if (!due) return null;
+  return due.late ? (
+    <span className="admin-cell-note admin-cell-note--error">
+      {count(Math.max(1, -due.daysLeft), copy.orders.refundLate)}
+    </span>
+  ) : (
+    <span className="admin-cell-note">
+      {fill(copy.orders.refundDue, { date: formatDate(due.at), n: due.daysLeft })}
+    </span>
   );
 }

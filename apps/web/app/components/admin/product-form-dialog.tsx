@@ -1,6 +1,8 @@
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { isAdminClientError, trpc } from "~/lib/trpc";
 import { copy, fill } from "./copy";
+import { FormField } from "./form-field";
+import { parseEuros } from "./format";
 import { Modal } from "./modal";
 import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "./notify";
 
@@ -15,12 +17,6 @@ interface Draft {
   stock: string;
 }
 const EMPTY: Draft = { reference: "", name: "", price: "", stock: "0" };
-
-/** "12,50" or "12.50" → 12.5; anything else → NaN. */
-function parseEuros(text: string): number {
-  const normalized = text.trim().replace(",", ".");
-  return /^\d+(\.\d{1,2})?$/.test(normalized) ? Number(normalized) : Number.NaN;
-}
 
 /** Spec §5: reference and name required, price above 0, stock a whole number ≥ 0 (default 0). */
 function checkDraft(draft: Draft): FieldErrors {
@@ -159,41 +155,5 @@ function ProductForm({ onDone }: { onDone: () => void }) {
         </button>
       </div>
     </form>
-  );
-}
-
-/** A labelled input with its hint and error wired for screen readers. */
-function FormField({
-  label,
-  hint,
-  error,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  error?: string;
-  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy || undefined,
-      })}
-      {hint ? (
-        <p className="admin-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,8 +1,15 @@
 import type { ReactNode } from "react";
-import { copy, EMAIL_STATUS_LABELS, labelOf, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./copy";
+import {
+  copy,
+  EMAIL_STATUS_LABELS,
+  labelOf,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  REFUND_STATUS_LABELS,
+} from "./copy";
 
 /** A status in words (never colour alone); the colour is a second cue. */
-function Badge({ tone, children }: { tone: string; children: ReactNode }) {
+export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
   return <span className={`admin-badge admin-badge--${tone}`}>{children}</span>;
 }
 
@@ -44,4 +51,10 @@ const EMAIL_TONES: Record<string, string> = { sent: "ok", pending: "todo", sendi
 
 export function EmailStatusBadge({ status }: { status: string }) {
   return <Badge tone={EMAIL_TONES[status] ?? "muted"}>{labelOf(EMAIL_STATUS_LABELS, status)}</Badge>;
+}
+
+const REFUND_TONES: Record<string, string> = { succeeded: "ok", pending: "warn", failed: "error" };
+
+export function RefundStatusBadge({ status }: { status: string }) {
+  return <Badge tone={REFUND_TONES[status] ?? "muted"}>{labelOf(REFUND_STATUS_LABELS, status)}</Badge>;
 }

@@ -10,14 +10,15 @@ const COLUMNS = TEXT.columns;
 /** Spec §9: fewer than 3 pieces available is low stock. */
 export const LOW_STOCK_BELOW = 3;
 
-/** The products with their stock; one tap adds or removes a piece. */
-export function StockTable({
-  products,
-  onRemove,
-}: {
-  products: ProductRow[];
+/** What a row opens in the page's dialogs. */
+export interface ProductDialogs {
   onRemove: (product: ProductRow) => void;
-}) {
+  onEditPrice: (product: ProductRow) => void;
+  onHistory: (product: ProductRow) => void;
+}
+
+/** The products with their stock; one tap adds or removes a piece. */
+export function StockTable({ products, ...dialogs }: { products: ProductRow[] } & ProductDialogs) {
   return (
     <table className="admin-table admin-table--stock">
       <caption className="visually-hidden">{TEXT.caption}</caption>
@@ -34,14 +35,14 @@ export function StockTable({
       </thead>
       <tbody>
         {products.map((product) => (
-          <StockRow key={product.id} product={product} onRemove={onRemove} />
+          <StockRow key={product.id} product={product} {...dialogs} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function StockRow({ product, onRemove }: { product: ProductRow; onRemove: (product: ProductRow) => void }) {
+function StockRow({ product, onRemove, onEditPrice, onHistory }: { product: ProductRow } & ProductDialogs) {
   const utils = trpc.useUtils();
   const adjust = trpc.stock.adjust.useMutation({
     onSuccess: (row) => {
@@ -90,11 +91,11 @@ function StockRow({ product, onRemove }: { product: ProductRow; onRemove: (produ
       </td>
       <td data-label={COLUMNS.actions} className="admin-table__actions">
         {product.archived ? (
-          // The server refuses to change an archived product: nothing to offer.
-          <span>
-            <span aria-hidden="true">{copy.common.dash}</span>
-            <span className="visually-hidden">{copy.orders.noAction}</span>
-          </span>
+          // The server refuses to change an archived product: it comes back first.
+          <div className="admin-actions admin-actions--row">
+            <UnarchiveButton product={product} />
+            <HistoryButton product={product} onHistory={onHistory} />
+          </div>
         ) : (
           <div className="admin-actions admin-actions--row">
             <div className="admin-stepper">
@@ -120,6 +121,16 @@ function StockRow({ product, onRemove }: { product: ProductRow; onRemove: (produ
             </div>
             <button
               type="button"
+              className="button button--outline button--small"
+              aria-label={fill(TEXT.editPriceLabel, { name: product.name })}
+              aria-haspopup="dialog"
+              onClick={() => onEditPrice(product)}
+            >
+              {TEXT.editPrice}
+            </button>
+            <HistoryButton product={product} onHistory={onHistory} />
+            <button
+              type="button"
               className="button button--ghost button--small admin-danger-text"
               aria-label={fill(TEXT.removeLabel, { name: product.name })}
               aria-haspopup="dialog"
@@ -131,5 +142,50 @@ function StockRow({ product, onRemove }: { product: ProductRow; onRemove: (produ
         )}
       </td>
     </tr>
+  );
+}
+
+function HistoryButton({
+  product,
+  onHistory,
+}: {
+  product: ProductRow;
+  onHistory: ProductDialogs["onHistory"];
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      aria-label={fill(TEXT.historyLabel, { name: product.name })}
+      aria-haspopup="dialog"
+      onClick={() => onHistory(product)}
+    >
+      {TEXT.history}
+    </button>
+  );
+}
+
+/** An archived product back in the shop, with the stock it left with. */
+function UnarchiveButton({ product }: { product: ProductRow }) {
+  const utils = trpc.useUtils();
+  const unarchive = trpc.stock.unarchive.useMutation({
+    onSuccess: (row) => {
+      notifySuccess(TEXT.unarchived, fill(TEXT.unarchivedText, { name: row.name }));
+      void utils.stock.list.invalidate();
+      void utils.stock.history.invalidate({ id: row.id });
+    },
+    onError: (error) => notifyFailure(TEXT.unarchiveFailed, error),
+  });
+  return (
+    <button
+      type="button"
+      className="button button--outline button--small"
+      aria-label={fill(TEXT.unarchiveLabel, { name: product.name })}
+      disabled={unarchive.isPending}
+      aria-busy={unarchive.isPending || undefined}
+      onClick={() => unarchive.mutate({ id: product.id })}
+    >
+      {unarchive.isPending ? copy.orders.processing : TEXT.unarchive}
+    </button>
   );
 }
