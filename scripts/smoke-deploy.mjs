@@ -66,6 +66,7 @@ const NOT_IN_RUNTIME = [
   "node_modules/@souls",
   "node_modules/nodemailer",
   "packages/db/src",
+  "packages/core",
   "packages/shop",
   "packages/emails",
   "packages/api",

@@ -8,6 +8,7 @@ import path from "node:path";
 
 const RESULTS = [
   "packages/api",
+  "packages/core",
   "packages/db",
   "packages/emails",
   "packages/shop",

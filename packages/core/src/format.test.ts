@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  countryName,
+  countryOptions,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPrice,
+  shopMonth,
+} from "./format";
+
+// Intl writes a narrow no-break space before "€" in French: compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+describe("formatting for a reader", () => {
+  it("writes amounts from integer cents in each language", () => {
+    expect(plain(formatMoney(16900, "EUR", "fr"))).toBe("169,00 €");
+    expect(formatMoney(16900, "EUR", "en")).toBe("€169.00");
+    expect(plain(formatPrice(16900, "fr"))).toBe("169 €");
+    expect(plain(formatPrice(16900, "fr", { exact: true }))).toBe("169,00 €");
+    expect(formatPrice(16950, "en")).toBe("€169.50");
+  });
+
+  it("writes dates and moments in Paris time", () => {
+    // 23:30 UTC on 31 March is already 1 April in Paris (summer time, UTC+2).
+    const late = "2025-03-31T23:30:00Z";
+    expect(formatDate(late, "fr")).toBe("1 avril 2025");
+    expect(formatDate(late, "en")).toBe("1 April 2025");
+    expect(formatDate(new Date(late), "fr", "short")).toBe("01/04/2025");
+    expect(formatDateTime(late, "fr", "short")).toBe("01/04/2025 01:30");
+    expect(plain(formatDateTime(late, "fr"))).toMatch(/^1 avril 2025 (à )?01:30 UTC\+2$/);
+    expect(shopMonth(late)).toBe("2025-04");
+  });
+
+  it("names countries, a code it cannot name shown as given", () => {
+    expect(countryName("de", "fr")).toBe("Allemagne");
+    expect(countryName("DE", "en")).toBe("Germany");
+    expect(countryName("1", "fr")).toBe("1");
+  });
+
+  it("lists countries sorted in the reader's language", () => {
+    expect(countryOptions(["DE", "AT", "FR"], "fr").map((option) => option.name)).toEqual([
+      "Allemagne",
+      "Autriche",
+      "France",
+    ]);
+    expect(countryOptions(["DE", "AT", "FR"], "en").map((option) => option.code)).toEqual(["AT", "FR", "DE"]);
+  });
+});

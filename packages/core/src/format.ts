@@ -1,0 +1,136 @@
+/**
+ * Amounts, dates and country names as a reader of each language expects them, by the platform's
+ * Intl. Dates are shown in the shop's own time zone: the seller is French, and legal dates
+ * (orders, withdrawals) and the accountant's months are Paris time, whatever the reader's device says.
+ */
+import { intlLocale, type Locale } from "./locales";
+
+export const SHOP_TIME_ZONE = "Europe/Paris";
+
+/** A moment as the database and the wire give it: a Date, or an ISO 8601 string. */
+export type Moment = Date | string;
+
+// Building an Intl formatter costs far more than using one (pages format many prices and dates):
+// each is built once per language and options, then reused.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<F>(cache: Map<string, F>, locale: Locale, options: object, build: () => F): F {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = build();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+export function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(intlLocale(locale), options));
+}
+
+export function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(intlLocale(locale), options));
+}
+
+/** "169,00 €" / "€169.00" from integer cents, with the currency's own decimals. */
+export function formatMoney(cents: number, currency: string, locale: Locale): string {
+  return numberFormat(locale, { style: "currency", currency }).format(cents / 100);
+}
+
+/**
+ * A price from integer cents: "169 €" / "€169" for whole amounts (product cards), always two
+ * decimals ("338,00 €") where `exact` is asked (cart lines and totals).
+ */
+export function formatPrice(
+  cents: number,
+  locale: Locale,
+  options: { exact?: boolean; currency?: string } = {},
+): string {
+  const digits = cents % 100 === 0 && !options.exact ? 0 : 2;
+  return numberFormat(locale, {
+    style: "currency",
+    currency: options.currency ?? "EUR",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(cents / 100);
+}
+
+/** `long`: for a reader ("12 mars 2025"); `short`: for a table ("12/03/2025"). */
+export type DateStyle = "long" | "short";
+
+/** "12 mars 2025" / "12 March 2025"; short: "12/03/2025". */
+export function formatDate(time: Moment, locale: Locale, style: DateStyle = "long"): string {
+  return dateTimeFormat(locale, { dateStyle: style, timeZone: SHOP_TIME_ZONE }).format(new Date(time));
+}
+
+/**
+ * "12 mars 2025 à 14:32 UTC+1" / "12 March 2025 at 14:32 CET": a moment, with its time zone;
+ * short, for the owner's tables: "12/03/2025 14:32" (Paris time).
+ */
+export function formatDateTime(time: Moment, locale: Locale, style: DateStyle = "long"): string {
+  const options: Intl.DateTimeFormatOptions =
+    style === "short"
+      ? { dateStyle: "short", timeStyle: "short", timeZone: SHOP_TIME_ZONE }
+      : {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          hour: "2-digit",
+          minute: "2-digit",
+          timeZoneName: "short",
+          timeZone: SHOP_TIME_ZONE,
+        };
+  return dateTimeFormat(locale, options).format(new Date(time));
+}
+
+const yearMonth = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** "2025-03": the month it is in Paris at `time` (the accountant's months are the shop's). */
+export function shopMonth(time: Moment = new Date()): string {
+  const parts = yearMonth.formatToParts(new Date(time));
+  const part = (type: "year" | "month") => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}`;
+}
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/** "Allemagne" / "Germany" from "DE"; a code Intl cannot name is shown as given, never a crash. */
+export function countryName(code: string, locale: Locale): string {
+  const region = code.toUpperCase();
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([intlLocale(locale)], { type: "region", fallback: "code" });
+    regionNames.set(locale, names);
+  }
+  try {
+    return names.of(region) ?? region;
+  } catch {
+    return region;
+  }
+}
+
+export interface CountryOption {
+  code: string;
+  name: string;
+}
+
+const countryLists = new Map<string, CountryOption[]>();
+
+/** Countries named and sorted in the reader's language (a select's options). */
+export function countryOptions(codes: readonly string[], locale: Locale): CountryOption[] {
+  const key = `${locale} ${codes.join(",")}`;
+  let options = countryLists.get(key);
+  if (!options) {
+    const collator = new Intl.Collator(intlLocale(locale));
+    options = codes
+      .map((code) => ({ code, name: countryName(code, locale) }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+    countryLists.set(key, options);
+  }
+  return options;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { CARRIERS, carrierTrackingUrl, isCarrier } from "./carriers";
+import { DEFAULT_LOCALE, intlLocale, isLocale, LOCALES } from "./locales";
+import { isModelCode, MODEL_CODES } from "./models";
+import {
+  EMAIL_STATUS_LABELS,
+  EMAIL_STATUSES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  REFUND_STATUS_LABELS,
+  REFUND_STATUSES,
+} from "./statuses";
+
+describe("the shop's shared names", () => {
+  it("know the two languages, French first, and nothing else", () => {
+    expect(LOCALES).toEqual(["fr", "en"]);
+    expect(DEFAULT_LOCALE).toBe("fr");
+    expect(LOCALES.filter(isLocale)).toEqual(["fr", "en"]);
+    for (const value of ["de", "FR", "", null, undefined, 1]) expect(isLocale(value)).toBe(false);
+    expect(intlLocale("fr")).toBe("fr-FR");
+  });
+
+  it("know the four models and the four carriers", () => {
+    expect(MODEL_CODES).toEqual(["aicha", "nadia", "bilin", "ilian"]);
+    expect(isModelCode("nadia")).toBe(true);
+    expect(isModelCode("toString")).toBe(false);
+    expect(CARRIERS).toEqual(["colissimo", "chronopost", "dhl", "ups"]);
+    expect(isCarrier("ups")).toBe(true);
+    expect(isCarrier("fedex")).toBe(false);
+  });
+
+  it("link a parcel to its carrier's page, its number trimmed and encoded", () => {
+    expect(carrierTrackingUrl("colissimo", " 6A 123/4 ")).toBe(
+      "https://www.laposte.fr/outils/suivre-vos-envois?code=6A%20123%2F4",
+    );
+  });
+
+  it("give every status exactly one label", () => {
+    const pairs = [
+      [ORDER_STATUSES, ORDER_STATUS_LABELS],
+      [PAYMENT_STATUSES, PAYMENT_STATUS_LABELS],
+      [REFUND_STATUSES, REFUND_STATUS_LABELS],
+      [EMAIL_STATUSES, EMAIL_STATUS_LABELS],
+    ] as const;
+    for (const [statuses, labels] of pairs) expect(Object.keys(labels)).toEqual([...statuses]);
+    expect(EMAIL_STATUS_LABELS.failed).toBe("Échoué");
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * How long the shop keeps personal data (spec §9, the privacy policy), in one place
+ * (docs/decisions/007-production.md). The worker applies every period hourly; the owner's
+ * clean-up button applies the e-mail queue's at once (both through @souls/shop's retention).
+ */
+export const RETENTION = {
+  /** Sent and failed e-mails; spec §9: messages older than 2 years may be deleted. */
+  emailQueueMonths: 24,
+  /** Tracking look-ups, e-mail queue views and login attempts: audit logs, like browsing data. */
+  accessLogMonths: 13,
+  /** Unpaid orders (abandoned, declined, expired): the customer's details are erased after this. */
+  unpaidOrderDays: 30,
+  /** Sign-ups whose address never confirmed (double opt-in): deleted after this. */
+  unconfirmedSignupDays: 7,
+} as const;
