@@ -6,7 +6,7 @@
  * result as docker/compose.yaml does — the bundled migration, the web server (the image's CMD) and
  * the bundled worker — against PostgreSQL. It checks that the runtime stage holds only what runs,
  * that the home page, /healthz and the image's HEALTHCHECK answer, that the worker delivers the
- * e-mail of a test order (its TSX templates rendered from the bundle), and that the backup
+ * e-mail of a sample order (its TSX templates rendered from the bundle), and that the backup
  * service's script dumps a shop database and that its documented restore brings the data back.
  *
  *   node scripts/smoke-deploy.mjs [--keep]     (--keep leaves the copy in place to look at)
@@ -691,26 +691,26 @@ function checkRuntimeContents(appDir) {
 const mentions = (file, name) => existsSync(file) && readFileSync(file, "utf8").includes(name);
 
 // ---------------------------------------------------------------------------------------------
-// A test order (the admin's "Test Commande": hold, order, test payment, confirmation e-mail queued),
+// A sample order (the admin's "Test Commande": hold, order, test payment, confirmation e-mail queued),
 // placed through the real use cases from the build stage's sources.
 
-async function placeTestOrders(buildApp, urls) {
-  const script = path.join(workDir, "test-order.mts");
+async function placeSampleOrders(buildApp, urls) {
+  const script = path.join(workDir, "sample-order.mts");
   writeFileSync(
     script,
     `const { connect } = await import(${JSON.stringify(path.join(buildApp, "packages/db/src/index.ts"))});
-const { runTestOrder } = await import(${JSON.stringify(path.join(buildApp, "packages/shop/src/admin/test-order.ts"))});
+const { runSampleOrder } = await import(${JSON.stringify(path.join(buildApp, "packages/shop/src/admin/sample-order.ts"))});
 for (const url of process.argv.slice(2)) {
   const db = connect(url, { maxConnections: 1 });
-  const run = await runTestOrder(db);
+  const run = await runSampleOrder(db);
   await db.destroy();
   const failed = run.steps.filter((s) => !s.ok).map((s) => s.label);
-  if (!run.orderNumber || failed.length) throw new Error("test order failed: " + failed.join("; "));
+  if (!run.orderNumber || failed.length) throw new Error("sample order failed: " + failed.join("; "));
   console.log("ORDER=" + run.orderNumber);
 }
 `,
   );
-  const entry = await run("test order", ["node", "--import", "tsx", script, ...urls], {
+  const entry = await run("sample order", ["node", "--import", "tsx", script, ...urls], {
     cwd: buildApp,
     env: baseEnv(),
     timeoutSeconds: 60,
@@ -953,7 +953,7 @@ async function checkBackupAndRestore(backupDb, contextDir, orderNumber) {
     database("souls_restored"),
     `SELECT count(*) FROM orders WHERE order_number = '${orderNumber.replace(/'/g, "''")}';`,
   );
-  if (orders !== "1") fail(`the restored database lacks the test order ${orderNumber}`);
+  if (orders !== "1") fail(`the restored database lacks the sample order ${orderNumber}`);
   const count = (name) => source.find((line) => line.startsWith(`${name} `))?.split(" ")[1];
   return `${fresh[0]}: ${source.length} tables, ${count("products")} products, ${count("orders")} order(s) restored equal; 15-day-old dump removed, 13-day-old kept`;
 }
@@ -1056,13 +1056,13 @@ async function main() {
       });
     }
   });
-  // A test order sells a piece: never in a database given through DATABASE_URL.
+  // A sample order sells a piece: never in a database given through DATABASE_URL.
   const ownDatabase = typeof database !== "string";
   const [backupOrderNumber, orderNumber] = await step(
-    "a test order (the admin's Test Commande)",
+    "a sample order (the admin's Test Commande)",
     async () => {
       const urls = ownDatabase ? [backupDb.url, databaseUrl] : [backupDb.url];
-      const numbers = await placeTestOrders(image.fullAppDir, urls);
+      const numbers = await placeSampleOrders(image.fullAppDir, urls);
       if (numbers.length !== urls.length)
         fail(`the test orders gave ${numbers.join(", ") || "no order number"}`);
       process.stdout.write(
@@ -1145,9 +1145,9 @@ async function main() {
       await sleep(100);
     }
   });
-  await step("the worker delivers the test order's confirmation (templates from the bundle)", async () => {
+  await step("the worker delivers the sample order's confirmation (templates from the bundle)", async () => {
     if (!orderNumber) {
-      process.stdout.write("  (no test order in DATABASE_URL's database: not checked)\n");
+      process.stdout.write("  (no sample order in DATABASE_URL's database: not checked)\n");
       return;
     }
     for (let waited = 0; ; waited += 200) {

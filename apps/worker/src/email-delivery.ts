@@ -1,7 +1,8 @@
 /**
- * Delivers the e-mails the shop's use cases queued in `email_queue` (the transactional outbox).
- * A row is claimed (status `sending`, a lease), sent outside any transaction, then settled: `sent`,
- * back to `pending` for a later try, or `failed` for good. Several workers may run at once.
+ * Delivers the e-mails the shop's use cases queued in `email_queue` (the transactional outbox):
+ * renders each row the outbox hands out, sends it through the transport, and gives the outcome back
+ * to the outbox (`@souls/shop/outbox` claims, settles and decides on retries). Several workers may
+ * run at once.
  */
 import type { Database, EmailQueueRow, Kysely } from "@souls/db";
 import {
@@ -10,19 +11,11 @@ import {
   parseEmailMessage,
   type RenderedEmail,
 } from "@souls/emails/messages";
+import { claimNextEmail, MAX_ATTEMPTS, settleEmail, settlementAfterFailure } from "@souls/shop/outbox";
 import type { MailTransport, OutgoingEmail } from "./mail-transport";
 
-/** How long a claimed row is ours: well over one send's timeouts, so only a dead worker loses it. */
-export const LEASE_MS = 2 * 60_000;
-/** Tries before a row ends `failed` (with the retry delays below, about two hours of trying). */
-export const MAX_ATTEMPTS = 8;
 /** Most messages one round sends, so a long queue does not hold up the worker's other jobs. */
 const PER_ROUND = 50;
-
-/** Wait before the next try after `attempts` tries: 1, 2, 4, 8, 16, 32 minutes, then an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** (attempts - 1), 60 * 60_000);
-}
 
 /** The row's Message-ID: the same on every try, so a re-send after a crash shows as a duplicate. */
 export function messageIdFor(queueId: number, siteUrl: string): string {
@@ -67,52 +60,6 @@ export interface DeliveryReport {
   lastError?: string;
 }
 
-/**
- * Claims the next due row: pending and due, or left in `sending` by a worker whose lease ran out
- * (it died mid-send). SKIP LOCKED lets two workers claim different rows without waiting.
- */
-export async function claimNextEmail(
-  db: Kysely<Database>,
-  now: Date,
-  leaseMs = LEASE_MS,
-): Promise<EmailQueueRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom("emailQueue")
-      .select("id")
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "pending"), eb("nextAttemptAt", "<=", now)]),
-          eb.and([eb("status", "=", "sending"), eb("lockedUntil", "<", now)]),
-        ]),
-      )
-      // Transactional mail first (priority 0): a restock's notices never hold up a confirmation.
-      .orderBy("priority")
-      .orderBy("nextAttemptAt")
-      .orderBy("id")
-      .limit(1)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
-    if (!due) return undefined;
-    return trx
-      .updateTable("emailQueue")
-      .set((eb) => ({
-        status: "sending",
-        attempts: eb("attempts", "+", 1),
-        lockedUntil: new Date(now.getTime() + leaseMs),
-      }))
-      .where("id", "=", due.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
-}
-
-type Settlement =
-  | { status: "sent"; sentAt: Date }
-  | { status: "pending"; nextAttemptAt: Date; lastError: string }
-  | { status: "failed"; lastError: string };
-
 /** Thrown into a send that the worker's stop gave up on. */
 class SendHandedBack extends Error {}
 
@@ -141,17 +88,6 @@ function sendUnlessStopped(
   });
 }
 
-/** Records the outcome of our try, unless the lease ran out and another worker took the row since. */
-async function settle(db: Kysely<Database>, claimed: EmailQueueRow, outcome: Settlement) {
-  await db
-    .updateTable("emailQueue")
-    .set({ ...outcome, lockedUntil: null })
-    .where("id", "=", claimed.id)
-    .where("status", "=", "sending")
-    .where("attempts", "=", claimed.attempts)
-    .execute();
-}
-
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /** Renders and sends one claimed row, then settles it; never throws for a mail problem. */
@@ -165,7 +101,7 @@ export async function deliverEmail(
   if (claimed.attempts > maxAttempts) {
     // Only a worker dying during every try gets here (a message that crashes it?): stop trying.
     const error = `abandoned after ${maxAttempts} tries interrupted while sending; last error: ${claimed.lastError ?? "none"}`;
-    await settle(db, claimed, { status: "failed", lastError: error });
+    await settleEmail(db, claimed, { status: "failed", lastError: error });
     return { outcome: "failed", error };
   }
 
@@ -185,7 +121,7 @@ export async function deliverEmail(
   } catch (cause) {
     // A bad payload or a template that throws fails the same way every time: no retry.
     const error = `cannot be rendered: ${reason(cause)}`;
-    await settle(db, claimed, { status: "failed", lastError: error });
+    await settleEmail(db, claimed, { status: "failed", lastError: error });
     return { outcome: "failed", error };
   }
 
@@ -199,18 +135,14 @@ export async function deliverEmail(
     const error = reason(cause);
     if (cause instanceof SendHandedBack) {
       // Due at once: the next worker to look sends it (this try still counts as one).
-      await settle(db, claimed, { status: "pending", nextAttemptAt: new Date(), lastError: error });
+      await settleEmail(db, claimed, { status: "pending", nextAttemptAt: new Date(), lastError: error });
       return { outcome: "handedBack", error };
     }
-    if (claimed.attempts >= maxAttempts) {
-      await settle(db, claimed, { status: "failed", lastError: error });
-      return { outcome: "failed", error };
-    }
-    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(claimed.attempts));
-    await settle(db, claimed, { status: "pending", nextAttemptAt, lastError: error });
-    return { outcome: "retrying", error };
+    const settlement = settlementAfterFailure(claimed, error, now, maxAttempts);
+    await settleEmail(db, claimed, settlement);
+    return { outcome: settlement.status === "failed" ? "failed" : "retrying", error };
   }
-  await settle(db, claimed, { status: "sent", sentAt: new Date() });
+  await settleEmail(db, claimed, { status: "sent", sentAt: new Date() });
   return { outcome: "sent" };
 }
 

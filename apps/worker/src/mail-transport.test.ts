@@ -50,12 +50,11 @@ describe("the local mailbox (no SMTP_URL)", () => {
   });
 
   it("is chosen when SMTP_URL is unset, and says where the mail goes", () => {
-    expect(createMailTransport({ MAILBOX_DIR: "/srv/souls/.data/mailbox" }).description).toBe(
+    expect(createMailTransport({ mailboxDir: "/srv/souls/.data/mailbox" }).description).toBe(
       "written to /srv/souls/.data/mailbox (no SMTP_URL)",
     );
     expect(
-      createMailTransport({ SMTP_URL: "smtps://shop:s3cret@smtp.example.com", MAILBOX_DIR: "/x" })
-        .description,
+      createMailTransport({ SMTP_URL: "smtps://shop:s3cret@smtp.example.com", mailboxDir: "/x" }).description,
     ).toBe("SMTP to smtp.example.com:465");
   });
 });

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Locale } from "@souls/db";
+import type { Locale } from "@souls/core/locales";
 import nodemailer from "nodemailer";
 
 /** One e-mail ready to leave, built from a queue row. */
@@ -103,6 +103,6 @@ export function mailboxTransport(dir: string): MailTransport {
   };
 }
 
-export function createMailTransport(env: { SMTP_URL?: string; MAILBOX_DIR: string }): MailTransport {
-  return env.SMTP_URL ? smtpTransport(env.SMTP_URL) : mailboxTransport(env.MAILBOX_DIR);
+export function createMailTransport(settings: { SMTP_URL?: string; mailboxDir: string }): MailTransport {
+  return settings.SMTP_URL ? smtpTransport(settings.SMTP_URL) : mailboxTransport(settings.mailboxDir);
 }

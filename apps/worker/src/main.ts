@@ -9,44 +9,36 @@
  */
 import { writeFileSync } from "node:fs";
 import { connect } from "@souls/db";
-import { createLogger, installLogger } from "@souls/db/log";
+import { createLogger, installLogger, logFormatOf } from "@souls/db/log";
+import { loadEnvFile } from "@souls/db/project";
 import { renderEmail } from "@souls/emails";
-import { applyRetention, business, createStripeGateway, type PaymentGateway, testGateway } from "@souls/shop";
+import { business, emailContextFor } from "@souls/shop/business";
+import { paymentGatewayFor } from "@souls/shop/payments";
+import { applyRetention } from "@souls/shop/retention";
 import type { EmailDelivery } from "./email-delivery";
-import { fallbackLogFormat, loadEnvFile, readEnv, type WorkerEnv } from "./env";
 import { type RoundReport, runJobs } from "./jobs";
 import { createMailTransport } from "./mail-transport";
+import { readWorkerSettings, type WorkerSettings } from "./settings";
 
-let env: WorkerEnv;
+let env: WorkerSettings;
 try {
   loadEnvFile();
-  env = readEnv();
+  env = readWorkerSettings();
 } catch (error) {
   // A refused setting says what to set, in one message, without a stack trace.
-  const log = installLogger(createLogger({ service: "worker", format: fallbackLogFormat() }));
+  const log = installLogger(createLogger({ service: "worker", format: logFormatOf(process.env) }));
   log.error((error as Error).message, {}, `[worker] ${(error as Error).message}`);
   process.exit(1);
 }
-installLogger(createLogger({ service: "worker", format: env.LOG_FORMAT }));
+installLogger(createLogger({ service: "worker", format: env.logFormat }));
 
-const db = connect(env.DATABASE_URL, { maxConnections: 3, password: env.DATABASE_PASSWORD });
-const gateway: PaymentGateway =
-  env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-    ? createStripeGateway({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET })
-    : testGateway;
+const db = connect(env.DATABASE_URL, { maxConnections: 3, password: env.databasePassword });
+const gateway = paymentGatewayFor(env);
 const stopping = new AbortController();
 const mail: EmailDelivery = {
   transport: createMailTransport(env),
   render: renderEmail,
-  context: {
-    siteUrl: env.SITE_URL,
-    seller: {
-      brand: business.brand,
-      companyName: business.companyName,
-      address: business.address,
-      email: business.email,
-    },
-  },
+  context: emailContextFor(env.siteUrl),
   from: env.MAIL_FROM ?? `${business.brand} <${business.email}>`,
   stop: stopping.signal,
   onSettled: heartbeat,
@@ -95,7 +87,7 @@ let retentionDoneAt = 0;
 
 async function round() {
   try {
-    const line = roundSummary(await runJobs(db, { gateway, mail, linkSecret: env.SESSION_SECRET }));
+    const line = roundSummary(await runJobs(db, { gateway, mail, linkSecret: env.sessionSecret }));
     if (line) console.log(`[worker] ${line}`);
     if (!stopping.signal.aborted && Date.now() - retentionDoneAt >= RETENTION_EVERY_MS) {
       const removed = await applyRetention(db);

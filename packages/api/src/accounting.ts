@@ -1,4 +1,4 @@
-import { accountingCsv, accountingRows } from "@souls/shop";
+import { accountingCsv, accountingRows } from "@souls/shop/admin";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { month, strictInput } from "./inputs";
 import { adminProcedure } from "./trpc";

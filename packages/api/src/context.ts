@@ -1,6 +1,7 @@
 import type { Database, Kysely } from "@souls/db";
 import type { EmailContext } from "@souls/emails/messages";
-import type { PaymentGateway } from "@souls/shop";
+import type { PaymentGateway } from "@souls/shop/payments";
+import type { ProductChangeSource } from "@souls/shop/product-changes";
 
 /** What every admin procedure gets; the web app builds it per request, tests build their own. */
 export interface ApiContext {
@@ -17,19 +18,4 @@ export interface ApiContext {
   gateway: PaymentGateway;
   /** The VAT rate of the accountant's export, in percent. */
   vatRatePercent: number;
-}
-
-/** One row of `products` changed, as the `products_notify` trigger announces it. */
-export interface ProductChange {
-  id: number;
-  slug: string;
-  reference: string;
-  /** stock − reserved; 0 once archived or deleted. */
-  available: number;
-  operation: "insert" | "update" | "delete";
-}
-
-export interface ProductChangeSource {
-  /** Calls `listener` for every change until the returned function is called. */
-  subscribe(listener: (change: ProductChange) => void): () => void;
 }

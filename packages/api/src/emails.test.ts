@@ -85,7 +85,7 @@ describe("emails.retry", () => {
     const error = await trpcError(ownerCaller(t.db).emails.retry({ id }));
     expect(error).toMatchObject({
       code: "CONFLICT",
-      message: "Seul un e-mail en échec peut être renvoyé : celui-ci est « envoyé ».",
+      message: "Seul un e-mail « Échoué » peut être renvoyé : celui-ci est « Envoyé ».",
     });
     expect(
       (await t.db.selectFrom("emailQueue").select("status").where("id", "=", id).executeTakeFirstOrThrow())

@@ -1,5 +1,6 @@
 import { renderEmail } from "@souls/emails";
-import { cleanupOldEmails, emailForViewing, emailQueueStats, recentEmails, retryEmail } from "@souls/shop";
+import { emailForViewing, emailQueueStats, recentEmails, retryEmail } from "@souls/shop/admin";
+import { deleteOldEmails } from "@souls/shop/outbox";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { id, noInput, strictInput } from "./inputs";
 import { adminProcedure } from "./trpc";
@@ -26,5 +27,5 @@ export const emailsRouter = {
 
   cleanup: adminProcedure
     .input(noInput)
-    .mutation(async ({ ctx }) => ({ deleted: await cleanupOldEmails(ctx.db) })),
+    .mutation(async ({ ctx }) => ({ deleted: await deleteOldEmails(ctx.db) })),
 } satisfies TRPCRouterRecord;

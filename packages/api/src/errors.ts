@@ -2,21 +2,20 @@
  * The shop's rule errors as the admin screens show them: a tRPC code and a French message. Any
  * other error is left alone, so a bug stays an INTERNAL_SERVER_ERROR (logged by the web app).
  */
-import type { EmailStatus } from "@souls/db";
+import { formatMoney } from "@souls/core/format";
+import { EMAIL_STATUS_LABELS, ORDER_STATUS_LABELS } from "@souls/core/statuses";
 import {
   AdminNotFoundError,
   DuplicateReferenceError,
   EmailNotRetryableError,
   GatewayUnavailableError,
-  IllegalTransitionError,
   InvalidProductError,
-  ORDER_STATUS_LABELS,
-  type OrderEvent,
   ProductArchivedError,
   RefundRefusedError,
   ReturnNotExpectedError,
   StockLimitError,
-} from "@souls/shop";
+} from "@souls/shop/errors";
+import { IllegalTransitionError, type OrderEvent } from "@souls/shop/order-status";
 import { TRPCError } from "@trpc/server";
 
 export const MESSAGES = {
@@ -42,8 +41,7 @@ const REFUND_REFUSALS: Record<RefundRefusedError["reason"], string> = {
     "Cette commande est déjà partie : elle ne peut plus être annulée. Remboursez-la au retour du colis.",
 };
 
-const euros = (cents: number) =>
-  new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
+const euros = (cents: number) => formatMoney(cents, "EUR", "fr");
 
 const NOT_FOUND: Record<AdminNotFoundError["entity"], string> = {
   order: "Commande introuvable",
@@ -64,13 +62,6 @@ const EVENT_VERBS: Record<OrderEvent, string> = {
   shipped: "expédiée",
   delivered: "marquée comme livrée",
   withdrawn: "rétractée",
-};
-
-const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
-  pending: "en attente",
-  sending: "en cours d’envoi",
-  sent: "envoyé",
-  failed: "en échec",
 };
 
 const PRODUCT_FIELDS: Record<InvalidProductError["field"], string> = {
@@ -107,7 +98,7 @@ export function shopRuleError(cause: unknown): TRPCError | null {
   if (cause instanceof EmailNotRetryableError) {
     return error(
       "CONFLICT",
-      `Seul un e-mail en échec peut être renvoyé : celui-ci est « ${EMAIL_STATUS_LABELS[cause.status]} ».`,
+      `Seul un e-mail « ${EMAIL_STATUS_LABELS.failed} » peut être renvoyé : celui-ci est « ${EMAIL_STATUS_LABELS[cause.status]} ».`,
     );
   }
   if (cause instanceof RefundRefusedError) {

@@ -6,9 +6,11 @@
  * No fixed seed: fast-check prints the seed and the shrunk input of a failure, to replay with
  * `fc.assert(…, { seed, path })`.
  */
+
+import { CARRIERS } from "@souls/core/carriers";
+import { ORDER_STATUSES } from "@souls/core/statuses";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { CARRIERS, ORDER_STATUSES } from "@souls/shop";
 import { placePaidOrder } from "@souls/shop/testing";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";

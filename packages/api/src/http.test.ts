@@ -5,14 +5,18 @@
  */
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import {
+  type ListeningProductChangeSource,
+  listenToProductChanges,
+  type ProductChange,
+} from "@souls/shop/product-changes";
 import { placePaidOrder } from "@souls/shop/testing";
 import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { EventSource } from "eventsource";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiContext, ProductChange } from "./context";
+import type { ApiContext } from "./context";
 import { MESSAGES } from "./errors";
-import { type ListeningProductChangeSource, listenToProductChanges } from "./product-changes";
 import { type AppRouter, appRouter } from "./router";
 import { ownerContext } from "./testing";
 

@@ -3,7 +3,7 @@
  * integer within what PostgreSQL stores, every object is strict (an unknown field is refused):
  * a malformed request is a BAD_REQUEST with French field messages, never a database error.
  */
-import { isStorableText } from "@souls/shop/rules";
+import { isStorableText } from "@souls/shop/text";
 import { z } from "zod";
 
 /** Largest PostgreSQL `integer`: a bigger id would be a database error, not a validation one. */

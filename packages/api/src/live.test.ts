@@ -5,9 +5,13 @@
  */
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import {
+  type ListeningProductChangeSource,
+  listenToProductChanges,
+  type ProductChange,
+  type ProductChangeSource,
+} from "@souls/shop/product-changes";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { ProductChange, ProductChangeSource } from "./context";
-import { type ListeningProductChangeSource, listenToProductChanges } from "./product-changes";
 import { createCaller } from "./router";
 import { ownerContext } from "./testing";
 

@@ -1,5 +1,6 @@
+import { carrierTrackingUrl } from "@souls/core/carriers";
 import { seededTestDatabase } from "@souls/db/testing";
-import { carrierTrackingUrl, newCheckoutKey, placeOrder } from "@souls/shop";
+import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
 import { placePaidOrder, TEST_SHIPPING } from "@souls/shop/testing";
 import { describe, expect, it } from "vitest";
 import { errorShape, ownerCaller, rowCounts, trpcError } from "./testing";

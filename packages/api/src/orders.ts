@@ -1,17 +1,14 @@
+import { CARRIERS } from "@souls/core/carriers";
+import { ORDER_STATUSES } from "@souls/core/statuses";
 import {
-  CARRIERS,
-  cancelOrder,
   listOrders,
   markDelivered,
   markPrepared,
-  markReturnReceived,
   markShipped,
-  ORDER_STATUSES,
   orderDetail,
-  refundOrder,
   releaseUnpaidOrder,
-  retryRefund,
-} from "@souls/shop";
+} from "@souls/shop/admin";
+import { cancelOrder, markReturnReceived, refundOrder, retryRefund } from "@souls/shop/refunds";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { euros, INT4_MAX, id, int, orderNumber, requestKey, strictInput, text } from "./inputs";

@@ -1,5 +1,5 @@
 import { seededTestDatabase } from "@souls/db/testing";
-import { testGateway } from "@souls/shop";
+import { offlineGateway } from "@souls/shop/payments";
 import { placePaidOrder } from "@souls/shop/testing";
 import { describe, expect, it } from "vitest";
 import { errorShape, ownerCaller, rowCounts, trpcError } from "./testing";
@@ -50,7 +50,7 @@ describe("orders.refund, orders.cancel and the return", () => {
 
   it("leave a refund pending and say so when the bank does not answer; nothing else changes", async () => {
     const paid = await placePaidOrder(t.db);
-    const down = { ...testGateway, refund: async () => Promise.reject(new Error("ETIMEDOUT")) };
+    const down = { ...offlineGateway, refund: async () => Promise.reject(new Error("ETIMEDOUT")) };
     const caller = ownerCaller(t.db, { gateway: down });
     const error = await trpcError(
       caller.orders.refund({

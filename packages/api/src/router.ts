@@ -2,15 +2,16 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accountingRouter } from "./accounting";
 import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
-import { stockRouter } from "./stock";
-import { testsRouter } from "./tests";
+import { productsRouter } from "./products";
+import { sampleOrdersRouter } from "./sample-orders";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   orders: ordersRouter,
-  stock: stockRouter,
+  // The owner's products. The keys `stock` and `tests` are what the admin panel calls today.
+  stock: productsRouter,
   emails: emailsRouter,
-  tests: testsRouter,
+  tests: sampleOrdersRouter,
   accounting: accountingRouter,
 });
 

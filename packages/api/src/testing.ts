@@ -1,10 +1,11 @@
 /** Helpers for the API's tests (never imported by production code). */
 import type { Database, Kysely } from "@souls/db";
 import type { EmailContext } from "@souls/emails/messages";
-import { testGateway } from "@souls/shop";
+import { offlineGateway } from "@souls/shop/payments";
+import type { ProductChangeSource } from "@souls/shop/product-changes";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { expect } from "vitest";
-import type { ApiContext, ProductChangeSource } from "./context";
+import type { ApiContext } from "./context";
 import { appRouter, createCaller } from "./router";
 
 export const TEST_EMAIL_CONTEXT: EmailContext = {
@@ -28,7 +29,7 @@ export function ownerContext(db: Kysely<Database>, overrides: Partial<ApiContext
     clientHash: "test-client",
     productChanges: noProductChanges,
     emailContext: TEST_EMAIL_CONTEXT,
-    gateway: testGateway,
+    gateway: offlineGateway,
     vatRatePercent: 20,
     ...overrides,
   };

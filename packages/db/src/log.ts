@@ -35,6 +35,16 @@ export function defaultLogFormat(env: { NODE_ENV?: string; SHOP_EMBEDDED_DB?: st
   return env.NODE_ENV === "production" && !env.SHOP_EMBEDDED_DB ? "json" : "text";
 }
 
+/** LOG_FORMAT when it is valid, else the default: the format even a refused configuration is told in. */
+export function logFormatOf(env: {
+  LOG_FORMAT?: string;
+  NODE_ENV?: string;
+  SHOP_EMBEDDED_DB?: string;
+}): LogFormat {
+  const chosen = env.LOG_FORMAT as LogFormat;
+  return LOG_FORMATS.includes(chosen) ? chosen : defaultLogFormat(env);
+}
+
 /** An Error as a log field: its message and stack, nothing it may hold besides. */
 export function errorField(error: Error): { message: string; stack?: string } {
   return { message: error.message, stack: error.stack };

@@ -1,10 +1,11 @@
+import type { Carrier } from "@souls/core/carriers";
+import type { Locale } from "@souls/core/locales";
+import type { EmailStatus, OrderStatus, PaymentStatus, RefundStatus } from "@souls/core/statuses";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Timestamps are written by PostgreSQL defaults and read back as Date. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-
-export type Locale = "fr" | "en";
 
 export interface ProductsTable {
   id: Generated<number>;
@@ -46,20 +47,7 @@ export interface SignupsTable {
   createdAt: CreatedAt;
 }
 
-export type OrderStatus =
-  | "awaiting_payment"
-  | "pending_preparation"
-  | "prepared"
-  | "shipped"
-  | "delivered"
-  | "cancelled"
-  | "expired"
-  | "refunded"
-  | "partially_refunded"
-  | "withdrawn";
-export type PaymentStatus = "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
 export type PaymentProvider = "stripe" | "test";
-export type Carrier = "colissimo" | "chronopost" | "dhl" | "ups";
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -113,7 +101,6 @@ export interface OrderItemsTable {
 }
 
 export type RefundReason = "cancellation" | "withdrawal" | "return" | "goodwill" | "sold_out" | "provider";
-export type RefundStatus = "pending" | "succeeded" | "failed";
 /** Pieces back on the shelf now, when the parcel comes back, or not at all. */
 export type RefundRestock = "now" | "on_return" | "no";
 
@@ -176,8 +163,6 @@ export interface PaymentEventsTable {
   orderId: number | null;
   receivedAt: CreatedAt;
 }
-
-export type EmailStatus = "pending" | "sending" | "sent" | "failed";
 
 export interface EmailQueueTable {
   id: Generated<number>;

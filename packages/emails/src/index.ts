@@ -24,8 +24,6 @@ import {
 export {
   EMAIL_LINKS,
   type EmailLinkPage,
-  PRODUCT_MODELS,
-  type ProductModel,
   productUrl,
   shopUrl,
   signupConfirmUrl,

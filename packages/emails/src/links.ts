@@ -3,10 +3,8 @@
  * screens map (`apps/web/app/screens.ts`), so the web app can test that every address here is one
  * of its routes: a renamed page must not leave old links in mailboxes.
  */
-import { type EmailPayload, emailPayloads, type Locale } from "./messages";
-
-export type ProductModel = EmailPayload<"back_in_stock">["model"];
-export const PRODUCT_MODELS: readonly ProductModel[] = emailPayloads.back_in_stock.shape.model.options;
+import type { Locale } from "@souls/core/locales";
+import type { ModelCode } from "@souls/core/models";
 
 type Paths = Readonly<Record<Locale, string>>;
 
@@ -29,7 +27,7 @@ export function shopUrl(siteUrl: string, page: EmailLinkPage, locale: Locale): s
   return `${siteUrl.replace(/\/+$/, "")}${EMAIL_LINKS[page][locale]}`;
 }
 
-export function productUrl(siteUrl: string, model: ProductModel, locale: Locale): string {
+export function productUrl(siteUrl: string, model: ModelCode, locale: Locale): string {
   return shopUrl(siteUrl, `product.${model}`, locale);
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { fill, placeholderParts } from "./copy";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
 
@@ -31,20 +30,5 @@ describe("the locale files", () => {
 
   it("leave no text empty", () => {
     for (const [key, text] of [...french, ...english]) expect(text.trim(), key).not.toBe("");
-  });
-});
-
-describe("filling a sentence", () => {
-  it("puts each value in its placeholder", () => {
-    expect(
-      fill("Commande n° {{orderNumber}} du {{date}}", {
-        orderNumber: "SOULS-123456ABCD",
-        date: "12 mars 2025",
-      }),
-    ).toBe("Commande n° SOULS-123456ABCD du 12 mars 2025");
-  });
-
-  it("refuses to send a sentence with a hole in it", () => {
-    expect(() => placeholderParts("Bonjour {{name}},", {})).toThrow(/no value for \{\{name\}\}/);
   });
 });

@@ -3,11 +3,12 @@
  * fails cleanly instead of crashing the worker) and its subject line. No React here: the shop's use
  * cases import this module to queue messages in their own transactions.
  */
+import { CARRIERS } from "@souls/core/carriers";
+import { isLocale, type Locale } from "@souls/core/locales";
+import { MODEL_CODES } from "@souls/core/models";
 import { z } from "zod";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
-
-export type Locale = "fr" | "en";
 
 const money = z.number().int();
 const text = z.string().max(2000);
@@ -15,7 +16,7 @@ const isoTime = z.iso.datetime({ offset: true });
 /** A secret the e-mail carries in a link (confirmation, unsubscribe): random, so long enough not to guess. */
 const linkToken = z.string().min(32).max(256);
 /** Model code: e-mails about a model link to its product page. */
-const productModel = z.enum(["aicha", "nadia", "bilin", "ilian"]);
+const productModel = z.enum(MODEL_CODES);
 
 const orderLine = z.object({
   name: text,
@@ -31,9 +32,6 @@ const totals = {
   totalCents: money,
   currency: z.string().length(3),
 };
-
-export const CARRIERS = ["colissimo", "chronopost", "dhl", "ups"] as const;
-export type Carrier = (typeof CARRIERS)[number];
 
 export const emailPayloads = {
   order_confirmation: z.object({
@@ -161,7 +159,7 @@ export class InvalidEmailMessageError extends Error {
 /** Checks a queue row's type, locale and payload; throws InvalidEmailMessageError if any is wrong. */
 export function parseEmailMessage(row: { type: string; locale: string; payload: unknown }): EmailMessage {
   if (!(row.type in emailPayloads)) throw new InvalidEmailMessageError(`unknown e-mail type ${row.type}`);
-  if (row.locale !== "fr" && row.locale !== "en") {
+  if (!isLocale(row.locale)) {
     throw new InvalidEmailMessageError(`unknown locale ${row.locale}`);
   }
   const type = row.type as EmailType;

@@ -1,5 +1,6 @@
+import type { Locale } from "@souls/core/locales";
 import { describe, expect, it } from "vitest";
-import { EMAIL_TYPES, isMarketingEmail, type Locale } from "./messages";
+import { EMAIL_TYPES, isMarketingEmail } from "./messages";
 import { sampleContext, sampleSignupToken, sampleTrackingToken, sampleUnsubscribeToken } from "./samples";
 import { hrefs, renderSample, visibleText } from "./testing/render-sample";
 

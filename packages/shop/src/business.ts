@@ -3,6 +3,8 @@
  * Replace every value before opening the shop: while `isExample` is true, the legal pages
  * say that these details are examples.
  */
+import type { EmailContext } from "@souls/emails/messages";
+
 export interface BusinessIdentity {
   isExample: boolean;
   brand: string;
@@ -44,3 +46,9 @@ export const business: BusinessIdentity = {
   mediatorUrl: "https://mediateur.example",
   foundedYear: 2024,
 };
+
+/** What the e-mail templates need to know about the shop: the worker sends with it, the admin previews with it. */
+export function emailContextFor(siteUrl: string): EmailContext {
+  const { brand, companyName, address, email } = business;
+  return { siteUrl, seller: { brand, companyName, address, email } };
+}

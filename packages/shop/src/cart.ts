@@ -1,5 +1,5 @@
+import { isModelCode, MODEL_CODES, type ModelCode } from "@souls/core/models";
 import { z } from "zod";
-import { isModelCode, MODEL_CODES, type ModelCode } from "./catalogue";
 
 /** A cart holds model codes and quantities only; prices always come from the database. */
 export interface CartLine {

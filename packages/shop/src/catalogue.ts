@@ -1,12 +1,9 @@
+/** The collection as the shop sells it now: each model's price and the pieces a shopper can buy. */
+import { MODEL_CODES, type ModelCode } from "@souls/core/models";
 import type { Database, Kysely } from "@souls/db";
 
-/** The four models of the first collection, in the order the shop shows them. */
-export const MODEL_CODES = ["aicha", "nadia", "bilin", "ilian"] as const;
-export type ModelCode = (typeof MODEL_CODES)[number];
-
-export function isModelCode(value: unknown): value is ModelCode {
-  return typeof value === "string" && (MODEL_CODES as readonly string[]).includes(value);
-}
+// web compat: removed when apps/web switches (the model codes live in @souls/core/models).
+export { isModelCode, MODEL_CODES, type ModelCode } from "@souls/core/models";
 
 /** What a shopper can buy of one model right now, as the database says. */
 export interface ModelAvailability {

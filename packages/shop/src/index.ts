@@ -1,39 +1,78 @@
-export * from "./admin/accounting";
-export * from "./admin/email-queue";
-export * from "./admin/errors";
-export * from "./admin/orders";
-export * from "./admin/shipping-notification";
-export * from "./admin/stock";
-export * from "./admin/test-order";
-export * from "./business";
-export * from "./carriers";
-export * from "./cart";
-export * from "./catalogue";
-export * from "./limits";
-export * from "./order-number";
-export * from "./order-status";
-export * from "./orders/checkout-form";
-export * from "./orders/checkout-query";
-export * from "./orders/delivery-country";
-export * from "./orders/finalize-payment";
-export * from "./orders/order-emails";
-export * from "./orders/outbox";
-export * from "./orders/place-order";
-export * from "./orders/queries";
-export * from "./orders/start-payment";
-export * from "./orders/tracking";
-export * from "./orders/tracking-token";
-export * from "./orders/transitions";
-export * from "./orders/withdraw";
-export * from "./owner-session";
-export * from "./payments/gateway";
-export * from "./payments/stripe-gateway";
-export * from "./payments/test-gateway";
-export * from "./refunds/refunds";
-export * from "./refunds/returns";
-export * from "./retention";
-export * from "./shipping";
-export * from "./signup-tokens";
-export * from "./signups";
-export * from "./text";
-export * from "./withdrawal";
+// web compat: removed when apps/web switches. The package root is no entry point of its own: the
+// web app still imports these names from it, each from its new entry point (docs/decisions/011).
+
+// web compat: removed when apps/web switches (carriers live in @souls/core/carriers).
+export { CARRIER_NAMES } from "@souls/core/carriers";
+export { isModelCode, MODEL_CODES, type ModelCode } from "@souls/core/models";
+export {
+  ADMIN_SESSION_HOURS,
+  emailForViewing,
+  findAdminSession,
+  type LoginResult,
+  logIn,
+  logOut,
+  passwordCheck,
+} from "./admin";
+export { AdminNotFoundError } from "./admin/errors";
+export { business } from "./business";
+export {
+  addToCart,
+  type Cart,
+  type CartChange,
+  cartItemCount,
+  cartTotalCents,
+  checkoutQuery,
+  parseStoredCart,
+  quantityOf,
+  removeFromCart,
+  setQuantity,
+} from "./cart";
+export { type Collection, loadCollection, type ModelAvailability } from "./catalogue";
+export {
+  overOrderLimit,
+  parseCheckoutQuery,
+  SHIPPING_FIELDS,
+  type ShippingDetails,
+  shippingDetailsSchema,
+} from "./checkout";
+export {
+  changeDeliveryCountry,
+  finalizePayment,
+  findOrder,
+  newCheckoutKey,
+  ORDER_NUMBER_PATTERN,
+  placeOrder,
+  startPayment,
+  type TrackedOrder,
+  type TrackingResult,
+  trackOrder,
+  withdrawFromContract,
+} from "./orders";
+export {
+  /** Old name of chargeOfflineCard. */
+  chargeOfflineCard as chargeTestCard,
+  createStripeGateway,
+  /** Old name of offlineGateway. */
+  offlineGateway as testGateway,
+  /** Old name of offlinePaymentEvent. */
+  offlinePaymentEvent as testPaymentEvent,
+  type PaymentGateway,
+  type StripeGateway,
+} from "./payments";
+export {
+  DELIVERY_DAYS,
+  deliveryTierFor,
+  isShippingCountry,
+  SHIPPING_COUNTRIES,
+  shippingRateFor,
+} from "./shipping";
+export {
+  confirmSignup,
+  joinWaitlist,
+  recordSignup,
+  type SignupRequest,
+  signupSchema,
+  unsubscribe,
+  waitlistSchema,
+} from "./signups";
+export { signupToken } from "./testing";

@@ -1,5 +1,6 @@
+import { ORDER_STATUSES } from "@souls/core/statuses";
 import { describe, expect, it } from "vitest";
-import { allowedEvents, nextStatus, ORDER_STATUSES, type OrderEvent } from "./order-status";
+import { allowedEvents, nextStatus, type OrderEvent } from "./order-status";
 
 const EVENTS: OrderEvent[] = [
   "payment_succeeded",

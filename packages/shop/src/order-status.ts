@@ -2,44 +2,10 @@
  * The order's life (ARCHITECTURE.md §5). One function decides every change of status; the use
  * cases apply what it returns and write an `order_events` row for each applied transition.
  */
-import type { OrderStatus, PaymentStatus } from "@souls/db";
+import type { OrderStatus } from "@souls/core/statuses";
 
-export type { OrderStatus, PaymentStatus };
-
-export const ORDER_STATUSES = [
-  "awaiting_payment",
-  "pending_preparation",
-  "prepared",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "expired",
-  "refunded",
-  "partially_refunded",
-  "withdrawn",
-] as const satisfies readonly OrderStatus[];
-
-/** The owner's French name of each status (spec §4): her orders page and the admin's messages. */
-export const ORDER_STATUS_LABELS = {
-  awaiting_payment: "En attente de paiement",
-  pending_preparation: "En préparation",
-  prepared: "Préparée",
-  shipped: "Expédiée",
-  delivered: "Livrée",
-  cancelled: "Annulée",
-  expired: "Expirée",
-  refunded: "Remboursée",
-  partially_refunded: "Partiellement remboursée",
-  withdrawn: "Rétractée",
-} as const satisfies Record<OrderStatus, string>;
-
-export const PAYMENT_STATUSES = [
-  "pending",
-  "paid",
-  "failed",
-  "refunded",
-  "partially_refunded",
-] as const satisfies readonly PaymentStatus[];
+// web compat: removed when apps/web switches (statuses and their labels live in @souls/core/statuses).
+export { ORDER_STATUS_LABELS } from "@souls/core/statuses";
 
 /** What can happen to an order. */
 export type OrderEvent =

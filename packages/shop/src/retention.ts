@@ -1,20 +1,11 @@
 /**
- * How long the shop keeps personal data (spec §9, privacy policy), in one place. The worker applies
- * these periods; each returns what it removed so the log says what happened.
+ * Applies the periods of @souls/core/retention (spec §9, the privacy policy): the worker runs it
+ * hourly, and it returns what it removed so the log says what happened.
  */
+import { RETENTION } from "@souls/core/retention";
 import type { Database, Kysely } from "@souls/db";
 import { sql } from "kysely";
-
-export const RETENTION = {
-  /** Sent and failed e-mails (the admin's clean-up button does the same). */
-  emailQueueMonths: 24,
-  /** Tracking look-ups, e-mail queue views and login attempts: audit logs, like browsing data. */
-  accessLogMonths: 13,
-  /** Unpaid orders (abandoned, declined, expired): the customer's details are erased after this. */
-  unpaidOrderDays: 30,
-  /** Sign-ups whose address never confirmed (double opt-in): deleted after this. */
-  unconfirmedSignupDays: 7,
-} as const;
+import { deleteOldEmails } from "./outbox/clean-up";
 
 /** Marks an order whose customer details were erased (the address cannot take this value). */
 export const ERASED = "—";
@@ -31,11 +22,7 @@ const monthsAgo = (now: Date, months: number) =>
 
 export async function applyRetention(db: Kysely<Database>, now = new Date()): Promise<RetentionReport> {
   return db.transaction().execute(async (trx) => {
-    const emails = await trx
-      .deleteFrom("emailQueue")
-      .where("createdAt", "<", monthsAgo(now, RETENTION.emailQueueMonths))
-      .where("status", "in", ["sent", "failed"])
-      .executeTakeFirst();
+    const emails = await deleteOldEmails(trx, now);
 
     let accessLogs = 0n;
     for (const table of ["trackingAccessLog", "emailAccessLog", "adminLoginAttempts"] as const) {
@@ -90,7 +77,7 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
       .executeTakeFirst();
 
     return {
-      emails: Number(emails.numDeletedRows),
+      emails,
       accessLogs: Number(accessLogs),
       unpaidOrdersErased: Number(erased.numUpdatedRows),
       unconfirmedSignups: Number(unconfirmed.numDeletedRows),

@@ -1,13 +1,17 @@
 /** Test helpers shared with the apps' tests (never imported by production code). */
-import type { Database, Kysely, Locale } from "@souls/db";
-import type { ModelCode } from "./catalogue";
+import type { Locale } from "@souls/core/locales";
+import type { ModelCode } from "@souls/core/models";
+import type { Database, Kysely, Order } from "@souls/db";
+import { sql } from "kysely";
 import type { ShippingDetails } from "./orders/checkout-form";
 import { finalizePayment } from "./orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "./orders/place-order";
-import { testGateway } from "./payments/test-gateway";
-import { confirmSignup, joinWaitlist } from "./signups";
+import { offlineGateway } from "./payments/offline-gateway";
+import { confirmSignup, joinWaitlist } from "./signups/signups";
 
 export { startStripeDouble } from "./payments/stripe-double";
+/** Signs a sign-up's link as the shop does (a test builds the link an e-mail would carry). */
+export { signupToken } from "./signups/tokens";
 
 /** The test customer and Paris address of the spec's test order. */
 export const TEST_SHIPPING: ShippingDetails = {
@@ -42,7 +46,7 @@ export async function placePaidOrder(
   const { orderNumber, id } = placed.order;
   const paid = await finalizePayment(
     db,
-    testGateway,
+    offlineGateway,
     { provider: "test", eventId: `test-paid-${orderNumber}`, type: "succeeded", orderNumber },
     options.now,
   );
@@ -54,6 +58,32 @@ export async function placePaidOrder(
     .where("type", "=", "order_confirmation")
     .executeTakeFirstOrThrow();
   return { id, orderNumber, token: String(confirmation.payload.trackingToken) };
+}
+
+/**
+ * An order placed and not paid, its pieces held since `minutesAgo`. With a `paymentReference`, its
+ * payment was started at the provider as long ago (`created_at` is the database's own: dated back here).
+ */
+export async function placeHeldOrder(
+  db: Kysely<Database>,
+  options: { minutesAgo?: number; provider?: "test" | "stripe"; paymentReference?: string } = {},
+): Promise<Order> {
+  const minutesAgo = options.minutesAgo ?? 0;
+  const placed = await placeOrder(db, {
+    checkoutKey: newCheckoutKey(),
+    locale: "fr",
+    lines: [{ model: "aicha", quantity: 1 }],
+    details: TEST_SHIPPING,
+    provider: options.provider ?? "test",
+    now: new Date(Date.now() - minutesAgo * 60_000),
+  });
+  if (!placed.ok) throw new Error("the test order was refused");
+  if (options.paymentReference !== undefined) {
+    await sql`UPDATE orders SET payment_reference = ${options.paymentReference}, created_at = now() - make_interval(mins => ${minutesAgo}) WHERE id = ${placed.order.id}`.execute(
+      db,
+    );
+  }
+  return placed.order;
 }
 
 /** The secret the tests sign sign-up links with. */

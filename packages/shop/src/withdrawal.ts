@@ -3,7 +3,7 @@
  * and the withdrawal button of directive 2023/2673): from the order until 14 days after the
  * goods were received. Pure rule, shared by the tracking page and the use case that records it.
  */
-import type { OrderStatus } from "./order-status";
+import type { OrderStatus } from "@souls/core/statuses";
 
 export const WITHDRAWAL_DAYS = 14;
 

@@ -1,6 +1,7 @@
 /** Queue rows and a delivery set-up for the worker's tests. */
 import { randomBytes } from "node:crypto";
-import type { Database, EmailQueueRow, Kysely, Locale } from "@souls/db";
+import type { Locale } from "@souls/core/locales";
+import type { Database, EmailQueueRow, Kysely } from "@souls/db";
 import { renderEmail } from "@souls/emails";
 import { type EmailType, emailSubject, isMarketingEmail, parseEmailMessage } from "@souls/emails/messages";
 import type { EmailDelivery } from "../email-delivery";

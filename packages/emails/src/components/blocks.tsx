@@ -1,7 +1,7 @@
 /** The building blocks of an e-mail body, styled once so every template looks the same. */
 import { Button, Heading, Link, Section, Text } from "@react-email/components";
+import { placeholderParts } from "@souls/core/placeholders";
 import { createElement, Fragment, type ReactNode } from "react";
-import { placeholderParts } from "../copy";
 import { styles } from "./theme";
 
 export function Title({ children }: { children: ReactNode }) {

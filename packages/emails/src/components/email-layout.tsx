@@ -3,10 +3,12 @@
  * a footer naming the seller (who is writing, where to reach them, the shop's address).
  */
 import { Body, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
+import type { Locale } from "@souls/core/locales";
+import { fill } from "@souls/core/placeholders";
 import type { ReactNode } from "react";
-import { copyFor, fill } from "../copy";
+import { copyFor } from "../copy";
 import { shopUrl } from "../links";
-import type { EmailContext, Locale } from "../messages";
+import type { EmailContext } from "../messages";
 import { MailLink, Paragraph, Sentence, TextLink } from "./blocks";
 import { styles } from "./theme";
 

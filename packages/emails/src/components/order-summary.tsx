@@ -1,8 +1,11 @@
 /** The lines of an order with their prices, then subtotal, shipping and total, as on the invoice. */
+
+import { formatMoney } from "@souls/core/format";
+import type { Locale } from "@souls/core/locales";
+import { fill } from "@souls/core/placeholders";
 import type { ReactNode } from "react";
-import { copyFor, fill } from "../copy";
-import { formatMoney } from "../format";
-import type { EmailPayload, Locale } from "../messages";
+import { copyFor } from "../copy";
+import type { EmailPayload } from "../messages";
 import { colors, styles } from "./theme";
 
 type OrderAmounts = Pick<

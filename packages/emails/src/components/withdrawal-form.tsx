@@ -4,8 +4,10 @@
  * the order already named so the shopper only has to fill in who they are.
  */
 import { Heading, Section, Text } from "@react-email/components";
-import { copyFor, fill } from "../copy";
-import type { EmailContext, EmailPayload, Locale } from "../messages";
+import type { Locale } from "@souls/core/locales";
+import { fill } from "@souls/core/placeholders";
+import { copyFor } from "../copy";
+import type { EmailContext, EmailPayload } from "../messages";
 import { styles } from "./theme";
 
 interface WithdrawalFormProps {

@@ -3,9 +3,11 @@
  * address was kept for this notice only, and the e-mail says so. It is marketing mail, so it
  * shows an unsubscribe link too (the same address as its List-Unsubscribe header).
  */
+
+import { fill } from "@souls/core/placeholders";
 import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
-import { copyFor, fill } from "../copy";
+import { copyFor } from "../copy";
 import { productUrl, unsubscribeUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";

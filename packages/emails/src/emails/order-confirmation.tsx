@@ -4,6 +4,8 @@
  * and the secret tracking link, which no other e-mail repeats.
  */
 import { Hr } from "@react-email/components";
+import { countryName, formatDate } from "@souls/core/format";
+import { fill } from "@souls/core/placeholders";
 import {
   ButtonLink,
   Facts,
@@ -18,8 +20,7 @@ import { EmailLayout } from "../components/email-layout";
 import { OrderSummary } from "../components/order-summary";
 import { styles } from "../components/theme";
 import { WithdrawalForm } from "../components/withdrawal-form";
-import { copyFor, fill } from "../copy";
-import { countryName, formatDate } from "../format";
+import { copyFor } from "../copy";
 import { shopUrl, trackingUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";

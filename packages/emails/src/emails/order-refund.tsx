@@ -2,11 +2,13 @@
  * Sent when the owner refunds all or part of an order: why (cancellation, withdrawal, return or a
  * goodwill gesture), how much, which lines if the refund covers lines, and when the money shows.
  */
+
+import { formatDate, formatMoney } from "@souls/core/format";
+import { fill } from "@souls/core/placeholders";
 import { Facts, Paragraph, SectionTitle, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { OrderLines } from "../components/order-summary";
-import { copyFor, fill } from "../copy";
-import { formatDate, formatMoney } from "../format";
+import { copyFor } from "../copy";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 

@@ -2,11 +2,13 @@
  * Sent when the last piece sold while this shopper's payment was still being confirmed: the order
  * cannot be fulfilled, so the payment was refunded in full. An apology first, then the facts.
  */
+
+import { formatMoney } from "@souls/core/format";
+import { fill } from "@souls/core/placeholders";
 import { ButtonLink, Paragraph, SectionTitle, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { OrderSummary } from "../components/order-summary";
-import { copyFor, fill } from "../copy";
-import { formatMoney } from "../format";
+import { copyFor } from "../copy";
 import { shopUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";

@@ -2,10 +2,12 @@
  * Sent when the owner marks the order as shipped. It links to the carrier's page and to the shop's
  * tracking page without the secret token: a forwarded shipping e-mail must not open the order.
  */
+
+import { formatDate } from "@souls/core/format";
+import { fill } from "@souls/core/placeholders";
 import { ButtonLink, Facts, Paragraph, SectionTitle, Sentence, TextLink, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
-import { copyFor, fill } from "../copy";
-import { formatDate } from "../format";
+import { copyFor } from "../copy";
 import { trackingUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";

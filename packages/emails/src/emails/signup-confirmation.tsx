@@ -3,9 +3,11 @@
  * confirms it. Someone else may have typed the address, so the e-mail says what happens if nobody
  * clicks: nothing more is sent, and the address is deleted.
  */
+
+import { fill } from "@souls/core/placeholders";
 import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
-import { copyFor, fill } from "../copy";
+import { copyFor } from "../copy";
 import { signupConfirmUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";

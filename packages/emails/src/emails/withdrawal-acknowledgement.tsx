@@ -3,11 +3,12 @@
  * received, then says plainly what happens next: the return, the refund and when it may wait.
  */
 
+import { formatDateTime, formatMoney } from "@souls/core/format";
+import { fill } from "@souls/core/placeholders";
 import { Paragraph, SectionTitle, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { OrderSummary } from "../components/order-summary";
-import { copyFor, fill } from "../copy";
-import { formatDateTime, formatMoney } from "../format";
+import { copyFor } from "../copy";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 

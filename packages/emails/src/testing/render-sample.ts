@@ -1,5 +1,6 @@
+import type { Locale } from "@souls/core/locales";
 import { renderEmail } from "../index";
-import type { EmailMessage, EmailPayload, EmailType, Locale, RenderedEmail } from "../messages";
+import type { EmailMessage, EmailPayload, EmailType, RenderedEmail } from "../messages";
 import { sampleContext, samplePayloads } from "../samples";
 
 /**

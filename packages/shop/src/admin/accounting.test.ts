@@ -1,7 +1,7 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { testGateway } from "../payments/test-gateway";
+import { offlineGateway } from "../payments/offline-gateway";
 import { refundOrder } from "../refunds/refunds";
 import { placePaidOrder } from "../testing";
 import { accountingCsv, accountingRows, frenchAmount, splitVat } from "./accounting";
@@ -28,7 +28,7 @@ describe("the accountant's export", () => {
     // A name written as a spreadsheet formula stays text in the export.
     const november = await placePaidOrder(t.db, { details: { firstName: '=HYPERLINK("x")', country: "DE" } });
     const december = await placePaidOrder(t.db, { model: "nadia" });
-    await refundOrder(t.db, testGateway, {
+    await refundOrder(t.db, offlineGateway, {
       orderNumber: november.orderNumber,
       requestKey: "accounting-refund-000001",
       reason: "goodwill",

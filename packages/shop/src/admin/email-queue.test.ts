@@ -1,9 +1,9 @@
-import type { EmailStatus } from "@souls/db";
+import type { EmailStatus } from "@souls/core/statuses";
 import { seededTestDatabase } from "@souls/db/testing";
 import { beforeEach, describe, expect, it } from "vitest";
+import { deleteOldEmails } from "../outbox/clean-up";
 import { placePaidOrder } from "../testing";
 import {
-  cleanupOldEmails,
   emailForViewing,
   emailQueueStats,
   maskEmailAddress,
@@ -140,7 +140,7 @@ describe("retrying a message", () => {
   });
 });
 
-describe("cleaning up", () => {
+describe("the owner's clean-up (the outbox's retention)", () => {
   it("deletes messages sent or failed more than two years ago and says how many", async () => {
     const now = new Date("2026-06-01T12:00:00Z");
     const old = await queued({ createdAt: new Date("2023-06-01T12:00:00Z"), status: "sent" });
@@ -149,11 +149,11 @@ describe("cleaning up", () => {
     const recent = await queued({ createdAt: new Date("2024-06-02T12:00:00Z"), status: "sent" });
     // Still on its way, however old: never dropped.
     const undelivered = await queued({ createdAt: new Date("2023-06-01T12:00:00Z"), status: "pending" });
-    expect(await cleanupOldEmails(t.db, now)).toBe(2);
+    expect(await deleteOldEmails(t.db, now)).toBe(2);
     const left = await t.db.selectFrom("emailQueue").select("id").orderBy("id").execute();
     expect(left.map((r) => r.id)).toEqual([kept.id, recent.id, undelivered.id]);
     expect(left.map((r) => r.id)).not.toContain(old.id);
-    expect(await cleanupOldEmails(t.db, now)).toBe(0);
+    expect(await deleteOldEmails(t.db, now)).toBe(0);
   });
 });
 

@@ -2,14 +2,14 @@
  * The owner's view of the e-mail outbox. Addresses are shown masked and every look at the queue is
  * logged (spec §6): the owner sees that mail flows, not who the customers are.
  */
-import type { Database, EmailStatus, Kysely } from "@souls/db";
+import type { EmailStatus } from "@souls/core/statuses";
+import type { Database, Kysely } from "@souls/db";
 import { type EmailMessage, parseEmailMessage } from "@souls/emails/messages";
 import { sql } from "kysely";
 import { AdminNotFoundError, EmailNotRetryableError } from "./errors";
 
-/** Spec §9: the dashboard shows the last 20 messages; messages older than 2 years may be deleted. */
+/** Spec §9: the dashboard shows the last 20 messages (its clean-up is the outbox's deleteOldEmails). */
 export const RECENT_EMAILS = 20;
-export const EMAIL_RETENTION_YEARS = 2;
 export const SUBJECT_PREVIEW_LENGTH = 60;
 
 /** How the owner looked: the queue's list, a message's text, or its HTML preview frame. */
@@ -126,19 +126,6 @@ export async function retryEmail(
   const row = await db.selectFrom("emailQueue").select("status").where("id", "=", id).executeTakeFirst();
   if (!row) throw new AdminNotFoundError("email", id);
   throw new EmailNotRetryableError(row.status);
-}
-
-/**
- * Deletes messages queued more than two years before `now` that are done with (sent or failed for
- * good): one still on its way is never dropped. Returns how many went.
- */
-export async function cleanupOldEmails(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
-  const result = await db
-    .deleteFrom("emailQueue")
-    .where(sql<boolean>`created_at < ${now}::timestamptz - make_interval(years => ${EMAIL_RETENTION_YEARS})`)
-    .where("status", "in", ["sent", "failed"])
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /** Stands in for the secret of a customer's link (her order, her address): the owner never sees it. */

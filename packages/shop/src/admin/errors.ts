@@ -1,8 +1,9 @@
 /**
- * What the owner's actions can run into. Each is a rule of the shop, not a bug: the API turns them
- * into answers the admin screens can show (anything else stays an unexpected failure).
+ * `@souls/shop/errors`: what the owner's actions can run into. Each is a rule of the shop, not a
+ * bug: the API turns them into answers the admin screens can show (anything else stays an
+ * unexpected failure).
  */
-import type { EmailStatus } from "@souls/db";
+import type { EmailStatus } from "@souls/core/statuses";
 
 export class AdminNotFoundError extends Error {
   override name = "AdminNotFoundError";

@@ -1,7 +1,7 @@
+import { carrierTrackingUrl } from "@souls/core/carriers";
 import { seededTestDatabase } from "@souls/db/testing";
 import { parseEmailMessage } from "@souls/emails/messages";
 import { beforeEach, describe, expect, it } from "vitest";
-import { carrierTrackingUrl } from "../carriers";
 import { IllegalTransitionError } from "../order-status";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { placePaidOrder, TEST_SHIPPING } from "../testing";

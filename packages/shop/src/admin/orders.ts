@@ -1,18 +1,11 @@
 /** The owner's orders page: find orders, open one, and move it along as the parcel leaves. */
-import type {
-  Carrier,
-  Database,
-  Kysely,
-  Locale,
-  Order,
-  OrderStatus,
-  PaymentStatus,
-  Refund,
-  Transaction,
-} from "@souls/db";
+import type { Carrier } from "@souls/core/carriers";
+import type { Locale } from "@souls/core/locales";
+import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
+import type { Database, Kysely, Order, Refund, Transaction } from "@souls/db";
 import { type ExpressionBuilder, sql } from "kysely";
 import { IllegalTransitionError } from "../order-status";
-import { releaseHold } from "../orders/stock";
+import { releaseHold } from "../orders/holds";
 import { applyOrderEvent } from "../orders/transitions";
 import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
 import { AdminNotFoundError } from "./errors";

@@ -1,7 +1,7 @@
-import type { Carrier, Database, Order, Transaction } from "@souls/db";
+import { type Carrier, carrierTrackingUrl } from "@souls/core/carriers";
+import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
-import { carrierTrackingUrl } from "../carriers";
-import { enqueueEmail } from "../orders/outbox";
+import { enqueueEmail } from "../outbox/enqueue";
 
 /**
  * The shipping e-mail, queued inside the transaction that marks the order shipped: a snapshot of

@@ -1,6 +1,5 @@
-import type { Cart, CartLine } from "../cart";
-import { MAX_QUANTITY_PER_LINE } from "../cart";
-import { isModelCode } from "../catalogue";
+import { isModelCode } from "@souls/core/models";
+import { type Cart, type CartLine, MAX_QUANTITY_PER_LINE } from "../cart";
 
 export type CheckoutQuery = { ok: true; lines: Cart; fromQuery: boolean } | { ok: false };
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { seededTestDatabase } from "@souls/db/testing";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
-import { testGateway } from "../payments/test-gateway";
+import { offlineGateway } from "../payments/offline-gateway";
 import { TEST_SHIPPING } from "../testing";
 import { expireHolds, finalizePayment } from "./finalize-payment";
 import { newCheckoutKey, placeOrder } from "./place-order";
@@ -52,7 +52,7 @@ const orderRow = (id: number) =>
 describe("a successful payment", () => {
   it("sells the held piece, confirms the order, issues a tracking token and queues the confirmation", async () => {
     const order = await placed();
-    expect(await finalizePayment(t.db, testGateway, event(order.orderNumber, "succeeded"))).toBe("paid");
+    expect(await finalizePayment(t.db, offlineGateway, event(order.orderNumber, "succeeded"))).toBe("paid");
     expect(await product("aicha")).toEqual({ stock: 4, reserved: 0 });
     expect(await orderRow(order.id)).toMatchObject({ status: "pending_preparation", paymentStatus: "paid" });
     const emails = await t.db.selectFrom("emailQueue").selectAll().where("orderId", "=", order.id).execute();
@@ -88,7 +88,7 @@ describe("a successful payment", () => {
     const deliveries = [success, event(order.orderNumber, "failed"), success, success].sort(
       () => Math.random() - 0.5,
     );
-    await Promise.all(deliveries.map((delivery) => finalizePayment(t.db, testGateway, delivery)));
+    await Promise.all(deliveries.map((delivery) => finalizePayment(t.db, offlineGateway, delivery)));
     expect(await product("aicha")).toEqual({ stock: 4, reserved: 0 });
     const emails = await t.db.selectFrom("emailQueue").select("id").where("orderId", "=", order.id).execute();
     expect(emails).toHaveLength(1);
@@ -98,7 +98,7 @@ describe("a successful payment", () => {
       .where("orderId", "=", order.id)
       .execute();
     expect(transitions.filter((e) => e.toStatus === "pending_preparation")).toHaveLength(1);
-    expect(await finalizePayment(t.db, testGateway, success)).toBe("already_applied");
+    expect(await finalizePayment(t.db, offlineGateway, success)).toBe("already_applied");
   });
 });
 
@@ -114,9 +114,11 @@ describe("a payment from another gateway", () => {
     if (!stripeOrder.ok) throw new Error("refused");
     const { orderNumber, id } = stripeOrder.order;
     // The free-goods attack: the offline test page answering "4242 succeeded" for a Stripe order.
-    expect(await finalizePayment(t.db, testGateway, event(orderNumber, "succeeded"))).toBe("wrong_gateway");
+    expect(await finalizePayment(t.db, offlineGateway, event(orderNumber, "succeeded"))).toBe(
+      "wrong_gateway",
+    );
     // A gateway object claiming to be Stripe while the event says "test" is refused too.
-    const stripeGateway: PaymentGateway = { ...testGateway, provider: "stripe" };
+    const stripeGateway: PaymentGateway = { ...offlineGateway, provider: "stripe" };
     expect(await finalizePayment(t.db, stripeGateway, event(orderNumber, "succeeded"))).toBe("wrong_gateway");
     expect(await orderRow(id)).toMatchObject({ status: "awaiting_payment", paymentStatus: "pending" });
     expect(await product("aicha")).toEqual({ stock: 5, reserved: 1 });
@@ -133,14 +135,16 @@ describe("a payment from another gateway", () => {
 describe("unpaid orders", () => {
   it("keep their hold after a declined card", async () => {
     const order = await placed();
-    expect(await finalizePayment(t.db, testGateway, event(order.orderNumber, "failed"))).toBe("declined");
+    expect(await finalizePayment(t.db, offlineGateway, event(order.orderNumber, "failed"))).toBe("declined");
     expect(await orderRow(order.id)).toMatchObject({ status: "awaiting_payment", paymentStatus: "failed" });
     expect(await product("aicha")).toEqual({ stock: 5, reserved: 1 });
   });
 
   it("give their pieces back when the payment is cancelled", async () => {
     const order = await placed();
-    expect(await finalizePayment(t.db, testGateway, event(order.orderNumber, "cancelled"))).toBe("cancelled");
+    expect(await finalizePayment(t.db, offlineGateway, event(order.orderNumber, "cancelled"))).toBe(
+      "cancelled",
+    );
     expect(await orderRow(order.id)).toMatchObject({ status: "cancelled" });
     expect(await product("aicha")).toEqual({ stock: 5, reserved: 0 });
   });
@@ -160,7 +164,7 @@ describe("a payment that arrives after the hold expired", () => {
   it("is honoured while the piece is still there", async () => {
     const order = await placed("nadia", new Date(Date.now() - 3600_000));
     await expireHolds(t.db);
-    expect(await finalizePayment(t.db, testGateway, event(order.orderNumber, "succeeded"))).toBe("paid");
+    expect(await finalizePayment(t.db, offlineGateway, event(order.orderNumber, "succeeded"))).toBe("paid");
     expect(await product("nadia")).toEqual({ stock: 4, reserved: 0 });
   });
 
@@ -169,11 +173,11 @@ describe("a payment that arrives after the hold expired", () => {
     const late = await placed("nadia", new Date(Date.now() - 3600_000));
     await expireHolds(t.db);
     const other = await placed("nadia");
-    await finalizePayment(t.db, testGateway, event(other.orderNumber, "succeeded"));
+    await finalizePayment(t.db, offlineGateway, event(other.orderNumber, "succeeded"));
 
     const refunds: [string, number, string][] = [];
     const gateway: PaymentGateway = {
-      ...testGateway,
+      ...offlineGateway,
       refund: async (reference, amount, key) => {
         refunds.push([reference, amount, key]);
         return { providerRefundId: "re_late" };
@@ -214,7 +218,7 @@ describe("a payment that arrives after the hold expired", () => {
     await expireHolds(t.db);
     await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "aicha").execute();
     const failing: PaymentGateway = {
-      ...testGateway,
+      ...offlineGateway,
       refund: async () => {
         throw new Error("provider down");
       },
@@ -222,6 +226,6 @@ describe("a payment that arrives after the hold expired", () => {
     const success = event(late.orderNumber, "succeeded", "evt_late");
     await expect(finalizePayment(t.db, failing, success)).rejects.toThrow("provider down");
     expect(await orderRow(late.id)).toMatchObject({ status: "expired" });
-    expect(await finalizePayment(t.db, testGateway, success)).toBe("refunded_sold_out");
+    expect(await finalizePayment(t.db, offlineGateway, success)).toBe("refunded_sold_out");
   });
 });

@@ -1,7 +1,9 @@
 import type { Database, Kysely, Order, Transaction } from "@souls/db";
 import { sql } from "kysely";
+import { emailRow } from "../outbox/enqueue";
 import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
 import { applyProviderRefunds, recordSoldOutRefund } from "../refunds/refunds";
+import { commitHold, type HeldLine, releaseHold, sellUnheld, sortByProduct } from "./holds";
 import {
   confirmationPayload,
   type EmailedLine,
@@ -9,8 +11,6 @@ import {
   enqueueSoldOutRefund,
   recipientOf,
 } from "./order-emails";
-import { emailRow } from "./outbox";
-import { commitHold, type HeldLine, releaseHold, sellUnheld, sortByProduct } from "./stock";
 import { issueTrackingToken, newTrackingToken } from "./tracking-token";
 import { type Actor, applyOrderEvent, transition } from "./transitions";
 

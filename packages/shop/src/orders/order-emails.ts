@@ -1,7 +1,7 @@
 import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
+import { enqueueEmail } from "../outbox/enqueue";
 import { DELIVERY_DAYS, deliveryTierFor } from "../shipping";
-import { enqueueEmail } from "./outbox";
 import { findOrder } from "./queries";
 
 /**

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { Database, Kysely, Locale, Order, PaymentProvider } from "@souls/db";
+import type { Locale } from "@souls/core/locales";
+import type { ModelCode } from "@souls/core/models";
+import type { Database, Kysely, Order, PaymentProvider } from "@souls/db";
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
-import type { ModelCode } from "../catalogue";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
-import { newOrderNumber } from "../order-number";
 import { shippingRateFor } from "../shipping";
 import type { ShippingDetails } from "./checkout-form";
 import { mergeLines, overOrderLimit } from "./checkout-query";
-import { releaseHold } from "./stock";
+import { releaseHold } from "./holds";
+import { newOrderNumber } from "./order-number";
 import { applyOrderEvent } from "./transitions";
 
 export interface PlaceOrderInput {

@@ -1,5 +1,5 @@
+import type { ModelCode } from "@souls/core/models";
 import type { Database, Kysely, Order } from "@souls/db";
-import type { ModelCode } from "../catalogue";
 
 export interface OrderLine {
   model: ModelCode;

@@ -1,14 +1,7 @@
-import type {
-  Carrier,
-  Database,
-  Kysely,
-  OrderStatus,
-  PaymentStatus,
-  TrackingOutcome,
-  Transaction,
-} from "@souls/db";
+import { type Carrier, carrierTrackingUrl } from "@souls/core/carriers";
+import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
+import type { Database, Kysely, TrackingOutcome, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { carrierTrackingUrl } from "../carriers";
 import { type WithdrawalWindow, withdrawalWindow } from "../withdrawal";
 import { findOrder, type OrderLine } from "./queries";
 import { hashTrackingToken } from "./tracking-token";

@@ -1,4 +1,5 @@
-import type { Database, Order, OrderStatus, Transaction } from "@souls/db";
+import type { OrderStatus } from "@souls/core/statuses";
+import type { Database, Order, Transaction } from "@souls/db";
 import { IllegalTransitionError, nextStatus, type OrderEvent } from "../order-status";
 
 export type Actor = "shopper" | "system" | "admin" | "stripe" | "test_gateway";

@@ -1,7 +1,7 @@
 import type { Database, Kysely } from "@souls/db";
 import { withdrawalWindow } from "../withdrawal";
+import { restockItems } from "./holds";
 import { enqueueWithdrawalAcknowledgement } from "./order-emails";
-import { restockItems } from "./stock";
 import {
   checkToken,
   type TrackedOrder,

@@ -1,4 +1,5 @@
-import type { Locale, PaymentProvider } from "@souls/db";
+import type { Locale } from "@souls/core/locales";
+import type { PaymentProvider } from "@souls/db";
 
 /** What a gateway needs to take a payment for an order. */
 export interface PaymentRequest {

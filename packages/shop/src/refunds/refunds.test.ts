@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderDetail } from "../admin/orders";
 import { finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
+import { offlineGateway } from "../payments/offline-gateway";
 import { startStripeDouble } from "../payments/stripe-double";
 import { createStripeGateway } from "../payments/stripe-gateway";
-import { testGateway } from "../payments/test-gateway";
 import { placePaidOrder, TEST_SHIPPING } from "../testing";
 import { cancelOrder, refundIdempotencyKey, refundOrder, retryRefund } from "./refunds";
 import { markReturnReceived } from "./returns";
@@ -32,7 +32,7 @@ async function paidTwoLines(country = "DE") {
   });
   if (!placed.ok) throw new Error("refused");
   const { orderNumber } = placed.order;
-  await finalizePayment(t.db, testGateway, {
+  await finalizePayment(t.db, offlineGateway, {
     provider: "test",
     eventId: `paid-${orderNumber}`,
     type: "succeeded",
@@ -58,7 +58,7 @@ describe("a refund from the owner's panel", () => {
   it("gives back a line through the order's gateway: partly refunded, the e-mail with the amount and the line", async () => {
     const { order, items } = await paidTwoLines();
     const nadia = items.find((item) => item.name === "Nadia");
-    const outcome = await refundOrder(t.db, testGateway, {
+    const outcome = await refundOrder(t.db, offlineGateway, {
       orderNumber: order.orderNumber,
       requestKey: key(),
       reason: "return",
@@ -88,7 +88,7 @@ describe("a refund from the owner's panel", () => {
   it("refunds the rest with the shipping: refunded in full, never more than was paid", async () => {
     const { order, items } = await paidTwoLines();
     const all = items.map((item) => ({ itemId: item.id, quantity: item.quantity }));
-    await refundOrder(t.db, testGateway, {
+    await refundOrder(t.db, offlineGateway, {
       orderNumber: order.orderNumber,
       requestKey: key(),
       reason: "withdrawal",
@@ -100,7 +100,7 @@ describe("a refund from the owner's panel", () => {
     const [email] = await refundEmails(order.id);
     expect(email?.payload).toMatchObject({ amountCents: order.totalCents, fullyRefunded: true });
     await expect(
-      refundOrder(t.db, testGateway, {
+      refundOrder(t.db, offlineGateway, {
         orderNumber: order.orderNumber,
         requestKey: key(),
         reason: "goodwill",
@@ -112,7 +112,7 @@ describe("a refund from the owner's panel", () => {
 
   it("refuses more than what is left, a line twice, an unpaid order — writing nothing", async () => {
     const { order, items } = await paidTwoLines();
-    const tooMuch = refundOrder(t.db, testGateway, {
+    const tooMuch = refundOrder(t.db, offlineGateway, {
       orderNumber: order.orderNumber,
       requestKey: key(),
       reason: "goodwill",
@@ -122,7 +122,7 @@ describe("a refund from the owner's panel", () => {
     await expect(tooMuch).rejects.toMatchObject({ reason: "too_much", refundableCents: order.totalCents });
     const aicha = items.find((item) => item.name === "Aicha");
     await expect(
-      refundOrder(t.db, testGateway, {
+      refundOrder(t.db, offlineGateway, {
         orderNumber: order.orderNumber,
         requestKey: key(),
         reason: "return",
@@ -139,7 +139,7 @@ describe("a refund from the owner's panel", () => {
     });
     if (!unpaid.ok) throw new Error("refused");
     await expect(
-      refundOrder(t.db, testGateway, {
+      refundOrder(t.db, offlineGateway, {
         orderNumber: unpaid.order.orderNumber,
         requestKey: key(),
         reason: "goodwill",
@@ -159,7 +159,7 @@ describe("a refund from the owner's panel", () => {
   it("makes one refund of two sent at once for the whole order, and one of a click sent twice", async () => {
     const { order } = await paidTwoLines();
     const whole = (requestKey: string) =>
-      refundOrder(t.db, testGateway, {
+      refundOrder(t.db, offlineGateway, {
         orderNumber: order.orderNumber,
         requestKey,
         reason: "goodwill",
@@ -173,14 +173,14 @@ describe("a refund from the owner's panel", () => {
     const second = await paidTwoLines();
     const click = key();
     const [a, b] = await Promise.all([
-      refundOrder(t.db, testGateway, {
+      refundOrder(t.db, offlineGateway, {
         orderNumber: second.order.orderNumber,
         requestKey: click,
         reason: "goodwill",
         amountCents: 1000,
         restock: "no",
       }),
-      refundOrder(t.db, testGateway, {
+      refundOrder(t.db, offlineGateway, {
         orderNumber: second.order.orderNumber,
         requestKey: click,
         reason: "goodwill",
@@ -205,7 +205,7 @@ describe("a cancellation", () => {
   it("refunds a paid order not shipped in full, puts its pieces back and tells the shopper", async () => {
     const paid = await placePaidOrder(t.db, { model: "ilian" });
     expect(await stockOf("ilian")).toBe(9);
-    const outcome = await cancelOrder(t.db, testGateway, {
+    const outcome = await cancelOrder(t.db, offlineGateway, {
       orderNumber: paid.orderNumber,
       requestKey: key(),
     });
@@ -224,7 +224,7 @@ describe("a cancellation", () => {
       .where("id", "=", paid.id)
       .execute();
     await expect(
-      cancelOrder(t.db, testGateway, { orderNumber: paid.orderNumber, requestKey: key() }),
+      cancelOrder(t.db, offlineGateway, { orderNumber: paid.orderNumber, requestKey: key() }),
     ).rejects.toMatchObject({
       reason: "shipped",
     });
@@ -252,7 +252,7 @@ describe("a return after a withdrawal", () => {
       name: "ReturnNotExpectedError",
     });
     // Refunded after the return, pieces already back: not restocked twice.
-    await refundOrder(t.db, testGateway, {
+    await refundOrder(t.db, offlineGateway, {
       orderNumber: paid.orderNumber,
       requestKey: key(),
       reason: "withdrawal",

@@ -19,8 +19,8 @@ import type {
 import { sql } from "kysely";
 import { AdminNotFoundError, GatewayUnavailableError, RefundRefusedError } from "../admin/errors";
 import { IllegalTransitionError, nextStatus } from "../order-status";
+import { restockItems } from "../orders/holds";
 import { enqueueRefund } from "../orders/order-emails";
-import { restockItems } from "../orders/stock";
 import { type Actor, applyOrderEvent } from "../orders/transitions";
 import type { PaymentGateway, ProviderRefund } from "../payments/gateway";
 

@@ -5,7 +5,7 @@
  */
 import type { Database, Kysely } from "@souls/db";
 import { AdminNotFoundError, ReturnNotExpectedError } from "../admin/errors";
-import { restockItems } from "../orders/stock";
+import { restockItems } from "../orders/holds";
 
 export async function markReturnReceived(
   db: Kysely<Database>,

@@ -1,17 +1,17 @@
 import {
   adjustStock,
   createProduct,
-  createTestProduct,
+  createSampleProduct,
   listProducts,
   PRODUCT_LIMITS,
   productHistory,
   removeProduct,
   setProductPrice,
   unarchiveProduct,
-} from "@souls/shop";
+} from "@souls/shop/admin";
+import type { ProductChange } from "@souls/shop/product-changes";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import type { ProductChange } from "./context";
 import { euros, id, int, noInput, strictInput, text } from "./inputs";
 import { relay } from "./relay";
 import { adminProcedure } from "./trpc";
@@ -19,7 +19,7 @@ import { toWire } from "./wire";
 
 const price = euros("Prix", PRODUCT_LIMITS.maxPriceCents / 100);
 
-export const stockRouter = {
+export const productsRouter = {
   list: adminProcedure
     .input(strictInput({ search: text("Recherche", 0, 100).optional() }).prefault({}))
     .query(async ({ ctx, input }) => toWire(await listProducts(ctx.db, input.search))),
@@ -76,7 +76,7 @@ export const stockRouter = {
 
   createTestProduct: adminProcedure
     .input(noInput)
-    .mutation(async ({ ctx }) => toWire(await createTestProduct(ctx.db))),
+    .mutation(async ({ ctx }) => toWire(await createSampleProduct(ctx.db))),
 
   /** Every change of a product, live, until the client goes away (tRPC aborts `signal`). */
   changes: adminProcedure

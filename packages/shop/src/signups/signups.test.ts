@@ -1,7 +1,7 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { readSignupToken, signupToken } from "./signup-tokens";
+import { joinWaitlistConfirmed, TEST_SECRET } from "../testing";
 import {
   confirmSignup,
   joinWaitlist,
@@ -11,7 +11,7 @@ import {
   signupSchema,
   unsubscribe,
 } from "./signups";
-import { joinWaitlistConfirmed, TEST_SECRET } from "./testing";
+import { readSignupToken, signupToken } from "./tokens";
 
 const t = seededTestDatabase();
 beforeEach(async () => {

@@ -1,14 +1,13 @@
-/** The owner's stock page: the products, their pieces on hand, new products and removals. */
+/**
+ * The owner's products (her stock page): the list with its summary, new products and removals.
+ * Changes to one product (stock, price, archive) are in ./product-updates.ts, each recorded in its
+ * history (./product-history.ts).
+ */
 import { randomInt } from "node:crypto";
-import type { Database, Kysely, Product, ProductEventKind, Transaction } from "@souls/db";
+import type { Database, Kysely, Product } from "@souls/db";
 import { sql } from "kysely";
-import {
-  AdminNotFoundError,
-  DuplicateReferenceError,
-  InvalidProductError,
-  ProductArchivedError,
-  StockLimitError,
-} from "./errors";
+import { AdminNotFoundError, DuplicateReferenceError, InvalidProductError } from "./errors";
+import { recordProductEvent } from "./product-history";
 import { likePattern } from "./search";
 
 /** Spec §9: fewer than 3 pieces is low stock. */
@@ -41,7 +40,7 @@ export interface StockSummary {
   totalStock: number;
 }
 
-const rowOf = (product: Product): AdminProductRow => ({
+export const rowOf = (product: Product): AdminProductRow => ({
   id: product.id,
   reference: product.reference,
   name: product.name,
@@ -118,7 +117,7 @@ export function slugFor(reference: string): string {
   return slug || "produit";
 }
 
-const isInt = (value: number, min: number, max: number) =>
+export const isInt = (value: number, min: number, max: number) =>
   Number.isInteger(value) && value >= min && value <= max;
 
 /**
@@ -178,43 +177,6 @@ function randomSuffix(length = 6): string {
 }
 
 /**
- * One piece more or less. A single conditional UPDATE: however many clicks race, stock never goes
- * below zero nor below the pieces unpaid orders hold (PostgreSQL re-checks the condition on the
- * row another transaction just changed).
- */
-export async function adjustStock(
-  db: Kysely<Database>,
-  productId: number,
-  delta: -1 | 1,
-): Promise<AdminProductRow> {
-  if (delta !== 1 && delta !== -1) throw new InvalidProductError("stock");
-  const updated = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("products")
-      .set({ stock: sql`stock + ${delta}`, updatedAt: new Date() })
-      .where("id", "=", productId)
-      .where("archivedAt", "is", null)
-      .where(sql<boolean>`stock + ${delta} >= 0`)
-      .where(sql<boolean>`stock + ${delta} >= reserved`)
-      .where(sql<boolean>`stock + ${delta} <= ${PRODUCT_LIMITS.maxStock}`)
-      .returningAll()
-      .executeTakeFirst();
-    if (row) await recordProductEvent(trx, row.id, "stock_adjusted", `${row.stock - delta}`, `${row.stock}`);
-    return row;
-  });
-  if (updated) return rowOf(updated);
-  const product = await db
-    .selectFrom("products")
-    .select(["stock", "reserved", "archivedAt"])
-    .where("id", "=", productId)
-    .executeTakeFirst();
-  if (!product) throw new AdminNotFoundError("product", productId);
-  if (product.archivedAt) throw new ProductArchivedError(productId);
-  if (product.stock + delta > PRODUCT_LIMITS.maxStock) throw new InvalidProductError("stock");
-  throw new StockLimitError(product.stock + delta < 0 ? "zero" : "reserved", product.reserved);
-}
-
-/**
  * Removes a product from the shop. One that was ever ordered is archived instead (its orders,
  * invoices and withdrawals still point at it); one never ordered is deleted. The row is locked
  * first, so an order placed at the same moment either lands before (archive) or finds it gone.
@@ -254,7 +216,7 @@ export async function removeProduct(
 }
 
 /** Spec §2 "Test DB": a throw-away product, `TEST-` and six characters, 169.00 €, one piece. */
-export async function createTestProduct(db: Kysely<Database>): Promise<AdminProductRow> {
+export async function createSampleProduct(db: Kysely<Database>): Promise<AdminProductRow> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await createProduct(db, {
@@ -267,94 +229,4 @@ export async function createTestProduct(db: Kysely<Database>): Promise<AdminProd
       if (!(error instanceof DuplicateReferenceError) || attempt >= 3) throw error;
     }
   }
-}
-
-/**
- * A model's new price (a sale, a new series). Orders placed before keep the price they were sold
- * at; the shop and every open checkout follow (a checkout priced before is asked to review its new
- * total). An archived product's price stays as it left the shop.
- */
-export async function setProductPrice(
-  db: Kysely<Database>,
-  productId: number,
-  priceCents: number,
-): Promise<AdminProductRow> {
-  if (!isInt(priceCents, 1, PRODUCT_LIMITS.maxPriceCents)) throw new InvalidProductError("priceCents");
-  return db.transaction().execute(async (trx) => {
-    const product = await lockProduct(trx, productId);
-    if (product.archivedAt) throw new ProductArchivedError(productId);
-    if (product.priceCents === priceCents) return rowOf(product);
-    const updated = await trx
-      .updateTable("products")
-      .set({ priceCents, updatedAt: new Date() })
-      .where("id", "=", productId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordProductEvent(trx, productId, "price_changed", `${product.priceCents}`, `${priceCents}`);
-    return rowOf(updated);
-  });
-}
-
-/** An archived product comes back to the shop, with the stock it left with. */
-export async function unarchiveProduct(db: Kysely<Database>, productId: number): Promise<AdminProductRow> {
-  return db.transaction().execute(async (trx) => {
-    const product = await lockProduct(trx, productId);
-    if (!product.archivedAt) return rowOf(product);
-    const updated = await trx
-      .updateTable("products")
-      .set({ archivedAt: null, updatedAt: new Date() })
-      .where("id", "=", productId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordProductEvent(trx, productId, "unarchived", null, null);
-    return rowOf(updated);
-  });
-}
-
-export interface ProductHistoryEntry {
-  kind: ProductEventKind;
-  fromValue: string | null;
-  toValue: string | null;
-  actor: string;
-  createdAt: Date;
-}
-
-/** Everything the owner changed on a product, newest first. */
-export async function productHistory(
-  db: Kysely<Database>,
-  productId: number,
-): Promise<ProductHistoryEntry[]> {
-  const product = await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
-  if (!product) throw new AdminNotFoundError("product", productId);
-  return db
-    .selectFrom("productEvents")
-    .select(["kind", "fromValue", "toValue", "actor", "createdAt"])
-    .where("productId", "=", productId)
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .execute();
-}
-
-async function lockProduct(trx: Transaction<Database>, productId: number): Promise<Product> {
-  const product = await trx
-    .selectFrom("products")
-    .selectAll()
-    .where("id", "=", productId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!product) throw new AdminNotFoundError("product", productId);
-  return product;
-}
-
-async function recordProductEvent(
-  trx: Transaction<Database>,
-  productId: number,
-  kind: ProductEventKind,
-  fromValue: string | null,
-  toValue: string | null,
-): Promise<void> {
-  await trx
-    .insertInto("productEvents")
-    .values({ productId, kind, fromValue, toValue, actor: "admin" })
-    .execute();
 }

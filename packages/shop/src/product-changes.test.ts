@@ -2,10 +2,11 @@ import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProductChange, ProductChangeSource } from "./context";
 import {
   type ListeningProductChangeSource,
   listenToProductChanges,
+  type ProductChange,
+  type ProductChangeSource,
   parseProductChange,
 } from "./product-changes";
 

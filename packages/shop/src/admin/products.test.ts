@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCollection } from "../catalogue";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
-import { joinWaitlist } from "../signups";
+import { joinWaitlist } from "../signups/signups";
 import { placePaidOrder, TEST_SECRET, TEST_SHIPPING } from "../testing";
 import {
   AdminNotFoundError,
@@ -12,17 +12,9 @@ import {
   ProductArchivedError,
   StockLimitError,
 } from "./errors";
-import {
-  adjustStock,
-  createProduct,
-  createTestProduct,
-  listProducts,
-  productHistory,
-  removeProduct,
-  setProductPrice,
-  slugFor,
-  unarchiveProduct,
-} from "./stock";
+import { productHistory } from "./product-history";
+import { adjustStock, setProductPrice, unarchiveProduct } from "./product-updates";
+import { createProduct, createSampleProduct, listProducts, removeProduct, slugFor } from "./products";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -142,7 +134,7 @@ describe("a new product", () => {
   });
 
   it("for the Test DB button is TEST- and six characters, 169.00 €, one piece", async () => {
-    const created = await createTestProduct(t.db);
+    const created = await createSampleProduct(t.db);
     expect(created.reference).toMatch(/^TEST-[A-Z0-9]{6}$/);
     expect(created).toMatchObject({ name: "Produit test", priceCents: 16900, stock: 1 });
     expect(created.slug).toBe(created.reference.toLowerCase());
@@ -204,7 +196,7 @@ describe("adjusting stock", () => {
 
 describe("removing a product", () => {
   it("deletes one that was never ordered", async () => {
-    const created = await createTestProduct(t.db);
+    const created = await createSampleProduct(t.db);
     expect(await removeProduct(t.db, created.id)).toBe("deleted");
     expect(await t.db.selectFrom("products").select("id").where("id", "=", created.id).execute()).toEqual([]);
   });

@@ -1,12 +1,12 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { expect, it } from "vitest";
-import { ORDER_NUMBER_PATTERN } from "../order-number";
-import { runTestOrder } from "./test-order";
+import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
+import { runSampleOrder } from "./sample-order";
 
 const t = seededTestDatabase();
 
 it("places and pays a real order of one Aicha for the test customer and queues its confirmation", async () => {
-  const run = await runTestOrder(t.db);
+  const run = await runSampleOrder(t.db);
   expect(run.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
   expect(run.steps.length).toBeGreaterThanOrEqual(4);
   expect(run.steps.every((step) => step.ok)).toBe(true);
@@ -39,7 +39,7 @@ it("places and pays a real order of one Aicha for the test customer and queues i
 it("says so in its steps when Aicha is sold out, without placing anything", async () => {
   await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "aicha").execute();
   const before = await t.db.selectFrom("orders").select("id").execute();
-  const run = await runTestOrder(t.db);
+  const run = await runSampleOrder(t.db);
   expect(run.orderNumber).toBeNull();
   expect(run.steps).toEqual([{ label: expect.stringContaining("épuisée"), ok: false }]);
   expect(await t.db.selectFrom("orders").select("id").execute()).toEqual(before);

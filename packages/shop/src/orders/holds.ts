@@ -1,3 +1,8 @@
+/**
+ * Holds: the pieces an unpaid order keeps from other shoppers (`products.reserved`), and what
+ * becomes of them — released, sold, or back on the shelf. Used inside the orders' and refunds'
+ * transactions only; rows are always locked in product order.
+ */
 import type { Database, Transaction } from "@souls/db";
 import { sql } from "kysely";
 

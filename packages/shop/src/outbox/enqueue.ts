@@ -1,4 +1,5 @@
-import type { Database, Locale, Transaction } from "@souls/db";
+import type { Locale } from "@souls/core/locales";
+import type { Database, Transaction } from "@souls/db";
 import { type EmailMessage, emailSubject, isMarketingEmail } from "@souls/emails/messages";
 
 export interface EmailRecipient {

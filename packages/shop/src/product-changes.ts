@@ -2,14 +2,29 @@
  * Live product changes for one web server: a dedicated PostgreSQL connection LISTENs on the
  * `products` channel (the `products_notify` trigger announces every insert, update and delete,
  * whoever makes it) and hands each change to this process's listeners. NOTIFY reaches every
- * listening server, so a sale through one server shows on pages served by another.
+ * listening server, so a sale through one server shows on pages served by another. The storefront's
+ * live availability and the owner's live stock table both read it.
  */
 import { withPassword } from "@souls/db";
 import pg from "pg";
 import { z } from "zod";
-import type { ProductChange, ProductChangeSource } from "./context";
 
 export const PRODUCT_CHANNEL = "products";
+
+/** One row of `products` changed, as the `products_notify` trigger announces it. */
+export interface ProductChange {
+  id: number;
+  slug: string;
+  reference: string;
+  /** stock − reserved; 0 once archived or deleted. */
+  available: number;
+  operation: "insert" | "update" | "delete";
+}
+
+export interface ProductChangeSource {
+  /** Calls `listener` for every change until the returned function is called. */
+  subscribe(listener: (change: ProductChange) => void): () => void;
+}
 
 const productChangeSchema = z.object({
   id: z.int(),

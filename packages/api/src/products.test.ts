@@ -1,6 +1,7 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { loadCollection, newCheckoutKey, placeOrder } from "@souls/shop";
+import { loadCollection } from "@souls/shop/catalogue";
+import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
 import { placePaidOrder, TEST_SHIPPING } from "@souls/shop/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorShape, ownerCaller, rowCounts, trpcError } from "./testing";

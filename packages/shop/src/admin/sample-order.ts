@@ -1,17 +1,19 @@
 /**
- * Spec §2 "Test Commande": a whole order through the real use cases — hold, order, payment by the
- * test gateway, confirmation e-mail queued — for a test customer in Paris. The steps are the log the
- * owner reads ("Résultats du Test"). It sells a real piece of Aicha, as a real order would.
+ * Spec §2 "Test Commande" (a sample order, in the code's words): a whole order through the real use
+ * cases — hold, order, payment by the offline gateway, confirmation e-mail queued — for a sample
+ * customer in Paris. The steps are the log the owner reads ("Résultats du Test"); their French copy
+ * is the spec's. It sells a real piece of Aicha, as a real order would.
  */
+import { formatMoney } from "@souls/core/format";
 import type { Database, Kysely } from "@souls/db";
 import { loadCollection } from "../catalogue";
-import { ORDER_NUMBER_PATTERN } from "../order-number";
 import type { ShippingDetails } from "../orders/checkout-form";
 import { finalizePayment } from "../orders/finalize-payment";
+import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
-import { testGateway } from "../payments/test-gateway";
+import { offlineGateway } from "../payments/offline-gateway";
 
-export const TEST_ORDER_CUSTOMER: ShippingDetails = {
+export const SAMPLE_ORDER_CUSTOMER: ShippingDetails = {
   firstName: "Client",
   lastName: "Test",
   email: "test@souls.example",
@@ -23,23 +25,22 @@ export const TEST_ORDER_CUSTOMER: ShippingDetails = {
   customerNote: "Commande de test passée depuis l’administration",
 };
 
-export interface TestStep {
+export interface SampleOrderStep {
   label: string;
   ok: boolean;
   detail?: string;
 }
 
-export interface TestOrderRun {
+export interface SampleOrderRun {
   /** Null when no order could be placed (Aicha sold out). */
   orderNumber: string | null;
-  steps: TestStep[];
+  steps: SampleOrderStep[];
 }
 
-const euros = (cents: number) =>
-  new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
+const euros = (cents: number) => formatMoney(cents, "EUR", "fr");
 
-export async function runTestOrder(db: Kysely<Database>): Promise<TestOrderRun> {
-  const steps: TestStep[] = [];
+export async function runSampleOrder(db: Kysely<Database>): Promise<SampleOrderRun> {
+  const steps: SampleOrderStep[] = [];
   const { aicha } = await loadCollection(db);
   if (aicha.available < 1) {
     steps.push({ label: "Aicha est épuisée : aucune commande de test possible", ok: false });
@@ -55,7 +56,7 @@ export async function runTestOrder(db: Kysely<Database>): Promise<TestOrderRun> 
     checkoutKey: newCheckoutKey(),
     locale: "fr",
     lines: [{ model: "aicha", quantity: 1 }],
-    details: TEST_ORDER_CUSTOMER,
+    details: SAMPLE_ORDER_CUSTOMER,
     provider: "test",
   });
   if (!placed.ok) {
@@ -67,10 +68,10 @@ export async function runTestOrder(db: Kysely<Database>): Promise<TestOrderRun> 
   steps.push({
     label: `Commande créée : ${order.orderNumber}`,
     ok: ORDER_NUMBER_PATTERN.test(order.orderNumber),
-    detail: `${TEST_ORDER_CUSTOMER.firstName} ${TEST_ORDER_CUSTOMER.lastName}, ${TEST_ORDER_CUSTOMER.address}, ${TEST_ORDER_CUSTOMER.postalCode} ${TEST_ORDER_CUSTOMER.city} — total ${euros(order.totalCents)}`,
+    detail: `${SAMPLE_ORDER_CUSTOMER.firstName} ${SAMPLE_ORDER_CUSTOMER.lastName}, ${SAMPLE_ORDER_CUSTOMER.address}, ${SAMPLE_ORDER_CUSTOMER.postalCode} ${SAMPLE_ORDER_CUSTOMER.city} — total ${euros(order.totalCents)}`,
   });
 
-  const outcome = await finalizePayment(db, testGateway, {
+  const outcome = await finalizePayment(db, offlineGateway, {
     provider: "test",
     eventId: `admin-test-${order.orderNumber}`,
     type: "succeeded",
@@ -91,7 +92,7 @@ export async function runTestOrder(db: Kysely<Database>): Promise<TestOrderRun> 
   steps.push(
     confirmation
       ? {
-          label: `E-mail de confirmation mis en file pour ${TEST_ORDER_CUSTOMER.email}`,
+          label: `E-mail de confirmation mis en file pour ${SAMPLE_ORDER_CUSTOMER.email}`,
           ok: true,
           detail: confirmation.subject,
         }

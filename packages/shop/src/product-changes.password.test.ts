@@ -3,8 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { ProductChange } from "./context";
-import { listenToProductChanges } from "./product-changes";
+import { listenToProductChanges, type ProductChange } from "./product-changes";
 
 // The password as a secret file gives it (DATABASE_PASSWORD_FILE): every awkward character.
 const PASSWORD = `p@ss:w/rd "dq" 'sq' \\ #?&=% ünï`;

@@ -1,10 +1,11 @@
-import type { Database, Kysely, Locale, SignupSource, Transaction } from "@souls/db";
+import type { Locale } from "@souls/core/locales";
+import type { ModelCode } from "@souls/core/models";
+import type { Database, Kysely, SignupSource, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { z } from "zod";
-import type { ModelCode } from "./catalogue";
-import { enqueueEmail } from "./orders/outbox";
-import { readSignupToken, signupToken } from "./signup-tokens";
-import { isStorableText } from "./text";
+import { enqueueEmail } from "../outbox/enqueue";
+import { isStorableText } from "../text";
+import { readSignupToken, signupToken } from "./tokens";
 
 /** Field rules of every sign-up form; messages are locale keys resolved by the page. */
 export const signupSchema = z.object({

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { PaymentEvent, PaymentGateway } from "./gateway";
 
 /**
- * The offline gateway used when no Stripe key is configured: the shopper pays on the shop's
- * own test page with Stripe's test card numbers, and the outcome becomes the same PaymentEvent
- * that Stripe's webhook would produce.
+ * The offline gateway used when no Stripe key is configured: the shopper pays on the shop's own
+ * payment page (its copy says "test mode") with Stripe's test card numbers, and the outcome becomes
+ * the same PaymentEvent that Stripe's webhook would produce. Its provider is stored as `test`.
  */
-export const testGateway: PaymentGateway = {
+export const offlineGateway: PaymentGateway = {
   provider: "test",
   async startPayment(payment) {
     return { reference: `test_${payment.orderNumber}` };
@@ -17,14 +17,14 @@ export const testGateway: PaymentGateway = {
     return { providerRefundId: `test_re_${idempotencyKey}` };
   },
   async currentOutcome() {
-    // Test payments are decided on the shop's own page, which applies them at once.
+    // Offline payments are decided on the shop's own page, which applies them at once.
     return "pending";
   },
 };
 
-export type TestCardOutcome = "succeeded" | "card_declined" | "insufficient_funds" | "invalid_number";
+export type OfflineCardOutcome = "succeeded" | "card_declined" | "insufficient_funds" | "invalid_number";
 
-const TEST_CARDS: Record<string, TestCardOutcome> = {
+const STRIPE_TEST_CARDS: Record<string, OfflineCardOutcome> = {
   "4242424242424242": "succeeded",
   "4000000000000002": "card_declined",
   "4000000000009995": "insufficient_funds",
@@ -45,13 +45,16 @@ function luhnValid(digits: string): boolean {
 }
 
 /** How Stripe's test mode answers a card number; any other valid number is declined. */
-export function chargeTestCard(cardNumber: string): TestCardOutcome {
+export function chargeOfflineCard(cardNumber: string): OfflineCardOutcome {
   const digits = cardNumber.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return "invalid_number";
-  return TEST_CARDS[digits] ?? "card_declined";
+  return STRIPE_TEST_CARDS[digits] ?? "card_declined";
 }
 
-export function testPaymentEvent(orderNumber: string, outcome: TestCardOutcome | "cancelled"): PaymentEvent {
+export function offlinePaymentEvent(
+  orderNumber: string,
+  outcome: OfflineCardOutcome | "cancelled",
+): PaymentEvent {
   return {
     provider: "test",
     eventId: `test_evt_${randomUUID()}`,

@@ -1,0 +1,67 @@
+/**
+ * `@souls/shop/admin`: the owner's panel — her session, orders to prepare and ship, products and
+ * their stock, the e-mail queue (masked, every look logged), the accountant's export and the sample
+ * order. What her actions can run into is `@souls/shop/errors`.
+ */
+export {
+  type AccountingPeriod,
+  type AccountingRow,
+  accountingCsv,
+  accountingRows,
+  MONTH_PATTERN,
+} from "./accounting";
+export {
+  type EmailAccessMethod,
+  type EmailQueueStats,
+  emailForViewing,
+  emailQueueStats,
+  RECENT_EMAILS,
+  type RecentEmail,
+  recentEmails,
+  retryEmail,
+  TRACKING_TOKEN_MASK,
+} from "./email-queue";
+export {
+  type AdminOrderDetail,
+  type AdminOrderRow,
+  listOrders,
+  type MovedOrder,
+  markDelivered,
+  markPrepared,
+  markShipped,
+  ORDER_PAGE_SIZE,
+  type OrderListQuery,
+  type OrderPage,
+  orderDetail,
+  releaseUnpaidOrder,
+  type ShipmentInput,
+} from "./orders";
+export {
+  ADMIN_SESSION_HOURS,
+  findAdminSession,
+  type LoginRequest,
+  type LoginResult,
+  logIn,
+  logOut,
+  type PasswordCheck,
+  passwordCheck,
+} from "./owner-session";
+export { type ProductHistoryEntry, productHistory } from "./product-history";
+export { adjustStock, setProductPrice, unarchiveProduct } from "./product-updates";
+export {
+  type AdminProductRow,
+  createProduct,
+  createSampleProduct,
+  LOW_STOCK_BELOW,
+  listProducts,
+  type NewProductInput,
+  PRODUCT_LIMITS,
+  removeProduct,
+  type StockSummary,
+} from "./products";
+export {
+  runSampleOrder,
+  SAMPLE_ORDER_CUSTOMER,
+  type SampleOrderRun,
+  type SampleOrderStep,
+} from "./sample-order";

@@ -1,0 +1,28 @@
+/**
+ * `@souls/shop/orders`: a shopper's order from placing to withdrawal, and the worker's jobs on
+ * orders. Every change goes through the order state machine and writes its `order_events` row inside
+ * the use case's own transaction; the helpers that do so (holds, transitions, queued e-mails) stay
+ * inside the package.
+ */
+export { changeDeliveryCountry } from "./delivery-country";
+export { expireHolds, finalizePayment, type PaymentOutcome } from "./finalize-payment";
+export { ORDER_NUMBER_PATTERN } from "./order-number";
+export {
+  type ClientLimit,
+  newCheckoutKey,
+  type PlaceOrderInput,
+  type PlaceOrderResult,
+  placeOrder,
+} from "./place-order";
+export { findOrder, type OrderLine, type OrderWithLines } from "./queries";
+export { reconcilePayments } from "./reconcile-payments";
+export { startPayment } from "./start-payment";
+export {
+  TRACKING_LIMIT,
+  TRACKING_TOKEN_LENGTH,
+  type TrackedOrder,
+  type TrackingRequest,
+  type TrackingResult,
+  trackOrder,
+} from "./tracking";
+export { type WithdrawalResult, withdrawFromContract } from "./withdraw";

@@ -1,0 +1,55 @@
+import type { Database, Kysely } from "@souls/db";
+import { sql } from "kysely";
+import type { PaymentGateway } from "../payments/gateway";
+import { finalizePayment } from "./finalize-payment";
+
+/** Payments older than this without news are asked about (events normally arrive in seconds). */
+const RECONCILE_AFTER_MINUTES = 2;
+
+/**
+ * Orders whose payment succeeded but whose event never arrived (a webhook lost, a shopper who
+ * closed the tab): ask the provider and apply its answer through finalizePayment. Only one
+ * worker reconciles at a time (an advisory lock); finalizePayment makes any repeat harmless.
+ */
+export async function reconcilePayments(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  now = new Date(),
+): Promise<number> {
+  // The offline gateway decides on the shop's own page, at once: there is nothing to ask it.
+  if (gateway.provider === "test") return 0;
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`SELECT pg_try_advisory_lock(hashtext('souls:reconcile')) AS locked`.execute(connection);
+    if (!rows[0]?.locked) return 0;
+    try {
+      const due = await connection
+        .selectFrom("orders")
+        .select(["orderNumber", "paymentReference"])
+        .where("paymentProvider", "=", gateway.provider)
+        .where("paymentStatus", "!=", "paid")
+        .where("status", "in", ["awaiting_payment", "expired", "cancelled"])
+        .where("paymentReference", "is not", null)
+        .where("createdAt", "<", new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000))
+        .where("createdAt", ">", new Date(now.getTime() - 7 * 24 * 3600_000))
+        .limit(50)
+        .execute();
+      let applied = 0;
+      for (const order of due) {
+        const outcome = await gateway.currentOutcome(order.paymentReference as string);
+        if (outcome !== "succeeded") continue;
+        await finalizePayment(db, gateway, {
+          provider: gateway.provider,
+          eventId: `reconcile:${order.paymentReference}`,
+          type: "succeeded",
+          orderNumber: order.orderNumber,
+        });
+        applied++;
+      }
+      return applied;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext('souls:reconcile'))`.execute(connection);
+    }
+  });
+}

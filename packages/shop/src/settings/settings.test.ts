@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readSettings, type ShopApp } from ".";
+
+const APPS: ShopApp[] = ["web", "worker"];
+const local = { DATABASE_URL: "postgres://shop@127.0.0.1:5432/souls" };
+const production = { DATABASE_URL: "postgres://db/souls", NODE_ENV: "production" };
+/** A staging deployment: everything a deployment needs, on the offline gateway. */
+const staging = {
+  ...production,
+  SITE_URL: "https://staging.souls.example",
+  SESSION_SECRET: "s".repeat(40),
+  ADMIN_PASSWORD: "a long owner password",
+  ALLOW_TEST_PAYMENTS: "true",
+};
+
+describe.each(APPS)("the settings, as the %s reads them", (app) => {
+  it("link to the local shop on the port it runs on when SITE_URL is unset, never another", () => {
+    expect(readSettings(local, app).siteUrl).toBe("http://localhost:3000");
+    expect(readSettings({ ...local, PORT: "3100" }, app).siteUrl).toBe("http://localhost:3100");
+    expect(readSettings({ ...local, SITE_URL: "https://souls.example/" }, app).siteUrl).toBe(
+      "https://souls.example",
+    );
+  });
+
+  it("refuse a production deployment without its public origin, secret or real payments", () => {
+    const read = () => readSettings(production, app);
+    expect(read).toThrow(/^Invalid configuration:\n/);
+    expect(read).toThrow(/SITE_URL is required in production/);
+    expect(read).toThrow(/SESSION_SECRET is required in production/);
+    expect(read).toThrow(/a deployment takes real payments/);
+    const settings = readSettings(staging, app);
+    expect(settings).toMatchObject({ isDeployment: true, siteUrl: "https://staging.souls.example" });
+    expect(settings.sessionSecret).toBe("s".repeat(40));
+  });
+
+  it("let the embedded local shop run in production mode, on its local origin and secret", () => {
+    const settings = readSettings({ ...production, SHOP_EMBEDDED_DB: "1" }, app);
+    expect(settings).toMatchObject({ isDeployment: false, siteUrl: "http://localhost:3000" });
+    expect(settings.sessionSecret).toMatch(/^development-only/);
+  });
+
+  it("take the three Stripe keys together or none", () => {
+    expect(() => readSettings({ ...local, STRIPE_SECRET_KEY: "sk_test_1" }, app)).toThrow(
+      /set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/,
+    );
+    const keys = {
+      STRIPE_SECRET_KEY: "sk_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    };
+    expect(readSettings({ ...staging, ALLOW_TEST_PAYMENTS: "", ...keys }, app).isDeployment).toBe(true);
+  });
+
+  it("read an empty value as unset, and name a refused value's variable without repeating it", () => {
+    expect(readSettings({ ...local, SMTP_URL: "", SITE_URL: "" }, app).SMTP_URL).toBeUndefined();
+    const read = () => readSettings({ ...local, SMTP_URL: "https://shop:s3cret@mail.example.com" }, app);
+    expect(read).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(read).not.toThrow(/s3cret/);
+    expect(() => readSettings({ ...local, PORT: "70000" }, app)).toThrow(/\n {2}PORT: /);
+  });
+
+  it("log JSON in a deployment, text for people (the embedded local shop included)", () => {
+    expect(readSettings(staging, app).logFormat).toBe("json");
+    expect(readSettings({ ...staging, SHOP_EMBEDDED_DB: "1" }, app).logFormat).toBe("text");
+    expect(readSettings({ ...staging, LOG_FORMAT: "text" }, app).logFormat).toBe("text");
+    expect(readSettings(local, app).logFormat).toBe("text");
+    expect(() => readSettings({ ...local, LOG_FORMAT: "xml" }, app)).toThrow(
+      /LOG_FORMAT must be json or text/,
+    );
+  });
+});
+
+describe("the owner's password", () => {
+  it("is required in a deployment of the web app, not of the worker (it has no admin)", () => {
+    const { ADMIN_PASSWORD: _, ...worker } = staging;
+    expect(() => readSettings(worker, "web")).toThrow(/ADMIN_PASSWORD is required in production/);
+    expect(readSettings(worker, "worker").isDeployment).toBe(true);
+  });
+});
+
+describe("DATABASE_PASSWORD_FILE", () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "souls-settings-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const secret = (name: string, content: string) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it("is the password, any characters, without its trailing line break", () => {
+    const password = `p@ss:w/rd "dq" 'sq' \\ #?&=% ünï`;
+    const settings = readSettings(
+      { ...local, DATABASE_PASSWORD_FILE: secret("password", `${password}\r\n`) },
+      "worker",
+    );
+    expect(settings.databasePassword).toBe(password);
+    expect(readSettings(local, "worker").databasePassword).toBeUndefined();
+  });
+
+  it("refuses a missing or empty file, naming the setting and never the content", () => {
+    expect(() =>
+      readSettings({ ...local, DATABASE_PASSWORD_FILE: path.join(folder, "none") }, "web"),
+    ).toThrow(/DATABASE_PASSWORD_FILE: cannot read .*none \(ENOENT\)/);
+    expect(() => readSettings({ ...local, DATABASE_PASSWORD_FILE: secret("empty", "\n") }, "web")).toThrow(
+      /DATABASE_PASSWORD_FILE: .*empty is empty/,
+    );
+  });
+});
