@@ -19,9 +19,9 @@ import { parse, parseAllDocuments } from "yaml";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const read = (file) => readFileSync(path.join(ROOT, file), "utf8");
 
-/** What the web app refuses to start without in production (apps/web/app/lib/env.server.ts). */
+/** What the web app refuses to start without in production (packages/shop/src/settings). */
 const WEB_REQUIRED = ["DATABASE_URL", "SESSION_SECRET", "ADMIN_PASSWORD", "SITE_URL"];
-/** And the worker's (apps/worker/src/env.ts), in a deployment (no local mailbox there). */
+/** And the worker's (the same settings; no local mailbox in a deployment). */
 const WORKER_REQUIRED = ["DATABASE_URL", "SITE_URL", "SESSION_SECRET", "SMTP_URL"];
 /** Stripe's keys go together, to the web app and the worker alike (or ALLOW_TEST_PAYMENTS). */
 const STRIPE_KEYS = [

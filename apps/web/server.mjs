@@ -6,16 +6,17 @@
  *
  *   node server.mjs          (PORT, HOST; the root .env is read when present)
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatWithOptions } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+// The shop's one logger (packages/db/src/log.ts), bundled by @souls/db's build: the runtime image
+// holds packages/db/dist beside the web build, and no workspace package.
+import { createLogger, installLogger, logFormatOf } from "../../packages/db/dist/log.mjs";
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -32,103 +33,12 @@ function loadEnvFile() {
   return undefined;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Logs: text for people; in a deployment (LOG_FORMAT=json) one JSON object per line, every line
-// written during a request carrying its id. The same lines as packages/db/src/log.ts (the worker
-// and the migration), which this file cannot import: the runtime image holds no workspace package.
-
-const LOGGER = Symbol.for("souls.logger");
-
-function createLogger(service, format) {
-  const context = new AsyncLocalStorage();
-  const value = (field) => (field instanceof Error ? { message: field.message, stack: field.stack } : field);
-  const write = (level, msg, fields = {}, text) => {
-    if (format === "text") {
-      const pairs = Object.entries(fields).map(([key, field]) => {
-        const shown = value(field);
-        return ` ${key}=${typeof shown === "string" ? shown : JSON.stringify(shown)}`;
-      });
-      console[level === "info" ? "log" : level](text ?? `[${service}] ${msg}${pairs.join("")}`);
-      return;
-    }
-    const line = { time: new Date().toISOString(), level, service, msg };
-    for (const [key, field] of Object.entries({ ...context.getStore(), ...fields })) {
-      if (!(key in line)) line[key] = value(field);
-    }
-    let json;
-    try {
-      json = JSON.stringify(line);
-    } catch {
-      json = JSON.stringify({ time: line.time, level, service, msg });
-    }
-    (level === "info" ? process.stdout : process.stderr).write(`${json}\n`);
-  };
-  return {
-    format,
-    service,
-    info: (msg, fields, text) => write("info", msg, fields, text),
-    warn: (msg, fields, text) => write("warn", msg, fields, text),
-    error: (msg, fields, text) => write("error", msg, fields, text),
-    withFields: (fields, fn) => context.run({ ...context.getStore(), ...fields }, fn),
-  };
-}
-
-/** A console call as a line: a leading `[tag]` becomes `component`, the first Error `err`. */
-function consoleLine(service, args) {
-  const fields = {};
-  const error = args.find((arg) => arg instanceof Error);
-  let msg = formatWithOptions(
-    { breakLength: Number.POSITIVE_INFINITY },
-    ...args.filter((arg) => arg !== error),
-  );
-  const tag = msg.match(/^\[([\w-]+)\]\s*/);
-  if (tag) {
-    msg = msg.slice(tag[0].length);
-    if (tag[1] !== service) fields.component = tag[1];
-  }
-  msg = msg.replace(/:$/, "");
-  if (error) {
-    fields.err = { message: error.message, stack: error.stack };
-    if (!msg) msg = error.message;
-  }
-  return { msg, fields };
-}
-
-/** This process's logger; in JSON mode console.*, Node's warnings and a crash write through it. */
-function installLogger(logger) {
-  globalThis[LOGGER] = logger;
-  if (logger.format !== "json") return logger;
-  for (const [method, level] of [
-    ["log", "info"],
-    ["info", "info"],
-    ["debug", "info"],
-    ["warn", "warn"],
-    ["error", "error"],
-  ]) {
-    console[method] = (...args) => {
-      const { msg, fields } = consoleLine(logger.service, args);
-      logger[level](msg, fields);
-    };
-  }
-  process.removeAllListeners("warning");
-  process.on("warning", (warning) => logger.warn(warning.message, { warning: warning.name }));
-  process.on("uncaughtException", (error) => {
-    logger.error("uncaught exception", { err: error });
-    process.exit(1);
-  });
-  return logger;
-}
-
 const envFileProblem = loadEnvFile();
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 const { LOG_FORMAT } = process.env;
-const deployment = process.env.NODE_ENV === "production" && !process.env.SHOP_EMBEDDED_DB;
-const log = installLogger(
-  createLogger(
-    "web",
-    LOG_FORMAT === "json" || LOG_FORMAT === "text" ? LOG_FORMAT : deployment ? "json" : "text",
-  ),
-);
+// Text for people; in a deployment (LOG_FORMAT=json) one JSON object per line, every line written
+// during a request carrying its id.
+const log = installLogger(createLogger({ service: "web", format: logFormatOf(process.env) }));
 /** A refused setting: one line saying what to set, no stack trace. */
 function refuseToStart(message) {
   log.error(message, {}, `[web] ${message}`);

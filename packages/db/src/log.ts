@@ -5,8 +5,8 @@
  * `requestId` on the web server). `installLogger` routes console.* through the logger, so no module
  * has to change how it logs.
  *
- * apps/web/server.mjs carries its own copy in plain JavaScript (the runtime image has no workspace
- * package beside it) and publishes it under the same key, with the same methods.
+ * apps/web/server.mjs, plain JavaScript run without a build tool, imports this module as @souls/db's
+ * build bundles it (packages/db/dist/log.mjs, which the runtime image holds).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { formatWithOptions } from "node:util";
