@@ -5,11 +5,8 @@
  */
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import {
-  type ListeningProductChangeSource,
-  listenToProductChanges,
-  type ProductChange,
-} from "@souls/shop/product-changes";
+import type { ProductChange } from "@souls/shop/product-changes";
+import { type ListeningProductChangeSource, listenToProductChanges } from "@souls/shop/product-changes";
 import { placePaidOrder } from "@souls/shop/testing";
 import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";

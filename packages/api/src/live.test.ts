@@ -5,12 +5,8 @@
  */
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import {
-  type ListeningProductChangeSource,
-  listenToProductChanges,
-  type ProductChange,
-  type ProductChangeSource,
-} from "@souls/shop/product-changes";
+import type { ProductChange, ProductChangeSource } from "@souls/shop/product-changes";
+import { type ListeningProductChangeSource, listenToProductChanges } from "@souls/shop/product-changes";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createCaller } from "./router";
 import { ownerContext } from "./testing";

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PaymentGateway } from "../payments/gateway";
 import { offlineGateway } from "../payments/offline-gateway";
 import { placeHeldOrder } from "../testing";
+import { findOrder } from "./queries";
 import { reconcilePayments } from "./reconcile-payments";
 
 const t = seededTestDatabase();
@@ -10,12 +11,11 @@ const t = seededTestDatabase();
 const stripeOrder = (minutesAgo: number, paymentReference: string) =>
   placeHeldOrder(t.db, { minutesAgo, provider: "stripe", paymentReference });
 
-const status = (id: number) =>
-  t.db
-    .selectFrom("orders")
-    .select(["status", "paymentStatus"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
+/** An order's status and its payment's, as the shopper's pages read them. */
+async function statusOf(order: { orderNumber: string }) {
+  const found = await findOrder(t.db, order.orderNumber);
+  return { status: found?.order.status, paymentStatus: found?.order.paymentStatus };
+}
 
 describe("reconciling payments", () => {
   it("applies a Stripe payment that succeeded without its event, once, even with two workers", async () => {
@@ -35,8 +35,8 @@ describe("reconciling payments", () => {
       reconcilePayments(t.db, stripe),
     ]);
     expect(first + second).toBe(1);
-    expect(await status(paid.id)).toEqual({ status: "pending_preparation", paymentStatus: "paid" });
-    expect(await status(unpaid.id)).toMatchObject({ status: "awaiting_payment" });
+    expect(await statusOf(paid)).toEqual({ status: "pending_preparation", paymentStatus: "paid" });
+    expect(await statusOf(unpaid)).toMatchObject({ status: "awaiting_payment" });
     expect(await reconcilePayments(t.db, stripe)).toBe(0);
     const emails = await t.db
       .selectFrom("emailQueue")
