@@ -11,16 +11,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ModelCode } from "@souls/core/models";
 import { connect, type Database, type Kysely, migrateToLatest, seedProducts } from "@souls/db";
 import { startEmbeddedPostgres } from "@souls/db/embedded";
-import {
-  finalizePayment,
-  type ModelCode,
-  newCheckoutKey,
-  placeOrder,
-  testGateway,
-  testPaymentEvent,
-} from "@souls/shop";
+import { finalizePayment, newCheckoutKey, placeOrder } from "@souls/shop/orders";
+import { offlineGateway, offlinePaymentEvent } from "@souls/shop/payments";
 
 export interface BuyersOptions {
   buyers: number;
@@ -114,7 +109,7 @@ export async function placeOrdersConcurrently(
         refused++;
         return;
       }
-      await finalizePayment(db, testGateway, testPaymentEvent(placed.order.orderNumber, "succeeded"));
+      await finalizePayment(db, offlineGateway, offlinePaymentEvent(placed.order.orderNumber, "succeeded"));
       latencies.push(performance.now() - started);
       sold++;
     }

@@ -128,9 +128,11 @@ async function build(): Promise<void> {
  */
 function snapshotBuild(folder: string): { server: string; clientDir: string } {
   const web = path.join(ROOT, "apps/web");
-  const copy = path.join(folder, "web");
+  // Laid out as in the repository: server.mjs imports the logger from ../../packages/db/dist.
+  const copy = path.join(folder, "apps/web");
   cpSync(path.join(web, "server.mjs"), path.join(copy, "server.mjs"));
   cpSync(path.join(web, "build"), path.join(copy, "build"), { recursive: true });
+  cpSync(path.join(ROOT, "packages/db/dist"), path.join(folder, "packages/db/dist"), { recursive: true });
   symlinkSync(path.join(ROOT, "node_modules"), path.join(folder, "node_modules"), "dir");
   const serverBuild = path.join(copy, "build/server/index.js");
   if (!existsSync(serverBuild)) throw new Error("the build has no build/server/index.js");

@@ -1,7 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
+import { tsImport } from "tsx/esm/api";
 import { defineConfig } from "vite";
-import { LOCALES, PAGE_IDS, PAGES, routeId } from "./app/screens";
+
+// The screens map imports workspace packages written in TypeScript, which Vite's config loader
+// leaves to Node: tsx loads it.
+const { routeTable }: typeof import("./app/screens") = await tsImport("./app/screens.ts", import.meta.url);
 
 declare module "@remix-run/node" {
   interface Future {
@@ -14,6 +18,7 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [
     remix({
+      // Routes are not file-based: screens.ts is the one map of pages, owner's pages and endpoints.
       ignoredRouteFiles: ["**/*"],
       future: {
         v3_fetcherPersist: true,
@@ -24,27 +29,7 @@ export default defineConfig({
       },
       routes(defineRoutes) {
         return defineRoutes((route) => {
-          for (const page of PAGE_IDS) {
-            const { module, paths } = PAGES[page];
-            for (const locale of LOCALES) {
-              route(paths[locale], module, { id: routeId(page, locale), index: false });
-            }
-          }
-          route("sitemap.xml", "routes/sitemap[.]xml.ts", { id: "sitemap" });
-          route("robots.txt", "routes/robots[.]txt.ts", { id: "robots" });
-          route("webhooks/stripe", "routes/webhooks.stripe.ts", { id: "webhooks.stripe" });
-          route("healthz", "routes/healthz.ts", { id: "healthz" });
-          route("live/availability", "routes/live.availability.ts", { id: "live.availability" });
-          route("trpc/*", "routes/trpc.ts", { id: "trpc" });
-          // The owner's pages (French only).
-          route("admin", "routes/admin.tsx", { id: "admin" });
-          route("admin-orders", "routes/admin-orders.tsx", { id: "admin.orders" });
-          route("admin-email", "routes/admin-email.tsx", { id: "admin.emails" });
-          route("admin-email/preview/:id", "routes/admin-email-preview.ts", { id: "admin.emails.preview" });
-          route("admin-stock", "routes/admin-stock.tsx", { id: "admin.stock" });
-          // Anything else: the not-found page, English under /en.
-          route("en/*", "routes/not-found.tsx", { id: "notFound.en" });
-          route("*", "routes/not-found.tsx", { id: "notFound.fr" });
+          for (const { id, path, module } of routeTable()) route(path, module, { id, index: false });
         });
       },
     }),

@@ -1,7 +1,7 @@
+import type { Locale } from "@souls/core/locales";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
-import type { Locale } from "./screens";
 
 type Resource = Record<string, unknown>;
 const files = import.meta.glob<Resource>("./locales/*/*.json", { eager: true, import: "default" });

@@ -1,5 +1,5 @@
+import { DEFAULT_LOCALE, LOCALES } from "@souls/core/locales";
 import type { InitOptions } from "i18next";
-import { DEFAULT_LOCALE, LOCALES } from "./screens";
 
 /** Settings shared by the server and the browser. Namespaces are declared by each route's `handle.i18n`. */
 export const i18nConfig = {

@@ -10,7 +10,8 @@ import {
   useLocation,
   useRouteError,
 } from "@remix-run/react";
-import { business, cartItemCount } from "@souls/shop";
+import { business } from "@souls/shop/business";
+import { cartItemCount } from "@souls/shop/cart";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -58,8 +59,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();

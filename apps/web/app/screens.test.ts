@@ -1,6 +1,7 @@
+import { LOCALES } from "@souls/core/locales";
 import { EMAIL_LINKS } from "@souls/emails/links";
 import { describe, expect, it } from "vitest";
-import { alternatePath, LOCALES, localeForPath, PAGE_IDS, PAGES, pageForPath, pathOf } from "./screens";
+import { alternatePath, localeForPath, PAGE_IDS, PAGES, pageForPath, pathOf } from "./screens";
 
 describe("the screens map", () => {
   it("gives every page a French path without prefix and an English path under /en", () => {

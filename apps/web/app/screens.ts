@@ -3,13 +3,8 @@
  * map drives the route config, links, the language toggle, canonical/hreflang and the sitemap.
  * The locale of a request is the locale of the page it matched (French has no prefix).
  */
-export const LOCALES = ["fr", "en"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "fr";
-
-export function isLocale(value: unknown): value is Locale {
-  return value === "fr" || value === "en";
-}
+import { LOCALES, type Locale } from "@souls/core/locales";
+import { MODEL_CODES, type ModelCode } from "@souls/core/models";
 
 type Paths = Record<Locale, string>;
 
@@ -23,7 +18,6 @@ interface PageDefinition {
   private?: true;
 }
 
-const MODELS = ["aicha", "nadia", "bilin", "ilian"] as const;
 const ARTICLES = {
   fabrics: { fr: "tissus-marocains-traditionnels", en: "traditional-moroccan-fabrics" },
   style: { fr: "comment-porter-sac-banane-style", en: "how-to-wear-fanny-pack-with-style" },
@@ -32,44 +26,52 @@ export type ArticleId = keyof typeof ARTICLES;
 export const ARTICLE_IDS = Object.keys(ARTICLES) as ArticleId[];
 
 export const PAGES = {
-  home: { module: "routes/home.tsx", paths: { fr: "/", en: "/en" }, sitemapPriority: 1.0 },
+  home: { module: "routes/home/route.tsx", paths: { fr: "/", en: "/en" }, sitemapPriority: 1.0 },
   ...(Object.fromEntries(
-    MODELS.map((model) => [
+    MODEL_CODES.map((model) => [
       `product.${model}`,
       {
-        module: "routes/product.tsx",
+        module: "routes/product/route.tsx",
         paths: { fr: `/produit/sac-banane-${model}`, en: `/en/product/${model}-fanny-pack` },
         sitemapPriority: 0.8,
       },
     ]),
-  ) as Record<`product.${(typeof MODELS)[number]}`, PageDefinition>),
-  cart: { module: "routes/cart.tsx", paths: { fr: "/panier", en: "/en/cart" }, sitemapPriority: 0.6 },
+  ) as Record<`product.${ModelCode}`, PageDefinition>),
+  cart: { module: "routes/cart/route.tsx", paths: { fr: "/panier", en: "/en/cart" }, sitemapPriority: 0.6 },
   // Pages of a purchase in progress: never indexed, never in the sitemap.
-  checkout: { module: "routes/checkout.tsx", paths: { fr: "/checkout", en: "/en/checkout" }, private: true },
-  testPayment: {
-    module: "routes/test-payment.tsx",
+  checkout: {
+    module: "routes/checkout/route.tsx",
+    paths: { fr: "/checkout", en: "/en/checkout" },
+    private: true,
+  },
+  offlinePayment: {
+    module: "routes/offline-payment/route.tsx",
     paths: { fr: "/paiement-test", en: "/en/test-payment" },
     private: true,
   },
-  thankYou: { module: "routes/thank-you.tsx", paths: { fr: "/merci", en: "/en/thank-you" }, private: true },
+  thankYou: {
+    module: "routes/thank-you/route.tsx",
+    paths: { fr: "/merci", en: "/en/thank-you" },
+    private: true,
+  },
   // Opened with a secret token: never indexed, so never in the sitemap.
   tracking: {
-    module: "routes/tracking.tsx",
+    module: "routes/tracking/route.tsx",
     paths: { fr: "/suivi-commande", en: "/en/track-order" },
     private: true,
   },
   signupConfirm: {
-    module: "routes/signup-confirm.tsx",
+    module: "routes/signup-confirm/route.tsx",
     paths: { fr: "/inscription/confirmer", en: "/en/signup/confirm" },
     private: true,
   },
   unsubscribe: {
-    module: "routes/unsubscribe.tsx",
+    module: "routes/unsubscribe/route.tsx",
     paths: { fr: "/desinscription", en: "/en/unsubscribe" },
     private: true,
   },
   magazine: {
-    module: "routes/magazine.tsx",
+    module: "routes/magazine/route.tsx",
     paths: { fr: "/magazine", en: "/en/magazine" },
     sitemapPriority: 0.7,
   },
@@ -77,23 +79,27 @@ export const PAGES = {
     ARTICLE_IDS.map((article) => [
       `article.${article}`,
       {
-        module: "routes/article.tsx",
+        module: "routes/article/route.tsx",
         paths: { fr: `/magazine/${ARTICLES[article].fr}`, en: `/en/magazine/${ARTICLES[article].en}` },
         sitemapPriority: 0.6,
       },
     ]),
   ) as Record<`article.${ArticleId}`, PageDefinition>),
   legalNotice: {
-    module: "routes/legal.tsx",
+    module: "routes/legal/route.tsx",
     paths: { fr: "/mentions-legales", en: "/en/legal-notice" },
     sitemapPriority: 0.4,
   },
   privacy: {
-    module: "routes/legal.tsx",
+    module: "routes/legal/route.tsx",
     paths: { fr: "/politique-confidentialite", en: "/en/privacy-policy" },
     sitemapPriority: 0.4,
   },
-  terms: { module: "routes/legal.tsx", paths: { fr: "/cgv", en: "/en/terms-of-sale" }, sitemapPriority: 0.4 },
+  terms: {
+    module: "routes/legal/route.tsx",
+    paths: { fr: "/cgv", en: "/en/terms-of-sale" },
+    sitemapPriority: 0.4,
+  },
 } satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;
@@ -136,11 +142,11 @@ export function alternatePath(pathname: string, target: Locale): string {
   return target === "en" ? (bare === "/" ? "/en" : `/en${bare}`) : bare;
 }
 
-export function modelOfPage(page: PageId): (typeof MODELS)[number] | undefined {
-  return page.startsWith("product.") ? (page.slice("product.".length) as (typeof MODELS)[number]) : undefined;
+export function modelOfPage(page: PageId): ModelCode | undefined {
+  return page.startsWith("product.") ? (page.slice("product.".length) as ModelCode) : undefined;
 }
 
-export function productPage(model: (typeof MODELS)[number]): PageId {
+export function productPage(model: ModelCode): PageId {
   return `product.${model}`;
 }
 
@@ -159,7 +165,7 @@ export function routeId(page: PageId, locale: Locale): string {
   return `${page}.${locale}`;
 }
 
-/** The owner's pages, French only, outside the shop's map (never in the sitemap, never indexed). */
+/** The owner's pages: French only, outside the shop's map (never in the sitemap, never indexed). */
 export const ADMIN_PAGES = {
   tests: "/admin",
   orders: "/admin-orders",
@@ -169,4 +175,64 @@ export const ADMIN_PAGES = {
 
 export function isAdminPath(pathname: string): boolean {
   return Object.values(ADMIN_PAGES).some((path) => pathname === path || pathname === `${path}/`);
+}
+
+/** An admin e-mail's preview, framed by the e-mail queue page. */
+export function emailPreviewPath(id: string | number): string {
+  return `${ADMIN_PAGES.emails}/preview/${id}`;
+}
+
+/** Addresses that answer without a page: files for robots, hooks, streams and the admin's API. */
+export const ENDPOINTS = {
+  sitemap: "/sitemap.xml",
+  robots: "/robots.txt",
+  stripeWebhook: "/webhooks/stripe",
+  healthz: "/healthz",
+  liveAvailability: "/live/availability",
+  trpc: "/trpc",
+} as const;
+
+interface Route {
+  id: string;
+  /** Remix path pattern. */
+  path: string;
+  /** Route module, relative to `app/`. */
+  module: string;
+}
+
+/**
+ * The route table Remix is configured with (vite.config.ts): the shop's pages in both languages,
+ * the owner's pages, the endpoints, then the not-found page (English under /en).
+ */
+export function routeTable(): Route[] {
+  return [
+    ...PAGE_IDS.flatMap((page) =>
+      LOCALES.map((locale) => ({
+        id: routeId(page, locale),
+        path: PAGES[page].paths[locale],
+        module: PAGES[page].module,
+      })),
+    ),
+    { id: "admin", path: ADMIN_PAGES.tests, module: "routes/admin/route.tsx" },
+    { id: "admin.orders", path: ADMIN_PAGES.orders, module: "routes/admin-orders/route.tsx" },
+    { id: "admin.emails", path: ADMIN_PAGES.emails, module: "routes/admin-email/route.tsx" },
+    {
+      id: "admin.emails.preview",
+      path: emailPreviewPath(":id"),
+      module: "routes/admin-email-preview/route.ts",
+    },
+    { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
+    { id: "sitemap", path: ENDPOINTS.sitemap, module: "routes/sitemap/route.ts" },
+    { id: "robots", path: ENDPOINTS.robots, module: "routes/robots/route.ts" },
+    { id: "webhooks.stripe", path: ENDPOINTS.stripeWebhook, module: "routes/stripe-webhook/route.ts" },
+    { id: "healthz", path: ENDPOINTS.healthz, module: "routes/healthz/route.ts" },
+    {
+      id: "live.availability",
+      path: ENDPOINTS.liveAvailability,
+      module: "routes/live-availability/route.ts",
+    },
+    { id: "trpc", path: `${ENDPOINTS.trpc}/*`, module: "routes/trpc/route.ts" },
+    { id: "notFound.en", path: "/en/*", module: "routes/not-found/route.tsx" },
+    { id: "notFound.fr", path: "*", module: "routes/not-found/route.tsx" },
+  ];
 }

@@ -10,13 +10,10 @@ export const accountingRouter = {
    */
   export: adminProcedure
     .input(
-      strictInput({ from: month("Du mois"), to: month("Au mois") }).refine(
-        (period) => period.from <= period.to,
-        {
-          error: "Le premier mois ne peut pas suivre le dernier",
-          path: ["to"],
-        },
-      ),
+      strictInput({ from: month, to: month }).refine((period) => period.from <= period.to, {
+        error: "admin:input.monthsInOrder",
+        path: ["to"],
+      }),
     )
     .query(async ({ ctx, input }) => {
       const rows = await accountingRows(ctx.db, input);

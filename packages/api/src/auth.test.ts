@@ -34,21 +34,21 @@ it("walks the router's own list of procedures: every one of the contract's is th
       "orders.markPrepared",
       "orders.markDelivered",
       "orders.releaseHold",
-      "stock.list",
-      "stock.create",
-      "stock.adjust",
-      "stock.remove",
-      "stock.createTestProduct",
-      "stock.changes",
+      "products.list",
+      "products.create",
+      "products.adjust",
+      "products.remove",
+      "products.createSample",
+      "products.changes",
       "emails.stats",
       "emails.recent",
       "emails.retry",
       "emails.view",
       "emails.cleanup",
-      "tests.runTestOrder",
+      "sampleOrders.run",
     ]),
   );
-  expect(PROCEDURES.find((p) => p.path === "stock.changes")?.type).toBe("subscription");
+  expect(PROCEDURES.find((p) => p.path === "products.changes")?.type).toBe("subscription");
   // Every procedure has a well-formed input written for it (the other tests use them).
   expect(Object.keys(WELL_FORMED_INPUTS).sort()).toEqual([...paths].sort());
 });

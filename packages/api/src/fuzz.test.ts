@@ -282,7 +282,7 @@ const json = (value: unknown) =>
   JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item)) ?? "";
 const jsonText = fc.oneof(
   fc.jsonValue().map(json),
-  nearlyWellFormed("stock.create").map(json),
+  nearlyWellFormed("products.create").map(json),
   nearlyWellFormed("orders.markShipped").map((value) => json(withRealOrder(value))),
   fc
     .array(fc.oneof(...PATHS.map(nearlyWellFormed)), { maxLength: 3 })

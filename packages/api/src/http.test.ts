@@ -65,21 +65,23 @@ async function clientError(call: Promise<unknown>): Promise<TRPCClientError<AppR
 }
 
 describe("over HTTP", () => {
-  it("a refused input is a 400 with the French message and the form's field messages", async () => {
+  it("a refused input is a 400 with the French message and the form's field message keys", async () => {
     const owner = client(() => ownerContext(t.db));
-    const error = await clientError(owner.stock.create.mutate({ reference: "   ", name: "Sac", price: 0 }));
+    const error = await clientError(
+      owner.products.create.mutate({ reference: "   ", name: "Sac", price: 0 }),
+    );
     expect(error.message).toBe(MESSAGES.validation);
     expect(error.data).toMatchObject({ code: "BAD_REQUEST", httpStatus: 400 });
     expect(error.data?.zodError?.fieldErrors).toEqual({
-      reference: ["Référence : champ obligatoire"],
-      price: ["Prix : supérieur à 0"],
+      reference: [{ key: "admin:input.required", values: { min: 1 } }],
+      price: [{ key: "admin:input.positive", values: { min: 0 } }],
     });
   });
 
   it("a rule of the shop is its code with a French message, and no zodError", async () => {
     const owner = client(() => ownerContext(t.db));
     const error = await clientError(
-      owner.stock.create.mutate({ reference: "Aicha-01", name: "Sac", price: 169 }),
+      owner.products.create.mutate({ reference: "Aicha-01", name: "Sac", price: 169 }),
     );
     expect(error.message).toBe("Cette référence existe déjà");
     expect(error.data).toMatchObject({ code: "CONFLICT", httpStatus: 409, zodError: null });
@@ -93,7 +95,7 @@ describe("over HTTP", () => {
       expect(error.data).toMatchObject({ code: "UNAUTHORIZED", httpStatus: 401 });
     }
     const refused = await new Promise<unknown>((resolve) => {
-      const subscription = anonymous.stock.changes.subscribe(undefined, {
+      const subscription = anonymous.products.changes.subscribe(undefined, {
         onData: () => resolve(new Error("a change reached a client without a session")),
         onError: (error) => {
           subscription.unsubscribe();
@@ -112,7 +114,7 @@ describe("over HTTP", () => {
     expect(orders[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
-  it("stock.changes streams a change over SSE and the server unsubscribes when the client leaves", async () => {
+  it("products.changes streams a change over SSE and the server unsubscribes when the client leaves", async () => {
     let opened!: () => void;
     let closed!: () => void;
     const open = new Promise<void>((resolve) => {
@@ -133,7 +135,7 @@ describe("over HTTP", () => {
     };
     const owner = client(() => ownerContext(t.db, { productChanges }));
     const received = new Promise<ProductChange>((resolve, reject) => {
-      const subscription = owner.stock.changes.subscribe(undefined, {
+      const subscription = owner.products.changes.subscribe(undefined, {
         onData: (change) => {
           subscription.unsubscribe();
           resolve(change);

@@ -1,7 +1,11 @@
 /**
  * Building blocks of the procedures' input schemas. Every string is bounded, every number is an
  * integer within what PostgreSQL stores, every object is strict (an unknown field is refused):
- * a malformed request is a BAD_REQUEST with French field messages, never a database error.
+ * a malformed request is a BAD_REQUEST with a message per field, never a database error.
+ *
+ * Messages are message keys (`admin:input.*`, docs/decisions/012); a bound travels as the zod
+ * issue's `minimum`/`maximum`, which the error formatter (trpc.ts) hands on as `min`/`max`. The
+ * owner's panel shows them in French, under the field they concern.
  */
 import { isStorableText } from "@souls/shop/text";
 import { z } from "zod";
@@ -14,70 +18,67 @@ export function strictInput<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? "Champ inconnu dans la demande"
+        ? "admin:input.unknownField"
         : issue.code === "invalid_type"
-          ? "Les données envoyées sont incomplètes ou mal formées"
+          ? "admin:input.malformed"
           : undefined,
   });
 }
 
 /** For procedures that take nothing: anything sent is refused rather than ignored. */
-export const noInput = z.void({ error: "Cette action ne prend aucun paramètre" });
+export const noInput = z.void({ error: "admin:input.noParameters" });
 
-/** A trimmed string of `min`..`max` characters; `label` names the field in messages. */
-export function text(label: string, min: number, max: number) {
+/** Missing, or of the wrong kind: one message for each. */
+const required = (expected: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? "admin:input.required" : expected;
+
+/** A trimmed string of `min`..`max` characters. */
+export function text(min: number, max: number) {
   return z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? `${label} : champ obligatoire` : `${label} : texte attendu`,
-    })
+    .string({ error: required("admin:input.textExpected") })
     .trim()
-    .min(min, { error: min <= 1 ? `${label} : champ obligatoire` : `${label} : au moins ${min} caractères` })
-    .max(max, { error: `${label} : ${max} caractères au plus` })
-    .refine(isStorableText, { error: `${label} : caractères non valides` });
+    .min(min, { error: min <= 1 ? "admin:input.required" : "admin:input.tooShort" })
+    .max(max, { error: "admin:input.tooLong" })
+    .refine(isStorableText, { error: "admin:input.invalidCharacters" });
 }
 
 /** An integer in `min`..`max`. */
-export function int(label: string, min: number, max: number) {
+export function int(min: number, max: number) {
   return z
-    .int({
-      error: (issue) =>
-        issue.input === undefined ? `${label} : champ obligatoire` : `${label} : nombre entier attendu`,
-    })
-    .min(min, { error: `${label} : ${min} au moins` })
-    .max(max, { error: `${label} : ${max} au plus` });
+    .int({ error: required("admin:input.integerExpected") })
+    .min(min, { error: "admin:input.atLeast" })
+    .max(max, { error: "admin:input.atMost" });
 }
 
 /** A database id. */
-export const id = int("Identifiant", 1, INT4_MAX);
+export const id = int(1, INT4_MAX);
 
 /** An order number as the owner copies it from the list (the database says whether it exists). */
-export const orderNumber = text("Numéro de commande", 1, 40);
+export const orderNumber = text(1, 40);
 
 /**
  * An amount in euros with two decimals at most (169.99 × 100 is 16998.999…: whole cents to
- * rounding), between `min` exclusive and `max`; `label` names it in messages.
+ * rounding), above 0 and at most `max`.
  */
-export function euros(label: string, max: number) {
+export function euros(max: number) {
   return z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? `${label} : champ obligatoire` : `${label} : nombre attendu`,
-    })
-    .gt(0, { error: `${label} : supérieur à 0` })
-    .max(max, { error: `${label} : ${max} € au plus` })
+    .number({ error: required("admin:input.numberExpected") })
+    .gt(0, { error: "admin:input.positive" })
+    .max(max, { error: "admin:input.eurosAtMost" })
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-      error: `${label} : deux décimales au plus`,
+      error: "admin:input.twoDecimals",
     });
 }
 
 /** The key of one click of the owner's (a random id made by the screen): its retries are one action. */
 export const requestKey = z
-  .string({ error: "Identifiant de la demande manquant : rechargez la page" })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "Identifiant de la demande invalide : rechargez la page" });
+  .string({ error: "admin:input.requestKeyMissing" })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "admin:input.requestKeyInvalid" });
 
 /** A month, `YYYY-MM`. */
-export const month = (label: string) =>
-  z
-    .string({ error: `${label} : mois attendu` })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: `${label} : mois attendu (AAAA-MM)` });
+export const month = z
+  .string({ error: "admin:input.monthExpected" })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "admin:input.monthExpected" });
+
+/** A yes-or-no field. */
+export const yesOrNo = z.boolean({ error: "admin:input.yesOrNo" });

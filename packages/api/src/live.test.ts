@@ -1,7 +1,7 @@
 /**
  * The stock page's live table end to end: an UPDATE made by another connection fires the
  * `products_notify` trigger, PostgreSQL NOTIFY reaches the LISTEN connection, and the
- * `stock.changes` subscription yields it to the owner — until the client goes away.
+ * `products.changes` subscription yields it to the owner — until the client goes away.
  */
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
@@ -42,11 +42,11 @@ function counted(inner: ProductChangeSource) {
 const product = (slug: string) =>
   t.db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
 
-it("stock.changes yields a change made by another connection, then ends and unsubscribes when the client leaves", async () => {
+it("products.changes yields a change made by another connection, then ends and unsubscribes when the client leaves", async () => {
   const productChanges = counted(source);
   const client = new AbortController();
   const caller = createCaller(ownerContext(t.db, { productChanges }), { signal: client.signal });
-  const changes = (await caller.stock.changes())[Symbol.asyncIterator]();
+  const changes = (await caller.products.changes())[Symbol.asyncIterator]();
 
   const first = changes.next(); // the subscription is open from the first read
   expect(productChanges.open).toBe(1);
@@ -59,7 +59,7 @@ it("stock.changes yields a change made by another connection, then ends and unsu
 
   // The owner's own change through the API arrives the same way.
   const second = changes.next();
-  await caller.stock.adjust({ id: aicha.id, delta: 1 });
+  await caller.products.adjust({ id: aicha.id, delta: 1 });
   expect(await second).toMatchObject({ done: false, value: { slug: "aicha", available: 8 } });
 
   const waiting = changes.next();
@@ -68,10 +68,10 @@ it("stock.changes yields a change made by another connection, then ends and unsu
   expect(productChanges.open).toBe(0);
 });
 
-it("stock.changes unsubscribes when the consumer stops reading", async () => {
+it("products.changes unsubscribes when the consumer stops reading", async () => {
   const productChanges = counted(source);
   const caller = createCaller(ownerContext(t.db, { productChanges }));
-  const stream = await caller.stock.changes();
+  const stream = await caller.products.changes();
   const nadia = await product("nadia");
   let heard: ProductChange | undefined;
   // Runs once the loop below has asked for its first change (and so subscribed).

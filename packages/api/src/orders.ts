@@ -11,32 +11,32 @@ import {
 import { cancelOrder, markReturnReceived, refundOrder, retryRefund } from "@souls/shop/refunds";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { euros, INT4_MAX, id, int, orderNumber, requestKey, strictInput, text } from "./inputs";
+import { euros, INT4_MAX, id, int, orderNumber, requestKey, strictInput, text, yesOrNo } from "./inputs";
 import { adminProcedure } from "./trpc";
 import { toWire } from "./wire";
 
 const byNumber = strictInput({ orderNumber });
-const note = text("Note", 0, 500).optional();
+const note = text(0, 500).optional();
 
 /** Lines (pieces of the order) or an amount: one of the two, never both, never neither. */
 const refundInput = strictInput({
   orderNumber,
   requestKey,
   reason: z.enum(["withdrawal", "return", "goodwill"], {
-    error: "Motif : rétractation, retour ou geste commercial",
+    error: "admin:input.refundReason",
   }),
   lines: z
-    .array(strictInput({ itemId: int("Ligne", 1, INT4_MAX), quantity: int("Quantité", 1, 100) }), {
-      error: "Lignes : liste attendue",
+    .array(strictInput({ itemId: int(1, INT4_MAX), quantity: int(1, 100) }), {
+      error: "admin:input.listExpected",
     })
-    .max(50, { error: "Lignes : 50 au plus" })
+    .max(50, { error: "admin:input.atMostItems" })
     .optional(),
-  includeShipping: z.boolean({ error: "Livraison : oui ou non" }).default(false),
-  amount: euros("Montant", 100_000).optional(),
-  restock: z.enum(["now", "on_return", "no"], { error: "Remise en stock : maintenant, au retour ou non" }),
+  includeShipping: yesOrNo.default(false),
+  amount: euros(100_000).optional(),
+  restock: z.enum(["now", "on_return", "no"], { error: "admin:input.restockChoice" }),
   note,
 }).refine((input) => (input.lines?.length ?? 0) > 0 !== (input.amount !== undefined), {
-  error: "Choisissez les pièces à rembourser ou un montant, l’un des deux",
+  error: "admin:input.piecesOrAmount",
   path: ["amount"],
 });
 
@@ -44,10 +44,10 @@ export const ordersRouter = {
   list: adminProcedure
     .input(
       strictInput({
-        status: z.enum(ORDER_STATUSES, { error: "Statut inconnu" }).optional(),
-        search: text("Recherche", 0, 100).optional(),
-        page: int("Page", 1, 100_000).default(1),
-        pageSize: int("Taille de page", 1, 100).default(20),
+        status: z.enum(ORDER_STATUSES, { error: "admin:input.unknownStatus" }).optional(),
+        search: text(0, 100).optional(),
+        page: int(1, 100_000).default(1),
+        pageSize: int(1, 100).default(20),
       }).prefault({}),
     )
     .query(async ({ ctx, input }) => toWire(await listOrders(ctx.db, input))),
@@ -60,8 +60,8 @@ export const ordersRouter = {
     .input(
       strictInput({
         orderNumber,
-        carrier: z.enum(CARRIERS, { error: "Transporteur : choisissez Colissimo, Chronopost, DHL ou UPS" }),
-        trackingNumber: text("Numéro de suivi", 3, 64),
+        carrier: z.enum(CARRIERS, { error: "admin:input.carrierChoice" }),
+        trackingNumber: text(3, 64),
       }),
     )
     .mutation(({ ctx, input }) => markShipped(ctx.db, input)),
@@ -97,7 +97,7 @@ export const ordersRouter = {
       strictInput({
         orderNumber,
         requestKey,
-        restock: z.boolean({ error: "Remise en stock : oui ou non" }).default(true),
+        restock: yesOrNo.default(true),
         note,
       }),
     )
@@ -113,7 +113,7 @@ export const ordersRouter = {
     .input(
       strictInput({
         orderNumber,
-        restock: z.boolean({ error: "Remise en stock : oui ou non" }).default(true),
+        restock: yesOrNo.default(true),
       }),
     )
     .mutation(async ({ ctx, input }) => toWire(await markReturnReceived(ctx.db, input))),

@@ -17,20 +17,20 @@ import { relay } from "./relay";
 import { adminProcedure } from "./trpc";
 import { toWire } from "./wire";
 
-const price = euros("Prix", PRODUCT_LIMITS.maxPriceCents / 100);
+const price = euros(PRODUCT_LIMITS.maxPriceCents / 100);
 
 export const productsRouter = {
   list: adminProcedure
-    .input(strictInput({ search: text("Recherche", 0, 100).optional() }).prefault({}))
+    .input(strictInput({ search: text(0, 100).optional() }).prefault({}))
     .query(async ({ ctx, input }) => toWire(await listProducts(ctx.db, input.search))),
 
   create: adminProcedure
     .input(
       strictInput({
-        reference: text("Référence", 1, PRODUCT_LIMITS.reference),
-        name: text("Nom", 1, PRODUCT_LIMITS.name),
+        reference: text(1, PRODUCT_LIMITS.reference),
+        name: text(1, PRODUCT_LIMITS.name),
         price,
-        stock: int("Stock", 0, PRODUCT_LIMITS.maxStock).default(0),
+        stock: int(0, PRODUCT_LIMITS.maxStock).default(0),
       }),
     )
     .mutation(async ({ ctx, input }) =>
@@ -48,7 +48,7 @@ export const productsRouter = {
     .input(
       strictInput({
         id,
-        delta: z.literal([-1, 1], { error: "Le stock change d’une pièce à la fois (+1 ou −1)" }),
+        delta: z.literal([-1, 1], { error: "admin:input.onePieceAtATime" }),
       }),
     )
     .mutation(async ({ ctx, input }) => toWire(await adjustStock(ctx.db, input.id, input.delta))),
@@ -74,7 +74,7 @@ export const productsRouter = {
     .input(strictInput({ id }))
     .query(async ({ ctx, input }) => ({ events: toWire(await productHistory(ctx.db, input.id)) })),
 
-  createTestProduct: adminProcedure
+  createSample: adminProcedure
     .input(noInput)
     .mutation(async ({ ctx }) => toWire(await createSampleProduct(ctx.db))),
 

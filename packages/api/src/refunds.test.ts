@@ -97,16 +97,16 @@ describe("orders.refund, orders.cancel and the return", () => {
 describe("models and the accountant's export", () => {
   it("change a price, bring an archived model back, read the product's history", async () => {
     const caller = ownerCaller(t.db);
-    const { products } = await caller.stock.list({ search: "Ilian" });
+    const { products } = await caller.products.list({ search: "Ilian" });
     const ilian = products[0];
-    expect(await caller.stock.setPrice({ id: ilian?.id ?? 0, price: 149.5 })).toMatchObject({
+    expect(await caller.products.setPrice({ id: ilian?.id ?? 0, price: 149.5 })).toMatchObject({
       priceCents: 14950,
     });
-    expect(await caller.stock.unarchive({ id: ilian?.id ?? 0 })).toMatchObject({ archived: false });
-    const { events } = await caller.stock.history({ id: ilian?.id ?? 0 });
+    expect(await caller.products.unarchive({ id: ilian?.id ?? 0 })).toMatchObject({ archived: false });
+    const { events } = await caller.products.history({ id: ilian?.id ?? 0 });
     expect(events[0]).toMatchObject({ kind: "price_changed", fromValue: "16900", toValue: "14950" });
     expect(typeof events[0]?.createdAt).toBe("string");
-    await caller.stock.setPrice({ id: ilian?.id ?? 0, price: 169 });
+    await caller.products.setPrice({ id: ilian?.id ?? 0, price: 169 });
   });
 
   it("export a month as a CSV named after it", async () => {

@@ -8,10 +8,9 @@ import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   orders: ordersRouter,
-  // The owner's products. The keys `stock` and `tests` are what the admin panel calls today.
-  stock: productsRouter,
+  products: productsRouter,
   emails: emailsRouter,
-  tests: sampleOrdersRouter,
+  sampleOrders: sampleOrdersRouter,
   accounting: accountingRouter,
 });
 

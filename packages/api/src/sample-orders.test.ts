@@ -4,9 +4,9 @@ import { ownerCaller, rowCounts } from "./testing";
 
 const t = seededTestDatabase();
 
-it("tests.runTestOrder places and pays one Aicha for the test customer, queues one confirmation, and logs its steps", async () => {
+it("sampleOrders.run places and pays one Aicha for the test customer, queues one confirmation, and logs its steps", async () => {
   const before = await rowCounts(t.db);
-  const run = await ownerCaller(t.db).tests.runTestOrder();
+  const run = await ownerCaller(t.db).sampleOrders.run();
   expect(run.orderNumber).toMatch(/^SOULS-\d{6}[A-Z0-9]{4}$/);
   expect(run.steps.length).toBeGreaterThan(0);
   for (const step of run.steps) {
@@ -32,10 +32,10 @@ it("tests.runTestOrder places and pays one Aicha for the test customer, queues o
   ]);
 });
 
-it("tests.runTestOrder says Aicha is sold out in its steps instead of failing", async () => {
+it("sampleOrders.run says Aicha is sold out in its steps instead of failing", async () => {
   await t.db.updateTable("products").set({ stock: 0, reserved: 0 }).where("slug", "=", "aicha").execute();
   const before = await rowCounts(t.db);
-  const run = await ownerCaller(t.db).tests.runTestOrder();
+  const run = await ownerCaller(t.db).sampleOrders.run();
   expect(run.orderNumber).toBeNull();
   expect(run.steps.some((step) => !step.ok && step.label.includes("épuisée"))).toBe(true);
   expect(await rowCounts(t.db)).toEqual(before);

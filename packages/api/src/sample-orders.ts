@@ -5,5 +5,5 @@ import { adminProcedure } from "./trpc";
 
 export const sampleOrdersRouter = {
   /** Spec §2 "Test Commande": a real order through the real use cases; the steps are its log. */
-  runTestOrder: adminProcedure.input(noInput).mutation(({ ctx }) => runSampleOrder(ctx.db)),
+  run: adminProcedure.input(noInput).mutation(({ ctx }) => runSampleOrder(ctx.db)),
 } satisfies TRPCRouterRecord;

@@ -3,14 +3,35 @@ import { z } from "zod";
 import type { ApiContext } from "./context";
 import { MESSAGES, shopRuleError } from "./errors";
 
+/** A refused field's message: its key (`admin:input.*`) and the bound its rule sets. */
+export interface InputMessage {
+  key: string;
+  values: { min?: number; max?: number };
+}
+
+/** The messages of a refused input: of the whole input, and of each field. */
+export interface InputErrors {
+  formErrors: InputMessage[];
+  fieldErrors: Record<string, InputMessage[] | undefined>;
+}
+
+function inputMessage(issue: z.core.$ZodIssue): InputMessage {
+  const values: InputMessage["values"] = {};
+  if ("minimum" in issue && typeof issue.minimum === "number") values.min = issue.minimum;
+  if ("maximum" in issue && typeof issue.maximum === "number") values.max = issue.maximum;
+  return { key: issue.message, values };
+}
+
 const t = initTRPC.context<ApiContext>().create({
   /**
-   * A refused input keeps the field messages for the form (`data.zodError`) under one French
+   * A refused input keeps each field's messages for the form (`data.zodError`) under one French
    * message; an unexpected failure shows a generic one (its details go to the server's log).
    */
   errorFormatter({ shape, error }) {
-    const zodError =
-      error.code === "BAD_REQUEST" && error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
+    const zodError: InputErrors | null =
+      error.code === "BAD_REQUEST" && error.cause instanceof z.ZodError
+        ? z.flattenError(error.cause, inputMessage)
+        : null;
     const message = zodError
       ? MESSAGES.validation
       : error.code === "INTERNAL_SERVER_ERROR"

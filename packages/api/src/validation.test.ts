@@ -150,8 +150,8 @@ const MALFORMED: Record<string, unknown[]> = {
     { from: "2026-12", to: "2026-11" },
     { from: 202611, to: 202611 },
   ],
-  "stock.list": [{ search: 42 }, { search: null }, { search: "x".repeat(101) }, { search: HUGE }],
-  "stock.create": [
+  "products.list": [{ search: 42 }, { search: null }, { search: "x".repeat(101) }, { search: HUGE }],
+  "products.create": [
     {},
     { reference: "R-1", name: "Nom" },
     { reference: "R-1", price: 169 },
@@ -175,7 +175,7 @@ const MALFORMED: Record<string, unknown[]> = {
     { reference: "R-1", name: "Nom", price: 169, stock: "3" },
     { reference: "R-1", name: "Nom", price: 169, stock: 1e12 },
   ],
-  "stock.adjust": [
+  "products.adjust": [
     ...idCases,
     { id: 1 },
     { id: 1, delta: 0 },
@@ -185,8 +185,8 @@ const MALFORMED: Record<string, unknown[]> = {
     { id: 1, delta: "1" },
     { id: 1, delta: -100 },
   ],
-  "stock.remove": idCases,
-  "stock.setPrice": [
+  "products.remove": idCases,
+  "products.setPrice": [
     ...idCases,
     { id: 1 },
     { id: 1, price: 0 },
@@ -195,16 +195,16 @@ const MALFORMED: Record<string, unknown[]> = {
     { id: 1, price: "149" },
     { id: 1, price: 1e9 },
   ],
-  "stock.unarchive": idCases,
-  "stock.history": idCases,
-  "stock.createTestProduct": [{}],
-  "stock.changes": [{}],
+  "products.unarchive": idCases,
+  "products.history": idCases,
+  "products.createSample": [{}],
+  "products.changes": [{}],
   "emails.stats": [{}],
   "emails.recent": [{}],
   "emails.retry": idCases,
   "emails.view": idCases,
   "emails.cleanup": [{}, { olderThanYears: 0 }],
-  "tests.runTestOrder": [{}],
+  "sampleOrders.run": [{}],
 };
 
 it("has malformed cases for every procedure of the router", () => {
@@ -231,34 +231,34 @@ describe.each(PROCEDURES)("$path", ({ path }) => {
       expect(shape.message, label).toBe(MESSAGES.validation);
       expect(shape.data.httpStatus).toBe(400);
       const { formErrors, fieldErrors } = shape.data.zodError ?? { formErrors: [], fieldErrors: {} };
-      const messages = [...formErrors, ...Object.values(fieldErrors).flat()] as string[];
+      const messages = [...formErrors, ...Object.values(fieldErrors).flat()];
       expect(messages.length, label).toBeGreaterThan(0);
-      // Messages are short and never echo the input back.
-      for (const message of messages) expect(message.length, label).toBeLessThan(120);
+      // Messages are keys of the admin's dictionary, never the input echoed back.
+      for (const message of messages) expect(message?.key, label).toMatch(/^admin:input\.\w+$/);
     }
     expect(await rowCounts(t.db)).toEqual(before);
   });
 });
 
-it("gives the form a message per field, in French", async () => {
+it("gives the form a message key per field, with the bound its rule sets", async () => {
   const error = await trpcError(
-    ownerCaller(t.db).stock.create({ reference: " ", name: "x".repeat(121), price: 12.345, stock: -1 }),
+    ownerCaller(t.db).products.create({ reference: " ", name: "x".repeat(121), price: 12.345, stock: -1 }),
   );
-  expect(errorShape(error, "stock.create").data.zodError).toEqual({
+  expect(errorShape(error, "products.create").data.zodError).toEqual({
     formErrors: [],
     fieldErrors: {
-      reference: ["Référence : champ obligatoire"],
-      name: ["Nom : 120 caractères au plus"],
-      price: ["Prix : deux décimales au plus"],
-      stock: ["Stock : 0 au moins"],
+      reference: [{ key: "admin:input.required", values: { min: 1 } }],
+      name: [{ key: "admin:input.tooLong", values: { max: 120 } }],
+      price: [{ key: "admin:input.twoDecimals", values: {} }],
+      stock: [{ key: "admin:input.atLeast", values: { min: 0 } }],
     },
   });
   const shipping = await trpcError(
     ownerCaller(t.db).orders.markShipped({ orderNumber, carrier: "poste" as "dhl", trackingNumber: "1" }),
   );
   expect(errorShape(shipping, "orders.markShipped").data.zodError?.fieldErrors).toEqual({
-    carrier: ["Transporteur : choisissez Colissimo, Chronopost, DHL ou UPS"],
-    trackingNumber: ["Numéro de suivi : au moins 3 caractères"],
+    carrier: [{ key: "admin:input.carrierChoice", values: {} }],
+    trackingNumber: [{ key: "admin:input.tooShort", values: { min: 3 } }],
   });
 });
 
@@ -266,7 +266,7 @@ it("accepts the inputs with optional fields left out, filling in the defaults", 
   const caller = ownerCaller(t.db);
   expect(await caller.orders.list()).toMatchObject({ page: 1, pageSize: 20, total: 1 });
   expect(await caller.orders.list({})).toMatchObject({ page: 1, pageSize: 20 });
-  expect((await caller.stock.list()).products).toHaveLength(4);
-  const created = await caller.stock.create({ reference: " R-1 ", name: " Nom ", price: 169.99 });
+  expect((await caller.products.list()).products).toHaveLength(4);
+  const created = await caller.products.create({ reference: " R-1 ", name: " Nom ", price: 169.99 });
   expect(created).toMatchObject({ reference: "R-1", name: "Nom", priceCents: 16999, stock: 0 });
 });

@@ -2,9 +2,6 @@
 import { MODEL_CODES, type ModelCode } from "@souls/core/models";
 import type { Database, Kysely } from "@souls/db";
 
-// web compat: removed when apps/web switches (the model codes live in @souls/core/models).
-export { isModelCode, MODEL_CODES, type ModelCode } from "@souls/core/models";
-
 /** What a shopper can buy of one model right now, as the database says. */
 export interface ModelAvailability {
   model: ModelCode;

@@ -4,9 +4,6 @@
  */
 import type { OrderStatus } from "@souls/core/statuses";
 
-// web compat: removed when apps/web switches (statuses and their labels live in @souls/core/statuses).
-export { ORDER_STATUS_LABELS } from "@souls/core/statuses";
-
 /** What can happen to an order. */
 export type OrderEvent =
   | "payment_succeeded"

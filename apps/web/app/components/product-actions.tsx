@@ -1,9 +1,10 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import type { ModelCode } from "@souls/shop";
+import type { Locale } from "@souls/core/locales";
+import type { ModelCode } from "@souls/core/models";
 import { useTranslation } from "react-i18next";
-import type { Toast } from "~/lib/toast";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import { type Locale, pathOf } from "~/screens";
+import type { CartAnswer } from "~/lib/cart-actions.server";
+import { useFetcherToast } from "~/lib/toast";
+import { pathOf } from "~/screens";
 import { RedirectBackField } from "./redirect-back-field";
 
 export function checkoutHref(locale: Locale, model: ModelCode): string {
@@ -24,7 +25,7 @@ export function PurchaseButtons({
   locale: Locale;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<{ toast: Toast }>();
+  const fetcher = useFetcher<CartAnswer>();
   const { pathname } = useLocation();
   useFetcherToast(fetcher);
 

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
-import type { ModelAvailability } from "@souls/shop";
+import { formatPrice } from "@souls/core/format";
+import type { Locale } from "@souls/core/locales";
+import type { ModelAvailability } from "@souls/shop/catalogue";
 import { useTranslation } from "react-i18next";
-import { formatPrice } from "~/lib/format";
 import { productImage } from "~/lib/images";
-import { type Locale, pathOf, productPage } from "~/screens";
+import { pathOf, productPage } from "~/screens";
 import { checkoutHref } from "./product-actions";
 
 /** A model in the collection grid: photo, name, one line, price and the order button. */

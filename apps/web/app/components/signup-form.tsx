@@ -1,12 +1,9 @@
 import { useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { SignupResult } from "~/lib/signup.server";
-import type { Toast } from "~/lib/toast";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import type { SignupAnswer } from "~/lib/signup.server";
+import { useFetcherToast } from "~/lib/toast";
 import { RedirectBackField } from "./redirect-back-field";
-
-type Answer = SignupResult | { toast: Toast } | undefined;
 
 /**
  * Early-notice / newsletter form, and a sold-out model's back-in-stock list (`intent=waitlist`,
@@ -26,14 +23,15 @@ export function SignupForm({
   consentLabel?: string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<Answer>();
-  const actionData = useActionData<Answer>();
+  const fetcher = useFetcher<SignupAnswer>();
+  // Without JavaScript the page's own action answered: it may be another form's answer.
+  const actionData = useActionData<SignupAnswer>();
   const { pathname, search } = useLocation();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const answer = fetcher.data ?? (actionData && "form" in actionData ? actionData : undefined);
-  const result = answer && "form" in answer && answer.form === intent ? answer : undefined;
+  const answer = fetcher.data ?? actionData;
+  const result = answer?.outcome === "signupRefused" && answer.form === intent ? answer : undefined;
   const errors = result?.errors ?? {};
 
   const resetForm = useCallback(() => formRef.current?.reset(), []);

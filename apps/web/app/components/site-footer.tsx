@@ -1,14 +1,15 @@
 import { Link } from "@remix-run/react";
+import type { Locale } from "@souls/core/locales";
 import { useTranslation } from "react-i18next";
-import type { RootData } from "~/root";
-import { type Locale, pathOf } from "~/screens";
+import type { useRootData } from "~/lib/locale";
+import { pathOf } from "~/screens";
 
 export function SiteFooter({
   locale,
   business,
 }: {
   locale: Locale;
-  business: RootData["business"] | undefined;
+  business: NonNullable<ReturnType<typeof useRootData>>["business"] | undefined;
 }) {
   const { t } = useTranslation();
   const home = pathOf("home", locale);

@@ -1,6 +1,7 @@
 import { Link, useFetchers, useLocation } from "@remix-run/react";
+import { LOCALES, type Locale } from "@souls/core/locales";
 import { useTranslation } from "react-i18next";
-import { alternatePath, LOCALES, type Locale, pathOf } from "~/screens";
+import { alternatePath, pathOf } from "~/screens";
 import { BagIcon, InstagramIcon } from "./icons";
 
 export function SiteHeader({

@@ -1,15 +1,15 @@
 import { useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ToastAnswer } from "~/lib/form.server";
 import { useHydrated } from "~/lib/hydrated";
-import type { Toast } from "~/lib/toast";
-import { onToast } from "~/lib/toast-events";
+import { onToast, type Toast } from "~/lib/toast";
 
 const VISIBLE_MS = 5_000;
 
 /**
- * Toasts from the server (a redirect's flash cookie, rendered in the HTML so they show without
- * JavaScript, faded out by CSS) and from fetchers in the browser.
+ * The one place toasts show: from the server (a redirect's flash cookie, rendered in the HTML so
+ * they show without JavaScript, faded out by CSS), from fetchers and from the owner's panel.
  */
 export function Toaster({ initial }: { initial: Toast | null }) {
   const [toasts, setToasts] = useState<Toast[]>(initial ? [initial] : []);
@@ -57,11 +57,10 @@ export function InlineToast({
   onDismiss?: () => void;
   label?: string;
 }) {
-  const { t } = useTranslation();
   return (
     <div className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
-      <p className="toast__title">{t(toast.title, toast.values)}</p>
-      {toast.description ? <p className="toast__text">{t(toast.description, toast.values)}</p> : null}
+      <p className="toast__title">{toast.title}</p>
+      {toast.text ? <p className="toast__text">{toast.text}</p> : null}
       {onDismiss ? (
         <button type="button" className="toast__close" onClick={onDismiss} aria-label={label}>
           ×
@@ -73,7 +72,7 @@ export function InlineToast({
 
 /** The page's own action answer (a refused form posted without JavaScript), shown as a toast. */
 export function ActionToast() {
-  const answer = useActionData<{ toast?: Toast | null } | undefined>();
+  const answer = useActionData<ToastAnswer>();
   const hydrated = useHydrated();
   // With JavaScript, fetchers show their own toasts; this covers full-page posts.
   if (!answer?.toast || hydrated) return null;

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import { ADMIN_SESSION_HOURS, findAdminSession, type LoginResult, logIn, passwordCheck } from "@souls/shop";
+import {
+  ADMIN_SESSION_HOURS,
+  findAdminSession,
+  type LoginResult,
+  logIn,
+  passwordCheck,
+} from "@souls/shop/admin";
+import { ADMIN_PAGES } from "~/screens";
 import { db } from "./db.server";
 import { env, sessionSecret } from "./env.server";
 
@@ -66,7 +73,8 @@ export async function adminSession(request: Request): Promise<{ sessionIdHash: s
 
 /** Every admin page's loader starts here: no valid session, back to the login form. */
 export async function requireAdmin(request: Request): Promise<void> {
-  if (!(await adminSession(request))) throw redirect("/admin", { headers: { "Cache-Control": "no-store" } });
+  if (!(await adminSession(request)))
+    throw redirect(ADMIN_PAGES.tests, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** The loader of the admin pages whose data comes through tRPC: it only checks the session. */

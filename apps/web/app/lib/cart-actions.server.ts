@@ -1,21 +1,14 @@
-import {
-  addToCart,
-  type CartChange,
-  loadCollection,
-  MODEL_CODES,
-  quantityOf,
-  removeFromCart,
-  setQuantity,
-} from "@souls/shop";
+import type { Locale } from "@souls/core/locales";
+import { MODEL_CODES } from "@souls/core/models";
+import { addToCart, type CartChange, quantityOf, removeFromCart, setQuantity } from "@souls/shop/cart";
+import { loadCollection } from "@souls/shop/catalogue";
 import { z } from "zod";
 import { fixedT } from "~/i18n.server";
-import type { Locale } from "~/screens";
-import { answerAction, invalidRequest } from "./actions.server";
 import { readCart, saveCart } from "./cart.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
-import type { Toast } from "./toast";
-import { makeToast } from "./toast.server";
+import { answerAction, invalidRequest, parseForm } from "./form.server";
+import { makeToast, type ToastMessage } from "./toast.server";
 
 export const cartIntentSchema = z.object({
   intent: z.enum(["add", "increment", "decrement", "remove"]),
@@ -23,43 +16,43 @@ export const cartIntentSchema = z.object({
 });
 
 /** The shopper-facing toast for each outcome of a cart change. */
-function toastFor(change: CartChange, name: string): Omit<Toast, "id"> {
+function toastFor(change: CartChange, name: string): ToastMessage {
   switch (change.outcome) {
     case "added":
       return {
         kind: "success",
-        title: "toast.added.title",
-        description: "toast.added.text",
+        title: "common:toast.added.title",
+        text: "common:toast.added.text",
         values: { name },
       };
     case "updated":
-      return { kind: "success", title: "toast.updated.title", values: { name } };
+      return { kind: "success", title: "common:toast.updated.title", values: { name } };
     case "removed":
       return {
         kind: "success",
-        title: "toast.removed.title",
-        description: "toast.removed.text",
+        title: "common:toast.removed.title",
+        text: "common:toast.removed.text",
         values: { name },
       };
     case "limit":
       return {
         kind: "error",
-        title: "toast.limit.title",
-        description: "toast.limit.text",
+        title: "common:toast.limit.title",
+        text: "common:toast.limit.text",
         values: { name, count: change.available },
       };
     case "order_limit":
       return {
         kind: "error",
-        title: "toast.orderLimit.title",
-        description: "toast.orderLimit.text",
+        title: "common:toast.orderLimit.title",
+        text: "common:toast.orderLimit.text",
         values: { name, count: change.limit },
       };
     case "sold_out":
       return {
         kind: "error",
-        title: "toast.soldOut.title",
-        description: "toast.soldOut.text",
+        title: "common:toast.soldOut.title",
+        text: "common:toast.soldOut.text",
         values: { name },
       };
   }
@@ -70,11 +63,9 @@ function toastFor(change: CartChange, name: string): Omit<Toast, "id"> {
  * shows now, and answers with the new cart cookie and a toast.
  */
 export async function handleCartIntent(request: Request, form: FormData, locale: Locale) {
-  const parsed = cartIntentSchema.safeParse({ intent: form.get("intent"), model: form.get("model") });
-  if (!parsed.success) {
-    return invalidRequest();
-  }
-  const { intent, model } = parsed.data;
+  const reading = parseForm(form, cartIntentSchema, ["intent", "model"]);
+  if (!reading.ok) return invalidRequest(locale);
+  const { intent, model } = reading.data;
   const [cart, collection, t] = await Promise.all([
     readCart(request),
     loadCollection(db),
@@ -97,9 +88,12 @@ export async function handleCartIntent(request: Request, form: FormData, locale:
           );
   const headers = new Headers({ "Set-Cookie": await saveCart(change.cart) });
   const name = t("common:product.fullName", { name: t(`products:${model}.name`) });
-  const toast = makeToast(toastFor(change, name));
+  const toast = await makeToast(locale, toastFor(change, name));
   // A refused change (no more pieces) is a 409 for a fetcher; without JavaScript, a 303 back.
   const refused =
     change.outcome === "limit" || change.outcome === "order_limit" || change.outcome === "sold_out";
   return answerAction(request, form, toast, { headers, status: refused ? 409 : 200 });
 }
+
+/** What a cart intent answers, for the fetcher that sent it. */
+export type CartAnswer = typeof handleCartIntent;

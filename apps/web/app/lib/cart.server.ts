@@ -1,4 +1,4 @@
-import { type Cart, parseStoredCart } from "@souls/shop";
+import { type Cart, parseStoredCart } from "@souls/shop/cart";
 import { cartCookie } from "./cookies.server";
 
 export async function readCart(request: Request): Promise<Cart> {

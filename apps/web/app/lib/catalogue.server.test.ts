@@ -2,10 +2,11 @@
  * The collection the pages show is read once and kept until PostgreSQL announces a change:
  * a sale, an edit or a released hold must show on the next page, never a stale count.
  */
-import { listenToProductChanges, type ProductChange } from "@souls/api";
+
 import { seedProducts } from "@souls/db";
 import { createTestDatabase } from "@souls/db/testing";
-import { type Collection, loadCollection } from "@souls/shop";
+import { type Collection, loadCollection } from "@souls/shop/catalogue";
+import { listenToProductChanges, type ProductChange } from "@souls/shop/product-changes";
 import { describe, expect, it, vi } from "vitest";
 
 vi.stubEnv("DATABASE_URL", "postgres://shop@127.0.0.1:5432/souls");

@@ -1,5 +1,5 @@
-import type { ListeningProductChangeSource } from "@souls/api";
-import { type Collection, loadCollection } from "@souls/shop";
+import { type Collection, loadCollection } from "@souls/shop/catalogue";
+import type { ListeningProductChangeSource } from "@souls/shop/product-changes";
 import { db } from "./db.server";
 import { productChanges } from "./live.server";
 

@@ -1,4 +1,8 @@
-import { type ListeningProductChangeSource, listenToProductChanges, type ProductChange } from "@souls/api";
+import {
+  type ListeningProductChangeSource,
+  listenToProductChanges,
+  type ProductChange,
+} from "@souls/shop/product-changes";
 import { env } from "./env.server";
 import { closeOnStop, processWide } from "./server-process.server";
 

@@ -1,12 +1,13 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { RootData } from "~/root";
-import { DEFAULT_LOCALE, type Locale } from "~/screens";
+import { DEFAULT_LOCALE, type Locale } from "@souls/core/locales";
+import type { loader as rootLoader } from "~/root";
+
+/** What the root loader answers for every page (locale, cart count, toast, business facts). */
+export function useRootData() {
+  return useRouteLoaderData<typeof rootLoader>("root");
+}
 
 /** The page's locale, as the root loader resolved it from the matched route. */
 export function useLocale(): Locale {
-  return (useRouteLoaderData("root") as RootData | undefined)?.locale ?? DEFAULT_LOCALE;
-}
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData("root") as RootData | undefined;
+  return useRootData()?.locale ?? DEFAULT_LOCALE;
 }

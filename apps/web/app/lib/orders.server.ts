@@ -1,4 +1,4 @@
-import { ORDER_NUMBER_PATTERN } from "@souls/shop";
+import { ORDER_NUMBER_PATTERN } from "@souls/shop/orders";
 import { ordersCookie } from "./cookies.server";
 
 const KEEP = 5;

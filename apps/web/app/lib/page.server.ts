@@ -1,4 +1,5 @@
-import { LOCALES, type Locale, pageForPath, pathOf } from "~/screens";
+import { LOCALES, type Locale } from "@souls/core/locales";
+import { pageForPath, pathOf } from "~/screens";
 import { env } from "./env.server";
 import type { PageAddresses } from "./seo";
 

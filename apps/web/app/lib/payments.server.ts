@@ -1,27 +1,16 @@
-import { createStripeGateway, type PaymentGateway, type StripeGateway, testGateway } from "@souls/shop";
+import {
+  offlineGateway,
+  type PaymentGateway,
+  type StripeGateway,
+  stripeGatewayFor,
+} from "@souls/shop/payments";
 import { env } from "./env.server";
 
-function stripeApi(url: string | undefined) {
-  if (!url) return undefined;
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port),
-    protocol: parsed.protocol === "http:" ? ("http" as const) : ("https" as const),
-  };
-}
+/** Stripe when its keys are configured (the settings require all three or none). */
+export const stripeGateway: StripeGateway | null = stripeGatewayFor(env);
 
-/** Stripe when its keys are configured; otherwise the offline test gateway. */
-export const stripeGateway: StripeGateway | null =
-  env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-    ? createStripeGateway({
-        secretKey: env.STRIPE_SECRET_KEY,
-        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-        api: stripeApi(env.STRIPE_API_URL),
-      })
-    : null;
-
-export const gateway: PaymentGateway = stripeGateway ?? testGateway;
+/** The gateway orders are paid with: Stripe, or the offline gateway without its keys. */
+export const gateway: PaymentGateway = stripeGateway ?? offlineGateway;
 
 /** While no real payment can be taken, every page says so. */
 export const testMode = gateway.provider === "test";

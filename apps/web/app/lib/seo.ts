@@ -1,5 +1,5 @@
 import type { MetaDescriptor, MetaFunction } from "@remix-run/react";
-import type { Locale } from "~/screens";
+import type { Locale } from "@souls/core/locales";
 
 /** What the root loader knows about the page's addresses. */
 export interface PageAddresses {

@@ -1,59 +1,53 @@
 import { type AppLoadContext, data } from "@remix-run/node";
+import type { Locale } from "@souls/core/locales";
+import type { ModelCode } from "@souls/core/models";
 import {
   joinWaitlist,
-  type ModelCode,
   recordSignup,
   type SignupRequest,
   signupSchema,
   waitlistSchema,
-} from "@souls/shop";
-import type { Locale } from "~/screens";
-import { answerAction } from "./actions.server";
+} from "@souls/shop/signups";
 import { clientHash } from "./client.server";
 import { db } from "./db.server";
 import { sessionSecret } from "./env.server";
+import { answerAction, parseForm } from "./form.server";
 import { logRefusal } from "./refusal.server";
 import { makeToast } from "./toast.server";
 
-export interface SignupResult {
-  form: "signup" | "waitlist";
-  /** Field messages, and `form` for what concerns the whole form (a rate limit). */
-  errors: { email?: string; name?: string; consent?: string; form?: string };
-  values: { email: string; name: string };
-}
+type SignupForm = "signup" | "waitlist";
+type SignupField = "email" | "name" | "consent";
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
-
-function invalidSignup(
-  form: FormData,
-  kind: SignupResult["form"],
-  issues: { path: PropertyKey[]; message: string }[],
+/**
+ * A refused sign-up, shown again by the form that sent it: field messages, and `form` for what
+ * concerns the whole form (a rate limit).
+ */
+function refusal(
+  form: SignupForm,
+  errors: Partial<Record<SignupField | "form", string>>,
+  values: Partial<Record<SignupField, string>>,
+  init: { status: number; headers?: HeadersInit },
 ) {
-  const values = { email: text(form.get("email")).slice(0, 320), name: text(form.get("name")).slice(0, 200) };
-  const errors: SignupResult["errors"] = {};
-  for (const issue of issues) {
-    const field = issue.path[0] === "name" || issue.path[0] === "consent" ? issue.path[0] : "email";
-    errors[field] ??= issue.message;
-  }
-  return data({ form: kind, errors, values } satisfies SignupResult, { status: 400 });
+  const shown = { email: values.email ?? "", name: values.name ?? "" };
+  return data({ outcome: "signupRefused" as const, form, errors, values: shown }, init);
 }
 
 /** A sign-up refused as a whole: too many from this client (429), or a model on sale (409). */
-function refusedSignup(
+function refusedAsAWhole(
   request: Request,
-  form: FormData,
-  kind: SignupResult["form"],
+  form: SignupForm,
+  values: Partial<Record<SignupField, string>>,
   outcome: "rate_limited" | "available",
 ) {
-  const values = { email: text(form.get("email")).slice(0, 320), name: text(form.get("name")).slice(0, 200) };
   const status = outcome === "rate_limited" ? 429 : 409;
   logRefusal(
     request,
     status,
     outcome === "rate_limited" ? "sign-up limit per client" : "waitlist of a model on sale",
   );
-  const message = outcome === "rate_limited" ? "signup.errors.rateLimited" : "signup.errors.notSoldOut";
-  return data({ form: kind, errors: { form: message }, values } satisfies SignupResult, {
+  const message =
+    outcome === "rate_limited" ? "common:signup.errors.rateLimited" : "common:signup.errors.notSoldOut";
+  return refusal(form, { form: message }, values, {
     status,
     headers: outcome === "rate_limited" ? { "Retry-After": "3600" } : undefined,
   });
@@ -70,22 +64,23 @@ export async function handleSignup(
   locale: Locale,
   source: SignupRequest["source"],
 ) {
-  const parsed = signupSchema.safeParse({ email: form.get("email"), name: form.get("name") ?? undefined });
-  if (!parsed.success) return invalidSignup(form, "signup", parsed.error.issues);
+  const reading = parseForm(form, signupSchema, ["email", "name"]);
+  if (!reading.ok) return refusal("signup", reading.errors, reading.values, { status: 400 });
   const outcome = await recordSignup(db, {
-    email: parsed.data.email,
-    name: parsed.data.name,
+    email: reading.data.email,
+    name: reading.data.name,
     locale,
     source,
     clientHash: clientHash(request, context),
     secret: sessionSecret,
   });
-  if (outcome === "rate_limited") return refusedSignup(request, form, "signup", outcome);
-  return answerAction(
-    request,
-    form,
-    makeToast({ kind: "success", title: "signup.thanks.title", description: "signup.thanks.text" }),
-  );
+  if (outcome === "rate_limited") return refusedAsAWhole(request, "signup", reading.data, outcome);
+  const toast = await makeToast(locale, {
+    kind: "success",
+    title: "common:signup.thanks.title",
+    text: "common:signup.thanks.text",
+  });
+  return answerAction(request, form, toast);
 }
 
 /**
@@ -99,24 +94,24 @@ export async function handleWaitlist(
   locale: Locale,
   model: ModelCode,
 ) {
-  const parsed = waitlistSchema.safeParse({ email: form.get("email"), consent: form.get("consent") });
-  if (!parsed.success) return invalidSignup(form, "waitlist", parsed.error.issues);
+  const reading = parseForm(form, waitlistSchema, ["email", "consent"]);
+  if (!reading.ok) return refusal("waitlist", reading.errors, reading.values, { status: 400 });
   const outcome = await joinWaitlist(db, {
-    email: parsed.data.email,
+    email: reading.data.email,
     locale,
     model,
     clientHash: clientHash(request, context),
     secret: sessionSecret,
   });
   if (outcome === "rate_limited" || outcome === "available")
-    return refusedSignup(request, form, "waitlist", outcome);
-  return answerAction(
-    request,
-    form,
-    makeToast({
-      kind: "success",
-      title: "signup.waitlist.thanks.title",
-      description: "signup.waitlist.thanks.text",
-    }),
-  );
+    return refusedAsAWhole(request, "waitlist", reading.data, outcome);
+  const toast = await makeToast(locale, {
+    kind: "success",
+    title: "common:signup.waitlist.thanks.title",
+    text: "common:signup.waitlist.thanks.text",
+  });
+  return answerAction(request, form, toast);
 }
+
+/** What a page's sign-up and waitlist intents answer, for the form that reads it. */
+export type SignupAnswer = typeof handleSignup | typeof handleWaitlist;

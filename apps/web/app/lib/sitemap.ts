@@ -1,4 +1,5 @@
-import { LOCALES, PAGE_IDS, PAGES, type PageId, pathOf } from "~/screens";
+import { LOCALES } from "@souls/core/locales";
+import { ENDPOINTS, PAGE_IDS, PAGES, type PageId, pathOf } from "~/screens";
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -46,7 +47,7 @@ export function buildRobots(origin: string): string {
     `Disallow: ${pathOf("checkout", "fr")}`,
     `Disallow: ${pathOf("checkout", "en")}`,
     "",
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${origin}${ENDPOINTS.sitemap}`,
     "",
   ].join("\n");
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
+import type { Locale } from "@souls/core/locales";
+import { fixedT } from "~/i18n.server";
 import { flashStorage } from "./cookies.server";
 import type { Toast } from "./toast";
 
@@ -13,8 +15,24 @@ export async function readToast(
   return { toast, setCookie: toast ? await flashStorage.destroySession(session) : null };
 }
 
-export function makeToast(toast: Omit<Toast, "id">): Toast {
-  return { id: randomUUID(), ...toast };
+/** What a toast says, as message keys (`ns:path`) with their values. */
+export interface ToastMessage {
+  kind: Toast["kind"];
+  title: string;
+  text?: string;
+  values?: Record<string, string | number>;
+}
+
+/** A toast in the page's language. */
+export async function makeToast(locale: Locale, message: ToastMessage): Promise<Toast> {
+  const t = await fixedT(locale, "common");
+  const text = message.text ? t(message.text, message.values) : undefined;
+  return writtenToast(message.kind, t(message.title, message.values), text);
+}
+
+/** A toast whose words are already written for its reader (the owner's French pages). */
+export function writtenToast(kind: Toast["kind"], title: string, text?: string): Toast {
+  return { id: randomUUID(), kind, title, text };
 }
 
 /** A 303 back to a page, carrying a toast and any other cookies the action set. */

@@ -8,16 +8,15 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { ADMIN_PAGES, ENDPOINTS } from "~/screens";
 
 export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-const ENDPOINT = "/trpc";
-/** Procedures per batched request: the server refuses more (routes/trpc.ts). */
+/** Procedures per batched request: the server refuses more (routes/trpc/route.ts). */
 export const MAX_BATCH_SIZE = 10;
-const LOGIN_PAGE = "/admin";
 
 export type AdminClientError = TRPCClientError<AppRouter>;
 
@@ -32,8 +31,8 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** Back to the login form: the owner's session expired (8 hours) or she logged out elsewhere. */
 export function sendToLogin(): void {
-  if (typeof window !== "undefined" && window.location.pathname !== LOGIN_PAGE) {
-    window.location.assign(LOGIN_PAGE);
+  if (typeof window !== "undefined" && window.location.pathname !== ADMIN_PAGES.tests) {
+    window.location.assign(ADMIN_PAGES.tests);
   }
 }
 
@@ -49,14 +48,23 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: onAnyError }),
-    mutationCache: new MutationCache({ onError: onAnyError }),
+    mutationCache: new MutationCache({
+      onError: onAnyError,
+      // Every change of the owner's shows at once on every list and detail she has open. A fetch
+      // under way (a search being typed) may have read the rows before the change: it is
+      // cancelled first, since React Query would otherwise keep a key's first fetch as it is.
+      onSuccess: () => {
+        void client.cancelQueries().then(() => client.invalidateQueries());
+      },
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 5_000 },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 function createClient() {
@@ -65,8 +73,8 @@ function createClient() {
       // Subscriptions (live stock) stream over server-sent events; everything else is batched.
       splitLink({
         condition: (operation) => operation.type === "subscription",
-        true: httpSubscriptionLink({ url: ENDPOINT }),
-        false: httpBatchLink({ url: ENDPOINT, maxItems: MAX_BATCH_SIZE }),
+        true: httpSubscriptionLink({ url: ENDPOINTS.trpc }),
+        false: httpBatchLink({ url: ENDPOINTS.trpc, maxItems: MAX_BATCH_SIZE }),
       }),
     ],
   });

@@ -18,16 +18,16 @@ beforeAll(async () => {
   await seedProducts(t.db);
   vi.stubEnv("DATABASE_URL", t.url);
   vi.stubEnv("SITE_URL", "https://souls.example");
-  routes.checkout = await import("./checkout");
-  routes.home = await import("./home");
-  routes.product = await import("./product");
-  routes.tracking = await import("./tracking");
-  routes.robots = await import("./robots[.]txt");
-  routes.sitemap = await import("./sitemap[.]xml");
-  routes.live = await import("./live.availability");
-  routes.trpc = await import("./trpc");
-  routes.confirm = await import("./signup-confirm");
-  routes.unsubscribe = await import("./unsubscribe");
+  routes.checkout = await import("~/routes/checkout/route");
+  routes.home = await import("~/routes/home/route");
+  routes.product = await import("~/routes/product/route");
+  routes.tracking = await import("~/routes/tracking/route");
+  routes.robots = await import("~/routes/robots/route");
+  routes.sitemap = await import("~/routes/sitemap/route");
+  routes.live = await import("~/routes/live-availability/route");
+  routes.trpc = await import("~/routes/trpc/route");
+  routes.confirm = await import("~/routes/signup-confirm/route");
+  routes.unsubscribe = await import("~/routes/unsubscribe/route");
 });
 
 afterAll(async () => {
@@ -130,7 +130,10 @@ describe("denial of inventory (OWASP OAT-021)", () => {
     ).join("&");
     const answer = await checkout(items, "198.51.100.1");
     expect(answer.status).toBe(409);
-    expect(answer.data).toMatchObject({ orderLimit: { model: "nadia", limit: 3 } });
+    expect(answer.data).toMatchObject({
+      outcome: "refused",
+      refusal: { problem: "orderLimit", model: "nadia", limit: 3 },
+    });
     expect(await reserved()).toEqual({ aicha: 0, nadia: 0, bilin: 0, ilian: 0 });
     expect(await t.db.selectFrom("orders").select("id").execute()).toEqual([]);
     // The checkout page itself says so for such an address.
@@ -145,7 +148,10 @@ describe("denial of inventory (OWASP OAT-021)", () => {
     const third = await checkout("product=bilin&qty=1", "198.51.100.2");
     expect(third.status).toBe(429);
     expect(third.headers.get("Retry-After")).toBe("600");
-    expect(third.data).toMatchObject({ clientLimit: { reason: "held_pieces", count: 6 } });
+    expect(third.data).toMatchObject({
+      outcome: "refused",
+      refusal: { problem: "clientLimit", reason: "held_pieces", count: 6 },
+    });
     expect(await reserved()).toEqual({ aicha: 3, nadia: 3, bilin: 0, ilian: 0 });
     // Another shopper still buys.
     expect((await checkout("product=bilin&qty=1", "198.51.100.3")).status).toBe(303);
@@ -169,7 +175,10 @@ describe("sign-ups turned against strangers", () => {
       expect((await signUp(`stranger${i}@example.org`, "192.0.2.9")).status).toBe(200);
     const refused = await signUp("stranger5@example.org", "192.0.2.9");
     expect(refused.status).toBe(429);
-    expect(refused.data).toMatchObject({ form: "signup", errors: { form: "signup.errors.rateLimited" } });
+    expect(refused.data).toMatchObject({
+      form: "signup",
+      errors: { form: "common:signup.errors.rateLimited" },
+    });
     expect(await t.db.selectFrom("signups").select("id").execute()).toHaveLength(5);
     const mail = await t.db.selectFrom("emailQueue").select(["type", "recipient"]).execute();
     expect(mail).toHaveLength(5);
@@ -183,7 +192,7 @@ describe("sign-ups turned against strangers", () => {
       });
     const onSale = await ask();
     expect(onSale.status).toBe(409);
-    expect(onSale.data).toMatchObject({ errors: { form: "signup.errors.notSoldOut" } });
+    expect(onSale.data).toMatchObject({ errors: { form: "common:signup.errors.notSoldOut" } });
     await t.db.updateTable("products").set({ stock: 0 }).where("slug", "=", "nadia").execute();
     expect((await ask()).status).toBe(200);
   });
@@ -208,7 +217,7 @@ describe("sign-ups turned against strangers", () => {
     });
     expect(forged.status).toBe(400);
 
-    const { signupToken } = await import("@souls/shop");
+    const { signupToken } = await import("@souls/shop/testing");
     const { sessionSecret } = await import("~/lib/env.server");
     const { id } = await t.db.selectFrom("signups").select("id").executeTakeFirstOrThrow();
     const unsubscribeToken = signupToken(sessionSecret, "unsubscribe", id);

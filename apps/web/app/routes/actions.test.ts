@@ -18,15 +18,15 @@ beforeAll(async () => {
   await seedProducts(t.db);
   vi.stubEnv("DATABASE_URL", t.url);
   actions = {
-    "/": (await import("./home")).action,
-    "/en": (await import("./home")).action,
-    "/produit/sac-banane-aicha": (await import("./product")).action,
-    "/en/product/nadia-fanny-pack": (await import("./product")).action,
-    "/panier": (await import("./cart")).action,
-    "/en/cart": (await import("./cart")).action,
-    "/suivi-commande": (await import("./tracking")).action,
-    "/en/track-order": (await import("./tracking")).action,
-    "/checkout": (await import("./checkout")).action,
+    "/": (await import("~/routes/home/route")).action,
+    "/en": (await import("~/routes/home/route")).action,
+    "/produit/sac-banane-aicha": (await import("~/routes/product/route")).action,
+    "/en/product/nadia-fanny-pack": (await import("~/routes/product/route")).action,
+    "/panier": (await import("~/routes/cart/route")).action,
+    "/en/cart": (await import("~/routes/cart/route")).action,
+    "/suivi-commande": (await import("~/routes/tracking/route")).action,
+    "/en/track-order": (await import("~/routes/tracking/route")).action,
+    "/checkout": (await import("~/routes/checkout/route")).action,
   };
 });
 
@@ -176,8 +176,9 @@ describe("back-in-stock sign-ups", () => {
     const result = await post("/produit/sac-banane-aicha", form({ intent: "waitlist", email: "a@b.co" }));
     expect(result.status).toBe(400);
     expect(answered(result)).toMatchObject({
+      outcome: "signupRefused",
       form: "waitlist",
-      errors: { consent: "signup.errors.consentRequired" },
+      errors: { consent: "common:signup.errors.consentRequired" },
     });
   });
 });
@@ -217,13 +218,13 @@ describe("order tracking", () => {
   });
 
   it.each([
-    ["", 400, "required"],
-    ["too-short", 400, "malformed"],
-    ["y".repeat(43), 404, "unknown"],
-  ])("answers the token %j with %i and its message", async (token, status, error) => {
+    ["", 400, { fieldError: "tracking:errors.required" }],
+    ["too-short", 400, { fieldError: "tracking:errors.malformed" }],
+    ["y".repeat(43), 404, { error: "unknown" }],
+  ])("answers the token %j with %i and its message", async (token, status, message) => {
     const result = await post("/en/track-order", form({ intent: "track", token }));
     expect(result.status).toBe(status);
-    expect(answered(result)).toMatchObject({ state: "form", error });
+    expect(answered(result)).toMatchObject({ state: "form", ...message });
   });
 });
 
@@ -251,8 +252,10 @@ describe("a price changed by the owner during a checkout", () => {
     try {
       const review = await checkout("16900");
       expect(review.status).toBe(200);
-      // A plain answer (no status of its own): the page shows it as the review step.
-      expect(review.body).toMatchObject({ review: { country: "FR", shippingCents: 0, totalCents: 14900 } });
+      expect(answered(review)).toMatchObject({
+        outcome: "review",
+        review: { country: "FR", shippingCents: 0, totalCents: 14900 },
+      });
       const placedHere = () =>
         t.db
           .selectFrom("orders")

@@ -7,22 +7,19 @@
  * request of a failure, to replay with `fc.assert(…, { seed, path })`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { LOCALES } from "@souls/core/locales";
+import { MODEL_CODES } from "@souls/core/models";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase } from "@souls/db/testing";
-import {
-  loadCollection,
-  MODEL_CODES,
-  newCheckoutKey,
-  placeOrder,
-  SHIPPING_COUNTRIES,
-  shippingRateFor,
-} from "@souls/shop";
+import { loadCollection } from "@souls/shop/catalogue";
+import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
+import { SHIPPING_COUNTRIES, shippingRateFor } from "@souls/shop/shipping";
 import { placePaidOrder, startStripeDouble, TEST_SHIPPING } from "@souls/shop/testing";
 import fc from "fast-check";
 import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { LOCALES, PAGE_IDS, PAGES } from "~/screens";
+import { ADMIN_PAGES, ENDPOINTS, PAGE_IDS, PAGES } from "~/screens";
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 type Field = [key: string, value: string];
@@ -34,20 +31,23 @@ const ADMIN_PASSWORD = "fuzz-owner-password-0123";
 const PROPERTY_TIMEOUT = 120_000;
 
 // ---------------------------------------------------------------------------------------------
-// The routes with an action: every page of the map, plus the routes vite.config.ts adds outside it.
+// The routes with an action: every page of the map, plus the owner's login and the endpoints.
 
-const ROUTE_MODULES = import.meta.glob<{ action?: Action }>(["./*.ts", "./*.tsx", "!./*.test.ts"]);
+const ROUTE_MODULES = import.meta.glob<{ action?: Action }>(["./*/route.ts", "./*/route.tsx"]);
 const loadRoute = (module: string) => {
   const load = ROUTE_MODULES[`./${module.replace(/^routes\//, "")}`];
   if (!load) throw new Error(`no route module ${module}`);
   return load();
 };
 
-/** Resource and owner routes declared in vite.config.ts, outside the page map. */
+/** The routes with an action outside the page map (screens.ts' route table). */
 const OTHER_ROUTES: { module: string; paths: string[] }[] = [
-  { module: "routes/admin.tsx", paths: ["/admin"] },
-  { module: "routes/webhooks.stripe.ts", paths: ["/webhooks/stripe"] },
-  { module: "routes/trpc.ts", paths: ["/trpc/stock.create", "/trpc/orders.list"] },
+  { module: "routes/admin/route.tsx", paths: [ADMIN_PAGES.tests] },
+  { module: "routes/stripe-webhook/route.ts", paths: [ENDPOINTS.stripeWebhook] },
+  {
+    module: "routes/trpc/route.ts",
+    paths: [`${ENDPOINTS.trpc}/products.create`, `${ENDPOINTS.trpc}/orders.list`],
+  },
 ];
 
 // The modules read the environment when first imported: the database exists before collection.
@@ -326,14 +326,14 @@ const field: fc.Arbitrary<Field> = fc.oneof(
 );
 /** The intents each route's forms send: most runs use them, so the fuzzing gets past the intent. */
 const ROUTE_INTENTS: Record<string, string[]> = {
-  "routes/home.tsx": ["signup"],
-  "routes/product.tsx": ["add", "signup", "waitlist"],
-  "routes/cart.tsx": ["increment", "decrement", "remove"],
-  "routes/checkout.tsx": ["quote", "pay"],
-  "routes/test-payment.tsx": ["pay", "cancel"],
-  "routes/thank-you.tsx": ["signup"],
-  "routes/tracking.tsx": ["track", "withdraw", "confirm-withdrawal"],
-  "routes/admin.tsx": ["login", "logout"],
+  "routes/home/route.tsx": ["signup"],
+  "routes/product/route.tsx": ["add", "signup", "waitlist"],
+  "routes/cart/route.tsx": ["increment", "decrement", "remove"],
+  "routes/checkout/route.tsx": ["quote", "pay"],
+  "routes/offline-payment/route.tsx": ["pay", "cancel"],
+  "routes/thank-you/route.tsx": ["signup"],
+  "routes/tracking/route.tsx": ["track", "withdraw", "confirm-withdrawal"],
+  "routes/admin/route.tsx": ["login", "logout"],
 };
 
 /** A form as a page sends it for one of `intents`, each field kept, changed or dropped, plus a few more. */
@@ -572,23 +572,23 @@ const joinsWaitlist = (form: FormData) =>
 
 /** For each module, when a request may legitimately write; a module not listed must never write. */
 const MAY_WRITE: Record<string, (form: FormData) => boolean> = {
-  "routes/home.tsx": signsUp,
-  "routes/thank-you.tsx": signsUp,
-  "routes/product.tsx": (form) => signsUp(form) || joinsWaitlist(form),
+  "routes/home/route.tsx": signsUp,
+  "routes/thank-you/route.tsx": signsUp,
+  "routes/product/route.tsx": (form) => signsUp(form) || joinsWaitlist(form),
   // An order needs a well-formed checkout key (and everything else valid).
-  "routes/checkout.tsx": (form) =>
+  "routes/checkout/route.tsx": (form) =>
     intentOf(form) === "pay" && /^[\w-]{16,64}$/.test((text(form, "checkoutKey") ?? "").slice(0, 2000)),
   // Cancelling the shopper's own unpaid order, or a card number the test gateway charges or declines.
-  "routes/test-payment.tsx": (form) =>
+  "routes/offline-payment/route.tsx": (form) =>
     intentOf(form) === "cancel" ||
     (intentOf(form) === "pay" &&
       /^\d{12,19}$/.test((text(form, "cardNumber") ?? "").slice(0, 100).replace(/[\s-]/g, ""))),
-  "routes/tracking.tsx": (form) =>
+  "routes/tracking/route.tsx": (form) =>
     intentOf(form) === "confirm-withdrawal" && text(form, "token")?.trim() === trackingToken,
-  "routes/admin.tsx": (form) => intentOf(form) === "login" && text(form, "password") === ADMIN_PASSWORD,
+  "routes/admin/route.tsx": (form) => intentOf(form) === "login" && text(form, "password") === ADMIN_PASSWORD,
 };
 /** Routes that read a form: a body that is not one is refused with a 4xx. */
-const NOT_FORMS = new Set(["routes/webhooks.stripe.ts", "routes/trpc.ts"]);
+const NOT_FORMS = new Set(["routes/stripe-webhook/route.ts", "routes/trpc/route.ts"]);
 
 async function checkRequest(module: string, action: Action, request: Request) {
   const form = await request
@@ -622,7 +622,7 @@ describe.each(ACTIONS)("the action of $path", ({ module, path, action }) => {
     async () => {
       await fc.assert(
         fc.asyncProperty(requestShapeFor(module), async (shape) => {
-          if (module === "routes/test-payment.tsx") await ensurePendingOrder(t.db);
+          if (module === "routes/offline-payment/route.tsx") await ensurePendingOrder(t.db);
           await checkRequest(module, action, await buildRequest(path, shape));
         }),
         { numRuns: NUM_RUNS },
@@ -712,7 +712,7 @@ const address = fc.oneof(fc.emailAddress(), fc.constantFrom("ana@example.org", "
 describe("valid-looking requests with odd free text", () => {
   validLooking(
     "a sign-up with a real address and any name is stored or refused, never a 5xx",
-    ["routes/home.tsx", "routes/product.tsx", "routes/thank-you.tsx"],
+    ["routes/home/route.tsx", "routes/product/route.tsx", "routes/thank-you/route.tsx"],
     formOf(
       fc.constant<Field>(["intent", "signup"]),
       fieldOf("email", address),
@@ -724,7 +724,7 @@ describe("valid-looking requests with odd free text", () => {
 
   validLooking(
     "a back-in-stock sign-up with a real address is stored or refused, never a 5xx",
-    ["routes/product.tsx"],
+    ["routes/product/route.tsx"],
     formOf(
       fc.constant<Field>(["intent", "waitlist"]),
       fieldOf("email", fc.oneof(address, freeText)),
@@ -739,7 +739,7 @@ describe("valid-looking requests with odd free text", () => {
   );
   validLooking(
     "an order with every field present, any text in it and the right total is placed or refused, never a 5xx",
-    ["routes/checkout.tsx"],
+    ["routes/checkout/route.tsx"],
     fc
       .record({
         lines,
@@ -773,7 +773,7 @@ describe("valid-looking requests with odd free text", () => {
 
   validLooking(
     "a shipping quote for any country and any cart is answered, never a 5xx",
-    ["routes/checkout.tsx"],
+    ["routes/checkout/route.tsx"],
     formOf(
       fc.constant<Field>(["intent", "quote"]),
       fieldOf("country", fc.oneof(fc.constantFrom(...SHIPPING_COUNTRIES), oddText)),
@@ -784,7 +784,7 @@ describe("valid-looking requests with odd free text", () => {
 
   validLooking(
     "a test payment of the shopper's own order with any card fields is answered, never a 5xx",
-    ["routes/test-payment.tsx"],
+    ["routes/offline-payment/route.tsx"],
     formOf(
       fc.constant<Field>(["intent", "pay"]),
       fieldOf("cardNumber", fc.oneof(fc.constantFrom(...(FORM_VALUES.cardNumber ?? [])), oddText)),
@@ -796,7 +796,7 @@ describe("valid-looking requests with odd free text", () => {
 
   validLooking(
     "a tracking look-up or withdrawal of a real order with odd extras is answered, never a 5xx",
-    ["routes/tracking.tsx"],
+    ["routes/tracking/route.tsx"],
     formOf(
       fieldOf("intent", fc.constantFrom("track", "withdraw", "confirm-withdrawal")),
       fc.constant(0).map((): Field => ["token", ` ${trackingToken} `]),
@@ -825,7 +825,7 @@ describe("the Stripe webhook with Stripe configured", () => {
     vi.stubEnv("STRIPE_PUBLISHABLE_KEY", "pk_test_fuzz");
     vi.stubEnv("STRIPE_WEBHOOK_SECRET", SECRET);
     vi.stubEnv("STRIPE_API_URL", `http://127.0.0.1:${double.api.port}`);
-    webhook = (await import("./webhooks.stripe")).action as Action;
+    webhook = (await import("~/routes/stripe-webhook/route")).action as Action;
     stripeDb = (await import("~/lib/db.server")).db;
     const placed = await placeOrder(t.db, {
       checkoutKey: newCheckoutKey(),

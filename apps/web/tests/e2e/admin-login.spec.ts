@@ -38,7 +38,7 @@ test("the session cookie is httpOnly and SameSite=Strict, and logging out ends i
   // …and opens nothing once the owner has logged out.
   const after = await request.get("/admin-orders", { headers: { Cookie: stolen }, maxRedirects: 0 });
   expect(after.status()).toBe(302);
-  const api = await request.get("/trpc/stock.list", { headers: { Cookie: stolen } });
+  const api = await request.get("/trpc/products.list", { headers: { Cookie: stolen } });
   expect(api.status()).toBe(401);
 });
 

@@ -154,7 +154,7 @@ test("a shopper's own pages and the owner's are never kept by a cache, nor their
 });
 
 test("a cross-site post to any action or admin mutation is refused with 403", async ({ request }) => {
-  for (const path of [...ACTION_PATHS, "/trpc/stock.create", "/trpc/orders.markShipped"]) {
+  for (const path of [...ACTION_PATHS, "/trpc/products.create", "/trpc/orders.markShipped"]) {
     const foreign = await request.post(path, {
       headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
       data: "intent=add&model=aicha",
@@ -188,7 +188,7 @@ test("request bodies are bounded with a clear 413 in the shopper's language", as
   });
   expect(english.status()).toBe(413);
   expect(await english.text()).toBe("This request is too large.");
-  const api = await request.post("/trpc/stock.create", {
+  const api = await request.post("/trpc/products.create", {
     data: JSON.stringify({ name: "x".repeat(200 * 1024) }),
     headers: { "Content-Type": "application/json" },
   });

@@ -2,21 +2,21 @@ import { z } from "zod";
 import { isShippingCountry } from "../shipping";
 import { isStorableText } from "../text";
 
-/** Messages are locale keys; the page shows them in the shopper's language. */
+/** Messages are locale keys (`ns:path`); the page shows them in the shopper's language. */
 const required = (max: number) =>
   z
-    .string({ error: "checkout.errors.required" })
+    .string({ error: "checkout:errors.required" })
     .trim()
-    .min(1, { error: "checkout.errors.required" })
-    .max(max, { error: "checkout.errors.tooLong" })
-    .refine(isStorableText, { error: "checkout.errors.invalidCharacters" });
+    .min(1, { error: "checkout:errors.required" })
+    .max(max, { error: "checkout:errors.tooLong" })
+    .refine(isStorableText, { error: "checkout:errors.invalidCharacters" });
 
 const optional = (max: number) =>
   z
-    .string({ error: "checkout.errors.tooLong" })
+    .string({ error: "checkout:errors.tooLong" })
     .trim()
-    .max(max, { error: "checkout.errors.tooLong" })
-    .refine(isStorableText, { error: "checkout.errors.invalidCharacters" })
+    .max(max, { error: "checkout:errors.tooLong" })
+    .refine(isStorableText, { error: "checkout:errors.invalidCharacters" })
     .optional()
     .transform((value) => value || null);
 
@@ -24,15 +24,15 @@ const optional = (max: number) =>
 export const shippingDetailsSchema = z.object({
   firstName: required(100),
   lastName: required(100),
-  email: required(254).pipe(z.email({ error: "checkout.errors.email" })),
+  email: required(254).pipe(z.email({ error: "checkout:errors.email" })),
   address: required(200),
   postalCode: required(20).pipe(
-    z.string().regex(/^[\p{L}\p{N} -]+$/u, { error: "checkout.errors.postalCode" }),
+    z.string().regex(/^[\p{L}\p{N} -]+$/u, { error: "checkout:errors.postalCode" }),
   ),
   city: required(100),
   country: z
-    .string({ error: "checkout.errors.country" })
-    .refine(isShippingCountry, { error: "checkout.errors.country" }),
+    .string({ error: "checkout:errors.country" })
+    .refine(isShippingCountry, { error: "checkout:errors.country" }),
   deliveryInstructions: optional(500),
   customerNote: optional(1000),
 });

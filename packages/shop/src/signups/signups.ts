@@ -7,20 +7,20 @@ import { enqueueEmail } from "../outbox/enqueue";
 import { isStorableText } from "../text";
 import { readSignupToken, signupToken } from "./tokens";
 
-/** Field rules of every sign-up form; messages are locale keys resolved by the page. */
+/** Field rules of every sign-up form; messages are locale keys (`ns:path`) resolved by the page. */
 export const signupSchema = z.object({
   email: z
-    .string({ error: "signup.errors.emailRequired" })
+    .string({ error: "common:signup.errors.emailRequired" })
     .trim()
-    .min(1, { error: "signup.errors.emailRequired" })
-    .max(254, { error: "signup.errors.emailInvalid" })
-    .refine(isStorableText, { error: "signup.errors.emailInvalid" })
-    .pipe(z.email({ error: "signup.errors.emailInvalid" })),
+    .min(1, { error: "common:signup.errors.emailRequired" })
+    .max(254, { error: "common:signup.errors.emailInvalid" })
+    .refine(isStorableText, { error: "common:signup.errors.emailInvalid" })
+    .pipe(z.email({ error: "common:signup.errors.emailInvalid" })),
   name: z
-    .string({ error: "signup.errors.nameInvalid" })
+    .string({ error: "common:signup.errors.nameInvalid" })
     .trim()
-    .max(100, { error: "signup.errors.nameTooLong" })
-    .refine(isStorableText, { error: "signup.errors.nameInvalid" })
+    .max(100, { error: "common:signup.errors.nameTooLong" })
+    .refine(isStorableText, { error: "common:signup.errors.nameInvalid" })
     .optional()
     .transform((name) => (name ? name : undefined)),
 });
@@ -29,7 +29,7 @@ export type SignupInput = z.input<typeof signupSchema>;
 /** A back-in-stock sign-up: the address and an explicit consent to the one notice. */
 export const waitlistSchema = z.object({
   email: signupSchema.shape.email,
-  consent: z.literal("yes", { error: "signup.errors.consentRequired" }),
+  consent: z.literal("yes", { error: "common:signup.errors.consentRequired" }),
 });
 
 /** One client may sign up only a few addresses an hour (each one is sent a confirmation e-mail). */

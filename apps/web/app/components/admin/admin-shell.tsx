@@ -3,6 +3,7 @@ import { NavLink } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { adminQueryClient, adminTrpcClient, trpc } from "~/lib/trpc";
+import { ADMIN_PAGES } from "~/screens";
 import adminStylesheet from "~/styles/admin.css?url";
 import { copy } from "./copy";
 
@@ -15,10 +16,10 @@ export function adminMeta(title: string): MetaFunction {
 }
 
 const NAVIGATION = [
-  { to: "/admin", label: copy.shell.tests },
-  { to: "/admin-orders", label: copy.shell.orders },
-  { to: "/admin-email", label: copy.shell.emails },
-  { to: "/admin-stock", label: copy.shell.stock },
+  { to: ADMIN_PAGES.tests, label: copy.shell.tests },
+  { to: ADMIN_PAGES.orders, label: copy.shell.orders },
+  { to: ADMIN_PAGES.emails, label: copy.shell.emails },
+  { to: ADMIN_PAGES.stock, label: copy.shell.stock },
 ] as const;
 
 /**
@@ -54,7 +55,7 @@ export function AdminShell({ title, children }: { title: string; children: React
                 </ul>
               </nav>
               {/* A plain form: logging out works even if the page's JavaScript failed. */}
-              <form method="post" action="/admin" className="admin-header__logout">
+              <form method="post" action={ADMIN_PAGES.tests} className="admin-header__logout">
                 <input type="hidden" name="intent" value="logout" />
                 <button type="submit" className="button button--outline button--small">
                   {copy.shell.logout}

@@ -3,46 +3,15 @@
  * rather than in the shop's locale files; the spec's own wording is kept verbatim where it gives one.
  */
 
-// The exact module: the package root would bring server code to the browser.
-import { ORDER_STATUS_LABELS } from "@souls/shop/order-status";
-
-/** Fills `{name}` placeholders: `fill("Nettoyage terminé: {n} emails supprimés", { n: 3 })`. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
-}
+import { fill } from "@souls/core/placeholders";
 
 /**
  * A count in words, French style: 0 and 1 take the singular ("0 remboursement", "1 vente",
- * "3 ventes"). `forms` holds the two templates, each with `{n}`.
+ * "3 ventes"). `forms` holds the two templates, each with `{{n}}`.
  */
 export function count(n: number, forms: { one: string; many: string }): string {
   return fill(Math.abs(n) < 2 ? forms.one : forms.many, { n });
 }
-
-export { ORDER_STATUS_LABELS };
-
-export type OrderStatusCode = keyof typeof ORDER_STATUS_LABELS;
-export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUS_LABELS) as OrderStatusCode[];
-
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  pending: "En attente",
-  paid: "Payée",
-  failed: "Échouée",
-  refunded: "Remboursée",
-  partially_refunded: "Partiellement remboursée",
-};
-
-export const CARRIER_LABELS = {
-  colissimo: "Colissimo",
-  chronopost: "Chronopost",
-  dhl: "DHL",
-  ups: "UPS",
-} as const;
-
-export type CarrierCode = keyof typeof CARRIER_LABELS;
-export const CARRIER_CODES = Object.keys(CARRIER_LABELS) as CarrierCode[];
 
 /** Who changed an order's status (order_events.actor). */
 export const ACTOR_LABELS: Record<string, string> = {
@@ -51,13 +20,6 @@ export const ACTOR_LABELS: Record<string, string> = {
   admin: "Administration",
   stripe: "Stripe",
   test_gateway: "Paiement de test",
-};
-
-export const EMAIL_STATUS_LABELS: Record<string, string> = {
-  pending: "En attente",
-  sending: "Envoi en cours",
-  sent: "Envoyé",
-  failed: "Échoué",
 };
 
 export const EMAIL_TYPE_LABELS: Record<string, string> = {
@@ -90,12 +52,6 @@ export const REFUND_SOURCE_LABELS: Record<string, string> = {
   system: "Automatique",
 };
 
-export const REFUND_STATUS_LABELS: Record<string, string> = {
-  pending: "En attente de la banque",
-  succeeded: "Effectué",
-  failed: "Échoué",
-};
-
 /** What a refund did with the pieces (refunds.restock). */
 export const RESTOCK_LABELS: Record<string, string> = {
   now: "Remise en stock immédiate",
@@ -115,6 +71,25 @@ export const PRODUCT_EVENT_LABELS: Record<string, string> = {
 /** A code the page has no label for is shown as it is (spec §4: "Unknown statuses display raw"). */
 export function labelOf(labels: Readonly<Record<string, string>>, code: string): string {
   return labels[code] ?? code;
+}
+
+/**
+ * The French words of a message key `admin:path.to.text` (the API's and the login's messages,
+ * see decision 012), filled with its values; a `{ one, many }` entry is counted with `n`.
+ */
+export function adminText(key: string, values: Record<string, string | number> = {}): string {
+  let entry: unknown = copy;
+  for (const part of key.replace(/^admin:/, "").split(".")) {
+    entry =
+      typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof entry === "string") return fill(entry, values);
+  if (isCounted(entry)) return count(Number(values.n), entry);
+  return copy.common.technicalError;
+}
+
+function isCounted(entry: unknown): entry is { one: string; many: string } {
+  return typeof entry === "object" && entry !== null && "one" in entry && "many" in entry;
 }
 
 export const copy = {
@@ -140,11 +115,57 @@ export const copy = {
     liveOff: "Direct interrompu : actualisez la page",
     previous: "Précédent",
     next: "Suivant",
-    page: "Page {page} sur {pages}",
+    page: "Page {{page}} sur {{pages}}",
     pagination: "Pagination",
     networkError: "Connexion au serveur impossible. Vérifiez le réseau et réessayez.",
     technicalError: "Erreur technique. Veuillez réessayer.",
     sessionExpired: "Session expirée : reconnectez-vous.",
+  },
+  /** The admin API's input messages (`admin:input.*`), shown under the field they concern. */
+  input: {
+    required: "Champ obligatoire",
+    textExpected: "Texte attendu",
+    tooShort: "Au moins {{min}} caractères",
+    tooLong: "{{max}} caractères au plus",
+    invalidCharacters: "Caractères non valides",
+    integerExpected: "Nombre entier attendu",
+    atLeast: "{{min}} au moins",
+    atMost: "{{max}} au plus",
+    numberExpected: "Nombre attendu",
+    positive: "Supérieur à 0",
+    eurosAtMost: "{{max}} € au plus",
+    twoDecimals: "Deux décimales au plus",
+    yesOrNo: "Oui ou non",
+    requestKeyMissing: "Identifiant de la demande manquant : rechargez la page",
+    requestKeyInvalid: "Identifiant de la demande invalide : rechargez la page",
+    monthExpected: "Mois attendu (AAAA-MM)",
+    monthsInOrder: "Le premier mois ne peut pas suivre le dernier",
+    unknownField: "Champ inconnu dans la demande",
+    malformed: "Les données envoyées sont incomplètes ou mal formées",
+    noParameters: "Cette action ne prend aucun paramètre",
+    refundReason: "Motif : rétractation, retour ou geste commercial",
+    listExpected: "Liste attendue",
+    atMostItems: "{{max}} au plus",
+    restockChoice: "Remise en stock : maintenant, au retour ou non",
+    piecesOrAmount: "Choisissez les pièces à rembourser ou un montant, l’un des deux",
+    unknownStatus: "Statut inconnu",
+    carrierChoice: "Transporteur : choisissez Colissimo, Chronopost, DHL ou UPS",
+    onePieceAtATime: "Le stock change d’une pièce à la fois (+1 ou −1)",
+  },
+  login: {
+    title: "Accès sécurisé",
+    intro: "Espace réservé à la boutique SOULS.",
+    password: "Mot de passe",
+    submit: "Se connecter",
+    submitting: "Connexion...",
+    loggedIn: "Connexion réussie",
+    missing: "Saisissez le mot de passe.",
+    wrongPassword: "Mot de passe incorrect",
+    blocked: "Trop de tentatives échouées : la connexion est bloquée pendant 15 minutes.",
+    throttled: {
+      one: "Trop de tentatives de connexion à la boutique en ce moment : réessayez dans {{n}} seconde.",
+      many: "Trop de tentatives de connexion à la boutique en ce moment : réessayez dans {{n}} secondes.",
+    },
   },
   tests: {
     title: "Administration - Tests",
@@ -165,10 +186,10 @@ export const copy = {
     noResults: "Aucun test lancé pour le moment.",
     ok: "Réussi",
     failed: "Échec",
-    succeeded: "Test réussi : commande {orderNumber} créée.",
+    succeeded: "Test réussi : commande {{orderNumber}} créée.",
     failedSummary: "Le test a échoué : voir les étapes ci-dessous.",
     seeOrders: "Voir les commandes",
-    error: "Erreur test: {message}",
+    error: "Erreur test: {{message}}",
   },
   orders: {
     title: "Gestion des Commandes",
@@ -176,7 +197,7 @@ export const copy = {
     testOrder: "Test Commande",
     creating: "Création...",
     testCreated: "Commande test créée",
-    testFailed: "Erreur test: {message}",
+    testFailed: "Erreur test: {{message}}",
     filters: "Filtrer les commandes",
     status: "Statut",
     allStatuses: "Tous les statuts",
@@ -184,7 +205,7 @@ export const copy = {
     searchPlaceholder: "N° de commande, nom ou e-mail",
     loading: "Chargement des commandes...",
     empty: "Aucune commande trouvée.",
-    count: "{n} commande(s)",
+    count: "{{n}} commande(s)",
     caption: "Commandes, les plus récentes d'abord",
     loadError: "Impossible de charger les commandes",
     columns: {
@@ -201,30 +222,33 @@ export const copy = {
     openDetail: "Détail de la commande ",
     trackingNumber: "Numéro de suivi",
     trackingPlaceholder: "N° de suivi",
-    trackingLabel: "Numéro de suivi pour {orderNumber}",
+    trackingLabel: "Numéro de suivi pour {{orderNumber}}",
     carrier: "Transporteur",
-    carrierLabel: "Transporteur pour {orderNumber}",
+    carrierLabel: "Transporteur pour {{orderNumber}}",
     chooseCarrier: "Transporteur…",
     markShipped: "Marquer comme Expédiée",
     markPrepared: "Marquer comme Préparée",
     markDelivered: "Marquer comme Livrée",
     processing: "Traitement...",
     shipped: "Commande expédiée",
-    shippedText: "{orderNumber} : le client reçoit l'e-mail de suivi.",
+    shippedText: "{{orderNumber}} : le client reçoit l'e-mail de suivi.",
     prepared: "Commande préparée",
     delivered: "Commande livrée",
     actionFailed: "Action impossible",
-    shippedOn: "Expédiée le {date}",
+    shippedOn: "Expédiée le {{date}}",
     release: "Libérer la réservation",
     releaseTitle: "Libérer la réservation",
-    releaseQuestion: "Annuler la commande {orderNumber} et remettre en vente les pièces qu'elle réserve ?",
+    releaseQuestion: "Annuler la commande {{orderNumber}} et remettre en vente les pièces qu'elle réserve ?",
     releaseNote:
       "Le client n'a pas encore payé. S'il paie malgré tout, la commande sera honorée si les pièces sont encore là, remboursée sinon.",
     released: "Réservation libérée",
     returnExpected: "Retour attendu",
-    refundDue: "À rembourser avant le {date} (J-{n})",
+    refundDue: "À rembourser avant le {{date}} (J-{{n}})",
     late: "En retard",
-    refundLate: { one: "Remboursement en retard de {n} jour", many: "Remboursement en retard de {n} jours" },
+    refundLate: {
+      one: "Remboursement en retard de {{n}} jour",
+      many: "Remboursement en retard de {{n}} jours",
+    },
   },
   accounting: {
     title: "Export comptable",
@@ -236,15 +260,15 @@ export const copy = {
     submit: "Télécharger le CSV",
     busy: "Préparation du fichier...",
     done: "Export téléchargé",
-    sales: { one: "{n} vente", many: "{n} ventes" },
-    refunds: { one: "{n} remboursement", many: "{n} remboursements" },
-    summary: "{sales}, {refunds}",
+    sales: { one: "{{n}} vente", many: "{{n}} ventes" },
+    refunds: { one: "{{n}} remboursement", many: "{{n}} remboursements" },
+    summary: "{{sales}}, {{refunds}}",
     failed: "Export impossible",
     invalidMonth: "Indiquez un mois sous la forme AAAA-MM, par exemple 2025-03.",
     monthsOrder: "Le premier mois ne peut pas suivre le dernier.",
   },
   orderDetail: {
-    title: "Commande {orderNumber}",
+    title: "Commande {{orderNumber}}",
     loading: "Chargement de la commande...",
     customer: "Client",
     address: "Adresse de livraison",
@@ -268,17 +292,17 @@ export const copy = {
     total: "Total",
     history: "Historique",
     noEvents: "Aucun événement.",
-    event: "{from} → {to}",
-    createdEvent: "Créée : {to}",
-    by: "par {actor}",
+    event: "{{from}} → {{to}}",
+    createdEvent: "Créée : {{to}}",
+    by: "par {{actor}}",
     returned: "Retour reçu le",
     returnExpected: "Retour attendu",
-    returnedOn: "Retour reçu le {date}",
-    refundDue: "Remboursement à faire avant le {date} (J-{n})",
+    returnedOn: "Retour reçu le {{date}}",
+    refundDue: "Remboursement à faire avant le {{date}} (J-{{n}})",
     refundDueWhy: "14 jours après la rétractation (Code de la consommation, art. L221-24).",
-    refundLate: { one: "En retard de {n} jour", many: "En retard de {n} jours" },
-    refundLateWhy: "Le remboursement était dû le {date} (Code de la consommation, art. L221-24).",
-    restocked: { one: "{n} remise en stock", many: "{n} remises en stock" },
+    refundLate: { one: "En retard de {{n}} jour", many: "En retard de {{n}} jours" },
+    refundLateWhy: "Le remboursement était dû le {{date}} (Code de la consommation, art. L221-24).",
+    restocked: { one: "{{n}} remise en stock", many: "{{n}} remises en stock" },
     refund: "Rembourser",
     cancel: "Annuler la commande",
     markReturned: "Marquer le retour reçu",
@@ -287,7 +311,7 @@ export const copy = {
     refundedAmount: "Remboursé",
     pendingAmount: "En attente de la banque",
     refundableAmount: "Reste remboursable",
-    refundableShipping: "dont livraison : {amount}",
+    refundableShipping: "dont livraison : {{amount}}",
     refunds: "Remboursements",
     noRefunds: "Aucun remboursement pour le moment.",
     refundColumns: {
@@ -299,29 +323,29 @@ export const copy = {
       status: "Statut",
     },
     amountOnly: "Un montant, sans pièce",
-    line: "{quantity} × {name}",
-    lastError: "Dernière erreur : {message}",
+    line: "{{quantity}} × {{name}}",
+    lastError: "Dernière erreur : {{message}}",
     retry: "Réessayer",
-    retryLabel: "Réessayer le remboursement de {amount}",
+    retryLabel: "Réessayer le remboursement de {{amount}}",
     retrying: "Envoi...",
     retried: "Remboursement effectué",
-    retriedText: "{amount} remboursés sur la commande {orderNumber}.",
+    retriedText: "{{amount}} remboursés sur la commande {{orderNumber}}.",
     stillPending: "Remboursement toujours en attente",
   },
   refund: {
-    title: "Rembourser la commande {orderNumber}",
-    left: "Reste à rembourser : {amount}.",
-    leftWithShipping: "Reste à rembourser : {amount}, dont {shipping} de livraison.",
+    title: "Rembourser la commande {{orderNumber}}",
+    left: "Reste à rembourser : {{amount}}.",
+    leftWithShipping: "Reste à rembourser : {{amount}}, dont {{shipping}} de livraison.",
     what: "Que rembourser ?",
     byLines: "Des pièces de la commande",
     byAmount: "Un montant",
     pieces: "Pièces à rembourser",
-    unitPrice: "{price} la pièce",
-    quantityLabel: "Quantité à rembourser : {name}",
+    unitPrice: "{{price}} la pièce",
+    quantityLabel: "Quantité à rembourser : {{name}}",
     lineDone: "Déjà remboursée",
-    shipping: "Rembourser aussi la livraison ({amount})",
+    shipping: "Rembourser aussi la livraison ({{amount}})",
     amount: "Montant (€)",
-    amountHint: "{max} au plus. Un montant ne remet aucune pièce en stock.",
+    amountHint: "{{max}} au plus. Un montant ne remet aucune pièce en stock.",
     reason: "Motif",
     restock: "Remise en stock",
     restockChoices: {
@@ -332,12 +356,12 @@ export const copy = {
     note: "Note interne (facultative)",
     noteHint: "Pour vous seulement : le client ne la voit pas.",
     total: "Total à rembourser",
-    submit: "Rembourser {amount}",
+    submit: "Rembourser {{amount}}",
     noLines: "Choisissez au moins une pièce à rembourser, ou passez à un montant.",
     amountInvalid: "Indiquez un montant supérieur à 0, avec au plus deux décimales.",
-    tooMuch: "{max} au plus : c'est ce qui reste à rembourser sur cette commande.",
+    tooMuch: "{{max}} au plus : c'est ce qui reste à rembourser sur cette commande.",
     confirmTitle: "Confirmer le remboursement",
-    confirmQuestion: "Rembourser {amount} à {customer} ?",
+    confirmQuestion: "Rembourser {{amount}} à {{customer}} ?",
     confirmNote:
       "L'argent repart sur le moyen de paiement de la commande et le client reçoit un e-mail. Un remboursement ne peut pas être repris.",
     restockNotes: {
@@ -348,13 +372,13 @@ export const copy = {
     confirm: "Rembourser",
     busy: "Remboursement...",
     done: "Remboursement effectué",
-    doneText: "{amount} remboursés sur la commande {orderNumber}.",
+    doneText: "{{amount}} remboursés sur la commande {{orderNumber}}.",
     pending: "Remboursement en attente",
     failed: "Remboursement impossible",
   },
   cancelOrder: {
     title: "Annuler la commande",
-    question: "Annuler la commande {orderNumber} et rembourser {amount} à {customer} ?",
+    question: "Annuler la commande {{orderNumber}} et rembourser {{amount}} à {{customer}} ?",
     note: "Le client reçoit un e-mail d'annulation avec son remboursement. L'annulation est définitive.",
     restock: "Remettre les pièces en stock",
     restockHint: "Décochez si une pièce ne peut pas être vendue à nouveau.",
@@ -362,20 +386,20 @@ export const copy = {
     confirm: "Annuler et rembourser",
     busy: "Annulation...",
     done: "Commande annulée",
-    doneText: "{orderNumber} : {amount} remboursés, le client est prévenu par e-mail.",
+    doneText: "{{orderNumber}} : {{amount}} remboursés, le client est prévenu par e-mail.",
     failed: "Annulation impossible",
   },
   returnReceived: {
     title: "Retour reçu",
-    question: "Le colis de la commande {orderNumber} est-il revenu à l'atelier ?",
-    note: "Le remboursement reste dû avant le {date}, quelle que soit la date du retour.",
-    noteLate: "Le remboursement était dû le {date} : faites-le dès maintenant.",
+    question: "Le colis de la commande {{orderNumber}} est-il revenu à l'atelier ?",
+    note: "Le remboursement reste dû avant le {{date}}, quelle que soit la date du retour.",
+    noteLate: "Le remboursement était dû le {{date}} : faites-le dès maintenant.",
     restock: "Remettre les pièces en stock",
     restockHint: "Décochez si une pièce revient abîmée : elle ne sera pas remise en vente.",
     confirm: "Marquer le retour reçu",
     busy: "Enregistrement...",
     done: "Retour enregistré",
-    doneText: "{orderNumber} : le colis est revenu.",
+    doneText: "{{orderNumber}} : le colis est revenu.",
     failed: "Impossible d'enregistrer le retour",
   },
   stock: {
@@ -383,7 +407,7 @@ export const copy = {
     metaTitle: "Stock – Administration SOULS",
     search: "Rechercher un produit",
     searchPlaceholder: "Rechercher par référence ou nom...",
-    countBadge: "{n} produit(s)",
+    countBadge: "{{n}} produit(s)",
     add: "Ajouter un nouveau produit",
     testDb: "Test DB",
     testDbBusy: "Création...",
@@ -396,7 +420,7 @@ export const copy = {
     totalProducts: "Total produits",
     lowStock: "Stock faible",
     totalStock: "Stock total",
-    lowStockAlert: "{n} produit(s) ont un stock faible (moins de 3 unités)",
+    lowStockAlert: "{{n}} produit(s) ont un stock faible (moins de 3 unités)",
     caption: "Produits et stock",
     columns: {
       reference: "Référence",
@@ -405,55 +429,55 @@ export const copy = {
       price: "Prix",
       actions: "Actions",
     },
-    reserved: "dont {n} réservé(s)",
-    available: "{n} disponible(s)",
+    reserved: "dont {{n}} réservé(s)",
+    available: "{{n}} disponible(s)",
     lowBadge: "Stock faible",
     archived: "Archivé",
-    decrement: "Retirer une unité de {name}",
-    increment: "Ajouter une unité de {name}",
+    decrement: "Retirer une unité de {{name}}",
+    increment: "Ajouter une unité de {{name}}",
     remove: "Supprimer",
-    removeLabel: "Supprimer {name}",
-    confirmRemove: 'Êtes-vous sûr de vouloir supprimer "{name}" ?',
+    removeLabel: "Supprimer {{name}}",
+    confirmRemove: 'Êtes-vous sûr de vouloir supprimer "{{name}}" ?',
     confirmRemoveTitle: "Supprimer le produit",
     confirmRemoveNote: "Un produit déjà commandé n'est pas effacé : il est archivé et retiré de la boutique.",
     updated: "Stock mis à jour",
-    updatedText: "{name} : {n} en stock",
+    updatedText: "{{name}} : {{n}} en stock",
     updateFailed: "Impossible de mettre à jour le stock",
     removed: "Produit supprimé",
     archivedToast: "Produit archivé",
     archivedText:
-      "« {name} » figure dans des commandes : il est retiré de la boutique et conservé dans l'historique.",
+      "« {{name}} » figure dans des commandes : il est retiré de la boutique et conservé dans l'historique.",
     removeFailed: "Impossible de supprimer le produit",
     editPrice: "Modifier le prix",
-    editPriceLabel: "Modifier le prix : {name}",
+    editPriceLabel: "Modifier le prix : {{name}}",
     history: "Historique",
-    historyLabel: "Historique : {name}",
+    historyLabel: "Historique : {{name}}",
     unarchive: "Rétablir",
-    unarchiveLabel: "Rétablir {name}",
+    unarchiveLabel: "Rétablir {{name}}",
     unarchived: "Produit rétabli",
-    unarchivedText: "« {name} » est de nouveau en vente.",
+    unarchivedText: "« {{name}} » est de nouveau en vente.",
     unarchiveFailed: "Impossible de rétablir le produit",
   },
   priceForm: {
     title: "Modifier le prix",
-    product: "{name} ({reference})",
-    current: "Prix actuel : {price}",
+    product: "{{name}} ({{reference}})",
+    current: "Prix actuel : {{price}}",
     price: "Nouveau prix (€)",
     note: "Les commandes déjà passées gardent leur prix ; le panier et les paiements en cours suivent.",
     submit: "Enregistrer le prix",
     submitting: "Enregistrement...",
     done: "Prix modifié",
-    doneText: "{name} : {from} → {to}",
+    doneText: "{{name}} : {{from}} → {{to}}",
     failed: "Impossible de modifier le prix",
   },
   productHistory: {
-    title: "Historique : {name}",
+    title: "Historique : {{name}}",
     loading: "Chargement de l'historique...",
     empty: "Aucune modification enregistrée.",
     failed: "Impossible de charger l'historique",
-    created: "{label} au prix de {price}",
-    change: "{label} : {from} → {to}",
-    by: "par {actor}",
+    created: "{{label}} au prix de {{price}}",
+    change: "{{label}} : {{from}} → {{to}}",
+    by: "par {{actor}}",
   },
   productForm: {
     title: "Ajouter un nouveau produit",
@@ -471,7 +495,7 @@ export const copy = {
     stockInteger: "Le stock est un nombre entier positif ou nul",
     duplicate: "Cette référence existe déjà",
     added: "Produit ajouté",
-    addedText: "{name} ({reference})",
+    addedText: "{{name}} ({{reference}})",
     addFailed: "Erreur d'ajout",
   },
   emails: {
@@ -488,9 +512,9 @@ export const copy = {
     cleanupTitle: "Nettoyer les anciens e-mails",
     cleanupConfirm: "Supprimer définitivement les e-mails de plus de 2 ans ?",
     cleanupAction: "Supprimer",
-    cleanupDone: "Nettoyage terminé: {n} emails supprimés",
-    cleanupFailed: "Erreur lors du nettoyage: {message}",
-    loadError: "Erreur lors du chargement des données: {message}",
+    cleanupDone: "Nettoyage terminé: {{n}} emails supprimés",
+    cleanupFailed: "Erreur lors du nettoyage: {{message}}",
+    loadError: "Erreur lors du chargement des données: {{message}}",
     empty: "Aucun email dans la queue",
     caption: "Les 20 derniers e-mails",
     columns: {
@@ -503,18 +527,18 @@ export const copy = {
       date: "Date",
       actions: "Actions",
     },
-    attempts: "{n} tentative(s)",
-    sentAt: "Envoyé le {date}",
+    attempts: "{{n}} tentative(s)",
+    sentAt: "Envoyé le {{date}}",
     view: "Voir",
-    viewLabel: "Voir l'e-mail n° {id}",
+    viewLabel: "Voir l'e-mail n° {{id}}",
     retry: "Réessayer",
-    retryLabel: "Réessayer l'envoi de l'e-mail n° {id}",
+    retryLabel: "Réessayer l'envoi de l'e-mail n° {{id}}",
     retrying: "Envoi...",
     retried: "E-mail remis en file d'envoi",
     retryFailed: "Impossible de renvoyer l'e-mail",
-    viewTitle: "E-mail n° {id}",
+    viewTitle: "E-mail n° {{id}}",
     viewLoading: "Chargement de l'e-mail...",
-    viewFrame: "Aperçu de l'e-mail : {subject}",
+    viewFrame: "Aperçu de l'e-mail : {{subject}}",
     plainText: "Version texte",
     viewFailed: "Impossible d'afficher l'e-mail",
     ordersLink: "Gestion des commandes",

@@ -1,12 +1,7 @@
-/**
- * The admin pages' toasts, shown by the shop's Toaster (root layout). The Toaster translates a
- * toast's title and text as locale keys; the admin's texts are French sentences, not keys, so they
- * travel as interpolation values of a bare `{{…}}` key (a missing key comes back interpolated) —
- * a colon or a dot in a server message can then never be read as a namespace or a key path.
- */
-import { showToast } from "~/lib/toast-events";
+/** The admin pages' toasts, in French, shown by the shop's Toaster (root layout). */
+import { showToast } from "~/lib/toast";
 import { isAdminClientError, isUnauthorized } from "~/lib/trpc";
-import { copy } from "./copy";
+import { adminText, copy } from "./copy";
 
 let counter = 0;
 
@@ -16,9 +11,8 @@ function notify(kind: "success" | "error", title: string, text?: string) {
     // Not crypto.randomUUID(): it is missing on plain-http addresses (a phone on the workshop's wifi).
     id: `admin-${Date.now()}-${counter}`,
     kind,
-    title: "{{adminTitle}}",
-    description: text ? "{{adminText}}" : undefined,
-    values: text ? { adminTitle: title, adminText: text } : { adminTitle: title },
+    title,
+    text,
   });
 }
 
@@ -50,11 +44,15 @@ export function notifyFailure(title: string, error: unknown): void {
   notifyError(title, errorMessage(error));
 }
 
-/** Per-field messages of a zod refusal (`error.data.zodError.fieldErrors`), if any. */
+/** Per-field messages of a refused input (`error.data.zodError.fieldErrors`) in French, if any. */
 export function fieldErrorsOf(error: unknown): Record<string, string[] | undefined> | null {
   if (!isAdminClientError(error)) return null;
-  const zodError = (
-    error.data as { zodError?: { fieldErrors?: Record<string, string[] | undefined> } | null }
-  )?.zodError;
-  return zodError?.fieldErrors ?? null;
+  const fields = error.data?.zodError?.fieldErrors;
+  if (!fields) return null;
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, messages]) => [
+      field,
+      messages?.map((message) => adminText(message.key, message.values)),
+    ]),
+  );
 }

@@ -1,12 +1,11 @@
-import type { ReactNode } from "react";
 import {
-  copy,
   EMAIL_STATUS_LABELS,
-  labelOf,
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
   REFUND_STATUS_LABELS,
-} from "./copy";
+} from "@souls/core/statuses";
+import type { ReactNode } from "react";
+import { copy, labelOf } from "./copy";
 
 /** A status in words (never colour alone); the colour is a second cue. */
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {

@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { adminText, copy } from "./copy";
+
+const apiSources = fileURLToPath(new URL("../../../../../packages/api/src/", import.meta.url));
+
+/** Every `admin:…` key the admin API and the login can answer with. */
+function keysUsed(): string[] {
+  const sources = readdirSync(apiSources)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+    .map((file) => readFileSync(`${apiSources}${file}`, "utf8"));
+  sources.push(readFileSync(fileURLToPath(new URL("../../routes/admin/route.tsx", import.meta.url)), "utf8"));
+  return [...new Set(sources.flatMap((source) => source.match(/admin:\w+(?:\.\w+)+/g) ?? []))];
+}
+
+describe("the admin's dictionary", () => {
+  it("has French words for every message key of the API's inputs and the login", () => {
+    const keys = keysUsed();
+    expect(keys.length).toBeGreaterThan(20);
+    const missing = keys.filter(
+      (key) => adminText(key, { min: 1, max: 2, n: 3 }) === copy.common.technicalError,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("fills a message's bound and counts where it is asked to", () => {
+    expect(adminText("admin:input.tooLong", { max: 120 })).toBe("120 caractères au plus");
+    expect(adminText("admin:login.throttled", { n: 1 })).toMatch(/dans 1 seconde\.$/);
+    expect(adminText("admin:login.throttled", { n: 30 })).toMatch(/dans 30 secondes\.$/);
+  });
+
+  it("shows a generic sentence for a key it does not know, never the key", () => {
+    expect(adminText("admin:input.noSuchMessage")).toBe(copy.common.technicalError);
+  });
+});

@@ -1,0 +1,64 @@
+import { formatPrice } from "@souls/core/format";
+import type { ModelCode } from "@souls/core/models";
+import { useTranslation } from "react-i18next";
+import { productImage } from "~/lib/images";
+import { useLocale } from "~/lib/locale";
+
+export interface SummaryLine {
+  model: ModelCode;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** Items, shipping (only when above 0) and total, all in the page's language. */
+export function OrderSummary({
+  lines,
+  shippingCents,
+  totalCents,
+  calculating = false,
+}: {
+  lines: SummaryLine[];
+  shippingCents: number;
+  totalCents: number;
+  calculating?: boolean;
+}) {
+  const { t } = useTranslation("checkout");
+  const { t: tc } = useTranslation();
+  const { t: tp } = useTranslation("products");
+  const locale = useLocale();
+  return (
+    <section className="order-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">{t("summary.title")}</h2>
+      <ul className="order-summary__lines">
+        {lines.map((line) => (
+          <li key={line.model} className="order-summary__line">
+            <img src={productImage(line.model)} alt="" width="64" height="80" />
+            <span className="order-summary__name">
+              {tc("product.fullName", { name: tp(`${line.model}.name`) })}
+              <span className="order-summary__quantity">
+                {t("summary.quantity", { count: line.quantity })}
+              </span>
+            </span>
+            <span>{formatPrice(line.unitPriceCents * line.quantity, locale, { exact: true })}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-summary__totals" aria-live="polite" aria-busy={calculating}>
+        {shippingCents > 0 ? (
+          <div>
+            <dt>{t("summary.shipping")}</dt>
+            <dd>
+              {calculating ? t("summary.calculating") : formatPrice(shippingCents, locale, { exact: true })}
+            </dd>
+          </div>
+        ) : null}
+        <div className="order-summary__total">
+          <dt>{t("summary.total")}</dt>
+          <dd data-testid="checkout-total">
+            {calculating ? t("summary.calculating") : formatPrice(totalCents, locale, { exact: true })}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+import { CARRIER_NAMES, CARRIERS, type Carrier } from "@souls/core/carriers";
+import { fill } from "@souls/core/placeholders";
+import { useId, useState } from "react";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { copy, labelOf } from "~/components/admin/copy";
+import { formatDateTime } from "~/components/admin/format";
+import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { type RouterOutputs, trpc } from "~/lib/trpc";
+
+type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
+
+/**
+ * What the owner can do with an order, by its status (spec §2): ship it (tracking number and
+ * carrier), mark it prepared or delivered, give back what an unpaid order holds; a shipped order
+ * shows how it left; others a dash. Refunds and cancellations are in the order's detail.
+ */
+export function OrderActions({ order }: { order: OrderRow }) {
+  switch (order.status) {
+    case "awaiting_payment":
+      return <ReleaseButton orderNumber={order.orderNumber} />;
+    case "pending_preparation":
+      return (
+        <div className="admin-actions">
+          <ShipForm orderNumber={order.orderNumber} />
+          <StatusButton orderNumber={order.orderNumber} to="prepared" />
+        </div>
+      );
+    case "prepared":
+      return <ShipForm orderNumber={order.orderNumber} />;
+    case "shipped":
+      return (
+        <div className="admin-actions">
+          <ShippedFacts order={order} />
+          <StatusButton orderNumber={order.orderNumber} to="delivered" />
+        </div>
+      );
+    case "partially_refunded":
+      return <PartlyRefundedActions order={order} />;
+    default:
+      return <NoAction />;
+  }
+}
+
+/**
+ * What is left of a partly refunded order goes on: shipped once if it has not left, delivered once
+ * if it has (the server refuses a second delivery). A withdrawn one has nothing left to send.
+ */
+function PartlyRefundedActions({ order }: { order: OrderRow }) {
+  if (order.refundDue) return <NoAction />;
+  if (!order.shippedAt) return <ShipForm orderNumber={order.orderNumber} />;
+  return (
+    <div className="admin-actions">
+      <ShippedFacts order={order} />
+      <StatusButton orderNumber={order.orderNumber} to="delivered" />
+    </div>
+  );
+}
+
+function NoAction() {
+  return (
+    <span>
+      <span aria-hidden="true">{copy.common.dash}</span>
+      <span className="visually-hidden">{copy.orders.noAction}</span>
+    </span>
+  );
+}
+
+function ShippedFacts({ order }: { order: OrderRow }) {
+  return (
+    <p className="admin-shipped">
+      <span>{order.carrier ? labelOf(CARRIER_NAMES, order.carrier) : copy.common.dash}</span>
+      <span className="admin-mono">{order.trackingNumber ?? copy.common.dash}</span>
+      {order.shippedAt ? (
+        <span className="admin-muted">
+          {fill(copy.orders.shippedOn, { date: formatDateTime(order.shippedAt) })}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** Tracking number + carrier: the button stays disabled until both are given (spec §5). */
+function ShipForm({ orderNumber }: { orderNumber: string }) {
+  const [trackingNumber, setTrackingNumber] = useState("");
+  const [carrier, setCarrier] = useState<Carrier | "">("");
+  const ship = trpc.orders.markShipped.useMutation({
+    onSuccess: (answer) => {
+      setTrackingNumber("");
+      setCarrier("");
+      notifySuccess(copy.orders.shipped, fill(copy.orders.shippedText, { orderNumber: answer.orderNumber }));
+    },
+    onError: (error) => notifyFailure(copy.orders.actionFailed, error),
+  });
+  const id = useId();
+  const trackingError = fieldErrorsOf(ship.error)?.trackingNumber?.[0];
+  const ready = trackingNumber.trim() !== "" && carrier !== "";
+
+  return (
+    <form
+      className="admin-ship"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!ready || ship.isPending) return;
+        ship.mutate({ orderNumber, carrier, trackingNumber: trackingNumber.trim() });
+      }}
+    >
+      <label htmlFor={`${id}-tracking`} className="visually-hidden">
+        {fill(copy.orders.trackingLabel, { orderNumber })}
+      </label>
+      <input
+        id={`${id}-tracking`}
+        className="admin-input"
+        value={trackingNumber}
+        onChange={(event) => setTrackingNumber(event.target.value)}
+        placeholder={copy.orders.trackingPlaceholder}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={64}
+        aria-invalid={trackingError ? true : undefined}
+        aria-describedby={trackingError ? `${id}-error` : undefined}
+      />
+      <label htmlFor={`${id}-carrier`} className="visually-hidden">
+        {fill(copy.orders.carrierLabel, { orderNumber })}
+      </label>
+      <select
+        id={`${id}-carrier`}
+        className="admin-input"
+        value={carrier}
+        onChange={(event) => setCarrier(event.target.value as Carrier | "")}
+      >
+        <option value="">{copy.orders.chooseCarrier}</option>
+        {CARRIERS.map((code) => (
+          <option key={code} value={code}>
+            {CARRIER_NAMES[code]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className="button button--primary button--small"
+        disabled={!ready || ship.isPending}
+        aria-busy={ship.isPending || undefined}
+      >
+        {ship.isPending ? copy.orders.processing : copy.orders.markShipped}
+      </button>
+      {trackingError ? (
+        <p className="field__error admin-ship__error" id={`${id}-error`}>
+          {trackingError}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+const STATUS_ACTIONS = {
+  prepared: { label: copy.orders.markPrepared, done: copy.orders.prepared },
+  delivered: { label: copy.orders.markDelivered, done: copy.orders.delivered },
+} as const;
+
+function StatusButton({ orderNumber, to }: { orderNumber: string; to: keyof typeof STATUS_ACTIONS }) {
+  const options = {
+    onSuccess: () => {
+      notifySuccess(STATUS_ACTIONS[to].done, orderNumber);
+    },
+    onError: (error: unknown) => notifyFailure(copy.orders.actionFailed, error),
+  };
+  const prepared = trpc.orders.markPrepared.useMutation(options);
+  const delivered = trpc.orders.markDelivered.useMutation(options);
+  const mutation = to === "prepared" ? prepared : delivered;
+  return (
+    <button
+      type="button"
+      className="button button--outline button--small"
+      disabled={mutation.isPending}
+      aria-busy={mutation.isPending || undefined}
+      onClick={() => mutation.mutate({ orderNumber })}
+    >
+      {mutation.isPending ? copy.orders.processing : STATUS_ACTIONS[to].label}
+    </button>
+  );
+}
+
+/** An unpaid order's hold given back, after a confirmation (the shopper may still be paying). */
+function ReleaseButton({ orderNumber }: { orderNumber: string }) {
+  const [asking, setAsking] = useState(false);
+  const release = trpc.orders.releaseHold.useMutation({
+    onSuccess: () => {
+      setAsking(false);
+      notifySuccess(copy.orders.released, orderNumber);
+    },
+    onError: (error) => notifyFailure(copy.orders.actionFailed, error),
+  });
+  return (
+    <>
+      <button type="button" className="button button--outline button--small" onClick={() => setAsking(true)}>
+        {copy.orders.release}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={copy.orders.releaseTitle}
+        question={fill(copy.orders.releaseQuestion, { orderNumber })}
+        note={copy.orders.releaseNote}
+        confirmLabel={copy.orders.release}
+        busyLabel={copy.orders.processing}
+        busy={release.isPending}
+        onConfirm={() => {
+          if (!release.isPending) release.mutate({ orderNumber });
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}

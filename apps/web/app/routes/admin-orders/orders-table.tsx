@@ -1,0 +1,99 @@
+import { fill } from "@souls/core/placeholders";
+import { copy, count } from "~/components/admin/copy";
+import { formatCents, formatDate, formatDateTime } from "~/components/admin/format";
+import { Badge, OrderStatusBadge, PaymentStatusBadge } from "~/components/admin/status-badge";
+import type { RouterOutputs } from "~/lib/trpc";
+import { OrderActions } from "./order-actions";
+
+type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
+
+const COLUMNS = copy.orders.columns;
+
+/** The orders, newest first; on a phone each row becomes a card (labels from `data-label`). */
+export function OrdersTable({
+  orders,
+  onOpen,
+}: {
+  orders: OrderRow[];
+  onOpen: (orderNumber: string) => void;
+}) {
+  return (
+    <table className="admin-table admin-table--orders">
+      <caption className="visually-hidden">{copy.orders.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{COLUMNS.number}</th>
+          <th scope="col">{COLUMNS.customer}</th>
+          <th scope="col">{COLUMNS.email}</th>
+          <th scope="col" className="admin-table__number">
+            {COLUMNS.total}
+          </th>
+          <th scope="col">{COLUMNS.status}</th>
+          <th scope="col">{COLUMNS.date}</th>
+          <th scope="col">{COLUMNS.actions}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <tr key={order.id} className={rowClassOf(order)}>
+            <th scope="row" data-label={COLUMNS.number}>
+              <button
+                type="button"
+                className="admin-link-button admin-mono"
+                aria-haspopup="dialog"
+                onClick={() => onOpen(order.orderNumber)}
+              >
+                <span className="visually-hidden">{copy.orders.openDetail}</span>
+                {order.orderNumber}
+              </button>
+            </th>
+            <td data-label={COLUMNS.customer}>{order.customerName}</td>
+            <td data-label={COLUMNS.email} className="admin-table__email">
+              <a href={`mailto:${order.email}`}>{order.email}</a>
+            </td>
+            <td data-label={COLUMNS.total} className="admin-table__number">
+              {formatCents(order.totalCents, order.currency)}
+            </td>
+            <td data-label={COLUMNS.status}>
+              <span>
+                <span className="admin-badges">
+                  <OrderStatusBadge status={order.status} />
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                  {order.returnExpected ? <Badge tone="info">{copy.orders.returnExpected}</Badge> : null}
+                  {order.refundDue?.late ? <Badge tone="error">{copy.orders.late}</Badge> : null}
+                </span>
+                <RefundDue due={order.refundDue} />
+              </span>
+            </td>
+            <td data-label={COLUMNS.date}>
+              <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            </td>
+            <td data-label={COLUMNS.actions} className="admin-table__actions">
+              <OrderActions order={order} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A late refund stands out first (the law's deadline passed), then the day's shipping work. */
+function rowClassOf(order: OrderRow): string | undefined {
+  if (order.refundDue?.late) return "admin-row--late";
+  return order.status === "pending_preparation" ? "admin-row--todo" : undefined;
+}
+
+/** A withdrawn order not refunded yet: days left before the deadline, or days past it. */
+function RefundDue({ due }: { due: OrderRow["refundDue"] }) {
+  if (!due) return null;
+  return due.late ? (
+    <span className="admin-cell-note admin-cell-note--error">
+      {count(Math.max(1, -due.daysLeft), copy.orders.refundLate)}
+    </span>
+  ) : (
+    <span className="admin-cell-note">
+      {fill(copy.orders.refundDue, { date: formatDate(due.at), n: due.daysLeft })}
+    </span>
+  );
+}

@@ -1,0 +1,161 @@
+import { fill } from "@souls/core/placeholders";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { copy } from "~/components/admin/copy";
+import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { useDebouncedValue } from "~/components/admin/use-debounced-value";
+import { adminPageLoader } from "~/lib/admin-session.server";
+import { trpc } from "~/lib/trpc";
+import { LiveIndicator } from "./live-indicator";
+import { PriceDialog } from "./price-dialog";
+import { ProductFormDialog } from "./product-form-dialog";
+import { ProductHistoryDialog } from "./product-history-dialog";
+import { StockSummary } from "./stock-summary";
+import { type ProductRow, StockTable } from "./stock-table";
+import { useLiveStock } from "./use-live-stock";
+
+const TEXT = copy.stock;
+
+export const loader = adminPageLoader;
+
+export const meta = adminMeta(TEXT.metaTitle);
+
+export const links = adminLinks;
+
+export default function AdminStockPage() {
+  return (
+    <AdminShell title={TEXT.title}>
+      <StockScreen />
+    </AdminShell>
+  );
+}
+
+/** "Gestion des Stocks": products and their pieces, kept current by the live subscription. */
+function StockScreen() {
+  const live = useLiveStock();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [searchInput, setSearchInput] = useState("");
+  const search = useDebouncedValue(searchInput.trim());
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<ProductRow | null>(null);
+  const [pricing, setPricing] = useState<ProductRow | null>(null);
+  const [historyOf, setHistoryOf] = useState<ProductRow | null>(null);
+
+  const list = trpc.products.list.useQuery(
+    { search: search || undefined },
+    { placeholderData: keepPreviousData },
+  );
+
+  const testProduct = trpc.products.createSample.useMutation({
+    onSuccess: (product) => {
+      notifySuccess(TEXT.testProductAdded, `${product.name} (${product.reference})`);
+    },
+    onError: (error) => notifyFailure(copy.productForm.addFailed, error),
+  });
+
+  const remove = trpc.products.remove.useMutation({
+    onSuccess: (answer, { id }) => {
+      const name = removing?.id === id ? removing.name : "";
+      if (answer.outcome === "archived") notifySuccess(TEXT.archivedToast, fill(TEXT.archivedText, { name }));
+      else notifySuccess(TEXT.removed, name || undefined);
+      setRemoving(null);
+      // The row (and the button that opened the dialog) goes away: continue from the search box.
+      requestAnimationFrame(() => searchRef.current?.focus());
+    },
+    onError: (error) => notifyFailure(TEXT.removeFailed, error),
+  });
+
+  const data = list.data;
+  return (
+    <div className="admin-stack">
+      <div className="admin-toolbar">
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={() => setAdding(true)}
+        >
+          {TEXT.add}
+        </button>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          onClick={() => testProduct.mutate()}
+          disabled={testProduct.isPending}
+          aria-busy={testProduct.isPending || undefined}
+        >
+          {testProduct.isPending ? TEXT.testDbBusy : TEXT.testDb}
+        </button>
+        <LiveIndicator state={live} />
+      </div>
+
+      {data ? <StockSummary summary={data.summary} /> : null}
+
+      <search className="admin-filters">
+        <div className="field admin-filters__search">
+          <label htmlFor="stock-search">{TEXT.search}</label>
+          <div className="admin-search">
+            <input
+              ref={searchRef}
+              id="stock-search"
+              type="search"
+              value={searchInput}
+              maxLength={100}
+              placeholder={TEXT.searchPlaceholder}
+              autoComplete="off"
+              aria-describedby="stock-count"
+              onChange={(event) => setSearchInput(event.target.value)}
+            />
+            <span id="stock-count" className="admin-count" role="status">
+              {data ? fill(TEXT.countBadge, { n: data.products.length }) : ""}
+            </span>
+          </div>
+        </div>
+      </search>
+
+      {list.isPending ? (
+        <p role="status">{TEXT.loading}</p>
+      ) : list.isError ? (
+        <div role="alert" className="form-error">
+          <p className="notice__title">{TEXT.loadErrorTitle}</p>
+          <p>
+            {TEXT.loadError} : {errorMessage(list.error)}
+          </p>
+        </div>
+      ) : data && data.products.length === 0 ? (
+        <p className="admin-empty">{TEXT.empty}</p>
+      ) : data ? (
+        <div
+          className={list.isPlaceholderData ? "admin-table-wrap admin-table-wrap--stale" : "admin-table-wrap"}
+          // The previous rows stay, dimmed, while the new search loads: say so to screen readers too.
+          aria-busy={list.isPlaceholderData || undefined}
+        >
+          <StockTable
+            products={data.products}
+            onRemove={setRemoving}
+            onEditPrice={setPricing}
+            onHistory={setHistoryOf}
+          />
+        </div>
+      ) : null}
+
+      <ProductFormDialog open={adding} onClose={() => setAdding(false)} />
+      <PriceDialog product={pricing} onClose={() => setPricing(null)} />
+      <ProductHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={TEXT.confirmRemoveTitle}
+        question={fill(TEXT.confirmRemove, { name: removing?.name ?? "" })}
+        note={TEXT.confirmRemoveNote}
+        confirmLabel={TEXT.remove}
+        busyLabel={copy.orders.processing}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (removing && !remove.isPending) remove.mutate({ id: removing.id });
+        }}
+        onClose={() => setRemoving(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { formatPrice } from "@souls/core/format";
+import type { ModelCode } from "@souls/core/models";
+import { cartTotalCents, checkoutQuery } from "@souls/shop/cart";
+import { useTranslation } from "react-i18next";
+import { RedirectBackField } from "~/components/redirect-back-field";
+import { ActionToast } from "~/components/toaster";
+import { fixedT } from "~/i18n.server";
+import { readCart } from "~/lib/cart.server";
+import type { CartAnswer } from "~/lib/cart-actions.server";
+import { handleCartIntent } from "~/lib/cart-actions.server";
+import { shownCollection } from "~/lib/catalogue.server";
+import { env } from "~/lib/env.server";
+import { invalidRequest, readForm } from "~/lib/form.server";
+import { productImage } from "~/lib/images";
+import { useLocale } from "~/lib/locale";
+import { requirePage } from "~/lib/page.server";
+import { pageMeta } from "~/lib/seo";
+import { useFetcherToast } from "~/lib/toast";
+import { pathOf, productPage } from "~/screens";
+
+export const handle = { i18n: ["common", "products"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requirePage(request);
+  const [cart, collection, t] = await Promise.all([
+    readCart(request),
+    shownCollection(),
+    fixedT(locale, "common"),
+  ]);
+  const priceOf = (model: ModelCode) => collection[model].priceCents;
+  const totalCents = cartTotalCents(cart, priceOf);
+  const lines = cart.map((line) => ({
+    ...line,
+    priceCents: priceOf(line.model),
+    available: collection[line.model].available,
+  }));
+  return {
+    lines,
+    totalCents,
+    maxPiecesPerModel: env.orderLimits.maxPiecesPerModel,
+    checkoutHref: `${pathOf("checkout", locale)}?${checkoutQuery(cart)}`,
+    title: t("cart.metaTitle", { count: cart.length }),
+    description:
+      cart.length === 0
+        ? t("cart.metaEmpty")
+        : t("cart.metaDescription", { total: formatPrice(totalCents, locale, { exact: true }) }),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = requirePage(request);
+  const form = await readForm(request);
+  if (form.get("intent") === "add") return invalidRequest(locale);
+  return handleCartIntent(request, form, locale);
+}
+
+export const meta = pageMeta();
+
+export default function CartPage() {
+  const { lines, totalCents, checkoutHref, maxPiecesPerModel } = useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const { t } = useTranslation();
+  const home = pathOf("home", locale);
+
+  if (lines.length === 0) {
+    return (
+      <main id="main" className="page page--narrow cart-empty">
+        <ActionToast />
+        <h1>{t("cart.emptyTitle")}</h1>
+        <p>{t("cart.emptyText")}</p>
+        <Link to={home} className="button button--primary">
+          {t("cart.continueShopping")}
+        </Link>
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className="page cart-page">
+      <ActionToast />
+      <h1 className="cart-page__title">{t("cart.title", { count: lines.length })}</h1>
+      <div className="cart-page__layout">
+        <ul className="cart-lines" aria-label={t("cart.linesLabel")}>
+          {lines.map((line) => (
+            <CartLineItem key={line.model} line={line} maxPiecesPerModel={maxPiecesPerModel} />
+          ))}
+        </ul>
+        <aside className="cart-summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">{t("cart.summary")}</h2>
+          <p className="cart-summary__total">
+            <span>{t("cart.total")}</span>
+            <strong data-testid="cart-total">{formatPrice(totalCents, locale, { exact: true })}</strong>
+          </p>
+          <p className="cart-summary__note">{t("cart.shippingNote")}</p>
+          <a href={checkoutHref} className="button button--primary button--block">
+            {t("cart.order")}
+          </a>
+          <Link to={`${home}#products`} className="button button--ghost button--block">
+            {t("cart.keepShopping")}
+          </Link>
+          <ul className="cart-summary__promises">
+            <li>{t("cart.trackedDelivery")}</li>
+            <li>{t("cart.returns")}</li>
+          </ul>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+interface Line {
+  model: ModelCode;
+  quantity: number;
+  priceCents: number;
+  available: number;
+}
+
+function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerModel: number }) {
+  const locale = useLocale();
+  const { t } = useTranslation();
+  const { t: tp } = useTranslation("products");
+  const name = tp(`${line.model}.name`);
+  const fetcher = useFetcher<CartAnswer>();
+  const { pathname } = useLocation();
+  useFetcherToast(fetcher);
+
+  const pendingIntent = fetcher.formData?.get("intent");
+  const quantity =
+    pendingIntent === "increment"
+      ? line.quantity + 1
+      : pendingIntent === "decrement"
+        ? line.quantity - 1
+        : line.quantity;
+  if (pendingIntent === "remove") return null;
+
+  const intentButton = (intent: string, label: string, content: string, disabled = false) => (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={intent === "remove" ? "text-button" : "quantity__button"}
+      aria-label={label}
+      disabled={disabled}
+    >
+      {content}
+    </button>
+  );
+
+  return (
+    <li className="cart-line">
+      <img src={productImage(line.model)} alt="" width="120" height="150" className="cart-line__image" />
+      <div className="cart-line__body">
+        <h2 className="cart-line__name">
+          <Link to={pathOf(productPage(line.model), locale)}>{t("product.fullName", { name })}</Link>
+        </h2>
+        <p className="cart-line__unique">{t("cart.uniquePiece")}</p>
+        <p className="cart-line__price">{formatPrice(line.priceCents, locale, { exact: true })}</p>
+        {quantity >= maxPiecesPerModel && line.quantity <= line.available ? (
+          <p className="cart-line__limit">{t("cart.orderLimit", { count: maxPiecesPerModel })}</p>
+        ) : null}
+        {line.quantity > line.available ? (
+          <p className="stock-note" role="note">
+            {line.available === 0
+              ? t("cart.noLongerAvailable")
+              : t("cart.onlyLeft", { count: line.available })}
+          </p>
+        ) : null}
+        <fetcher.Form method="post" action={pathname} className="cart-line__controls">
+          <input type="hidden" name="model" value={line.model} />
+          <RedirectBackField />
+          <fieldset className="quantity">
+            <legend className="visually-hidden">{t("cart.quantityOf", { name })}</legend>
+            {intentButton("decrement", t("cart.decrease", { name }), "−", quantity <= 1)}
+            <output className="quantity__value" aria-live="polite">
+              {quantity}
+            </output>
+            {intentButton(
+              "increment",
+              t("cart.increase", { name }),
+              "+",
+              quantity >= Math.min(line.available, maxPiecesPerModel),
+            )}
+          </fieldset>
+          {intentButton("remove", t("cart.removeLabel", { name }), t("cart.remove"))}
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}

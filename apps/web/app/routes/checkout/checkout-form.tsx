@@ -1,0 +1,235 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { type CountryOption, countryName, formatPrice } from "@souls/core/format";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/field";
+import { HoldCountdown } from "~/components/hold-countdown";
+import { OrderSummary } from "~/components/order-summary";
+import { plainAmount } from "~/lib/format";
+import { useHydrated } from "~/lib/hydrated";
+import { useLocale } from "~/lib/locale";
+import { pathOf } from "~/screens";
+import type { action, loader } from "./route";
+
+type ReadyCheckout = Extract<SerializeFrom<typeof loader>, { state: "ready" }>;
+
+const StripePayment = lazy(() => import("./stripe-payment"));
+
+export function CheckoutForm({
+  lines,
+  subtotalCents,
+  items,
+  checkoutKey,
+  countries,
+  stripeKey,
+}: ReadyCheckout) {
+  const answer = useActionData<typeof action>();
+  const locale = useLocale();
+  const { t } = useTranslation("checkout");
+  const { t: tp } = useTranslation("products");
+  const navigation = useNavigation();
+  const quote = useFetcher<typeof action>();
+  const quoted = quote.data?.outcome === "quote" ? quote.data.quote : undefined;
+  const values: Partial<Record<string, string>> = answer && "values" in answer ? (answer.values ?? {}) : {};
+  const errors = answer?.outcome === "invalid" ? answer.errors : {};
+  const review = answer?.outcome === "review" ? answer.review : undefined;
+  const refusal = answer?.outcome === "refused" ? answer.refusal : undefined;
+  const [country, setCountry] = useState(values.country ?? "");
+  const countryRef = useRef<HTMLSelectElement>(null);
+
+  // The total shown is the server's: the review answer, then the latest quote for the country.
+  const current = quoted?.country === country ? quoted : review?.country === country ? review : undefined;
+  const shippingCents = current?.shippingCents ?? 0;
+  const totalCents = current?.totalCents ?? subtotalCents;
+  const calculating = quote.state !== "idle";
+  const submitting = navigation.state === "submitting";
+  const hydrated = useHydrated();
+  const payment = answer?.outcome === "payment" ? answer.payment : undefined;
+  const [amountVersion, setAmountVersion] = useState(0);
+
+  const refusalText = (problem: NonNullable<typeof refusal>) => {
+    switch (problem.problem) {
+      case "unavailable":
+        return problem.available === 0
+          ? t("errors.soldOut", { name: tp(`${problem.model}.name`) })
+          : t("errors.unavailable", { count: problem.available, name: tp(`${problem.model}.name`) });
+      case "orderLimit":
+        return t("errors.orderLimit", { count: problem.limit, name: tp(`${problem.model}.name`) });
+      case "clientLimit":
+        return t(`errors.${problem.reason === "held_pieces" ? "heldPieces" : "unpaidOrders"}`, {
+          count: problem.count,
+        });
+      case "paymentError":
+        return t("errors.payment");
+    }
+  };
+
+  const onCountryChange = (code: string) => {
+    setCountry(code);
+    if (!code) return;
+    const fields: Record<string, string> = { intent: "quote", country: code, items };
+    if (payment) fields.orderNumber = payment.orderNumber;
+    quote.submit(fields, { method: "post" });
+  };
+  // Once the server has changed the payment's amount, the Payment Element reloads it.
+  useEffect(() => {
+    if (payment && quote.state === "idle" && quoted) setAmountVersion((version) => version + 1);
+  }, [payment, quote.state, quoted]);
+  // A country picked before the page finished loading (slow connection) is quoted once React is here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on hydration
+  useEffect(() => {
+    const picked = countryRef.current?.value ?? "";
+    if (picked && picked !== country) onCountryChange(picked);
+  }, []);
+
+  return (
+    <main id="main" className="page checkout">
+      <h1>{t("title")}</h1>
+      <Form method="post" className="checkout__layout" noValidate>
+        <input type="hidden" name="items" value={items} />
+        <input type="hidden" name="checkoutKey" value={checkoutKey} />
+        <input type="hidden" name="expectedTotal" value={totalCents} />
+        {hydrated && stripeKey ? <input type="hidden" name="paymentMode" value="element" /> : null}
+        <section className="checkout__shipping" aria-labelledby="shipping-title">
+          <h2 id="shipping-title">{t("shipping")}</h2>
+          {Object.keys(errors).length > 0 ? (
+            <p className="form-error" role="alert">
+              {t("errors.summary")}
+            </p>
+          ) : null}
+          {/* Once the payment exists only the country may change: the server re-prices it. */}
+          <fieldset className="checkout__fields" disabled={Boolean(payment)}>
+            <div className="checkout__row">
+              <Field name="firstName" label={t("fields.firstName")} error={errors.firstName}>
+                {(props) => (
+                  <input {...props} defaultValue={values.firstName} autoComplete="given-name" required />
+                )}
+              </Field>
+              <Field name="lastName" label={t("fields.lastName")} error={errors.lastName}>
+                {(props) => (
+                  <input {...props} defaultValue={values.lastName} autoComplete="family-name" required />
+                )}
+              </Field>
+            </div>
+            <Field name="email" label={t("fields.email")} error={errors.email}>
+              {(props) => (
+                <input {...props} type="email" defaultValue={values.email} autoComplete="email" required />
+              )}
+            </Field>
+            <Field name="address" label={t("fields.address")} error={errors.address}>
+              {(props) => (
+                <input {...props} defaultValue={values.address} autoComplete="street-address" required />
+              )}
+            </Field>
+            <div className="checkout__row">
+              <Field name="postalCode" label={t("fields.postalCode")} error={errors.postalCode}>
+                {(props) => (
+                  <input {...props} defaultValue={values.postalCode} autoComplete="postal-code" required />
+                )}
+              </Field>
+              <Field name="city" label={t("fields.city")} error={errors.city}>
+                {(props) => (
+                  <input {...props} defaultValue={values.city} autoComplete="address-level2" required />
+                )}
+              </Field>
+            </div>
+          </fieldset>
+          <Field name="country" label={t("fields.country")} error={errors.country}>
+            {(props) => (
+              <select
+                {...props}
+                ref={countryRef}
+                defaultValue={values.country ?? ""}
+                onChange={(event) => onCountryChange(event.target.value)}
+                required
+              >
+                <option value="">{t("fields.countryPlaceholder")}</option>
+                {countries.map((option: CountryOption) => (
+                  <option key={option.code} value={option.code}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <fieldset className="checkout__fields" disabled={Boolean(payment)}>
+            <Field
+              name="deliveryInstructions"
+              label={t("fields.deliveryInstructions")}
+              error={errors.deliveryInstructions}
+            >
+              {(props) => (
+                <textarea {...props} defaultValue={values.deliveryInstructions} rows={2} maxLength={500} />
+              )}
+            </Field>
+            <Field name="customerNote" label={t("fields.customerNote")} error={errors.customerNote}>
+              {(props) => (
+                <textarea {...props} defaultValue={values.customerNote} rows={3} maxLength={1000} />
+              )}
+            </Field>
+          </fieldset>
+        </section>
+        <aside className="checkout__aside">
+          <OrderSummary
+            lines={lines}
+            shippingCents={shippingCents}
+            totalCents={totalCents}
+            calculating={calculating}
+          />
+          {review ? (
+            <div className="notice" role="status">
+              <p className="notice__title">{t("review.title")}</p>
+              <p>
+                {t("review.text", {
+                  country: countryName(review.country, locale),
+                  total: formatPrice(review.totalCents, locale, { exact: true }),
+                })}
+              </p>
+            </div>
+          ) : null}
+          {refusal ? (
+            <p className="form-error" role="alert">
+              {refusalText(refusal)}
+            </p>
+          ) : null}
+          {quote.data?.outcome === "quote" && !quote.data.quote ? (
+            <p className="form-error" role="alert">
+              {t("errors.shippingUpdate")}
+            </p>
+          ) : null}
+          {payment && stripeKey ? (
+            <>
+              <HoldCountdown remainingMs={payment.remainingMs} />
+              <Suspense fallback={<p>{t("summary.calculating")}</p>}>
+                <StripePayment
+                  publishableKey={stripeKey}
+                  clientSecret={payment.clientSecret}
+                  returnUrl={payment.returnUrl}
+                  locale={locale}
+                  amountVersion={amountVersion}
+                  payLabel={t("pay", { amount: plainAmount(totalCents, locale), currency: "EUR" })}
+                />
+              </Suspense>
+            </>
+          ) : (
+            <button
+              type="submit"
+              name="intent"
+              value="pay"
+              className="button button--primary button--block"
+              disabled={submitting || calculating}
+            >
+              {submitting
+                ? t("processing")
+                : t("pay", { amount: plainAmount(totalCents, locale), currency: "EUR" })}
+            </button>
+          )}
+          <p className="checkout__legal">
+            {t("legalNotice")} <Link to={pathOf("terms", locale)}>{t("terms")}</Link>
+          </p>
+        </aside>
+      </Form>
+    </main>
+  );
+}

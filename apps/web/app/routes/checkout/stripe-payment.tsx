@@ -1,0 +1,92 @@
+import type { Locale } from "@souls/core/locales";
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface StripePaymentProps {
+  publishableKey: string;
+  clientSecret: string;
+  returnUrl: string;
+  payLabel: string;
+  locale: Locale;
+  /** Bumped when the server changed the amount (new country): the element fetches it again. */
+  amountVersion: number;
+}
+
+/**
+ * Stripe's Payment Element, loaded on the checkout only and only once the order exists (the
+ * `pure` entry does not load Stripe.js until asked). Confirmed with a return to the thank-you page.
+ */
+export default function StripePayment(props: StripePaymentProps) {
+  const [stripe] = useState<Promise<Stripe | null>>(() => loadStripe(props.publishableKey).catch(() => null));
+  return (
+    <Elements stripe={stripe} options={{ clientSecret: props.clientSecret, locale: props.locale }}>
+      <PaymentForm {...props} stripePromise={stripe} />
+    </Elements>
+  );
+}
+
+function PaymentForm({
+  returnUrl,
+  payLabel,
+  amountVersion,
+  stripePromise,
+}: StripePaymentProps & { stripePromise: Promise<Stripe | null> }) {
+  const { t } = useTranslation("checkout");
+  const stripe = useStripe();
+  const elements = useElements();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // Offline or blocked: say so instead of a button that can never work.
+    stripePromise.then((loaded) => {
+      if (!loaded) setError(t("errors.stripeNotReady"));
+    });
+  }, [stripePromise, t]);
+
+  useEffect(() => {
+    if (amountVersion > 0) elements?.fetchUpdates();
+  }, [amountVersion, elements]);
+
+  const pay = async () => {
+    if (!stripe || !elements) {
+      setError(t("errors.stripeNotReady"));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const submitted = await elements.submit();
+    if (submitted.error) {
+      setError(submitted.error.message ?? t("errors.validation"));
+      setBusy(false);
+      return;
+    }
+    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl } });
+    // Only reached when Stripe could not redirect: the card was refused or the call failed.
+    setError(result.error?.message ?? t("errors.paymentFailed"));
+    setBusy(false);
+  };
+
+  return (
+    <section className="stripe-payment" aria-labelledby="card-title">
+      <h2 id="card-title">{t("cardTitle")}</h2>
+      <PaymentElement />
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={pay}
+        disabled={busy || !stripe}
+      >
+        {busy ? t("processing") : payLabel}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MODEL_CODES } from "@souls/core/models";
+import { business } from "@souls/shop/business";
+import { useTranslation } from "react-i18next";
+import { JsonLd } from "~/components/json-ld";
+import { ProductCard } from "~/components/product-card";
+import { SignupForm } from "~/components/signup-form";
+import { ActionToast } from "~/components/toaster";
+import { fixedT } from "~/i18n.server";
+import { shownCollection } from "~/lib/catalogue.server";
+import { invalidRequest, readForm } from "~/lib/form.server";
+import { useLocale } from "~/lib/locale";
+import { requirePage, siteOrigin } from "~/lib/page.server";
+import { pageMeta } from "~/lib/seo";
+import { handleSignup } from "~/lib/signup.server";
+import { articlePage, pathOf } from "~/screens";
+
+export const handle = { i18n: ["common", "home", "products"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requirePage(request);
+  const [collection, t] = await Promise.all([shownCollection(), fixedT(locale, "home")]);
+  const origin = siteOrigin;
+  return {
+    collection: MODEL_CODES.map((model) => collection[model]),
+    title: t("meta.title"),
+    description: t("meta.description"),
+    organization: {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: business.brand,
+      url: `${origin}${pathOf("home", locale)}`,
+      logo: `${origin}/images/logo.svg`,
+      email: business.email,
+      sameAs: [business.instagramUrl],
+    },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { locale } = requirePage(request);
+  const form = await readForm(request);
+  if (form.get("intent") === "signup") return handleSignup(request, context, form, locale, "home");
+  return invalidRequest(locale);
+}
+
+export const meta = pageMeta();
+
+export default function Home() {
+  const { collection, organization } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("home");
+  const locale = useLocale();
+  return (
+    <main id="main">
+      <ActionToast />
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__text">
+          <p className="badge">{t("hero.badge")}</p>
+          <h1 id="hero-title" className="hero__title">
+            {t("hero.title")}
+          </h1>
+          <p className="hero__lead">{t("hero.lead")}</p>
+          <div className="hero__buttons">
+            <a href="#products" className="button button--primary">
+              {t("hero.viewModels")}
+            </a>
+            <a href="#story" className="button button--outline">
+              {t("hero.discoverBrand")}
+            </a>
+          </div>
+        </div>
+        <div className="hero__image">
+          <img
+            src="/images/hero.svg"
+            alt={t("hero.imageAlt")}
+            width="1600"
+            height="1000"
+            fetchPriority="high"
+          />
+        </div>
+      </section>
+
+      <section id="story" className="story section" aria-labelledby="story-title">
+        <p className="eyebrow">{t("story.eyebrow")}</p>
+        <h2 id="story-title" className="section__title">
+          {t("story.title")}
+        </h2>
+        <p className="story__text">{t("story.text1")}</p>
+        <p className="story__text">{t("story.text2")}</p>
+        <Link to={pathOf(articlePage("fabrics"), locale)} className="text-link">
+          {t("story.articleLink")}
+        </Link>
+      </section>
+
+      <section id="products" className="collection section" aria-labelledby="collection-title">
+        <span id="collection" />
+        <p className="eyebrow">{t("collection.eyebrow")}</p>
+        <h2 id="collection-title" className="section__title">
+          {t("collection.title")}
+        </h2>
+        <p className="section__lead">{t("collection.lead")}</p>
+        <div className="product-grid">
+          {collection.map((product) => (
+            <ProductCard key={product.model} product={product} locale={locale} />
+          ))}
+        </div>
+      </section>
+
+      <section className="early-notice section" aria-labelledby="notice-title">
+        <div className="early-notice__card">
+          <h2 id="notice-title" className="section__title">
+            {t("notice.title")}
+          </h2>
+          <p>{t("notice.text")}</p>
+          <SignupForm withName submitLabel={t("notice.submit")} />
+        </div>
+      </section>
+
+      <section className="values section" aria-labelledby="values-title">
+        <h2 id="values-title" className="section__title">
+          {t("values.title")}
+        </h2>
+        <ul className="values__list">
+          {(["unique", "authenticity", "heritage"] as const).map((value) => (
+            <li key={value} className="values__item">
+              <h3>{t(`values.${value}.title`)}</h3>
+              <p>{t(`values.${value}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <JsonLd data={organization} />
+    </main>
+  );
+}

@@ -1,0 +1,209 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { finalizePayment, findOrder } from "@souls/shop/orders";
+import { chargeOfflineCard, offlineGateway, offlinePaymentEvent } from "@souls/shop/payments";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field } from "~/components/field";
+import { HoldCountdown } from "~/components/hold-countdown";
+import { OrderSummary } from "~/components/order-summary";
+import { fixedT } from "~/i18n.server";
+import { saveCart } from "~/lib/cart.server";
+import { db } from "~/lib/db.server";
+import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
+import { plainAmount } from "~/lib/format";
+import { useLocale } from "~/lib/locale";
+import { ownedOrderNumber } from "~/lib/orders.server";
+import { requirePage } from "~/lib/page.server";
+import { gateway } from "~/lib/payments.server";
+import { pageMeta } from "~/lib/seo";
+import { makeToast, redirectWithToast } from "~/lib/toast.server";
+import { pathOf } from "~/screens";
+
+export const handle = { i18n: ["common", "checkout", "products"] };
+
+/** Card fields as Stripe's test mode checks them. */
+const cardSchema = z.object({
+  cardNumber: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: "checkout:payment.errors.cardNumber" })),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, { error: "checkout:payment.errors.expiry" })
+    .refine(
+      (value) => {
+        const [month, year] = value.split("/").map((part) => Number(part.trim()));
+        const now = new Date();
+        const end = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
+        return end > now;
+      },
+      { error: "checkout:payment.errors.expiry" },
+    ),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { error: "checkout:payment.errors.cvc" }),
+});
+
+/**
+ * The order this browser is paying for, or a 404 for anyone else. The page exists only while the
+ * shop runs on the offline test gateway, and only for an order that gateway took: it can never
+ * pay a Stripe order (finalizePayment refuses such an event too).
+ */
+async function payableOrder(request: Request) {
+  if (gateway.provider !== "test") throw new Response("Not Found", { status: 404 });
+  const orderNumber = await ownedOrderNumber(request);
+  const found = orderNumber ? await findOrder(db, orderNumber) : undefined;
+  if (found?.order.paymentProvider !== "test") throw new Response("Not Found", { status: 404 });
+  return found;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requirePage(request);
+  const { order, lines } = await payableOrder(request);
+  if (order.paymentStatus === "paid") {
+    return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
+  }
+  const t = await fixedT(locale, "checkout");
+  return {
+    title: t("meta.paymentTitle"),
+    description: t("meta.description"),
+    orderNumber: order.orderNumber,
+    payable: order.status === "awaiting_payment",
+    remainingMs: order.reservedUntil.getTime() - Date.now(),
+    lines,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = requirePage(request);
+  const { order } = await payableOrder(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "cancel") {
+    await finalizePayment(db, offlineGateway, offlinePaymentEvent(order.orderNumber, "cancelled"));
+    return redirectWithToast(
+      pathOf("cart", locale),
+      await makeToast(locale, { kind: "success", title: "common:toast.paymentCancelled.title" }),
+    );
+  }
+  if (intent !== "pay") return invalidRequest(locale);
+
+  const card = parseForm(form, cardSchema, ["cardNumber", "expiry", "cvc"]);
+  // The security code is never sent back to the page.
+  const values = { cardNumber: card.values.cardNumber, expiry: card.values.expiry };
+  if (!card.ok) return refusedCard({ problem: "invalid", errors: card.errors }, values, 400);
+  const charge = chargeOfflineCard(card.data.cardNumber);
+  if (charge === "invalid_number") {
+    const errors = { cardNumber: "checkout:payment.errors.invalid_number" };
+    return refusedCard({ problem: "invalid", errors }, values, 400);
+  }
+  const outcome = await finalizePayment(db, offlineGateway, offlinePaymentEvent(order.orderNumber, charge));
+  if (outcome === "paid" || outcome === "refunded_sold_out" || outcome === "no_change") {
+    // Bought: the cart is emptied before the thank-you page renders its header.
+    const headers = outcome === "paid" ? { "Set-Cookie": await saveCart([]) } : undefined;
+    return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303, headers });
+  }
+  if (outcome === "declined") return refusedCard({ problem: "declined", reason: charge }, values, 402);
+  return refusedCard({ problem: "notPayable" }, values, 409);
+}
+
+type CardRefusal =
+  | { problem: "invalid"; errors: Partial<Record<"cardNumber" | "expiry" | "cvc", string>> }
+  | { problem: "declined"; reason: string }
+  | { problem: "notPayable" };
+
+function refusedCard(refusal: CardRefusal, values: { cardNumber: string; expiry: string }, status: number) {
+  return data({ outcome: "refused" as const, refusal, values }, { status });
+}
+
+export const meta = pageMeta();
+
+export default function OfflinePaymentPage() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const locale = useLocale();
+  const { t } = useTranslation("checkout");
+  const submitting = useNavigation().state === "submitting";
+  const refusal = answer?.outcome === "refused" ? answer.refusal : undefined;
+  const errors = refusal?.problem === "invalid" ? refusal.errors : {};
+  const values = answer?.outcome === "refused" ? answer.values : undefined;
+
+  return (
+    <main id="main" className="page checkout">
+      <h1>{t("payment.title")}</h1>
+      <p className="checkout__order-number">{t("payment.order", { number: page.orderNumber })}</p>
+      <div className="checkout__layout">
+        <section className="checkout__shipping">
+          {page.payable ? <HoldCountdown remainingMs={page.remainingMs} /> : null}
+          {!page.payable || refusal?.problem === "notPayable" ? (
+            <p className="form-error" role="alert">
+              {t("payment.errors.notPayable")}
+            </p>
+          ) : null}
+          {refusal?.problem === "declined" ? (
+            <p className="form-error" role="alert">
+              {t(`payment.errors.${refusal.reason}`)}
+            </p>
+          ) : null}
+          <p className="notice">{t("payment.testCards")}</p>
+          <Form method="post" noValidate className="card-form">
+            <Field name="cardNumber" label={t("payment.cardNumber")} error={errors.cardNumber}>
+              {(props) => (
+                <input
+                  {...props}
+                  defaultValue={values?.cardNumber}
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  required
+                />
+              )}
+            </Field>
+            <div className="checkout__row">
+              <Field name="expiry" label={t("payment.expiry")} error={errors.expiry}>
+                {(props) => (
+                  <input
+                    {...props}
+                    defaultValue={values?.expiry}
+                    autoComplete="cc-exp"
+                    placeholder={t("payment.expiryPlaceholder")}
+                    required
+                  />
+                )}
+              </Field>
+              <Field name="cvc" label={t("payment.cvc")} error={errors.cvc}>
+                {(props) => <input {...props} inputMode="numeric" autoComplete="cc-csc" required />}
+              </Field>
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value="pay"
+              className="button button--primary button--block"
+              disabled={!page.payable || submitting}
+            >
+              {submitting
+                ? t("processing")
+                : t("pay", { amount: plainAmount(page.totalCents, locale), currency: "EUR" })}
+            </button>
+          </Form>
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" className="button button--ghost button--block">
+              {t("payment.cancel")}
+            </button>
+          </Form>
+        </section>
+        <aside className="checkout__aside">
+          <OrderSummary lines={page.lines} shippingCents={page.shippingCents} totalCents={page.totalCents} />
+          <Link to={pathOf("terms", locale)} className="text-link">
+            {t("terms")}
+          </Link>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,167 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { countryName } from "@souls/core/format";
+import { MODEL_CODES } from "@souls/core/models";
+import { business } from "@souls/shop/business";
+import { finalizePayment, findOrder } from "@souls/shop/orders";
+import { DELIVERY_DAYS, deliveryTierFor } from "@souls/shop/shipping";
+import { useTranslation } from "react-i18next";
+import { OrderSummary } from "~/components/order-summary";
+import { SignupForm } from "~/components/signup-form";
+import { ActionToast } from "~/components/toaster";
+import { fixedT } from "~/i18n.server";
+import { saveCart } from "~/lib/cart.server";
+import { db } from "~/lib/db.server";
+import { invalidRequest, readForm } from "~/lib/form.server";
+import { productImage } from "~/lib/images";
+import { useLocale } from "~/lib/locale";
+import { ownedOrderNumber } from "~/lib/orders.server";
+import { requirePage } from "~/lib/page.server";
+import { gateway } from "~/lib/payments.server";
+import { pageMeta } from "~/lib/seo";
+import { handleSignup } from "~/lib/signup.server";
+import { pathOf, productPage } from "~/screens";
+
+export const handle = { i18n: ["common", "checkout", "products"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requirePage(request);
+  // Only the browser that placed the order (its signed cookie lists the number) sees it; anyone
+  // else follows the order with its secret token on the tracking page.
+  const orderNumber = await ownedOrderNumber(request);
+  let found = orderNumber ? await findOrder(db, orderNumber) : undefined;
+  if (!found) throw new Response("Not Found", { status: 404 });
+  if (found.order.paymentStatus !== "paid" && found.order.paymentReference && gateway.provider === "stripe") {
+    // Back from Stripe before its webhook: ask Stripe, and apply the answer the same way.
+    const outcome = await gateway.currentOutcome(found.order.paymentReference);
+    if (outcome === "succeeded") {
+      await finalizePayment(db, gateway, {
+        provider: "stripe",
+        eventId: `return:${found.order.paymentReference}`,
+        type: "succeeded",
+        orderNumber: found.order.orderNumber,
+      });
+      found = (await findOrder(db, found.order.orderNumber)) ?? found;
+    }
+  }
+  const { order, lines } = found;
+  const t = await fixedT(locale, "checkout");
+  const paid = order.paymentStatus === "paid";
+  const tier = deliveryTierFor(order.country);
+  return data(
+    {
+      title: t("meta.thankYouTitle"),
+      description: t("meta.description"),
+      state: order.status === "refunded" ? "refunded" : paid ? "paid" : "pending",
+      orderNumber: order.orderNumber,
+      firstName: order.firstName,
+      address: {
+        name: `${order.firstName} ${order.lastName}`,
+        street: order.address,
+        city: `${order.postalCode} ${order.city}`,
+        country: countryName(order.country, locale),
+      },
+      tier,
+      days: DELIVERY_DAYS[tier],
+      lines,
+      shippingCents: order.shippingCents,
+      totalCents: order.totalCents,
+      contactEmail: business.email,
+    },
+    // The cart has been bought: empty it once the payment is confirmed.
+    { headers: paid ? { "Set-Cookie": await saveCart([]) } : undefined },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { locale } = requirePage(request);
+  const form = await readForm(request);
+  if (form.get("intent") === "signup") return handleSignup(request, context, form, locale, "newsletter");
+  return invalidRequest(locale);
+}
+
+export const meta = pageMeta();
+
+export default function ThankYouPage() {
+  const page = useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const { t } = useTranslation("checkout");
+  const { t: tc } = useTranslation();
+  const { t: tp } = useTranslation("products");
+  const subject = encodeURIComponent(t("thankYou.questionsSubject", { number: page.orderNumber }));
+
+  return (
+    <main id="main" className="page thank-you">
+      <ActionToast />
+      {page.state === "pending" ? <meta httpEquiv="refresh" content="5" /> : null}
+      <p className="badge">{t("thankYou.craft")}</p>
+      <h1>
+        {page.state === "pending"
+          ? t("thankYou.pendingHeading", { name: page.firstName })
+          : t("thankYou.heading", { name: page.firstName })}
+      </h1>
+      <p className="thank-you__number">{t("thankYou.orderNumber", { number: page.orderNumber })}</p>
+      {page.state === "pending" ? <p role="status">{t("thankYou.pendingText")}</p> : null}
+      {page.state === "refunded" ? (
+        <p className="form-error" role="alert">
+          {t("thankYou.refunded")}
+        </p>
+      ) : null}
+
+      <div className="thank-you__grid">
+        <OrderSummary lines={page.lines} shippingCents={page.shippingCents} totalCents={page.totalCents} />
+        <section className="thank-you__card" aria-labelledby="address-title">
+          <h2 id="address-title">{t("thankYou.address")}</h2>
+          <address>
+            {page.address.name}
+            <br />
+            {page.address.street}
+            <br />
+            {page.address.city}
+            <br />
+            {page.address.country}
+          </address>
+          <h2>{t("thankYou.delivery")}</h2>
+          <p>{t("thankYou.deliveryDays", { ...page.days, zone: t(`thankYou.zones.${page.tier}`) })}</p>
+          <ul className="thank-you__notices">
+            <li>{t("thankYou.emailSent")}</li>
+            <li>{t("thankYou.trackingSoon")}</li>
+          </ul>
+        </section>
+      </div>
+
+      <div className="thank-you__buttons">
+        <Link to={pathOf("home", locale)} className="button button--primary">
+          {t("thankYou.continue")}
+        </Link>
+        <a href={`mailto:${page.contactEmail}?subject=${subject}`} className="button button--outline">
+          {t("thankYou.questions")}
+        </a>
+      </div>
+
+      <section className="related" aria-labelledby="others-title">
+        <h2 id="others-title" className="section__title">
+          {t("thankYou.others")}
+        </h2>
+        <ul className="thank-you__others">
+          {MODEL_CODES.map((model) => (
+            <li key={model}>
+              <Link to={pathOf(productPage(model), locale)}>
+                <img src={productImage(model)} alt="" width="240" height="300" loading="lazy" />
+                <span>{tc("product.fullName", { name: tp(`${model}.name`) })}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="signup-box" aria-labelledby="newsletter-title">
+        <h2 id="newsletter-title" className="section__title">
+          {t("thankYou.newsletter")}
+        </h2>
+        <p>{t("thankYou.newsletterNote")}</p>
+        <SignupForm submitLabel={t("thankYou.newsletterSubmit")} />
+      </section>
+    </main>
+  );
+}
