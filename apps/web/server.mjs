@@ -8,12 +8,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 // The shop's one logger (packages/db/src/log.ts), bundled by @souls/db's build: the runtime image
 // holds packages/db/dist beside the web build, and no workspace package.
 import { createLogger, installLogger, logFormatOf } from "../../packages/db/dist/log.mjs";
@@ -51,6 +51,7 @@ const build = await import("./build/server/index.js").catch((error) => {
   if (!String(error?.message).startsWith("Invalid configuration")) throw error;
   refuseToStart(error.message);
 });
+build.entry.module.inlineStylesheetFrom(here("./build/client"));
 /** How the app lets its streams and connections go (app/lib/server-process.server.ts). */
 const appStop = globalThis[Symbol.for("souls.web.stop")];
 
@@ -65,15 +66,19 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Every request gets an id: the proxy's X-Request-Id when a proxy is trusted and the id is sane,
- * else a new one. It is answered in X-Request-Id and carried by every log line of the request.
+ * else a new one. It is answered in X-Request-Id and carried by every log line of the request,
+ * and one line says how it was answered (without the query string: it can carry a tracking token).
+ * Works on Node's own request and response, before Express (the page cache answers there).
  */
-function trackRequest(req, res, next) {
+function trackRequest(req, res) {
   const begun = performance.now();
-  const offered = req.get("x-request-id");
-  const requestId = trustProxy && offered && REQUEST_ID.test(offered) ? offered : randomUUID();
-  // Path only: query strings can carry a tracking token and never reach the logs.
-  const { method, path: requestPath } = req;
+  const offered = req.headers["x-request-id"];
+  const requestId =
+    trustProxy && typeof offered === "string" && REQUEST_ID.test(offered) ? offered : randomUUID();
+  const { method } = req;
+  const requestPath = (req.url ?? "/").split("?")[0];
   res.setHeader("X-Request-Id", requestId);
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
   if (stopping) res.setHeader("Connection", "close");
   inFlight.add(res);
   let bytes = 0;
@@ -94,29 +99,19 @@ function trackRequest(req, res, next) {
   };
   res.on("close", () => {
     inFlight.delete(res);
-    if (log.format !== "json") return;
-    const fields = {
-      requestId,
-      method,
-      path: requestPath,
-      status: res.statusCode,
-      durationMs: Math.round((performance.now() - begun) * 10) / 10,
-      bytes,
-    };
+    const durationMs = Math.round((performance.now() - begun) * 10) / 10;
+    const fields = { requestId, method, path: requestPath, status: res.statusCode, durationMs, bytes };
     if (!res.writableFinished) fields.aborted = true;
-    log.info("request", fields);
+    log.info("request", fields, `${method} ${requestPath} ${res.statusCode} ${bytes} - ${durationMs} ms`);
   });
-  log.withFields({ requestId }, next);
+  return requestId;
 }
+
+/** The same security headers on every response, files included (app/lib/security-headers.server.ts). */
+const securityHeaders = Object.entries(build.entry.module.SECURITY_HEADERS);
 
 const app = express();
 app.disable("x-powered-by");
-app.use(trackRequest);
-// The same security headers on every response, files included (app/lib/security-headers.server.ts).
-app.use((_req, res, next) => {
-  for (const [name, value] of Object.entries(build.entry.module.SECURITY_HEADERS)) res.setHeader(name, value);
-  next();
-});
 // Server-sent events must reach the browser as they are written, never held for compression.
 app.use(
   compression({
@@ -130,23 +125,61 @@ app.use(
 app.get("/livez", (_req, res) => {
   res.set("Cache-Control", "no-store").type("text/plain").send("ok");
 });
-// Hashed file names: cached for a year. Everything else in public/: an hour.
+// Hashed file names: cached for a year. Everything else in public/: an hour. Only a path with a
+// file extension can be a file: pages are not looked for on disk first.
 app.use("/assets", express.static(here("./build/client/assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(here("./build/client"), { maxAge: "1h" }));
-if (log.format === "text") {
-  // Placed before the checks below, so that refused requests are logged too.
-  morgan.token("path", (req) => req.path);
-  app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
-}
+const publicFiles = express.static(here("./build/client"), { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 app.use(refuseCrossSiteWrites);
 app.use(limitBodySize);
 app.all(
   "*",
   createRequestHandler({
     build,
-    getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress ?? null }),
+    getLoadContext: (req) => ({
+      socketAddress: req.socket.remoteAddress ?? null,
+      pageCache: req.pageCacheTicket ?? null,
+    }),
   }),
 );
+
+/**
+ * A public page for a visitor without cart or message, as kept by the app's page cache
+ * (app/lib/page-cache.server.ts): sent from memory, already compressed, before Express and the
+ * app. Otherwise the request goes on, carrying what the app needs to keep the page it renders.
+ */
+const pageCache = build.entry.module.pageCache;
+function answerFromPageCache(req, res) {
+  const key = pageCache.keyOf(req.method, req.url, req.headers.cookie);
+  if (key === null) return false;
+  const found = pageCache.lookUp(key);
+  if ("ticket" in found) {
+    req.pageCacheTicket = found.ticket;
+    return false;
+  }
+  const { page } = found;
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body = encoding ? page[encoding] : page.body;
+  res.statusCode = 200;
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("X-Page-Cache", "hit");
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+/** An encoding named in Accept-Encoding without `q=0`. */
+const accepting = (name) =>
+  new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`);
+const ACCEPTS_BR = accepting("br");
+const ACCEPTS_GZIP = accepting("gzip");
+
+/** Brotli, else gzip, else none, as the browser accepts them. */
+function preferredEncoding(header = "") {
+  return ACCEPTS_BR.test(header) ? "br" : ACCEPTS_GZIP.test(header) ? "gzip" : undefined;
+}
 
 /** Answers a request refused here, before the app, with one log line saying why (never the query). */
 function refuse(req, res, status, reason, body) {
@@ -218,7 +251,11 @@ function limitBodySize(req, res, next) {
 
 const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST || undefined;
-const server = app.listen(port, host, () => {
+const server = createServer((req, res) => {
+  const requestId = trackRequest(req, res);
+  if (!answerFromPageCache(req, res)) log.withFields({ requestId }, () => app(req, res));
+});
+server.listen(port, host, () => {
   const url = `http://${host ?? "localhost"}:${port}`;
   log.info("listening", { url }, `[web] ${url}`);
 });

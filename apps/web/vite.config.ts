@@ -14,6 +14,28 @@ declare module "@remix-run/node" {
 }
 
 export default defineConfig({
+  build: {
+    // The locale files a page fetches on a later navigation stay files, never inlined into the script.
+    assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
+    rollupOptions: {
+      output: {
+        // The framework in one file that changes only with its versions, the storefront's shared
+        // components and helpers in another, rather than a dozen small ones: fewer requests, and
+        // gzip works across them (the first-load budget of issue 15).
+        manualChunks(id) {
+          if (
+            /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run|turbo-stream)\//.test(
+              id,
+            )
+          )
+            return "framework";
+          const shop =
+            /\/app\/(components\/[\w-]+\.tsx|lib\/(?!trpc)[\w-]+\.tsx?|screens\.ts)$|\/packages\/core\/src\//;
+          return shop.test(id) ? "shop" : undefined;
+        },
+      },
+    },
+  },
   server: { port: 3000 },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [

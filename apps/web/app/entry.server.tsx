@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import {
+  type AppLoadContext,
   createReadableStreamFromReadable,
   type EntryContext,
   type HandleErrorFunction,
@@ -8,21 +9,35 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isDatabaseUnavailable } from "@souls/db";
 import { isbot } from "isbot";
+import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { translator } from "./i18n.server";
-import { NonceContext } from "./lib/nonce";
+import { pageWords } from "./i18n.server";
+import { DocumentContext } from "./lib/document";
+import { type CacheTicket, inlineHashes, pageCache } from "./lib/page-cache.server";
 import { stripePublishableKey } from "./lib/payments.server";
 import {
   contentSecurityPolicy,
   DEFAULT_REFERRER_POLICY,
   SECURITY_HEADERS,
 } from "./lib/security-headers.server";
+import { inlineStylesheet } from "./lib/stylesheet.server";
+import { embeddableJson, type WordSource, WordsProvider } from "./lib/translations";
 import { verificationResponse } from "./lib/verification.server";
 import { isAdminPath, isPrivateRoute, localeForPath, pageForPath, routeId } from "./screens";
 
-/** For server.mjs: the headers every response carries, pages and static files alike. */
-export { SECURITY_HEADERS };
+export { inlineStylesheetFrom } from "./lib/stylesheet.server";
+/**
+ * For server.mjs: the headers every response carries, pages and static files alike, and the cache
+ * of public pages it answers from before the app.
+ */
+export { pageCache, SECURITY_HEADERS };
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Given by server.mjs when the page rendered may be kept by the page cache. */
+    pageCache?: CacheTicket | null;
+  }
+}
 
 /** Stripe.js loads on the checkout only, and only when Stripe is configured. */
 function loadsStripe(context: EntryContext): boolean {
@@ -65,12 +80,11 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   // Configured at run time, so it cannot be a route of its own: answered before rendering.
   const verification = verificationResponse(request);
   if (verification) return verification;
-
-  const instance = await translator(localeForPath(new URL(request.url).pathname));
 
   if (duringOutage.has(request)) {
     // The page still renders (the error boundary, in the shopper's language); browsers and load
@@ -78,56 +92,107 @@ export default async function handleRequest(
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
   }
-  const nonce = randomBytes(16).toString("base64");
   const stripe = loadsStripe(remixContext);
   const { matches } = remixContext.staticHandlerContext;
   const admin = matches.some((match) => match.route.id.startsWith("admin"));
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce, stripe, admin }));
   // A shopper's own pages (her order, her address) and the owner's are never kept by a cache.
   if (admin || matches.some((match) => isPrivateRoute(match.route.id))) {
     responseHeaders.set("Cache-Control", "no-store");
   }
   if (!responseHeaders.has("Referrer-Policy"))
     responseHeaders.set("Referrer-Policy", DEFAULT_REFERRER_POLICY);
+  const words = wordsOf(request, remixContext);
+  const app = (nonce: string) => (
+    <DocumentContext.Provider value={{ nonce, stylesheet: inlineStylesheet() }}>
+      <WordsProvider source={words}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={nonce || undefined}
+        />
+      </WordsProvider>
+    </DocumentContext.Provider>
+  );
 
+  const ticket = loadContext.pageCache;
+  if (ticket && responseStatusCode === 200 && !responseHeaders.has("Set-Cookie")) {
+    // A public page for a visitor without cart or message: rendered whole, kept, its inline
+    // scripts allowed by hash rather than by a nonce the next visitor would reuse.
+    const html = await renderToString(app(""));
+    const inline = inlineHashes(html);
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ inline, stripe, admin }));
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    pageCache.keep(ticket, Object.fromEntries(responseHeaders), html);
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
+
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ inline: { nonce }, stripe, admin }));
   // Crawlers get the whole page at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const body = new PassThrough();
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(abortTimer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged here; before it, Remix's handleError logs them.
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app(nonce), {
+      nonce,
+      [readyEvent]() {
+        shellRendered = true;
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors after the shell are logged here; before it, Remix's handleError logs them.
+        if (shellRendered) console.error(error);
+      },
+    });
     // Cleared once the page is written: a pending timer would keep the whole render in memory.
     const abortTimer = setTimeout(abort, ABORT_DELAY);
     body.on("close", () => clearTimeout(abortTimer));
+  });
+}
+
+/**
+ * The page's words: the namespaces its matched routes declare (`handle.i18n`), the same on the
+ * server as in the browser, which reads them from the page (a missing one shows in both).
+ */
+function wordsOf(request: Request, context: EntryContext): WordSource {
+  const locale = localeForPath(new URL(request.url).pathname);
+  const namespaces = context.staticHandlerContext.matches.flatMap((match) => {
+    const handle = context.routeModules[match.route.id]?.handle as { i18n?: string[] } | undefined;
+    return handle?.i18n ?? [];
+  });
+  const words = pageWords(locale, [...new Set(namespaces)]);
+  return {
+    resources: (of) => (of === locale ? words : {}),
+    embedded: embeddableJson({ locale, resources: words }),
+  };
+}
+
+/** The whole page at once (all of it is kept), like renderToPipeableStream's onAllReady. */
+function renderToString(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady: () => pipe(body),
+      onShellError: reject,
+      onError: reject,
+    });
+    setTimeout(abort, ABORT_DELAY).unref();
   });
 }

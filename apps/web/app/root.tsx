@@ -1,4 +1,3 @@
-import bodyFont from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -13,27 +12,24 @@ import {
 import { business } from "@souls/shop/business";
 import { cartItemCount } from "@souls/shop/cart";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { readCart } from "~/lib/cart.server";
+import { useInlineStylesheet, useNonce } from "~/lib/document";
 import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/locale";
-import { useNonce } from "~/lib/nonce";
 import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
+import { inlineStylesheet } from "~/lib/stylesheet.server";
 import { readToast } from "~/lib/toast.server";
+import { EmbeddedWords, useTranslation } from "~/lib/translations";
 import { isAdminPath, localeForPath, pathOf } from "~/screens";
 import stylesheet from "~/styles/app.css?url";
 
 export const handle = { i18n: ["common"] };
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  // The text face, asked for with the stylesheet rather than once the stylesheet is read.
-  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
@@ -48,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       addresses: pageAddresses(request, locale),
       testMode,
+      stylesheetInline: inlineStylesheet() !== null,
       business: {
         brand: business.brand,
         email: business.email,
@@ -65,7 +62,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const locale = root?.locale ?? localeForPath(location.pathname);
   const { t } = useTranslation();
-  useChangeLanguage(locale);
   const nonce = useNonce();
   // Marks the page once React owns it: end-to-end tests of the JavaScript journeys wait for it
   // where a click before that would be the plain-HTML journey the js-off project already covers.
@@ -80,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#f6f0e6" />
         <Meta />
         <Links />
+        <Stylesheet inline={root?.stylesheetInline ?? false} nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -100,10 +97,29 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {admin ? null : <SiteFooter locale={locale} business={root?.business} />}
         <Toaster initial={root?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <EmbeddedWords />
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </html>
+  );
+}
+
+/**
+ * The shop's stylesheet: inlined by the server (lib/stylesheet.server.ts), which the browser keeps
+ * as written when it hydrates; linked where no build is there to read (the dev server).
+ */
+function Stylesheet({ inline, nonce }: { inline: boolean; nonce: string }) {
+  const css = useInlineStylesheet();
+  if (!inline) return <link rel="stylesheet" href={stylesheet} />;
+  return (
+    <style
+      nonce={nonce || undefined}
+      // The browser renders no text here: React leaves the server's in place while hydrating.
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own built stylesheet
+      dangerouslySetInnerHTML={{ __html: css ?? "" }}
+    />
   );
 }
 

@@ -154,10 +154,15 @@ export function articlePage(article: ArticleId): PageId {
   return `article.${article}`;
 }
 
-/** Whether a route id (`<page>.<locale>`) is one of a shopper's own pages (never cached). */
+/** Whether a page is one of a shopper's own pages (never cached, never indexed). */
+export function isPrivatePage(page: PageId): boolean {
+  return (PAGES[page] as PageDefinition).private === true;
+}
+
+/** Whether a route id (`<page>.<locale>`) is one of a shopper's own pages. */
 export function isPrivateRoute(routeId: string): boolean {
-  const page = PAGES[routeId.slice(0, routeId.lastIndexOf(".")) as PageId] as PageDefinition | undefined;
-  return page?.private === true;
+  const page = routeId.slice(0, routeId.lastIndexOf(".")) as PageId;
+  return page in PAGES && isPrivatePage(page);
 }
 
 /** Route ids are `<page>.<locale>`, e.g. `cart.en`. */

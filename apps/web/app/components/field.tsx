@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 
 /** A labelled input with its error message wired for screen readers (aria-invalid, describedby). */
 export function Field({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 
 const format = (ms: number) => {
   const seconds = Math.max(0, Math.floor(ms / 1000));

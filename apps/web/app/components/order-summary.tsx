@@ -1,8 +1,8 @@
 import { formatPrice } from "@souls/core/format";
 import type { ModelCode } from "@souls/core/models";
-import { useTranslation } from "react-i18next";
 import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
+import { useTranslation } from "~/lib/translations";
 
 export interface SummaryLine {
   model: ModelCode;

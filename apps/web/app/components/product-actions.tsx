@@ -1,9 +1,9 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
-import { useTranslation } from "react-i18next";
 import type { CartAnswer } from "~/lib/cart-actions.server";
 import { useFetcherToast } from "~/lib/toast";
+import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
 import { RedirectBackField } from "./redirect-back-field";
 

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { formatPrice } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import type { ModelAvailability } from "@souls/shop/catalogue";
-import { useTranslation } from "react-i18next";
 import { productImage } from "~/lib/images";
+import { useTranslation } from "~/lib/translations";
 import { pathOf, productPage } from "~/screens";
 import { checkoutHref } from "./product-actions";
 

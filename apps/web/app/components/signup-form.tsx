@@ -1,8 +1,8 @@
 import { useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import type { SignupAnswer } from "~/lib/signup.server";
 import { useFetcherToast } from "~/lib/toast";
+import { useTranslation } from "~/lib/translations";
 import { RedirectBackField } from "./redirect-back-field";
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Locale } from "@souls/core/locales";
-import { useTranslation } from "react-i18next";
 import type { useRootData } from "~/lib/locale";
+import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
 
 export function SiteFooter({

@@ -1,6 +1,6 @@
 import { Link, useFetchers, useLocation } from "@remix-run/react";
 import { LOCALES, type Locale } from "@souls/core/locales";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 import { alternatePath, pathOf } from "~/screens";
 import { BagIcon, InstagramIcon } from "./icons";
 

@@ -1,9 +1,9 @@
 import { useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { ToastAnswer } from "~/lib/form.server";
 import { useHydrated } from "~/lib/hydrated";
 import { onToast, type Toast } from "~/lib/toast";
+import { useTranslation } from "~/lib/translations";
 
 const VISIBLE_MS = 5_000;
 

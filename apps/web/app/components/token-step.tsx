@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/locale";
+import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
 
 /**

@@ -10,7 +10,7 @@ import { listenToProductChanges, type ProductChange } from "@souls/shop/product-
 import { describe, expect, it, vi } from "vitest";
 
 vi.stubEnv("DATABASE_URL", "postgres://shop@127.0.0.1:5432/souls");
-const { keepCollection } = await import("./catalogue.server");
+const { keepCollection, versionOf } = await import("./catalogue.server");
 
 const collection = (available: number): Collection =>
   Object.fromEntries(
@@ -47,7 +47,7 @@ describe("the collection shown on pages", () => {
   it("is read once while nothing changes, and read again after a change is announced", async () => {
     const changes = channel();
     const load = vi.fn(async () => collection(load.mock.calls.length));
-    const shown = keepCollection(load, changes);
+    const shown = keepCollection(load, versionOf(changes));
 
     expect((await shown()).aicha.available).toBe(1);
     expect((await shown()).aicha.available).toBe(1);
@@ -62,7 +62,7 @@ describe("the collection shown on pages", () => {
   it("is read on every page while the channel does not listen, and kept again once it does", async () => {
     const changes = channel();
     const load = vi.fn(async () => collection(5));
-    const shown = keepCollection(load, changes);
+    const shown = keepCollection(load, versionOf(changes));
     await shown();
 
     changes.drop();
@@ -84,7 +84,7 @@ describe("the collection shown on pages", () => {
       reads++;
       if (reads === 1) changes.announce();
       return collection(reads);
-    }, changes);
+    }, versionOf(changes));
 
     expect((await shown()).aicha.available).toBe(1);
     expect((await shown()).aicha.available).toBe(2);
@@ -93,7 +93,7 @@ describe("the collection shown on pages", () => {
   });
 
   it("cannot be changed by one request for the next", async () => {
-    const shown = keepCollection(async () => collection(4), channel());
+    const shown = keepCollection(async () => collection(4), versionOf(channel()));
     const first = await shown();
     expect(() => {
       first.aicha.available = 0;
@@ -106,7 +106,7 @@ describe("the collection shown on pages", () => {
     const source = await listenToProductChanges(t.url);
     try {
       await seedProducts(t.db);
-      const shown = keepCollection(() => loadCollection(t.db), source);
+      const shown = keepCollection(() => loadCollection(t.db), versionOf(source));
       expect((await shown()).nadia.available).toBe(25);
 
       const heard = new Promise<void>((resolve) => {

@@ -6,37 +6,40 @@ import { productChanges } from "./live.server";
 type WatchedProductChanges = Pick<ListeningProductChangeSource, "subscribe" | "connection">;
 
 /**
- * The collection as the shop's pages show it, read from PostgreSQL once and kept until the
- * `products` NOTIFY channel announces a change (an admin edit, a sale, a released hold). It is
- * kept only while the channel listens: without it a stale copy could not be noticed, so every
- * page reads the database again until it listens once more. Orders never trust this copy: the
- * use cases check prices and stock in their own transaction.
+ * Which state of the catalogue this server knows, or null while it cannot know: the `products`
+ * NOTIFY channel announces every change (an admin edit, a sale, a released hold), so a version
+ * is "the changes heard on this unbroken LISTEN connection". While the channel is down nothing may
+ * be kept, since a change could not be noticed; a new connection is a new version.
  */
-export function keepCollection(
-  load: () => Promise<Collection>,
-  changes: WatchedProductChanges,
-): () => Promise<Collection> {
-  let kept: { collection: Collection; connection: number } | undefined;
+export type CatalogueVersion = () => string | null;
+
+export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
   let heard = 0;
   let watching = false;
-
-  return async function shownCollection() {
+  return () => {
     if (!watching) {
       watching = true;
       changes.subscribe(() => {
         heard++;
-        kept = undefined;
       });
     }
     const connection = changes.connection();
-    if (kept && kept.connection === connection) return kept.collection;
+    return connection === null ? null : `${connection}.${heard}`;
+  };
+}
 
-    const heardBefore = heard;
+/**
+ * The collection as the shop's pages show it, read from PostgreSQL once per catalogue version.
+ * Orders never trust this copy: the use cases check prices and stock in their own transaction.
+ */
+export function keepCollection(load: () => Promise<Collection>, version: CatalogueVersion) {
+  let kept: { collection: Collection; version: string } | undefined;
+  return async function shownCollection(): Promise<Collection> {
+    const before = version();
+    if (kept && before !== null && kept.version === before) return kept.collection;
     const collection = deepFreeze(await load());
     // A change heard during the read may have committed after it: that copy is not kept.
-    if (connection !== null && changes.connection() === connection && heard === heardBefore) {
-      kept = { collection, connection };
-    }
+    if (before !== null && version() === before) kept = { collection, version: before };
     return collection;
   };
 }
@@ -47,5 +50,8 @@ function deepFreeze(collection: Collection): Collection {
   return Object.freeze(collection);
 }
 
+/** The catalogue version of this web server (its one LISTEN connection). */
+export const catalogueVersion = versionOf(productChanges);
+
 /** Prices and availability for the pages of this web server. */
-export const shownCollection = keepCollection(() => loadCollection(db), productChanges);
+export const shownCollection = keepCollection(() => loadCollection(db), catalogueVersion);

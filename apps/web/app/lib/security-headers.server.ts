@@ -26,25 +26,34 @@ const STRIPE = {
 };
 
 /**
- * The page's policy: scripts only from the shop with this request's nonce (no inline script
- * without it), styles only from the shop's stylesheets, Stripe's domains only on the page that
- * loads Stripe.js, never framed. Inline styles are allowed only where Stripe's elements need them;
- * the admin frames its own e-mail previews (routes/admin-email-preview.ts sets their policy).
+ * The page's policy: scripts only from the shop, inline ones only with this request's nonce or,
+ * for a page kept by the page cache, their hashes (no inline script without one); styles only from
+ * the shop's stylesheets and the page's own inline styles by hash; Stripe's domains only on the
+ * page that loads Stripe.js, never framed. Inline styles are allowed wholesale only where Stripe's
+ * elements need them; the admin frames its own e-mail previews (routes/admin-email-preview sets
+ * their policy).
  */
 export function contentSecurityPolicy({
-  nonce,
+  inline,
   stripe,
   admin,
 }: {
-  nonce: string;
+  /** `{ nonce }` for a page rendered for one request, the hashes of a page the cache keeps. */
+  inline: { nonce: string } | { scripts: string[]; styles: string[] };
   stripe: boolean;
   admin: boolean;
 }): string {
   const extra = (list: string[]) => (stripe ? ` ${list.join(" ")}` : "");
+  const scripts = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.scripts;
+  const styles = stripe
+    ? ["'unsafe-inline'"]
+    : "nonce" in inline
+      ? [`'nonce-${inline.nonce}'`]
+      : inline.styles;
   return [
     "default-src 'none'",
-    `script-src 'self' 'nonce-${nonce}'${extra(STRIPE.script)}`,
-    `style-src 'self'${stripe ? " 'unsafe-inline'" : ""}`,
+    `${["script-src 'self'", ...scripts].join(" ")}${extra(STRIPE.script)}`,
+    ["style-src 'self'", ...styles].join(" "),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${extra(STRIPE.connect)}`,

@@ -150,6 +150,10 @@ async function placeOrderStatement(
   now: Date,
 ): Promise<PlacedStatement> {
   const hourAgo = new Date(now.getTime() - 3600_000);
+  // The client's orders that can count: placed within the hour, or still holding (a hold began at
+  // its order's creation): one range of the (client_hash, created_at) index, however busy the shop.
+  const holdsFrom = new Date(now.getTime() - limits.holdMinutes * 60_000);
+  const countedFrom = holdsFrom < hourAgo ? holdsFrom : hourAgo;
   const clientHash = input.client?.hash ?? null;
   const asked = lines.reduce((sum, line) => sum + line.quantity, 0);
   const shippingCents = shippingRateFor(input.details.country);
@@ -170,8 +174,7 @@ async function placeOrderStatement(
       SELECT count(DISTINCT o.id) FILTER (WHERE o.created_at > ${hourAgo})::int AS placed,
              coalesce(sum(i.quantity) FILTER (WHERE o.status = 'awaiting_payment' AND o.reserved_until > ${now}), 0)::int AS held
       FROM orders o LEFT JOIN order_items i ON i.order_id = o.id
-      WHERE o.client_hash = ${clientHash} AND o.payment_status <> 'paid'
-        AND (o.created_at > ${hourAgo} OR (o.status = 'awaiting_payment' AND o.reserved_until > ${now}))
+      WHERE o.client_hash = ${clientHash} AND o.payment_status <> 'paid' AND o.created_at > ${countedFrom}
     ),
     allowed AS (
       SELECT NOT EXISTS (SELECT 1 FROM existing)

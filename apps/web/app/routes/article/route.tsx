@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@souls/core/format";
 import { business } from "@souls/shop/business";
-import { useTranslation } from "react-i18next";
 import { Faq, type FaqItem } from "~/components/faq";
 import { ArrowLeftIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
@@ -11,9 +10,12 @@ import { ARTICLE_COVERS } from "~/lib/articles";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { ARTICLE_IDS, type ArticleId, articlePage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "magazine"] };
+export const clientLoader = loadsWords(handle);
 
 interface Section {
   heading: string;
@@ -48,11 +50,11 @@ export const meta = pageMeta("article");
 export default function ArticlePage() {
   const { article, url, structuredData } = useLoaderData<typeof loader>();
   const locale = useLocale();
-  const { t } = useTranslation("magazine");
+  const { t, list } = useTranslation("magazine");
   const { t: tc } = useTranslation();
   const key = (field: string) => `articles.${article}.${field}`;
-  const sections = t(key("sections"), { returnObjects: true }) as Section[];
-  const faq = t(key("faq"), { returnObjects: true }) as FaqItem[];
+  const sections = list<Section>(key("sections"));
+  const faq = list<FaqItem>(key("faq"));
   const other = ARTICLE_IDS.find((id) => id !== article) as ArticleId;
   const title = t(key("title"));
   const share = [

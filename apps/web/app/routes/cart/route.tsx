@@ -3,7 +3,6 @@ import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { formatPrice } from "@souls/core/format";
 import type { ModelCode } from "@souls/core/models";
 import { cartTotalCents, checkoutQuery } from "@souls/shop/cart";
-import { useTranslation } from "react-i18next";
 import { RedirectBackField } from "~/components/redirect-back-field";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
@@ -18,9 +17,12 @@ import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { useFetcherToast } from "~/lib/toast";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { pathOf, productPage } from "~/screens";
 
 export const handle = { i18n: ["common", "products"] };
+export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);

@@ -2,13 +2,13 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
 import { type CountryOption, countryName, formatPrice } from "@souls/core/format";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Field } from "~/components/field";
 import { HoldCountdown } from "~/components/hold-countdown";
 import { OrderSummary } from "~/components/order-summary";
 import { plainAmount } from "~/lib/format";
 import { useHydrated } from "~/lib/hydrated";
 import { useLocale } from "~/lib/locale";
+import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
 import type { action, loader } from "./route";
 

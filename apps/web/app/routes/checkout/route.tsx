@@ -5,7 +5,6 @@ import { checkoutQuery } from "@souls/shop/cart";
 import { overOrderLimit, parseCheckoutQuery } from "@souls/shop/checkout";
 import { newCheckoutKey } from "@souls/shop/orders";
 import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
-import { useTranslation } from "react-i18next";
 import { fixedT } from "~/i18n.server";
 import { readCart } from "~/lib/cart.server";
 import { env } from "~/lib/env.server";
@@ -15,11 +14,14 @@ import { requirePage } from "~/lib/page.server";
 import { stripePublishableKey } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
 import { makeToast, redirectWithToast } from "~/lib/toast.server";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { pathOf, productPage } from "~/screens";
 import { answerCheckout, pricedLines } from "./checkout.server";
 import { CheckoutForm } from "./checkout-form";
 
 export const handle = { i18n: ["common", "checkout", "products"] };
+export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MODEL_CODES } from "@souls/core/models";
 import { business } from "@souls/shop/business";
-import { useTranslation } from "react-i18next";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { SignupForm } from "~/components/signup-form";
@@ -14,9 +13,12 @@ import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup } from "~/lib/signup.server";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { articlePage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "home", "products"] };
+export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);

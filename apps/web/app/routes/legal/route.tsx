@@ -2,15 +2,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@souls/core/format";
 import { business } from "@souls/shop/business";
-import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon } from "~/components/icons";
 import { fixedT } from "~/i18n.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "legal"] };
+export const clientLoader = loadsWords(handle);
 
 /** Date the legal texts last changed; update it with the texts (not the day of the visit). */
 const LEGAL_TEXTS_UPDATED = "2026-11-22";
@@ -57,9 +59,9 @@ export const meta = pageMeta();
 export default function LegalPage() {
   const { document, identity } = useLoaderData<typeof loader>();
   const locale = useLocale();
-  const { t } = useTranslation("legal");
+  const { t, list } = useTranslation("legal");
   const { t: tc } = useTranslation();
-  const sections = t(`${document}.sections`, { returnObjects: true, ...identity }) as Section[];
+  const sections = list<Section>(`${document}.sections`, identity);
   return (
     <main id="main" className="page page--narrow legal">
       <Link to={pathOf("home", locale)} className="back-link">

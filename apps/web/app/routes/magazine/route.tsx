@@ -1,15 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@souls/core/format";
-import { useTranslation } from "react-i18next";
 import { fixedT } from "~/i18n.server";
 import { ARTICLE_COVERS } from "~/lib/articles";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { ARTICLE_IDS, articlePage, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "magazine"] };
+export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);

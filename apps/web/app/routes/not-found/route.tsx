@@ -1,10 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { fixedT } from "~/i18n.server";
 import { useLocale } from "~/lib/locale";
+import { useTranslation } from "~/lib/translations";
 import { isVerificationPath } from "~/lib/verification.server";
+import { loadsWords } from "~/lib/words";
 import { localeForPath, pathOf } from "~/screens";
+
+export const handle = { i18n: ["common"] };
+export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

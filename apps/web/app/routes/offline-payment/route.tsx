@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { chargeOfflineCard, offlineGateway, offlinePaymentEvent } from "@souls/shop/payments";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Field } from "~/components/field";
 import { HoldCountdown } from "~/components/hold-countdown";
@@ -18,9 +17,12 @@ import { requirePage } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
 import { makeToast, redirectWithToast } from "~/lib/toast.server";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "checkout", "products"] };
+export const clientLoader = loadsWords(handle);
 
 /** Card fields as Stripe's test mode checks them. */
 const cardSchema = z.object({

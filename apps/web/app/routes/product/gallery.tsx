@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { productImage } from "~/lib/images";
+import { useTranslation } from "~/lib/translations";
 
 /**
  * Four photos with thumbnails. Without JavaScript each thumbnail is a link that reloads the page
  * with that photo selected (`?photo=2`); with it, the photo changes in place.
  */
 export function Gallery({ model, initial }: { model: string; initial: number }) {
-  const { t } = useTranslation("products");
+  const { list } = useTranslation("products");
   const { t: tc } = useTranslation();
   const [selected, setSelected] = useState(initial);
-  const photos = t(`${model}.gallery`, { returnObjects: true }) as { alt: string; title: string }[];
+  const photos = list<{ alt: string; title: string }>(`${model}.gallery`);
   const current = photos[selected] ?? photos[0];
   return (
     <section id="gallery" className="gallery" aria-label={tc("product.galleryLabel")}>

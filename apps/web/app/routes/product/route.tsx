@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatPrice } from "@souls/core/format";
 import { MODEL_CODES, type ModelCode } from "@souls/core/models";
-import { useTranslation } from "react-i18next";
 import { Faq, type FaqItem } from "~/components/faq";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
@@ -18,12 +17,15 @@ import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { articlePage, modelOfPage, pathOf } from "~/screens";
 import { Gallery } from "./gallery";
 import { productStructuredData } from "./structured-data.server";
 import { useLiveAvailability } from "./use-live-availability";
 
 export const handle = { i18n: ["common", "products"] };
+export const clientLoader = loadsWords(handle);
 
 function requireModel(request: Request) {
   const { page, locale } = requirePage(request);
@@ -71,11 +73,11 @@ export default function ProductPage() {
   const { model, product, photo, related, structuredData } = useLoaderData<typeof loader>();
   const live = useLiveAvailability(model);
   const locale = useLocale();
-  const { t } = useTranslation("products");
+  const { t, list } = useTranslation("products");
   const { t: tc } = useTranslation();
   const home = pathOf("home", locale);
   const name = t(`${model}.name`);
-  const faq = t(`${model}.faq`, { returnObjects: true }) as FaqItem[];
+  const faq = list<FaqItem>(`${model}.faq`);
   const materials = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
   const purchase = (
     <PurchaseButtons model={model as ModelCode} available={product.available} locale={locale} />

@@ -2,9 +2,9 @@ import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import { business } from "@souls/shop/business";
 import type { ModelAvailability } from "@souls/shop/catalogue";
-import type { TFunction } from "i18next";
 import { productImage } from "~/lib/images";
 import { siteOrigin } from "~/lib/page.server";
+import type { Translate } from "~/lib/translations";
 import { type PageId, pathOf } from "~/screens";
 
 /** The spec's published rating for every model. */
@@ -25,8 +25,8 @@ export function productStructuredData({
   locale: Locale;
   page: PageId;
   name: string;
-  t: TFunction;
-  tc: TFunction;
+  t: Translate;
+  tc: Translate;
 }) {
   const origin = siteOrigin;
   const url = `${origin}${pathOf(page, locale)}`;

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { confirmSignup } from "@souls/shop/signups";
-import { useTranslation } from "react-i18next";
 import { TokenStep } from "~/components/token-step";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
@@ -9,8 +8,11 @@ import { readForm } from "~/lib/form.server";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { tokenStepPage } from "~/lib/token-step.server";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 
 export const handle = { i18n: ["common", "subscription"] };
+export const clientLoader = loadsWords(handle);
 
 /** The link of a sign-up's confirmation e-mail (double opt-in): it asks, the button confirms. */
 export const loader = ({ request }: LoaderFunctionArgs) => tokenStepPage(request, "confirm");

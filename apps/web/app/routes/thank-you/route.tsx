@@ -5,7 +5,6 @@ import { MODEL_CODES } from "@souls/core/models";
 import { business } from "@souls/shop/business";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { DELIVERY_DAYS, deliveryTierFor } from "@souls/shop/shipping";
-import { useTranslation } from "react-i18next";
 import { OrderSummary } from "~/components/order-summary";
 import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
@@ -20,9 +19,12 @@ import { requirePage } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup } from "~/lib/signup.server";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { pathOf, productPage } from "~/screens";
 
 export const handle = { i18n: ["common", "checkout", "products"] };
+export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { trackOrder, withdrawFromContract } from "@souls/shop/orders";
-import { useTranslation } from "react-i18next";
 import { fixedT } from "~/i18n.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
@@ -10,6 +9,8 @@ import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { embeddedByAnotherSite, logRefusal } from "~/lib/refusal.server";
 import { pageMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 import {
   orderView,
@@ -22,6 +23,7 @@ import {
 } from "./tracking.server";
 
 export const handle = { i18n: ["common", "tracking"] };
+export const clientLoader = loadsWords(handle);
 
 export const headers = () => TRACKING_HEADERS;
 

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import { formatDate, formatDateTime, formatPrice } from "@souls/core/format";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/locale";
+import { useTranslation } from "~/lib/translations";
 import type { TrackingView } from "./tracking.server";
 
 /** An order opened by its token: facts, lines, timeline, then the withdrawal. */

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 import type { TrackingError } from "./tracking.server";
 
 /** The token form, with the field's message (a locale key) or the look-up's refusal. */

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { unsubscribe } from "@souls/shop/signups";
-import { useTranslation } from "react-i18next";
 import { TokenStep } from "~/components/token-step";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
@@ -10,8 +9,11 @@ import { useRootData } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { tokenStepPage } from "~/lib/token-step.server";
+import { useTranslation } from "~/lib/translations";
+import { loadsWords } from "~/lib/words";
 
 export const handle = { i18n: ["common", "subscription"] };
+export const clientLoader = loadsWords(handle);
 
 /** The unsubscribe link of every marketing e-mail (and its List-Unsubscribe header). */
 export const loader = ({ request }: LoaderFunctionArgs) => tokenStepPage(request, "unsubscribe");

@@ -1,8 +1,0 @@
-import { createContext, useContext } from "react";
-
-/** The request's CSP nonce, for the inline scripts Remix writes (empty in the browser). */
-export const NonceContext = createContext("");
-
-export function useNonce(): string {
-  return useContext(NonceContext);
-}

@@ -1,0 +1,159 @@
+/**
+ * The page cache against real PostgreSQL: every kind of product change, made through another
+ * connection (as another web server would), takes the kept pages away; nothing is kept or served
+ * while the LISTEN connection is down; a page rendered across a change is not kept.
+ */
+import { seedProducts } from "@souls/db";
+import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { type ListeningProductChangeSource, listenToProductChanges } from "@souls/shop/product-changes";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.stubEnv("DATABASE_URL", "postgres://shop@127.0.0.1:5432/souls");
+const { createPageCache, inlineHashes } = await import("./page-cache.server");
+const { versionOf } = await import("./catalogue.server");
+
+let t: TestDatabase;
+let source: ListeningProductChangeSource;
+let cache: ReturnType<typeof createPageCache>;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedProducts(t.db);
+  source = await listenToProductChanges(t.url, { minRetryMs: 400, maxRetryMs: 800, onError: () => {} });
+  cache = createPageCache(versionOf(source));
+});
+
+afterAll(async () => {
+  await source.close();
+  await t.drop();
+});
+
+const PRODUCT = "/produit/sac-banane-nadia";
+
+/** Renders (here: writes) and keeps a page the way the app does after a miss. */
+function keepPage(key: string, html = `<html lang="fr">${key}</html>`) {
+  const found = cache.lookUp(key);
+  if ("page" in found) return;
+  if (!("ticket" in found) || !found.ticket) throw new Error(`${key} cannot be kept now`);
+  cache.keep(found.ticket, { "Content-Type": "text/html; charset=utf-8" }, html);
+}
+
+const isKept = (key: string) => "page" in cache.lookUp(key);
+
+/** Runs a change through another connection and waits until this server has heard of it. */
+async function changedElsewhere(change: string) {
+  const heard = new Promise<void>((resolve) => {
+    const stop = source.subscribe(() => {
+      stop();
+      resolve();
+    });
+  });
+  await sql.raw(change).execute(t.db);
+  await heard;
+}
+
+describe("which requests a kept page may answer", () => {
+  it("a first-time visitor's GET or HEAD of a public page, in either language", () => {
+    expect(cache.keyOf("GET", PRODUCT, undefined)).toBe(PRODUCT);
+    expect(cache.keyOf("HEAD", "/en/product/nadia-fanny-pack", "")).toBe("/en/product/nadia-fanny-pack");
+    expect(cache.keyOf("GET", "/en/", undefined)).toBe("/en");
+    expect(cache.keyOf("GET", "/magazine", "admin_device=x; other=1")).toBe("/magazine");
+    expect(cache.keyOf("GET", "/panier", undefined)).toBe("/panier");
+  });
+
+  it("the same page for the links of social networks and newsletters", () => {
+    expect(cache.keyOf("GET", `${PRODUCT}?utm_source=ig&utm_medium=social&fbclid=abc`, undefined)).toBe(
+      PRODUCT,
+    );
+  });
+
+  it("never a visitor with a cart or a message, a form's post, a shopper's own page or another query", () => {
+    expect(cache.keyOf("GET", PRODUCT, "cart=abc")).toBeNull();
+    expect(cache.keyOf("GET", PRODUCT, "x=1; __Host-cart=abc")).toBeNull();
+    expect(cache.keyOf("GET", PRODUCT, "flash=abc")).toBeNull();
+    expect(cache.keyOf("POST", PRODUCT, undefined)).toBeNull();
+    expect(cache.keyOf("GET", `${PRODUCT}?photo=2`, undefined)).toBeNull();
+    expect(cache.keyOf("GET", "/checkout?product=aicha&qty=1", undefined)).toBeNull();
+    expect(cache.keyOf("GET", "/suivi-commande", undefined)).toBeNull();
+    expect(cache.keyOf("GET", "/merci", undefined)).toBeNull();
+    expect(cache.keyOf("GET", "/admin", undefined)).toBeNull();
+    expect(cache.keyOf("GET", "/no-such-page", undefined)).toBeNull();
+  });
+});
+
+describe("what is kept", () => {
+  it("a page, compressed once in gzip and brotli", () => {
+    keepPage(PRODUCT, `<html>${"sac banane ".repeat(500)}</html>`);
+    const found = cache.lookUp(PRODUCT);
+    if (!("page" in found)) throw new Error("not kept");
+    expect(found.page.body.toString()).toContain("sac banane");
+    expect(found.page.gzip.length).toBeLessThan(found.page.body.length / 10);
+    expect(found.page.br.length).toBeLessThan(found.page.body.length / 10);
+  });
+
+  it.each([
+    ["a sale or a hold", "UPDATE products SET reserved = reserved + 1 WHERE slug = 'nadia'"],
+    ["a hold given back", "UPDATE products SET reserved = reserved - 1 WHERE slug = 'nadia'"],
+    ["the owner's stock", "UPDATE products SET stock = stock + 1 WHERE slug = 'aicha'"],
+    ["a price", "UPDATE products SET price_cents = 14900 WHERE slug = 'bilin'"],
+    ["an archived model", "UPDATE products SET archived_at = now() WHERE slug = 'ilian'"],
+    [
+      "a new product",
+      "INSERT INTO products (slug, reference, name, price_cents, stock) VALUES ('x-1', 'X-1', 'X', 1000, 1)",
+    ],
+    ["a deleted product", "DELETE FROM products WHERE slug = 'x-1'"],
+  ])("is gone after %s made through another connection, in both languages", async (_kind, change) => {
+    keepPage(PRODUCT);
+    keepPage("/en");
+    expect(isKept(PRODUCT) && isKept("/en")).toBe(true);
+    await changedElsewhere(change);
+    expect(isKept(PRODUCT)).toBe(false);
+    expect(isKept("/en")).toBe(false);
+    expect(cache.size).toBe(0);
+  });
+
+  it("is not a page rendered while the catalogue changed: it may show the piece as it was", async () => {
+    const found = cache.lookUp("/");
+    if (!("ticket" in found) || !found.ticket) throw new Error("no ticket");
+    await changedElsewhere("UPDATE products SET reserved = reserved + 1 WHERE slug = 'aicha'");
+    cache.keep(found.ticket, {}, "<html>rendered before the sale</html>");
+    expect(isKept("/")).toBe(false);
+  });
+
+  it("is nothing while the LISTEN connection is down, and nothing from before once it is back", async () => {
+    keepPage(PRODUCT);
+    const listening = await sql<{ pid: number }>`
+      SELECT pid FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = current_database()`.execute(
+      t.db,
+    );
+    await sql`SELECT pg_terminate_backend(${listening.rows[0]?.pid ?? 0})`.execute(t.db);
+    await vi.waitFor(() => expect(source.connection()).toBeNull());
+
+    expect(cache.lookUp(PRODUCT)).toEqual({ ticket: null });
+    // A change nobody hears: the page rendered now must not be served later.
+    await sql`UPDATE products SET reserved = reserved - 1 WHERE slug = 'aicha'`.execute(t.db);
+
+    await vi.waitFor(() => expect(source.connection()).not.toBeNull(), { timeout: 5_000 });
+    expect(isKept(PRODUCT)).toBe(false);
+    keepPage(PRODUCT);
+    expect(isKept(PRODUCT)).toBe(true);
+  });
+});
+
+describe("a kept page's policy", () => {
+  it("allows its inline scripts and styles by hash, not its data blocks nor its files", () => {
+    const html = [
+      "<script>window.__remixContext = {};</script>",
+      '<script type="module">import("/assets/a.js");</script>',
+      '<script type="application/json" id="page-words">{"a":1}</script>',
+      '<script type="application/ld+json">{"@type":"Product"}</script>',
+      '<script type="module" src="/assets/entry.js"></script>',
+      "<style>.a{color:red}</style>",
+    ].join("");
+    const { scripts, styles } = inlineHashes(html);
+    expect(scripts).toHaveLength(2);
+    expect(scripts[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+    expect(styles).toHaveLength(1);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The shop's public pages (home, products, cart, magazine, legal) depend only on the catalogue
+ * and the language for a visitor with no cart and no message: such a page is rendered once per
+ * catalogue version and then served from memory, compressed once (decision 013).
+ *
+ * Never wrong about the last piece: a page is kept only if the catalogue version did not change
+ * while it was rendered, every kept page goes at the next change this server hears (a sale, a
+ * released hold, an edit, made through any server), and nothing is kept or served while the
+ * LISTEN connection is down (a change could not be heard).
+ */
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { isPrivatePage, PAGES, pageForPath } from "~/screens";
+import { type CatalogueVersion, catalogueVersion } from "./catalogue.server";
+
+export interface CachedPage {
+  /** Content-Type, Content-Security-Policy (hashes, no nonce) and the page's own headers. */
+  headers: Record<string, string>;
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** What server.mjs passes to the app for a request the cache may keep (its load context). */
+export interface CacheTicket {
+  key: string;
+  version: string;
+}
+
+/** Query parameters that links from social networks and newsletters add: the page is the same. */
+const TRACKING_PARAMETERS = /^(utm_\w+|fbclid|gclid|igshid|mc_cid|mc_eid|msclkid|ttclid)$/;
+
+/** The cart and the one-shot message change what a page shows: such a visitor is not served a kept page. */
+const VISITOR_COOKIES = /(?:^|;\s*)(?:__Host-)?(?:cart|flash)=/;
+
+export function createPageCache(version: CatalogueVersion) {
+  let keptVersion: string | null = null;
+  const pages = new Map<string, CachedPage>();
+
+  /** The pages of `version`; all others are gone. */
+  function pagesOf(current: string | null): Map<string, CachedPage> {
+    if (current !== keptVersion) {
+      pages.clear();
+      keptVersion = current;
+    }
+    return pages;
+  }
+
+  return {
+    /** The key of a request a kept page may answer, or null (not a public page, a visitor's own page). */
+    keyOf(method: string, url: string, cookie: string | undefined): string | null {
+      if (method !== "GET" && method !== "HEAD") return null;
+      if (cookie && VISITOR_COOKIES.test(cookie)) return null;
+      const { pathname, searchParams } = new URL(url, "http://shop");
+      for (const name of searchParams.keys()) if (!TRACKING_PARAMETERS.test(name)) return null;
+      const match = pageForPath(pathname);
+      if (!match || isPrivatePage(match.page)) return null;
+      return PAGES[match.page].paths[match.locale];
+    },
+
+    /** The kept page for `key`, or what the app needs to keep the page it is about to render. */
+    lookUp(key: string): { page: CachedPage } | { ticket: CacheTicket | null } {
+      const current = version();
+      const page = current === null ? undefined : pagesOf(current).get(key);
+      if (page) return { page };
+      return { ticket: current === null ? null : { key, version: current } };
+    },
+
+    /** Keeps a page rendered under `ticket`, unless the catalogue changed meanwhile. */
+    keep(ticket: CacheTicket, headers: Record<string, string>, html: string): void {
+      if (version() !== ticket.version) return;
+      const body = Buffer.from(html);
+      pagesOf(ticket.version).set(ticket.key, {
+        headers,
+        body,
+        // Settings that take a few milliseconds: each catalogue change means compressing again.
+        gzip: gzipSync(body, { level: 6 }),
+        br: brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
+      });
+    },
+
+    /** How many pages are kept (tests, the memory bench). */
+    get size(): number {
+      return pagesOf(version()).size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** This web server's cache (one per process, like its LISTEN connection). */
+export const pageCache = createPageCache(catalogueVersion);
+
+/**
+ * The sources a kept page's policy allows by hash: each inline script and style it holds, as
+ * rendered (no nonce can be reused by the next visitor). Data blocks (JSON) are not scripts.
+ */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  const scripts: string[] = [];
+  for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(attributes) || /type="application\/(?:ld\+)?json"/.test(attributes)) continue;
+    scripts.push(hash(text));
+  }
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, text = ""]) => hash(text));
+  return { scripts, styles };
+}

@@ -1,0 +1,139 @@
+/**
+ * The words of the pages, looked up the same way on the server and in the browser: the server
+ * renders every string and sends the page's namespaces along as JSON, so the browser needs no
+ * i18n runtime to hydrate, only this lookup (decision 013). Locale files keep i18next's format:
+ * nested keys, `ns:key`, `{{value}}` placeholders and `_one` / `_other` plural forms.
+ */
+import type { Locale } from "@souls/core/locales";
+import { createContext, type ReactNode, useContext } from "react";
+import { useLocale } from "./locale";
+
+/** One namespace's words: nested objects of strings (and arrays, for FAQ-like lists). */
+export type Namespace = { [key: string]: unknown };
+/** The namespaces known for a locale. */
+export type Resources = Record<string, Namespace>;
+
+/** Where the pages find their words: all of them on the server, those loaded in the browser. */
+export interface WordSource {
+  resources(locale: Locale): Resources;
+  /** The JSON the page carries for the browser (the namespaces of the page first rendered). */
+  embedded: string;
+}
+
+const WordsContext = createContext<WordSource | null>(null);
+
+export function WordsProvider({ source, children }: { source: WordSource; children: ReactNode }) {
+  return <WordsContext.Provider value={source}>{children}</WordsContext.Provider>;
+}
+
+type Values = Record<string, unknown> & { count?: number };
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+function pluralOf(locale: Locale, count: number): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count);
+}
+
+function lookUp(namespace: Namespace | undefined, path: string): unknown {
+  let node: unknown = namespace;
+  for (const part of path.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Namespace)[part];
+  }
+  return node;
+}
+
+function fill(text: string, values: Values | undefined): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    values && name in values ? String(values[name]) : whole,
+  );
+}
+
+/** The entry of `key` (`path` in `defaultNamespace`, or `ns:path`), its plural form for a `count`. */
+function entryOf(
+  resources: Resources,
+  locale: Locale,
+  defaultNamespace: string,
+  key: string,
+  count?: number,
+) {
+  const colon = key.indexOf(":");
+  const namespace = resources[colon > 0 ? key.slice(0, colon) : defaultNamespace];
+  const path = colon > 0 ? key.slice(colon + 1) : key;
+  const plural =
+    typeof count === "number"
+      ? (lookUp(namespace, `${path}_${pluralOf(locale, count)}`) ?? lookUp(namespace, `${path}_other`))
+      : undefined;
+  return { path, entry: plural ?? lookUp(namespace, path) };
+}
+
+/**
+ * The text of `key` with its placeholders filled; with a `count`, its plural form for the locale.
+ * A key without words comes back as the key's path, as with i18next.
+ */
+export function translate(
+  resources: Resources,
+  locale: Locale,
+  defaultNamespace: string,
+  key: string,
+  values?: Values,
+): string {
+  const { path, entry } = entryOf(resources, locale, defaultNamespace, key, values?.count);
+  return typeof entry === "string" ? fill(entry, values) : path;
+}
+
+/** A list of `key` (questions and answers, sections), every text in it filled; empty if none. */
+export function translateList<Item>(
+  resources: Resources,
+  locale: Locale,
+  defaultNamespace: string,
+  key: string,
+  values?: Values,
+): Item[] {
+  const { entry } = entryOf(resources, locale, defaultNamespace, key);
+  const filled = (node: unknown): unknown =>
+    typeof node === "string"
+      ? fill(node, values)
+      : Array.isArray(node)
+        ? node.map(filled)
+        : typeof node === "object" && node !== null
+          ? Object.fromEntries(Object.entries(node).map(([name, child]) => [name, filled(child)]))
+          : node;
+  return Array.isArray(entry) ? (filled(entry) as Item[]) : [];
+}
+
+export type Translate = (key: string, values?: Values) => string;
+
+/** `t` (and `list`) for a namespace of the page's locale, in a component. */
+export function useTranslation(namespace = "common") {
+  const source = useContext(WordsContext);
+  const locale = useLocale();
+  const resources = source?.resources(locale) ?? {};
+  const t: Translate = (key, values) => translate(resources, locale, namespace, key, values);
+  const list = <Item,>(key: string, values?: Values): Item[] =>
+    translateList<Item>(resources, locale, namespace, key, values);
+  return { t, list };
+}
+
+/** The page's namespaces as JSON for the browser (a data block: not a script, no CSP needed). */
+export function EmbeddedWords() {
+  const source = useContext(WordsContext);
+  return (
+    <script
+      id="page-words"
+      type="application/json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON the server wrote, `<` escaped
+      dangerouslySetInnerHTML={{ __html: source?.embedded ?? "{}" }}
+    />
+  );
+}
+
+/** JSON safe inside a `<script>` element: no `</script>` or `<!--` can end it early. */
+export function embeddableJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
