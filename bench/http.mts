@@ -1,7 +1,8 @@
 /**
- * The product page served by the app vs the same bytes served from a buffer by a plain
- * node:http server (the ceiling of this machine's HTTP stack), one after the other, with the
- * same load generator, connections and `Accept-Encoding: gzip` (both answer gzip bytes).
+ * The home, product and magazine pages as a first-time visitor gets them from the app vs the same
+ * bytes served from a buffer by a plain node:http server (the ceiling of this machine's HTTP
+ * stack), one after the other, with the same load generator, connections and
+ * `Accept-Encoding: gzip` (both answer gzip bytes).
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
@@ -14,14 +15,14 @@ import { type Figure, ms, percent, perSecond } from "./table.mts";
 
 export interface HttpOptions {
   baseUrl: string;
-  pagePath: string;
+  pages: { name: string; path: string }[];
   connections: number;
   seconds: number;
   warmupSeconds: number;
   repoRoot: string;
 }
 
-interface LoadResult {
+export interface LoadResult {
   tool: "wrk" | "autocannon";
   requestsPerSecond: number;
   p50: number;
@@ -83,9 +84,11 @@ export function parseWrk(output: string): Omit<LoadResult, "tool"> {
   };
 }
 
-type LoadTool = { name: "wrk"; path: string } | { name: "autocannon"; path: string; whyNotWrk: string };
+export type LoadTool =
+  | { name: "wrk"; path: string }
+  | { name: "autocannon"; path: string; whyNotWrk: string };
 
-async function pickLoadTool(): Promise<LoadTool> {
+export async function pickLoadTool(): Promise<LoadTool> {
   const wrk = await ensureDebianPackage("wrk", "wrk", () =>
     ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((candidate) => canRun(candidate)),
   );
@@ -103,7 +106,12 @@ function canRun(binary: string): boolean {
   }
 }
 
-async function load(tool: LoadTool, url: string, connections: number, seconds: number): Promise<LoadResult> {
+export async function load(
+  tool: LoadTool,
+  url: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   if (tool.name === "wrk") {
     const threads = String(Math.min(2, connections));
     const run = await runCommand(tool.path, [
@@ -184,9 +192,19 @@ async function startStaticServer(
 }
 
 export async function benchHttp(options: HttpOptions): Promise<Figure[]> {
-  const appUrl = new URL(options.pagePath, options.baseUrl).href;
-  const page = await fetchRaw(appUrl);
   const tool = await pickLoadTool();
+  const figures: Figure[] = [];
+  for (const page of options.pages) figures.push(...(await benchPage(options, tool, page)));
+  return figures;
+}
+
+async function benchPage(
+  options: HttpOptions,
+  tool: LoadTool,
+  { name, path: pagePath }: HttpOptions["pages"][number],
+): Promise<Figure[]> {
+  const appUrl = new URL(pagePath, options.baseUrl).href;
+  const page = await fetchRaw(appUrl);
   const folder = mkdtempSync(path.join(tmpdir(), "souls-bench-http-"));
   const staticServer = await startStaticServer(options.repoRoot, page, folder);
   try {
@@ -195,9 +213,7 @@ export async function benchHttp(options: HttpOptions): Promise<Figure[]> {
       if (options.warmupSeconds > 0) await load(tool, url, options.connections, options.warmupSeconds);
       return load(tool, url, options.connections, options.seconds);
     };
-    console.log(
-      `[bench] http: ${options.pagePath} from the app, ${options.connections} connections, ${tool.name}…`,
-    );
+    console.log(`[bench] http: ${pagePath} from the app, ${options.connections} connections, ${tool.name}…`);
     const app = await measure(appUrl);
     console.log("[bench] http: the same bytes from a plain node:http server…");
     const ceiling = await measure(staticServer.url);
@@ -213,16 +229,16 @@ export async function benchHttp(options: HttpOptions): Promise<Figure[]> {
     return [
       {
         section: "http",
-        figure: `product page ${options.pagePath}, app`,
+        figure: `${name} page ${pagePath}, app`,
         value: line(app),
         budget: "—",
         met: null,
-        data: { ...app, url: options.pagePath, setup },
+        data: { ...app, url: pagePath, setup },
         note: `${setup}.${toolNote}`,
       },
       {
         section: "http",
-        figure: "same bytes, static node:http server",
+        figure: `${name}: same bytes, static node:http server`,
         value: line(ceiling),
         budget: "—",
         met: null,
@@ -230,7 +246,7 @@ export async function benchHttp(options: HttpOptions): Promise<Figure[]> {
       },
       {
         section: "http",
-        figure: "app ÷ static ceiling (req/s)",
+        figure: `${name}: app ÷ static ceiling (req/s)`,
         value: percent(ratio),
         budget: `≥ ${BUDGET_RATIO * 100} %`,
         met: ratio >= BUDGET_RATIO && app.errors === 0,
@@ -238,7 +254,7 @@ export async function benchHttp(options: HttpOptions): Promise<Figure[]> {
       },
       {
         section: "http",
-        figure: "product page p99, app",
+        figure: `${name} page p99, app`,
         value: ms(app.p99),
         budget: `≤ ${BUDGET_P99_MS} ms`,
         met: app.p99 <= BUDGET_P99_MS && app.errors === 0,

@@ -3,9 +3,11 @@
  * against pgbench's TPC-B-like transactions per second, on the same PostgreSQL server in the same
  * run; and the oversold pieces when the same buyers empty a small stock (must be 0).
  */
-import { readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { MODEL_CODES } from "@souls/core/models";
 import { connect, type Database, type Kysely, migrateToLatest, seedProducts } from "@souls/db";
 import type { EmbeddedDatabase } from "@souls/db/embedded";
 import { sql } from "kysely";
@@ -72,6 +74,52 @@ async function runPgbench(
   return { tps: Number(tps), latencyMs: latency ? Number(latency) : undefined, binary };
 }
 
+/**
+ * The floor of orders that all take one piece of the same model: each places a hold on the
+ * product's row and its payment then sells from it, two updates of that row committed one after
+ * the other. pgbench runs just those two updates on one row, with the same clients.
+ */
+async function runHotRow(
+  server: EmbeddedDatabase,
+  binary: string,
+  options: OrdersOptions,
+  checkpoint: () => Promise<void>,
+): Promise<PgbenchResult> {
+  const url = server.urlFor("pgbench");
+  const folder = mkdtempSync(path.join(tmpdir(), "souls-bench-hot-row-"));
+  try {
+    const script = path.join(folder, "hot-row.sql");
+    writeFileSync(
+      script,
+      [
+        "UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = 1;",
+        "UPDATE pgbench_branches SET bbalance = bbalance - 1 WHERE bid = 1;",
+        "",
+      ].join("\n"),
+    );
+    await checkpoint();
+    const run = await runCommand(binary, [
+      "-n",
+      "-f",
+      script,
+      "-c",
+      String(options.buyers),
+      "-j",
+      "2",
+      "-T",
+      String(options.seconds),
+      url,
+    ]);
+    if (run.code !== 0) throw new Error(`pgbench (one row) failed: ${run.stderr.trim()}`);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
+    if (!tps) throw new Error(`unreadable pgbench output:\n${run.stdout}`);
+    const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
+    return { tps: Number(tps), latencyMs: latency ? Number(latency) : undefined, binary };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** Committed and rolled-back transactions of one database, as PostgreSQL's statistics count them. */
 async function transactionsOf(db: Kysely<Database>, database: string): Promise<number> {
   const { rows } = await sql<{ total: string }>`
@@ -118,18 +166,28 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
     }
     await checkpoint();
 
-    console.log(`[bench] orders: ${buyers} buyers for ${seconds} s…`);
+    console.log(`[bench] orders: ${buyers} buyers of the four models for ${seconds} s…`);
     const before = await transactionsOf(admin, database);
     const timed = await withBuyersPool((db) =>
-      placeOrdersConcurrently(db, { buyers, stock: 1_000_000, model: "nadia", seconds }),
+      placeOrdersConcurrently(db, { buyers, stock: 1_000_000, models: MODEL_CODES, seconds }),
     );
     // Closed backends report their counters as they exit.
     await sleep(1_000);
     const transactionsPerOrder = ((await transactionsOf(admin, database)) - before) / Math.max(1, timed.sold);
     await checkpoint();
+    console.log(`[bench] orders: ${buyers} buyers of one model for ${seconds} s…`);
+    const oneModel = await withBuyersPool((db) =>
+      placeOrdersConcurrently(db, { buyers, stock: 1_000_000, models: ["nadia"], seconds }),
+    );
+    await checkpoint();
+    const hotRow =
+      pgbench.ok && "tps" in baseline
+        ? await runHotRow(server, pgbench.path, options, checkpoint).catch(() => undefined)
+        : undefined;
+    await checkpoint();
     console.log(`[bench] orders: ${buyers} buyers emptying a stock of ${options.sellOutStock}…`);
     const sellOut = await withBuyersPool((db) =>
-      placeOrdersConcurrently(db, { buyers, stock: options.sellOutStock, model: "bilin" }),
+      placeOrdersConcurrently(db, { buyers, stock: options.sellOutStock, models: ["bilin"] }),
     );
 
     const oversold = timed.oversold + sellOut.oversold;
@@ -148,7 +206,18 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
         budget: "—",
         met: null,
         data: { ...describe(timed), transactionsPerOrder },
-        note: `one order = placeOrder (stock hold) + finalizePayment (test gateway), every buyer buying the same model in a loop for ${seconds} s on a pool of 20 connections: ${timed.sold} orders, ${transactionsPerOrder.toFixed(1)} database transactions per order (pg_stat_database).`,
+        note: `one order = placeOrder (stock hold) + finalizePayment (offline gateway), buyer i buying model i mod 4 in a loop for ${seconds} s on a pool of 20 connections: ${timed.sold} orders, ${transactionsPerOrder.toFixed(1)} database transactions per order (pg_stat_database).`,
+      },
+      {
+        section: "orders",
+        figure: `orders paid/s, ${buyers} buyers of one model`,
+        value: `${oneModel.ordersPerSecond.toFixed(1)} orders/s, p50 ${ms(oneModel.p50)}, p99 ${ms(oneModel.p99)}${hotRow ? ` (its floor: ${perSecond(hotRow.tps, "tps")})` : ""}`,
+        budget: "—",
+        met: null,
+        data: { ...describe(oneModel), hotRow: hotRow ?? null },
+        note: hotRow
+          ? `every order holds and then sells from the same product row, so orders wait for each other on it: pgbench on this server, ${buyers} clients each running the two autocommit updates of one row that an order makes, reaches ${perSecond(hotRow.tps, "tps")} (${percent(hotRow.tps / ("tps" in baseline ? baseline.tps : hotRow.tps))} of tpcb-like): one model's orders are at ${percent(oneModel.ordersPerSecond / hotRow.tps)} of that floor.`
+          : undefined,
       },
       {
         section: "orders",
@@ -163,7 +232,7 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
       },
       {
         section: "orders",
-        figure: "orders/s ÷ pgbench tps",
+        figure: "orders/s (four models) ÷ pgbench tps",
         value: ratio === undefined ? "pgbench unavailable" : percent(ratio),
         budget: `≥ ${BUDGET_RATIO * 100} %`,
         met: ratio === undefined ? null : ratio >= BUDGET_RATIO,

@@ -19,9 +19,10 @@ import { offlineGateway, offlinePaymentEvent } from "@souls/shop/payments";
 
 export interface BuyersOptions {
   buyers: number;
-  /** Pieces of `model` put in stock before the run (its holds are cleared too). */
+  /** Pieces of each model put in stock before the run (its holds are cleared too). */
   stock: number;
-  model: ModelCode;
+  /** The models bought: buyer i buys `models[i % models.length]`. */
+  models: readonly ModelCode[];
   /** Buyers stop at this deadline even if pieces remain; without it they buy until sold out. */
   seconds?: number;
 }
@@ -29,10 +30,10 @@ export interface BuyersOptions {
 export interface BuyersResult {
   buyers: number;
   stock: number;
-  model: ModelCode;
+  models: readonly ModelCode[];
   /** Orders placed and paid. */
   sold: number;
-  /** Buyers who met "sold out". */
+  /** Buyers who met "sold out" (each stops there). */
   refused: number;
   soldOut: boolean;
   seconds: number;
@@ -67,23 +68,25 @@ export async function placeOrdersConcurrently(
   db: Kysely<Database>,
   options: BuyersOptions,
 ): Promise<BuyersResult> {
-  const { buyers, stock, model } = options;
-  const product = await db
+  const { buyers, stock, models } = options;
+  const products = await db
     .updateTable("products")
     .set({ stock, reserved: 0 })
-    .where("slug", "=", model)
+    .where("slug", "in", [...models])
     .returning("id")
-    .executeTakeFirstOrThrow();
-  // Pieces already paid for this model before the run do not count against this run's stock.
+    .execute();
+  const productIds = products.map((product) => product.id);
+  // Pieces already paid for each model before the run do not count against this run's stock.
   const paidPieces = async () => {
-    const row = await db
+    const rows = await db
       .selectFrom("orderItems")
       .innerJoin("orders", "orders.id", "orderItems.orderId")
-      .select(db.fn.sum<string | number>("orderItems.quantity").as("pieces"))
+      .select(["orderItems.productId", db.fn.sum<string | number>("orderItems.quantity").as("pieces")])
       .where("orders.paymentStatus", "=", "paid")
-      .where("orderItems.productId", "=", product.id)
-      .executeTakeFirstOrThrow();
-    return Number(row.pieces ?? 0);
+      .where("orderItems.productId", "in", productIds)
+      .groupBy("orderItems.productId")
+      .execute();
+    return new Map(rows.map((row) => [row.productId, Number(row.pieces ?? 0)]));
   };
   const paidBefore = await paidPieces();
 
@@ -99,7 +102,7 @@ export async function placeOrdersConcurrently(
       const placed = await placeOrder(db, {
         checkoutKey: newCheckoutKey(),
         locale: "fr",
-        lines: [{ model, quantity: 1 }],
+        lines: [{ model: models[index % models.length] as ModelCode, quantity: 1 }],
         details: DETAILS,
         provider: "test",
         // As the checkout places it: each buyer a client, under the per-client limits.
@@ -120,16 +123,20 @@ export async function placeOrdersConcurrently(
 
   const left = await db
     .selectFrom("products")
-    .select(["stock", "reserved"])
-    .where("id", "=", product.id)
-    .executeTakeFirstOrThrow();
-  const paid = (await paidPieces()) - paidBefore;
-  const oversold = Math.max(0, paid - stock) + (left.stock < 0 ? -left.stock : 0);
+    .select(["id", "stock"])
+    .where("id", "in", productIds)
+    .execute();
+  const paidAfter = await paidPieces();
+  // Per model: pieces paid beyond its stock, and any stock below zero.
+  const oversold = left.reduce((sum, product) => {
+    const paid = (paidAfter.get(product.id) ?? 0) - (paidBefore.get(product.id) ?? 0);
+    return sum + Math.max(0, paid - stock) + Math.max(0, -product.stock);
+  }, 0);
   latencies.sort((a, b) => a - b);
   return {
     buyers,
     stock,
-    model,
+    models,
     sold,
     refused,
     soldOut: refused > 0,
@@ -138,7 +145,7 @@ export async function placeOrdersConcurrently(
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    stockLeft: left.stock,
+    stockLeft: left.reduce((sum, product) => sum + product.stock, 0),
     oversold,
   };
 }
@@ -165,7 +172,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     await seedProducts(db);
-    const result = await placeOrdersConcurrently(db, { buyers, stock, model: "nadia" });
+    const result = await placeOrdersConcurrently(db, { buyers, stock, models: ["nadia"] });
     console.table({
       buyers,
       "pieces in stock": stock,

@@ -5,7 +5,7 @@
  * writes it to bench/results.json. Everything it started is stopped at the end, on failure and
  * on Ctrl-C.
  *
- *   npm run bench [-- --quick] [-- --only http,js,lighthouse,orders,login] [-- --skip-build]
+ *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,orders,login] [-- --skip-build]
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -29,6 +29,7 @@ import { benchHttp } from "./http.mts";
 import { GZIP_LEVEL, measureJs } from "./js-size.mts";
 import { runLighthouse } from "./lighthouse.mts";
 import { benchLoginFlood } from "./login-flood.mts";
+import { benchMemory } from "./memory.mts";
 import { benchOrders } from "./orders.mts";
 import { cleanup, ensureChromium, runCommand, startTracked, waitForQuietMachine } from "./processes.mts";
 import {
@@ -42,8 +43,13 @@ import {
 } from "./table.mts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SECTIONS: Section[] = ["js", "http", "lighthouse", "orders", "login"];
-const PRODUCT_PAGE = "/produit/sac-banane-aicha";
+const SECTIONS: Section[] = ["js", "http", "memory", "lighthouse", "orders", "login"];
+/** The pages a first-time visitor opens most (issue 15's server targets). */
+const HTTP_PAGES = [
+  { name: "home", path: "/" },
+  { name: "product", path: "/produit/sac-banane-aicha" },
+  { name: "magazine", path: "/magazine" },
+];
 
 const { values: args } = parseArgs({
   options: {
@@ -149,7 +155,11 @@ function snapshotBuild(folder: string): { server: string; clientDir: string } {
   return { server: path.join(copy, "server.mjs"), clientDir };
 }
 
-async function startApp(serverFile: string, databaseUrl: string, logFile: string): Promise<string> {
+async function startApp(
+  serverFile: string,
+  databaseUrl: string,
+  logFile: string,
+): Promise<{ baseUrl: string; pid: number }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -187,7 +197,7 @@ async function startApp(serverFile: string, databaseUrl: string, logFile: string
     if (app.exitCode !== null) break;
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return baseUrl;
+      if (response.ok) return { baseUrl, pid: app.pid as number };
     } catch {
       // Not listening yet.
     }
@@ -227,7 +237,8 @@ async function main(): Promise<number> {
       if (args["skip-build"]) throw error;
       log(`${(error as Error).message}; building once more…`);
       await build();
-      rmSync(path.join(folder, "web"), { recursive: true, force: true });
+      rmSync(path.join(folder, "apps"), { recursive: true, force: true });
+      rmSync(path.join(folder, "packages"), { recursive: true, force: true });
       rmSync(path.join(folder, "node_modules"), { force: true });
       snapshot = snapshotBuild(folder);
     }
@@ -254,8 +265,13 @@ async function main(): Promise<number> {
   }
 
   let baseUrl = "";
+  let appPid = 0;
   if (snapshot) {
-    baseUrl = await startApp(snapshot.server, database.urlFor("souls"), path.join(folder, "app.log"));
+    ({ baseUrl, pid: appPid } = await startApp(
+      snapshot.server,
+      database.urlFor("souls"),
+      path.join(folder, "app.log"),
+    ));
     log(`app at ${baseUrl}`);
   }
 
@@ -286,11 +302,21 @@ async function main(): Promise<number> {
     waitedMs += await waitForQuietMachine("the HTTP load test");
     return benchHttp({
       baseUrl,
-      pagePath: PRODUCT_PAGE,
+      pages: HTTP_PAGES,
       connections: settings.connections,
       seconds: settings.httpSeconds,
       warmupSeconds: settings.warmupSeconds,
       repoRoot: ROOT,
+    });
+  });
+  await runSection("memory", async () => {
+    waitedMs += await waitForQuietMachine("the memory run");
+    return benchMemory({
+      baseUrl,
+      pid: appPid,
+      connections: settings.connections,
+      firstCount: settings.quick ? 2_000 : 10_000,
+      secondCount: settings.quick ? 20_000 : 100_000,
     });
   });
   await runSection("lighthouse", async () => {
