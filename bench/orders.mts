@@ -315,6 +315,21 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
       },
     ];
   } finally {
+    await backendsGone(admin, database);
     await admin.destroy();
+  }
+}
+
+/**
+ * A closed pool has sent its connections' goodbyes, not yet seen them processed: stopping the
+ * server right after (a run of this section alone) would cut them and log "connection lost".
+ */
+async function backendsGone(db: Kysely<Database>, database: string): Promise<void> {
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const { rows } = await sql<{ others: number }>`
+      SELECT count(*)::int AS others FROM pg_stat_activity
+      WHERE datname = ${database} AND pid <> pg_backend_pid()`.execute(db);
+    if ((rows[0]?.others ?? 0) === 0) return;
+    await sleep(50);
   }
 }
