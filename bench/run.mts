@@ -12,6 +12,7 @@ import {
   closeSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -159,6 +160,7 @@ async function startApp(
   serverFile: string,
   databaseUrl: string,
   logFile: string,
+  heapFolder: string,
 ): Promise<{ baseUrl: string; pid: number }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -183,6 +185,14 @@ async function startApp(
   }
   // One proxy hop trusted: the login flood names its many client addresses in X-Forwarded-For.
   env.TRUST_PROXY_HOPS = "1";
+  // The memory section asks for heap snapshots (SIGUSR2), written to its own folder.
+  env.NODE_OPTIONS = [
+    process.env.NODE_OPTIONS,
+    "--heapsnapshot-signal=SIGUSR2",
+    `--diagnostic-dir=${heapFolder}`,
+  ]
+    .filter(Boolean)
+    .join(" ");
   // The request log goes to a file: cheap for the server, read back only if it fails to start.
   const out = openSync(logFile, "a");
   const app = startTracked("the app", process.execPath, [serverFile], {
@@ -266,11 +276,14 @@ async function main(): Promise<number> {
 
   let baseUrl = "";
   let appPid = 0;
+  const heapFolder = path.join(folder, "heap");
+  mkdirSync(heapFolder);
   if (snapshot) {
     ({ baseUrl, pid: appPid } = await startApp(
       snapshot.server,
       database.urlFor("souls"),
       path.join(folder, "app.log"),
+      heapFolder,
     ));
     log(`app at ${baseUrl}`);
   }
@@ -313,6 +326,7 @@ async function main(): Promise<number> {
     waitedMs += await waitForQuietMachine("the memory run");
     return benchMemory({
       baseUrl,
+      heapFolder,
       pid: appPid,
       connections: settings.connections,
       firstCount: settings.quick ? 2_000 : 10_000,
