@@ -5,6 +5,30 @@ import { useFetcherToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { RedirectBackField } from "./redirect-back-field";
 
+/** A titled section around the sign-up form, where a page invites to follow the brand. */
+export function SignupBox({
+  title,
+  text,
+  submitLabel,
+  className,
+}: {
+  title: string;
+  text: string;
+  submitLabel: string;
+  className?: string;
+}) {
+  const titleId = useId();
+  return (
+    <section className={["signup-box", className].filter(Boolean).join(" ")} aria-labelledby={titleId}>
+      <h2 id={titleId} className="section__title">
+        {title}
+      </h2>
+      <p>{text}</p>
+      <SignupForm submitLabel={submitLabel} />
+    </section>
+  );
+}
+
 /**
  * Early-notice / newsletter form, and a sold-out model's back-in-stock list (`intent=waitlist`,
  * with its consent box). Posts to its own page's action; works without JavaScript (303 back with

@@ -1,4 +1,4 @@
-import { type AppLoadContext, data } from "@remix-run/node";
+import { type ActionFunctionArgs, type AppLoadContext, data } from "@remix-run/node";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import {
@@ -11,7 +11,8 @@ import {
 import { clientHash } from "./client.server";
 import { db } from "./db.server";
 import { sessionSecret } from "./env.server";
-import { answerAction, parseForm } from "./form.server";
+import { answerAction, invalidRequest, parseForm, readForm } from "./form.server";
+import { requirePage } from "./page.server";
 import { logRefusal } from "./refusal.server";
 import { makeToast } from "./toast.server";
 
@@ -115,3 +116,13 @@ export async function handleWaitlist(
 
 /** What a page's sign-up and waitlist intents answer, for the form that reads it. */
 export type SignupAnswer = typeof handleSignup | typeof handleWaitlist;
+
+/** The action of a page whose only form is the sign-up (the home page, the thank-you page). */
+export function signupAction(source: SignupRequest["source"]) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    const { locale } = requirePage(request);
+    const form = await readForm(request);
+    if (form.get("intent") === "signup") return handleSignup(request, context, form, locale, source);
+    return invalidRequest(locale);
+  };
+}

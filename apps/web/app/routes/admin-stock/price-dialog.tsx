@@ -1,6 +1,7 @@
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
 import { copy } from "~/components/admin/copy";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { FormField } from "~/components/admin/form-field";
 import { eurosFieldValue, formatCents, parseEuros } from "~/components/admin/format";
 import { Modal } from "~/components/admin/modal";
@@ -91,19 +92,12 @@ function PriceForm({ product, onDone }: { product: ProductRow; onDone: () => voi
           />
         )}
       </FormField>
-      <div className="admin-dialog__actions">
-        <button type="button" className="button button--outline button--small" onClick={onDone}>
-          {copy.common.cancel}
-        </button>
-        <button
-          type="submit"
-          className="button button--primary button--small"
-          disabled={setPriceOf.isPending}
-          aria-busy={setPriceOf.isPending || undefined}
-        >
-          {setPriceOf.isPending ? TEXT.submitting : TEXT.submit}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onDone}
+        submitLabel={TEXT.submit}
+        busyLabel={TEXT.submitting}
+        busy={setPriceOf.isPending}
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
 import { copy } from "~/components/admin/copy";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { FormField } from "~/components/admin/form-field";
 import { parseEuros } from "~/components/admin/format";
 import { Modal } from "~/components/admin/modal";
@@ -140,19 +141,12 @@ function ProductForm({ onDone }: { onDone: () => void }) {
           )}
         </FormField>
       </div>
-      <div className="admin-dialog__actions">
-        <button type="button" className="button button--outline button--small" onClick={onDone}>
-          {copy.common.cancel}
-        </button>
-        <button
-          type="submit"
-          className="button button--primary button--small"
-          disabled={create.isPending}
-          aria-busy={create.isPending || undefined}
-        >
-          {create.isPending ? TEXT.submitting : TEXT.submit}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onDone}
+        submitLabel={TEXT.submit}
+        busyLabel={TEXT.submitting}
+        busy={create.isPending}
+      />
     </form>
   );
 }

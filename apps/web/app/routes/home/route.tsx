@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MODEL_CODES } from "@souls/core/models";
 import { business } from "@souls/shop/business";
@@ -8,11 +8,10 @@ import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
 import { shownCollection } from "~/lib/catalogue.server";
-import { invalidRequest, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
-import { handleSignup } from "~/lib/signup.server";
+import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { articlePage, pathOf } from "~/screens";
@@ -40,12 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { locale } = requirePage(request);
-  const form = await readForm(request);
-  if (form.get("intent") === "signup") return handleSignup(request, context, form, locale, "home");
-  return invalidRequest(locale);
-}
+export const action = signupAction("home");
 
 export const meta = pageMeta();
 

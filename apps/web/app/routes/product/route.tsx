@@ -7,7 +7,7 @@ import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { PurchaseButtons } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
-import { SignupForm } from "~/components/signup-form";
+import { SignupBox, SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
@@ -218,13 +218,12 @@ export default function ProductPage() {
         </div>
       </section>
 
-      <section className="signup-box page" aria-labelledby="follow-title">
-        <h2 id="follow-title" className="section__title">
-          {tc("product.follow.title")}
-        </h2>
-        <p>{tc("product.follow.text")}</p>
-        <SignupForm submitLabel={tc("product.follow.submit")} />
-      </section>
+      <SignupBox
+        className="page"
+        title={tc("product.follow.title")}
+        text={tc("product.follow.text")}
+        submitLabel={tc("product.follow.submit")}
+      />
       {structuredData.map((item) => (
         <JsonLd key={item["@type"]} data={item} />
       ))}

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countryName } from "@souls/core/format";
 import { MODEL_CODES } from "@souls/core/models";
@@ -6,19 +6,18 @@ import { business } from "@souls/shop/business";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { DELIVERY_DAYS, deliveryTierFor } from "@souls/shop/shipping";
 import { OrderSummary } from "~/components/order-summary";
-import { SignupForm } from "~/components/signup-form";
+import { SignupBox } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
 import { saveCart } from "~/lib/cart.server";
 import { db } from "~/lib/db.server";
-import { invalidRequest, readForm } from "~/lib/form.server";
 import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
 import { ownedOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
-import { handleSignup } from "~/lib/signup.server";
+import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf, productPage } from "~/screens";
@@ -75,12 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { locale } = requirePage(request);
-  const form = await readForm(request);
-  if (form.get("intent") === "signup") return handleSignup(request, context, form, locale, "newsletter");
-  return invalidRequest(locale);
-}
+export const action = signupAction("newsletter");
 
 export const meta = pageMeta();
 
@@ -157,13 +151,11 @@ export default function ThankYouPage() {
         </ul>
       </section>
 
-      <section className="signup-box" aria-labelledby="newsletter-title">
-        <h2 id="newsletter-title" className="section__title">
-          {t("thankYou.newsletter")}
-        </h2>
-        <p>{t("thankYou.newsletterNote")}</p>
-        <SignupForm submitLabel={t("thankYou.newsletterSubmit")} />
-      </section>
+      <SignupBox
+        title={t("thankYou.newsletter")}
+        text={t("thankYou.newsletterNote")}
+        submitLabel={t("thankYou.newsletterSubmit")}
+      />
     </main>
   );
 }

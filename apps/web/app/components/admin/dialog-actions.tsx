@@ -1,0 +1,30 @@
+import { copy } from "./copy";
+
+/** A form dialog's two buttons: « Annuler », and its submit button, busy while it saves. */
+export function DialogActions({
+  onCancel,
+  submitLabel,
+  busyLabel,
+  busy,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+}) {
+  return (
+    <div className="admin-dialog__actions">
+      <button type="button" className="button button--outline button--small" onClick={onCancel}>
+        {copy.common.cancel}
+      </button>
+      <button
+        type="submit"
+        className="button button--primary button--small"
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </div>
+  );
+}
