@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { preparedStatementsOn } from "./prepared";
 import type { Database } from "./schema";
 
 export type { Kysely, Transaction } from "kysely";
@@ -64,6 +65,7 @@ export function createPool(databaseUrl: string, options: ConnectOptions = {}): p
   // fails instead, and the request answers 503.
   pool.on("error", () => {});
   pool.on("connect", (client) => {
+    preparedStatementsOn(client);
     client.on("error", (error) => console.error("[db] connection lost:", error.message));
   });
   return pool;

@@ -8,5 +8,6 @@ export {
   withPassword,
 } from "./connection";
 export { migrateToLatest, pendingMigrations } from "./migrate";
+export { prepared } from "./prepared";
 export * from "./schema";
 export { SEED_PRODUCTS, seedProducts } from "./seed";

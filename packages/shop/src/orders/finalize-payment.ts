@@ -1,4 +1,4 @@
-import type { Database, Kysely, Order, Transaction } from "@souls/db";
+import { type Database, type Kysely, type Order, prepared, type Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { emailRow } from "../outbox/enqueue";
 import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
@@ -136,12 +136,12 @@ async function recordAndLock(trx: Transaction<Database>, event: PaymentEvent) {
  * gateway): the caller then takes the general path, which sorts it out.
  */
 async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date): Promise<boolean> {
-  const { rows } = await sql<Order & { version: string; lines: PaidLine[] | null }>`
+  const { rows } = await prepared(sql<Order & { version: string; lines: PaidLine[] | null }>`
     SELECT o.*, o.xmin::text AS version,
       (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
                                          'unit_price_cents', i.unit_price_cents, 'model', p.slug) ORDER BY i.id)
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines
-    FROM orders o WHERE o.order_number = ${event.orderNumber}`.execute(db);
+    FROM orders o WHERE o.order_number = ${event.orderNumber}`).execute(db);
   const found = rows[0];
   if (found?.status !== "awaiting_payment" || found.paymentStatus === "paid") return false;
   if (found.paymentProvider !== event.provider || !found.lines?.length) return false;
@@ -154,10 +154,8 @@ async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date
     type: "order_confirmation",
     payload: confirmationPayload(paid, lines, token.token),
   });
-  const sold = sql.join(
-    sortByProduct(lines).map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
-  );
-  const applied = await sql<{ applied: number }>`
+  const sold = sortByProduct(lines);
+  const applied = await prepared(sql<{ applied: number }>`
     WITH locked AS (
       SELECT id FROM orders
       WHERE id = ${order.id} AND xmin::text = ${version} AND status = 'awaiting_payment' AND payment_status <> 'paid'
@@ -169,7 +167,9 @@ async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date
       ON CONFLICT (provider, event_id) DO NOTHING
       RETURNING order_id
     ),
-    sold (id, quantity) AS (VALUES ${sold}),
+    sold (id, quantity) AS (
+      SELECT * FROM unnest(${sold.map((line) => line.productId)}::int[], ${sold.map((line) => line.quantity)}::int[])
+    ),
     products_locked AS (
       SELECT id FROM products WHERE id IN (SELECT id FROM sold) AND EXISTS (SELECT 1 FROM recorded)
       ORDER BY id FOR UPDATE
@@ -195,7 +195,7 @@ async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date
       SELECT order_id, ${mail.recipient}, ${mail.locale}, ${mail.type}, ${mail.subject}, ${mail.payload}::jsonb, ${mail.priority}
       FROM recorded
     )
-    SELECT (SELECT count(*) FROM recorded)::int AS applied`.execute(db);
+    SELECT (SELECT count(*) FROM recorded)::int AS applied`).execute(db);
   return (applied.rows[0]?.applied ?? 0) > 0;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
-import type { Database, Kysely, Order, PaymentProvider } from "@souls/db";
+import { type Database, type Kysely, type Order, type PaymentProvider, prepared } from "@souls/db";
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
@@ -114,11 +114,11 @@ async function placedByClient<T>(
   if (clientHash === undefined) return run(db);
   return db.connection().execute(async (connection) => {
     const key = `orders:${clientHash}`;
-    await sql`SELECT pg_advisory_lock(hashtext(${key}))`.execute(connection);
+    await prepared(sql`SELECT pg_advisory_lock(hashtext(${key}))`).execute(connection);
     try {
       return await run(connection);
     } finally {
-      await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+      await prepared(sql`SELECT pg_advisory_unlock(hashtext(${key}))`).execute(connection);
     }
   });
 }
@@ -157,9 +157,10 @@ async function placeOrderStatement(
   const clientHash = input.client?.hash ?? null;
   const asked = lines.reduce((sum, line) => sum + line.quantity, 0);
   const shippingCents = shippingRateFor(input.details.country);
-  const wanted = sql.join(lines.map((line) => sql`(${line.model}::text, ${line.quantity}::int)`));
+  const models = lines.map((line) => line.model);
+  const quantities = lines.map((line) => line.quantity);
   const { details } = input;
-  const result = await sql<
+  const result = await prepared(sql<
     Order & {
       existingOrder: boolean;
       allowed: boolean;
@@ -182,7 +183,7 @@ async function placeOrderStatement(
              placed
       FROM client_use
     ),
-    wanted (slug, quantity) AS (VALUES ${wanted}),
+    wanted (slug, quantity) AS (SELECT * FROM unnest(${models}::text[], ${quantities}::int[])),
     locked AS (
       SELECT p.id, p.slug, p.stock, p.reserved, p.archived_at, w.quantity
       FROM products p JOIN wanted w ON w.slug = p.slug
@@ -190,7 +191,7 @@ async function placeOrderStatement(
       ORDER BY p.id FOR UPDATE OF p
     ),
     enough AS (
-      SELECT count(*) = ${lines.length}
+      SELECT count(*) = cardinality(${models}::text[])
              AND coalesce(bool_and(archived_at IS NULL AND reserved + quantity <= stock), false) AS all_lines
       FROM locked
     ),
@@ -210,7 +211,7 @@ async function placeOrderStatement(
         h.subtotal + ${shippingCents}, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
         ${clientHash}
       FROM (SELECT sum(price_cents * quantity)::int AS subtotal, count(*) AS lines FROM held) h
-      WHERE h.lines = ${lines.length}
+      WHERE h.lines = cardinality(${models}::text[])
       RETURNING *
     ),
     items AS (
@@ -228,7 +229,7 @@ async function placeOrderStatement(
     SELECT t.*, a.ok AS allowed, a.placed AS placed_this_hour,
            (SELECT json_object_agg(slug, CASE WHEN archived_at IS NULL THEN stock - reserved ELSE 0 END)
               FROM locked) AS available
-    FROM allowed a LEFT JOIN the_order t ON true`.execute(db);
+    FROM allowed a LEFT JOIN the_order t ON true`).execute(db);
   const row = result.rows[0];
   if (!row) throw new Error("the order statement returned no row");
   const { existingOrder, allowed, placedThisHour, available, ...order } = row;
