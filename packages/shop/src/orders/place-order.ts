@@ -151,7 +151,7 @@ async function placeOrderStatement(
 ): Promise<PlacedStatement> {
   const hourAgo = new Date(now.getTime() - 3600_000);
   // The client's orders that can count: placed within the hour, or still holding (a hold began at
-  // its order's creation): one range of the (client_hash, created_at) index, however busy the shop.
+  // its order's creation): one range of the index of unpaid orders by client, however busy the shop.
   const holdsFrom = new Date(now.getTime() - limits.holdMinutes * 60_000);
   const countedFrom = holdsFrom < hourAgo ? holdsFrom : hourAgo;
   const clientHash = input.client?.hash ?? null;
