@@ -136,6 +136,13 @@ function summarise(lhr: Result): PageScores {
   };
 }
 
+/** " (93–95)" over several runs, nothing for one run or runs that agree. */
+function spread(scores: number[]): string {
+  const low = Math.min(...scores);
+  const high = Math.max(...scores);
+  return scores.length > 1 && low !== high ? ` (${low}–${high})` : "";
+}
+
 export async function runLighthouse(
   baseUrl: string,
   runsPerPage: number,
@@ -219,7 +226,11 @@ export async function runLighthouse(
       figures.push({
         section: "lighthouse",
         figure: `Lighthouse ${page.name} ${page.path}`,
-        value: CATEGORIES.map(({ id, label }) => `${label} ${summary.scores[id] ?? "n/a"}`).join(" · "),
+        // The median run's scores, and the spread of the performance score over the runs.
+        value: CATEGORIES.map(
+          ({ id, label }) =>
+            `${label} ${summary.scores[id] ?? "n/a"}${id === "performance" ? spread(performanceScores) : ""}`,
+        ).join(" · "),
         budget: budgetText(page),
         met: "withoutScripts" in page ? null : missed.length === 0,
         data: { path: page.path, runs: runs.length, performanceScores, failedRuns: errors, ...summary },
