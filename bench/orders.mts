@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import { MODEL_CODES } from "@souls/core/models";
 import { connect, type Database, type Kysely, migrateToLatest, seedProducts } from "@souls/db";
 import type { EmbeddedDatabase } from "@souls/db/embedded";
@@ -147,6 +148,56 @@ async function runHotRow(
   }
 }
 
+/**
+ * The floor under the shop's orders: pgbench running just what a paid order must do in PostgreSQL
+ * (bench/order-writes.sql: the same rows, the same rules, the same NOTIFY trigger), prepared, with
+ * the same clients, on the orders' own database. Each script run is one order.
+ */
+async function runOrderWrites(
+  binary: string,
+  url: string,
+  firstProductId: number,
+  options: OrdersOptions,
+  checkpoint: () => Promise<void>,
+  postmaster: number,
+): Promise<PgbenchResult> {
+  const script = fileURLToPath(new URL("./order-writes.sql", import.meta.url));
+  await checkpoint();
+  const measured = await cpuPer(
+    postmaster,
+    exitedChildrenCpuMs,
+    () =>
+      runCommand(binary, [
+        "-n",
+        "-M",
+        "prepared",
+        "-f",
+        script,
+        "-D",
+        `first=${firstProductId}`,
+        "-c",
+        String(options.buyers),
+        "-j",
+        "2",
+        "-T",
+        String(options.seconds),
+        url,
+      ]),
+    (run) => Number(/number of transactions actually processed: (\d+)/.exec(run.stdout)?.[1] ?? 0),
+  );
+  const run = measured.result;
+  if (run.code !== 0) throw new Error(`pgbench: ${run.stderr.trim().split("\n")[0]}`);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
+  if (!tps) throw new Error(`unreadable pgbench output:\n${run.stdout}`);
+  const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
+  return {
+    tps: Number(tps),
+    latencyMs: latency ? Number(latency) : undefined,
+    binary,
+    cpu: { serverMs: measured.serverMs, clientMs: measured.clientMs },
+  };
+}
+
 interface OrderCpu {
   serverMs: number;
   clientMs: number;
@@ -283,6 +334,21 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
         ? await runHotRow(server, pgbench.path, options, checkpoint).catch(() => undefined)
         : undefined;
     await checkpoint();
+    console.log(`[bench] orders: an order's writes alone (pgbench), ${buyers} clients, ${seconds} s…`);
+    const { rows: first } = await sql<{ id: number }>`SELECT min(id)::int AS id FROM products`.execute(admin);
+    await admin.updateTable("products").set({ stock: 1_000_000_000, reserved: 0 }).execute();
+    const writes =
+      pgbench.ok && "tps" in baseline
+        ? await runOrderWrites(
+            pgbench.path,
+            url,
+            Number(first[0]?.id),
+            options,
+            checkpoint,
+            postmaster,
+          ).catch((error: Error) => ({ error: error.message }))
+        : undefined;
+    await checkpoint();
     console.log(`[bench] orders: ${buyers} buyers emptying a stock of ${options.sellOutStock}…`);
     const sellOut = await withBuyersPool((db) =>
       placeOrdersConcurrently(db, { buyers, stock: options.sellOutStock, models: ["bilin"] }),
@@ -335,6 +401,25 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
         data: { ...aloneCpu, sold: lone.result.sold, ordersPerSecond: lone.result.ordersPerSecond },
         note: `one buyer placing and paying orders one after the other for ${seconds} s (${lone.result.sold} orders, ${lone.result.ordersPerSecond.toFixed(1)}/s): the CPU an order costs with nothing to wait for, read from /proc for the PostgreSQL server and for this process; the ceiling is the cores' time divided by it.`,
       },
+      ...(writes
+        ? [
+            {
+              section: "orders" as const,
+              figure: "an order's writes alone, pgbench (its floor)",
+              value:
+                "tps" in writes
+                  ? `${perSecond(writes.tps, "orders/s")}${"tps" in baseline ? ` (${percent(writes.tps / baseline.tps)} of tpcb-like)` : ""}`
+                  : `pgbench failed: ${writes.error}`,
+              budget: "—",
+              met: null,
+              data: { ...writes },
+              note:
+                "tps" in writes
+                  ? `pgbench, ${buyers} clients, -M prepared, running bench/order-writes.sql: the rows a paid order writes and reads (the client's count under its lock, the hold, the order, its line and events, the payment event, the sale, the token, the e-mail) in its two transactions, with the products NOTIFY trigger, and nothing else: no Node, no driver, no round trip to save. PostgreSQL ${ms(writes.cpu?.serverMs ?? 0)} of CPU per order. The shop's orders run at ${percent(timed.ordersPerSecond / writes.tps)} of it.`
+                  : undefined,
+            },
+          ]
+        : []),
       {
         section: "orders",
         figure: `pgbench tpcb-like, same server (scale ${options.pgbenchScale}, ${buyers} clients, -j 2)`,
@@ -355,7 +440,10 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
         data: { ratio: ratio ?? null, cpuPerOrder: orderCpu, cpuPerOrderAlone: aloneCpu },
         note:
           "tps" in baseline && ratio !== undefined && ratio < BUDGET_RATIO
-            ? cpuFloorNote(orderCpu, aloneCpu, baseline, transactionsPerOrder)
+            ? cpuFloorNote(orderCpu, aloneCpu, baseline, transactionsPerOrder) +
+              (writes && "tps" in writes
+                ? ` The work itself, run by pgbench with nothing around it, reaches ${percent(writes.tps / baseline.tps)} of tpcb-like ("an order's writes alone").`
+                : "")
             : undefined,
       },
       {
