@@ -71,26 +71,34 @@ async function cpuPer<T>(
   };
 }
 
-async function runPgbench(
-  server: EmbeddedDatabase,
-  binary: string,
-  options: OrdersOptions,
-  checkpoint: () => Promise<void>,
-  postmaster: number,
+/**
+ * One pgbench run with the buyers' clients for the run's seconds (`script`: its own options, the
+ * built-in tpcb-like without any), read from its report, with the CPU each transaction cost.
+ */
+/** What every pgbench run of the section shares. */
+interface PgbenchSetup {
+  binary: string;
+  options: OrdersOptions;
+  /** Flushes the dirty pages of the run before, so that none is written during this one. */
+  checkpoint: () => Promise<void>;
+  postmaster: number;
+}
+
+async function pgbenchRun(
+  { binary, options, checkpoint, postmaster }: PgbenchSetup,
+  script: string[],
+  url: string,
 ): Promise<PgbenchResult> {
-  await server.createDatabase("pgbench");
-  const url = server.urlFor("pgbench");
-  const init = await runCommand(binary, ["-i", "-q", "-s", String(options.pgbenchScale), url]);
-  if (init.code !== 0) throw new Error(`pgbench -i failed: ${init.stderr.trim()}`);
   await checkpoint();
+  const args = [...script, "-c", String(options.buyers), "-j", "2", "-T", String(options.seconds), url];
   const measured = await cpuPer(
     postmaster,
     exitedChildrenCpuMs,
-    () => runCommand(binary, ["-c", String(options.buyers), "-j", "2", "-T", String(options.seconds), url]),
+    () => runCommand(binary, args),
     (run) => Number(/number of transactions actually processed: (\d+)/.exec(run.stdout)?.[1] ?? 0),
   );
   const run = measured.result;
-  if (run.code !== 0) throw new Error(`pgbench failed: ${run.stderr.trim()}`);
+  if (run.code !== 0) throw new Error(`pgbench ${script.join(" ")}: ${run.stderr.trim().split("\n")[0]}`);
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
   if (!tps) throw new Error(`unreadable pgbench output:\n${run.stdout}`);
   const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
@@ -102,18 +110,20 @@ async function runPgbench(
   };
 }
 
+async function runPgbench(server: EmbeddedDatabase, setup: PgbenchSetup): Promise<PgbenchResult> {
+  await server.createDatabase("pgbench");
+  const url = server.urlFor("pgbench");
+  const init = await runCommand(setup.binary, ["-i", "-q", "-s", String(setup.options.pgbenchScale), url]);
+  if (init.code !== 0) throw new Error(`pgbench -i failed: ${init.stderr.trim()}`);
+  return pgbenchRun(setup, [], url);
+}
+
 /**
  * The floor of orders that all take one piece of the same model: each places a hold on the
  * product's row and its payment then sells from it, two updates of that row committed one after
  * the other. pgbench runs just those two updates on one row, with the same clients.
  */
-async function runHotRow(
-  server: EmbeddedDatabase,
-  binary: string,
-  options: OrdersOptions,
-  checkpoint: () => Promise<void>,
-): Promise<PgbenchResult> {
-  const url = server.urlFor("pgbench");
+async function runHotRow(server: EmbeddedDatabase, setup: PgbenchSetup): Promise<PgbenchResult> {
   const folder = mkdtempSync(path.join(tmpdir(), "souls-bench-hot-row-"));
   try {
     const script = path.join(folder, "hot-row.sql");
@@ -125,24 +135,7 @@ async function runHotRow(
         "",
       ].join("\n"),
     );
-    await checkpoint();
-    const run = await runCommand(binary, [
-      "-n",
-      "-f",
-      script,
-      "-c",
-      String(options.buyers),
-      "-j",
-      "2",
-      "-T",
-      String(options.seconds),
-      url,
-    ]);
-    if (run.code !== 0) throw new Error(`pgbench (one row) failed: ${run.stderr.trim()}`);
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
-    if (!tps) throw new Error(`unreadable pgbench output:\n${run.stdout}`);
-    const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
-    return { tps: Number(tps), latencyMs: latency ? Number(latency) : undefined, binary };
+    return await pgbenchRun(setup, ["-n", "-f", script], server.urlFor("pgbench"));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -154,48 +147,12 @@ async function runHotRow(
  * the same clients, on the orders' own database. Each script run is one order.
  */
 async function runOrderWrites(
-  binary: string,
+  setup: PgbenchSetup,
   url: string,
   firstProductId: number,
-  options: OrdersOptions,
-  checkpoint: () => Promise<void>,
-  postmaster: number,
 ): Promise<PgbenchResult> {
   const script = fileURLToPath(new URL("./order-writes.sql", import.meta.url));
-  await checkpoint();
-  const measured = await cpuPer(
-    postmaster,
-    exitedChildrenCpuMs,
-    () =>
-      runCommand(binary, [
-        "-n",
-        "-M",
-        "prepared",
-        "-f",
-        script,
-        "-D",
-        `first=${firstProductId}`,
-        "-c",
-        String(options.buyers),
-        "-j",
-        "2",
-        "-T",
-        String(options.seconds),
-        url,
-      ]),
-    (run) => Number(/number of transactions actually processed: (\d+)/.exec(run.stdout)?.[1] ?? 0),
-  );
-  const run = measured.result;
-  if (run.code !== 0) throw new Error(`pgbench: ${run.stderr.trim().split("\n")[0]}`);
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
-  if (!tps) throw new Error(`unreadable pgbench output:\n${run.stdout}`);
-  const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
-  return {
-    tps: Number(tps),
-    latencyMs: latency ? Number(latency) : undefined,
-    binary,
-    cpu: { serverMs: measured.serverMs, clientMs: measured.clientMs },
-  };
+  return pgbenchRun(setup, ["-n", "-M", "prepared", "-f", script, "-D", `first=${firstProductId}`], url);
 }
 
 interface OrderCpu {
@@ -274,16 +231,13 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
     const postmaster = postmasterOf(Number(rows[0]?.pid));
 
     const pgbench: Availability = await ensureDebianPackage("pgbench", "postgresql-client", findPgbench);
-    let baseline: PgbenchResult | { error: string };
-    if (pgbench.ok) {
+    const setup: PgbenchSetup | undefined = pgbench.ok
+      ? { binary: pgbench.path, options, checkpoint, postmaster }
+      : undefined;
+    let baseline: PgbenchResult | { error: string } = { error: pgbench.ok ? "not run" : pgbench.reason };
+    if (setup) {
       console.log(`[bench] orders: pgbench tpcb-like, ${buyers} clients, ${seconds} s…`);
-      try {
-        baseline = await runPgbench(server, pgbench.path, options, checkpoint, postmaster);
-      } catch (error) {
-        baseline = { error: (error as Error).message };
-      }
-    } else {
-      baseline = { error: pgbench.reason };
+      baseline = await runPgbench(server, setup).catch((error: Error) => ({ error: error.message }));
     }
     await checkpoint();
 
@@ -330,23 +284,16 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
     );
     await checkpoint();
     const hotRow =
-      pgbench.ok && "tps" in baseline
-        ? await runHotRow(server, pgbench.path, options, checkpoint).catch(() => undefined)
-        : undefined;
+      setup && "tps" in baseline ? await runHotRow(server, setup).catch(() => undefined) : undefined;
     await checkpoint();
     console.log(`[bench] orders: an order's writes alone (pgbench), ${buyers} clients, ${seconds} s…`);
     const { rows: first } = await sql<{ id: number }>`SELECT min(id)::int AS id FROM products`.execute(admin);
     await admin.updateTable("products").set({ stock: 1_000_000_000, reserved: 0 }).execute();
     const writes =
-      pgbench.ok && "tps" in baseline
-        ? await runOrderWrites(
-            pgbench.path,
-            url,
-            Number(first[0]?.id),
-            options,
-            checkpoint,
-            postmaster,
-          ).catch((error: Error) => ({ error: error.message }))
+      setup && "tps" in baseline
+        ? await runOrderWrites(setup, url, Number(first[0]?.id)).catch((error: Error) => ({
+            error: error.message,
+          }))
         : undefined;
     await checkpoint();
     console.log(`[bench] orders: ${buyers} buyers emptying a stock of ${options.sellOutStock}…`);
