@@ -13,6 +13,11 @@ for (const lang of ["fr", "en"] as const) {
       .getByRole("button", { name: lang === "fr" ? "Ajouter au panier" : "Add to cart" })
       .first()
       .click();
+    // The badge counts a piece while it is being added; the toast is the server's answer (its
+    // cookie set), after which the cart page can be opened.
+    await expect(
+      page.getByRole("status").filter({ hasText: lang === "fr" ? "Produit ajouté" : "Product added" }),
+    ).toBeVisible();
     await expect(
       page.getByRole("link", { name: lang === "fr" ? "Panier, 1 article" : "Cart, 1 item" }),
     ).toBeVisible();

@@ -62,6 +62,9 @@ test("a first-time visitor is served the kept page, allowed by hashes; a visitor
     await expect(visitor.locator("html[data-hydrated]")).toHaveCount(1);
     expect(errors).toEqual([]);
     await visitor.getByRole("button", { name: "Add to cart" }).first().click();
+    // The toast, not the badge (which counts a piece while it is being added), says the cart's
+    // cookie is set.
+    await expect(visitor.getByRole("status").filter({ hasText: "Product added" })).toBeVisible();
     await expect(visitor.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
     const own = await visitor.reload();
     expect(own?.headers()["x-page-cache"]).toBeUndefined();
