@@ -224,6 +224,15 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
       await db.destroy();
     }
   };
+  /** Runs with the products NOTIFY trigger disabled: what the page cache's signal costs. */
+  const withoutProductsNotify = async <T,>(run: () => Promise<T>): Promise<T> => {
+    await sql`ALTER TABLE products DISABLE TRIGGER products_notify`.execute(admin);
+    try {
+      return await run();
+    } finally {
+      await sql`ALTER TABLE products ENABLE TRIGGER products_notify`.execute(admin);
+    }
+  };
   try {
     await migrateToLatest(admin);
     await seedProducts(admin);
@@ -261,10 +270,11 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
     console.log(
       `[bench] orders: ${buyers} buyers of the four models, products NOTIFY off, for ${seconds} s…`,
     );
-    await sql`ALTER TABLE products DISABLE TRIGGER products_notify`.execute(admin);
-    const silent = await withBuyersPool((db) =>
-      placeOrdersConcurrently(db, { buyers, stock: 1_000_000, models: MODEL_CODES, seconds }),
-    ).finally(() => sql`ALTER TABLE products ENABLE TRIGGER products_notify`.execute(admin));
+    const silent = await withoutProductsNotify(() =>
+      withBuyersPool((db) =>
+        placeOrdersConcurrently(db, { buyers, stock: 1_000_000, models: MODEL_CODES, seconds }),
+      ),
+    );
     await checkpoint();
     console.log(`[bench] orders: one buyer alone for ${seconds} s…`);
     const lone = await cpuPer(
@@ -289,11 +299,21 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
     console.log(`[bench] orders: an order's writes alone (pgbench), ${buyers} clients, ${seconds} s…`);
     const { rows: first } = await sql<{ id: number }>`SELECT min(id)::int AS id FROM products`.execute(admin);
     await admin.updateTable("products").set({ stock: 1_000_000_000, reserved: 0 }).execute();
+    const firstProductId = Number(first[0]?.id);
     const writes =
       setup && "tps" in baseline
-        ? await runOrderWrites(setup, url, Number(first[0]?.id)).catch((error: Error) => ({
+        ? await runOrderWrites(setup, url, firstProductId).catch((error: Error) => ({
             error: error.message,
           }))
+        : undefined;
+    await checkpoint();
+    // The same work without the NOTIFY: whether the signal alone keeps orders under the budget.
+    console.log(`[bench] orders: an order's writes alone (pgbench), products NOTIFY off…`);
+    const silentWrites =
+      setup && "tps" in baseline
+        ? await withoutProductsNotify(() => runOrderWrites(setup, url, firstProductId)).catch(
+            (error: Error) => ({ error: error.message }),
+          )
         : undefined;
     await checkpoint();
     console.log(`[bench] orders: ${buyers} buyers emptying a stock of ${options.sellOutStock}…`);
@@ -367,6 +387,25 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
             },
           ]
         : []),
+      ...(silentWrites
+        ? [
+            {
+              section: "orders" as const,
+              figure: "an order's writes alone, pgbench, products NOTIFY off",
+              value:
+                "tps" in silentWrites
+                  ? `${perSecond(silentWrites.tps, "orders/s")}${"tps" in baseline ? ` (${percent(silentWrites.tps / baseline.tps)} of tpcb-like)` : ""}`
+                  : `pgbench failed: ${silentWrites.error}`,
+              budget: "—",
+              met: null,
+              data: { ...silentWrites },
+              note:
+                "tps" in silentWrites
+                  ? `the same script with the products_notify trigger disabled: the work of an order with nothing serialising its commits. PostgreSQL ${ms(silentWrites.cpu?.serverMs ?? 0)} of CPU per order. The shop's buyers with the trigger off run at ${percent(silent.ordersPerSecond / silentWrites.tps)} of it.`
+                  : undefined,
+            },
+          ]
+        : []),
       {
         section: "orders",
         figure: `pgbench tpcb-like, same server (scale ${options.pgbenchScale}, ${buyers} clients, -j 2)`,
@@ -389,7 +428,7 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
           "tps" in baseline && ratio !== undefined && ratio < BUDGET_RATIO
             ? cpuFloorNote(orderCpu, aloneCpu, baseline, transactionsPerOrder) +
               (writes && "tps" in writes
-                ? ` The work itself, run by pgbench with nothing around it, reaches ${percent(writes.tps / baseline.tps)} of tpcb-like ("an order's writes alone").`
+                ? ` The work itself, run by pgbench with nothing around it, reaches ${percent(writes.tps / baseline.tps)} of tpcb-like ("an order's writes alone")${silentWrites && "tps" in silentWrites ? `, and ${percent(silentWrites.tps / baseline.tps)} with the NOTIFY trigger off` : ""}.`
                 : "")
             : undefined,
       },
