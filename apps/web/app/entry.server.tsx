@@ -21,7 +21,7 @@ import {
   SECURITY_HEADERS,
 } from "./lib/security-headers.server";
 import { inlineStylesheet } from "./lib/stylesheet.server";
-import { embeddableJson, type WordSource, WordsProvider } from "./lib/translations";
+import { type WordSource, WordsProvider } from "./lib/translations";
 import { verificationResponse } from "./lib/verification.server";
 import { isAdminPath, isPrivateRoute, localeForPath, pageForPath, routeId } from "./screens";
 
@@ -119,7 +119,7 @@ export default async function handleRequest(
   if (ticket && responseStatusCode === 200 && !responseHeaders.has("Set-Cookie")) {
     // A public page for a visitor without cart or message: rendered whole, kept, its inline
     // scripts allowed by hash rather than by a nonce the next visitor would reuse.
-    const html = await renderToString(app(""));
+    const html = scriptsAfterContent(await renderToString(app("")));
     const inline = inlineHashes(html);
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ inline, stripe, admin }));
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -166,7 +166,7 @@ export default async function handleRequest(
 
 /**
  * The page's words: the namespaces its matched routes declare (`handle.i18n`), the same on the
- * server as in the browser, which reads them from the page (a missing one shows in both).
+ * server as in the browser, which loads their files before hydrating (a missing one shows in both).
  */
 function wordsOf(request: Request, context: EntryContext): WordSource {
   const locale = localeForPath(new URL(request.url).pathname);
@@ -174,11 +174,18 @@ function wordsOf(request: Request, context: EntryContext): WordSource {
     const handle = context.routeModules[match.route.id]?.handle as { i18n?: string[] } | undefined;
     return handle?.i18n ?? [];
   });
-  const words = pageWords(locale, [...new Set(namespaces)]);
-  return {
-    resources: (of) => (of === locale ? words : {}),
-    embedded: embeddableJson({ locale, resources: words }),
-  };
+  const page = { locale, namespaces: [...new Set(namespaces)] };
+  const words = pageWords(locale, page.namespaces);
+  return { resources: (of) => (of === locale ? words : {}), page };
+}
+
+/**
+ * A first visit's page asks for its scripts at low priority: on a slow link the fonts and images
+ * come first, and the page works before it hydrates (every form posts without JavaScript). Later
+ * visits have the scripts in their cache. Remix's `<Scripts>` has no option for it.
+ */
+function scriptsAfterContent(html: string): string {
+  return html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 }
 
 /** The whole page at once (all of it is kept), like renderToPipeableStream's onAllReady. */

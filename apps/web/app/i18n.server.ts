@@ -22,7 +22,7 @@ export async function fixedT(locale: Locale, namespace: string | string[]): Prom
   return (key, values) => translate(words, locale, first, key, values);
 }
 
-/** The namespaces a page's routes declare (`handle.i18n`), and its words for the browser. */
+/** The words of the namespaces a page's routes declare (`handle.i18n`). */
 export function pageWords(locale: Locale, namespaces: readonly string[]): Resources {
   const words = resources[locale] ?? {};
   return Object.fromEntries(

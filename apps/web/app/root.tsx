@@ -23,7 +23,7 @@ import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
 import { inlineStylesheet } from "~/lib/stylesheet.server";
 import { readToast } from "~/lib/toast.server";
-import { EmbeddedWords, useTranslation } from "~/lib/translations";
+import { PageWords, useTranslation } from "~/lib/translations";
 import { isAdminPath, localeForPath, pathOf } from "~/screens";
 import stylesheet from "~/styles/app.css?url";
 
@@ -97,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {admin ? null : <SiteFooter locale={locale} business={root?.business} />}
         <Toaster initial={root?.toast ?? null} />
-        <EmbeddedWords />
+        <PageWords />
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>

@@ -1,6 +1,9 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n.server";
-import { embeddableJson, translate, translateList } from "./translations";
+import { embeddableJson, PageWords, translate, translateList, WordsProvider } from "./translations";
+import { wordsFile } from "./words";
 
 const words = {
   common: {
@@ -56,6 +59,23 @@ describe("the pages' lookup of their words", () => {
 });
 
 describe("the words a page carries", () => {
+  it("are its namespaces' files, preloaded, not the words themselves", () => {
+    const source = {
+      page: { locale: "fr" as const, namespaces: ["common", "products"] },
+      resources: () => ({}),
+    };
+    const html = renderToStaticMarkup(createElement(WordsProvider, { source }, createElement(PageWords)));
+    for (const namespace of ["common", "products"]) {
+      const file = wordsFile("fr", namespace);
+      expect(file, namespace).toMatch(/\.json$/);
+      expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${file}"/>`);
+    }
+    expect(html).toContain(
+      '<script id="page-words" type="application/json">{"locale":"fr","namespaces":["common","products"]}</script>',
+    );
+    expect(html).not.toContain("Ajouter au panier");
+  });
+
   it("are JSON that no text can end early inside a script element", () => {
     const json = embeddableJson({ text: "</script><script>alert(1)</script><!--" });
     expect(json).not.toContain("<");

@@ -1,23 +1,30 @@
 /**
  * The words of the pages, looked up the same way on the server and in the browser: the server
- * renders every string and sends the page's namespaces along as JSON, so the browser needs no
- * i18n runtime to hydrate, only this lookup (decision 013). Locale files keep i18next's format:
- * nested keys, `ns:key`, `{{value}}` placeholders and `_one` / `_other` plural forms.
+ * renders every string and names the page's namespaces, whose files the browser loads (cached
+ * for a year) before it hydrates, so it needs no i18n runtime, only this lookup (decisions 013,
+ * 015). Locale files keep i18next's format: nested keys, `ns:key`, `{{value}}` placeholders and
+ * `_one` / `_other` plural forms.
  */
 import type { Locale } from "@souls/core/locales";
 import { createContext, type ReactNode, useContext } from "react";
 import { useLocale } from "./locale";
+import { wordsFile } from "./words";
 
 /** One namespace's words: nested objects of strings (and arrays, for FAQ-like lists). */
 export type Namespace = { [key: string]: unknown };
 /** The namespaces known for a locale. */
 export type Resources = Record<string, Namespace>;
 
+/** The namespaces of the page first rendered, which the browser loads before it hydrates. */
+export interface PageNamespaces {
+  locale: Locale;
+  namespaces: string[];
+}
+
 /** Where the pages find their words: all of them on the server, those loaded in the browser. */
 export interface WordSource {
   resources(locale: Locale): Resources;
-  /** The JSON the page carries for the browser (the namespaces of the page first rendered). */
-  embedded: string;
+  page: PageNamespaces;
 }
 
 const WordsContext = createContext<WordSource | null>(null);
@@ -120,16 +127,29 @@ export function useTranslation(namespace = "common") {
   return { t, list };
 }
 
-/** The page's namespaces as JSON for the browser (a data block: not a script, no CSP needed). */
-export function EmbeddedWords() {
-  const source = useContext(WordsContext);
+/**
+ * The page's namespaces for the browser: their files, preloaded as the page arrives, and their
+ * list as a data block (not a script: no CSP needed). The words themselves stay out of the page,
+ * which is lighter on a first visit and on every page after it.
+ */
+export function PageWords() {
+  const page = useContext(WordsContext)?.page;
+  if (!page) return null;
   return (
-    <script
-      id="page-words"
-      type="application/json"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON the server wrote, `<` escaped
-      dangerouslySetInnerHTML={{ __html: source?.embedded ?? "{}" }}
-    />
+    <>
+      {page.namespaces.map((namespace) => {
+        const file = wordsFile(page.locale, namespace);
+        return file ? (
+          <link key={namespace} rel="preload" as="fetch" crossOrigin="anonymous" href={file} />
+        ) : null;
+      })}
+      <script
+        id="page-words"
+        type="application/json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON the server wrote, `<` escaped
+        dangerouslySetInnerHTML={{ __html: embeddableJson(page) }}
+      />
+    </>
   );
 }
 

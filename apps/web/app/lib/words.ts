@@ -1,27 +1,37 @@
 /**
- * The words the browser has: those its first page carried (as JSON, see EmbeddedWords), then the
- * namespaces each later page loads before it renders (its route's clientLoader).
+ * The words the browser has: the namespaces its first page names (see PageWords), loaded before
+ * it hydrates, then those each later page loads before it renders (its route's clientLoader).
  */
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { isLocale, type Locale } from "@souls/core/locales";
 import { localeForPath } from "~/screens";
-import type { Namespace, Resources, WordSource } from "./translations";
+import type { Namespace, PageNamespaces, Resources, WordSource } from "./translations";
 
-// Each namespace of each locale is its own file, fetched as JSON only by a page that needs it.
-const urls = import.meta.glob<string>("../locales/*/*.json", {
+// Each namespace of each locale is its own file (hashed, cached for a year), fetched as JSON
+// only by a page that needs it.
+const files = import.meta.glob<string>("../locales/*/*.json", {
   query: "?url",
   import: "default",
   eager: true,
 });
 
+/** The address of a namespace's file, the same on the server (which preloads it) as in the browser. */
+export function wordsFile(locale: Locale, namespace: string): string | undefined {
+  return files[`../locales/${locale}/${namespace}.json`];
+}
+
 const loaded: Partial<Record<Locale, Resources>> = {};
 
-/** The words of the page the browser was sent, read once before hydrating. */
-export function browserWords(): WordSource {
-  const embedded = document.getElementById("page-words")?.textContent ?? "{}";
-  const { locale, resources } = JSON.parse(embedded) as { locale?: string; resources?: Resources };
-  if (isLocale(locale) && resources) loaded[locale] = { ...resources };
-  return { embedded, resources: (of) => loaded[of] ?? {} };
+/**
+ * The words of the page the browser was sent: its namespaces' files, already on their way (the
+ * page preloads them). Fails if one cannot be had: the page then stays as the server wrote it,
+ * every form working without JavaScript.
+ */
+export async function browserWords(): Promise<WordSource> {
+  const page = JSON.parse(document.getElementById("page-words")?.textContent ?? "{}") as PageNamespaces;
+  if (!isLocale(page.locale) || !Array.isArray(page.namespaces)) throw new Error("page-words unreadable");
+  await loadWords(page.locale, page.namespaces);
+  return { page, resources: (of) => loaded[of] ?? {} };
 }
 
 async function loadWords(locale: Locale, namespaces: readonly string[]): Promise<void> {
@@ -31,8 +41,11 @@ async function loadWords(locale: Locale, namespaces: readonly string[]): Promise
     namespaces
       .filter((namespace) => !have[namespace])
       .map(async (namespace) => {
-        const url = urls[`../locales/${locale}/${namespace}.json`];
-        if (url) have[namespace] = (await (await fetch(url)).json()) as Namespace;
+        const file = wordsFile(locale, namespace);
+        if (!file) return;
+        const response = await fetch(file);
+        if (!response.ok) throw new Error(`${file}: ${response.status}`);
+        have[namespace] = (await response.json()) as Namespace;
       }),
   );
 }
