@@ -64,7 +64,9 @@ describe("the words a page carries", () => {
       page: { locale: "fr" as const, namespaces: ["common", "products"] },
       resources: () => ({}),
     };
-    const html = renderToStaticMarkup(createElement(WordsProvider, { source }, createElement(PageWords)));
+    const html = renderToStaticMarkup(
+      createElement(WordsProvider, { source, children: createElement(PageWords) }),
+    );
     for (const namespace of ["common", "products"]) {
       const file = wordsFile("fr", namespace);
       expect(file, namespace).toMatch(/\.json$/);
