@@ -64,9 +64,7 @@ describe("the words a page carries", () => {
       page: { locale: "fr" as const, namespaces: ["common", "products"] },
       resources: () => ({}),
     };
-    const html = renderToStaticMarkup(
-      createElement(WordsProvider, { source, children: createElement(PageWords) }),
-    );
+    const html = renderToStaticMarkup(createElement(WordsProvider, { source }, createElement(PageWords)));
     for (const namespace of ["common", "products"]) {
       const file = wordsFile("fr", namespace);
       expect(file, namespace).toMatch(/\.json$/);

@@ -29,7 +29,7 @@ export interface WordSource {
 
 const WordsContext = createContext<WordSource | null>(null);
 
-export function WordsProvider({ source, children }: { source: WordSource; children: ReactNode }) {
+export function WordsProvider({ source, children }: { source: WordSource; children?: ReactNode }) {
   return <WordsContext.Provider value={source}>{children}</WordsContext.Provider>;
 }
 
