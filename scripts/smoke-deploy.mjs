@@ -641,7 +641,7 @@ async function checkWeb(origin) {
     fail(`GET /healthz answered ${health.status} ${health.body.slice(0, 200)}, expected 200 {"status":"ok"}`);
   }
   // The client build must have reached the image too: the page's own script or style sheet.
-  const asset = home.body.match(/\/assets\/[\w.-]+\.(?:js|css)/)?.[0];
+  const asset = home.body.match(/\/assets\/[\w.-]+\.(?:js|css)(?=")/)?.[0];
   if (!asset) fail("GET / links no /assets/ file");
   const assetResponse = await get(`${origin}${asset}`);
   if (assetResponse.status !== 200) fail(`GET ${asset} answered ${assetResponse.status}`);
