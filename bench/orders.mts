@@ -196,6 +196,32 @@ function cpuFloorNote(
   );
 }
 
+/** The row of a pgbench floor (none if pgbench did not run), its note written from its result. */
+function floorFigure(
+  figure: string,
+  floor: PgbenchResult | { error: string } | undefined,
+  baseline: PgbenchResult | { error: string },
+  note: (floor: PgbenchResult) => string,
+): Figure[] {
+  if (!floor) return [];
+  const ofBaseline = (tps: number) =>
+    "tps" in baseline ? ` (${percent(tps / baseline.tps)} of tpcb-like)` : "";
+  return [
+    {
+      section: "orders",
+      figure,
+      value:
+        "tps" in floor
+          ? `${perSecond(floor.tps, "orders/s")}${ofBaseline(floor.tps)}`
+          : `pgbench failed: ${floor.error}`,
+      budget: "—",
+      met: null,
+      data: { ...floor },
+      note: "tps" in floor ? note(floor) : undefined,
+    },
+  ];
+}
+
 /** Committed and rolled-back transactions of one database, as PostgreSQL's statistics count them. */
 async function transactionsOf(db: Kysely<Database>, database: string): Promise<number> {
   const { rows } = await sql<{ total: string }>`
@@ -368,44 +394,20 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
         data: { ...aloneCpu, sold: lone.result.sold, ordersPerSecond: lone.result.ordersPerSecond },
         note: `one buyer placing and paying orders one after the other for ${seconds} s (${lone.result.sold} orders, ${lone.result.ordersPerSecond.toFixed(1)}/s): the CPU an order costs with nothing to wait for, read from /proc for the PostgreSQL server and for this process; the ceiling is the cores' time divided by it.`,
       },
-      ...(writes
-        ? [
-            {
-              section: "orders" as const,
-              figure: "an order's writes alone, pgbench (its floor)",
-              value:
-                "tps" in writes
-                  ? `${perSecond(writes.tps, "orders/s")}${"tps" in baseline ? ` (${percent(writes.tps / baseline.tps)} of tpcb-like)` : ""}`
-                  : `pgbench failed: ${writes.error}`,
-              budget: "—",
-              met: null,
-              data: { ...writes },
-              note:
-                "tps" in writes
-                  ? `pgbench, ${buyers} clients, -M prepared, running bench/order-writes.sql: the rows a paid order writes and reads (the client's count under its lock, the hold, the order, its line and events, the payment event, the sale, the token, the e-mail) in its two transactions, with the products NOTIFY trigger, and nothing else: no Node, no driver, no round trip to save. PostgreSQL ${ms(writes.cpu?.serverMs ?? 0)} of CPU per order. The shop's orders run at ${percent(timed.ordersPerSecond / writes.tps)} of it.`
-                  : undefined,
-            },
-          ]
-        : []),
-      ...(silentWrites
-        ? [
-            {
-              section: "orders" as const,
-              figure: "an order's writes alone, pgbench, products NOTIFY off",
-              value:
-                "tps" in silentWrites
-                  ? `${perSecond(silentWrites.tps, "orders/s")}${"tps" in baseline ? ` (${percent(silentWrites.tps / baseline.tps)} of tpcb-like)` : ""}`
-                  : `pgbench failed: ${silentWrites.error}`,
-              budget: "—",
-              met: null,
-              data: { ...silentWrites },
-              note:
-                "tps" in silentWrites
-                  ? `the same script with the products_notify trigger disabled: the work of an order with nothing serialising its commits. PostgreSQL ${ms(silentWrites.cpu?.serverMs ?? 0)} of CPU per order. The shop's buyers with the trigger off run at ${percent(silent.ordersPerSecond / silentWrites.tps)} of it.`
-                  : undefined,
-            },
-          ]
-        : []),
+      ...floorFigure(
+        "an order's writes alone, pgbench (its floor)",
+        writes,
+        baseline,
+        (floor) =>
+          `pgbench, ${buyers} clients, -M prepared, running bench/order-writes.sql: the rows a paid order writes and reads (the client's count under its lock, the hold, the order, its line and events, the payment event, the sale, the token, the e-mail) in its two transactions, with the products NOTIFY trigger, and nothing else: no Node, no driver, no round trip to save. PostgreSQL ${ms(floor.cpu?.serverMs ?? 0)} of CPU per order. The shop's orders run at ${percent(timed.ordersPerSecond / floor.tps)} of it.`,
+      ),
+      ...floorFigure(
+        "an order's writes alone, pgbench, products NOTIFY off",
+        silentWrites,
+        baseline,
+        (floor) =>
+          `the same script with the products_notify trigger disabled: the work of an order with nothing serialising its commits. PostgreSQL ${ms(floor.cpu?.serverMs ?? 0)} of CPU per order. The shop's buyers with the trigger off run at ${percent(silent.ordersPerSecond / floor.tps)} of it.`,
+      ),
       {
         section: "orders",
         figure: `pgbench tpcb-like, same server (scale ${options.pgbenchScale}, ${buyers} clients, -j 2)`,
