@@ -10,6 +10,7 @@ const words = {
     cart: { count_one: "{{count}} pièce", count_other: "{{count}} pièces", title: "Panier" },
     greeting: "Bonjour {{name}}, {{ name }} !",
   },
+  magazine: { fabrics: { readTime: 4 } },
   products: { aicha: { name: "Aicha", faq: [{ question: "Lavable ?", answer: "À {{degrees}} °C." }] } },
 };
 
@@ -30,6 +31,24 @@ describe("the pages' lookup of their words", () => {
     expect(translate(words, "fr", "common", "cart.count", { count: 1 })).toBe("1 pièce");
     expect(translate(words, "fr", "common", "cart.count", { count: 3 })).toBe("3 pièces");
     expect(translate(words, "en", "common", "cart.count", { count: 0 })).toBe("0 pièces");
+  });
+
+  it("gives a number as its digits (an article's reading minutes)", () => {
+    expect(translate(words, "fr", "magazine", "fabrics.readTime")).toBe("4");
+  });
+
+  it("finds every text and number the locale files hold, in both languages", () => {
+    for (const locale of ["fr", "en"] as const) {
+      for (const [namespace, tree] of Object.entries(resources[locale] ?? {})) {
+        for (const [key, value] of Object.entries(flatten(tree))) {
+          if (typeof value !== "string" && typeof value !== "number") continue; // a list: translateList
+          expect(
+            translate(resources[locale] ?? {}, locale, namespace, key),
+            `${locale} ${namespace}:${key}`,
+          ).toBe(String(value));
+        }
+      }
+    }
   });
 
   it("answers a key without words with its path, never throws", () => {

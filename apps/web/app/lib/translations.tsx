@@ -81,7 +81,8 @@ function entryOf(
 
 /**
  * The text of `key` with its placeholders filled; with a `count`, its plural form for the locale.
- * A key without words comes back as the key's path, as with i18next.
+ * A number (an article's reading minutes) comes back as its digits; a key without words as the
+ * key's path, as with i18next.
  */
 export function translate(
   resources: Resources,
@@ -91,7 +92,8 @@ export function translate(
   values?: Values,
 ): string {
   const { path, entry } = entryOf(resources, locale, defaultNamespace, key, values?.count);
-  return typeof entry === "string" ? fill(entry, values) : path;
+  if (typeof entry === "string") return fill(entry, values);
+  return typeof entry === "number" ? String(entry) : path;
 }
 
 /** A list of `key` (questions and answers, sections), every text in it filled; empty if none. */
