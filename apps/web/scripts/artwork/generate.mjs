@@ -1466,7 +1466,7 @@ function magazineStyle() {
 
 /**
  * Minimal WOFF 1.0 + TrueType `glyf` reader: enough to turn a few capitals of
- * Cormorant Garamond (SIL OFL, already a dependency of the web app) into SVG
+ * Cormorant Garamond (SIL OFL, a development dependency of the web app) into SVG
  * path data, so the wordmark needs no font at display time.
  */
 function loadFont(file) {
