@@ -22,17 +22,19 @@ export const LIGHTHOUSE_PAGES = [
   { name: "checkout, en", path: "/en/checkout?product=aicha&qty=1", indexed: false },
   { name: "article, fr", path: "/magazine/tissus-marocains-traditionnels" },
   { name: "article, en", path: "/en/magazine/traditional-moroccan-fabrics" },
-  // The floor: the same product page with its JavaScript blocked (React and Remix, 83 KB of the
-  // 94): what the page scores without the framework's hydration.
-  { name: "product, fr, scripts blocked", path: "/produit/sac-banane-aicha", withoutScripts: true },
-] as const satisfies readonly { name: string; path: string; indexed?: false; withoutScripts?: true }[];
+  // The floors: the same product page without its JavaScript (React and Remix, 83 KB of the 94),
+  // without the brand's fonts, and without both — which of the two holds the score under 100.
+  { name: "product, fr, scripts blocked", path: "/produit/sac-banane-aicha", blocked: ["*.js"] },
+  { name: "product, fr, fonts blocked", path: "/produit/sac-banane-aicha", blocked: ["*.woff2"] },
+  {
+    name: "product, fr, scripts and fonts blocked",
+    path: "/produit/sac-banane-aicha",
+    blocked: ["*.js", "*.woff2"],
+  },
+] as const satisfies readonly { name: string; path: string; indexed?: false; blocked?: readonly string[] }[];
 
 const budgetText = (page: (typeof LIGHTHOUSE_PAGES)[number]) =>
-  "withoutScripts" in page
-    ? "— (floor)"
-    : "indexed" in page
-      ? "perf 100, a11y and BP 100 (noindex)"
-      : "100 each";
+  "blocked" in page ? "— (floor)" : "indexed" in page ? "perf 100, a11y and BP 100 (noindex)" : "100 each";
 
 const CATEGORIES = [
   { id: "performance", label: "perf", budget: 100 },
@@ -171,7 +173,7 @@ export async function runLighthouse(
             output: "json",
             logLevel: "error",
             onlyCategories: CATEGORIES.map((category) => category.id),
-            ...("withoutScripts" in page ? { blockedUrlPatterns: ["*.js"] } : {}),
+            ...("blocked" in page ? { blockedUrlPatterns: [...page.blocked] } : {}),
           });
           if (!result) throw new Error("Lighthouse returned no result");
           // A run that saw no paint (NO_FCP and the like) has no scores to compare.
@@ -232,7 +234,7 @@ export async function runLighthouse(
             `${label} ${summary.scores[id] ?? "n/a"}${id === "performance" ? spread(performanceScores) : ""}`,
         ).join(" · "),
         budget: budgetText(page),
-        met: "withoutScripts" in page ? null : missed.length === 0,
+        met: "blocked" in page ? null : missed.length === 0,
         data: { path: page.path, runs: runs.length, performanceScores, failedRuns: errors, ...summary },
         note:
           [...reasons, ...summary.warnings.map((warning) => `warning: ${warning}`)].join(" | ") || undefined,
