@@ -185,7 +185,7 @@ export async function runLighthouse(
           runs.push(result.lhr);
           // LIGHTHOUSE_REPORTS=folder keeps each run's report, to read where the time goes.
           if (process.env.LIGHTHOUSE_REPORTS) {
-            const name = `${page.path.replace(/\W+/g, "_")}-${runs.length}.json`;
+            const name = `${page.name.replace(/\W+/g, "_")}-${runs.length}.json`;
             writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr));
           }
         } catch (error) {
