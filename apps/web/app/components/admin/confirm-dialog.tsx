@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useId, useRef } from "react";
+import { BusyButton } from "./busy-button";
 import { copy } from "./copy";
 import { Modal } from "./modal";
 
@@ -64,15 +65,15 @@ export function ConfirmDialog({
         >
           {cancelLabel}
         </button>
-        <button
+        <BusyButton
           type="button"
           className={`button button--${tone} button--small`}
           onClick={onConfirm}
-          disabled={busy}
-          aria-busy={busy || undefined}
+          busy={busy}
+          busyLabel={busyLabel}
         >
-          {busy && busyLabel ? busyLabel : confirmLabel}
-        </button>
+          {confirmLabel}
+        </BusyButton>
       </div>
     </Modal>
   );

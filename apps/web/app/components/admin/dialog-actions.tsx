@@ -1,3 +1,4 @@
+import { BusyButton } from "./busy-button";
 import { copy } from "./copy";
 
 /** A form dialog's two buttons: « Annuler », and its submit button, busy while it saves. */
@@ -17,14 +18,14 @@ export function DialogActions({
       <button type="button" className="button button--outline button--small" onClick={onCancel}>
         {copy.common.cancel}
       </button>
-      <button
+      <BusyButton
         type="submit"
         className="button button--primary button--small"
-        disabled={busy}
-        aria-busy={busy || undefined}
+        busy={busy}
+        busyLabel={busyLabel}
       >
-        {busy ? busyLabel : submitLabel}
-      </button>
+        {submitLabel}
+      </BusyButton>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { shopMonth } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
+import { BusyButton } from "~/components/admin/busy-button";
 import { copy, count } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
@@ -111,14 +112,14 @@ export function AccountingExport() {
             />
           )}
         </FormField>
-        <button
+        <BusyButton
           type="submit"
           className="button button--outline button--small"
-          disabled={busy}
-          aria-busy={busy || undefined}
+          busy={busy}
+          busyLabel={TEXT.busy}
         >
-          {busy ? TEXT.busy : TEXT.submit}
-        </button>
+          {TEXT.submit}
+        </BusyButton>
       </form>
     </section>
   );

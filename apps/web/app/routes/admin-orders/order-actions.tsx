@@ -1,6 +1,7 @@
 import { CARRIER_NAMES, CARRIERS, type Carrier } from "@souls/core/carriers";
 import { fill } from "@souls/core/placeholders";
 import { useId, useState } from "react";
+import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { copy, labelOf } from "~/components/admin/copy";
 import { formatDateTime } from "~/components/admin/format";
@@ -136,14 +137,15 @@ function ShipForm({ orderNumber }: { orderNumber: string }) {
           </option>
         ))}
       </select>
-      <button
+      <BusyButton
         type="submit"
         className="button button--primary button--small"
-        disabled={!ready || ship.isPending}
-        aria-busy={ship.isPending || undefined}
+        disabled={!ready}
+        busy={ship.isPending}
+        busyLabel={copy.orders.processing}
       >
-        {ship.isPending ? copy.orders.processing : copy.orders.markShipped}
-      </button>
+        {copy.orders.markShipped}
+      </BusyButton>
       {trackingError ? (
         <p className="field__error admin-ship__error" id={`${id}-error`}>
           {trackingError}
@@ -169,15 +171,15 @@ function StatusButton({ orderNumber, to }: { orderNumber: string; to: keyof type
   const delivered = trpc.orders.markDelivered.useMutation(options);
   const mutation = to === "prepared" ? prepared : delivered;
   return (
-    <button
+    <BusyButton
       type="button"
       className="button button--outline button--small"
-      disabled={mutation.isPending}
-      aria-busy={mutation.isPending || undefined}
+      busy={mutation.isPending}
+      busyLabel={copy.orders.processing}
       onClick={() => mutation.mutate({ orderNumber })}
     >
-      {mutation.isPending ? copy.orders.processing : STATUS_ACTIONS[to].label}
-    </button>
+      {STATUS_ACTIONS[to].label}
+    </BusyButton>
   );
 }
 

@@ -1,4 +1,5 @@
 import { fill } from "@souls/core/placeholders";
+import { BusyButton } from "~/components/admin/busy-button";
 import {
   copy,
   count,
@@ -189,18 +190,18 @@ function RefundRow({ refund, order, announce }: { refund: Refund; order: Order; 
             </span>
           ) : null}
           {refund.status === "pending" ? (
-            <button
+            <BusyButton
               type="button"
               className="button button--primary button--small admin-retry"
               aria-label={fill(TEXT.retryLabel, { amount })}
-              disabled={retry.isPending}
-              aria-busy={retry.isPending || undefined}
+              busy={retry.isPending}
+              busyLabel={TEXT.retrying}
               onClick={() => {
                 if (!retry.isPending) retry.mutate({ refundId: refund.id });
               }}
             >
-              {retry.isPending ? TEXT.retrying : TEXT.retry}
-            </button>
+              {TEXT.retry}
+            </BusyButton>
           ) : null}
         </span>
       </td>

@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@souls/co
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
+import { BusyButton } from "~/components/admin/busy-button";
 import { copy } from "~/components/admin/copy";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
@@ -68,15 +69,15 @@ function OrdersScreen() {
   return (
     <div className="admin-stack">
       <div className="admin-toolbar">
-        <button
+        <BusyButton
           type="button"
           className="button button--primary button--small"
           onClick={() => testOrder.mutate()}
-          disabled={testOrder.isPending}
-          aria-busy={testOrder.isPending || undefined}
+          busy={testOrder.isPending}
+          busyLabel={TEXT.creating}
         >
-          {testOrder.isPending ? TEXT.creating : TEXT.testOrder}
-        </button>
+          {TEXT.testOrder}
+        </BusyButton>
         <button
           type="button"
           className="button button--outline button--small"

@@ -2,6 +2,7 @@ import { fill } from "@souls/core/placeholders";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
+import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { copy } from "~/components/admin/copy";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
@@ -78,15 +79,15 @@ function StockScreen() {
         >
           {TEXT.add}
         </button>
-        <button
+        <BusyButton
           type="button"
           className="button button--outline button--small"
           onClick={() => testProduct.mutate()}
-          disabled={testProduct.isPending}
-          aria-busy={testProduct.isPending || undefined}
+          busy={testProduct.isPending}
+          busyLabel={TEXT.testDbBusy}
         >
-          {testProduct.isPending ? TEXT.testDbBusy : TEXT.testDb}
-        </button>
+          {TEXT.testDb}
+        </BusyButton>
         <LiveIndicator state={live} />
       </div>
 

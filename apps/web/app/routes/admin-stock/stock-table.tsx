@@ -1,4 +1,5 @@
 import { fill } from "@souls/core/placeholders";
+import { BusyButton } from "~/components/admin/busy-button";
 import { copy } from "~/components/admin/copy";
 import { formatCents } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
@@ -173,15 +174,15 @@ function UnarchiveButton({ product }: { product: ProductRow }) {
     onError: (error) => notifyFailure(TEXT.unarchiveFailed, error),
   });
   return (
-    <button
+    <BusyButton
       type="button"
       className="button button--outline button--small"
       aria-label={fill(TEXT.unarchiveLabel, { name: product.name })}
-      disabled={unarchive.isPending}
-      aria-busy={unarchive.isPending || undefined}
+      busy={unarchive.isPending}
+      busyLabel={copy.orders.processing}
       onClick={() => unarchive.mutate({ id: product.id })}
     >
-      {unarchive.isPending ? copy.orders.processing : TEXT.unarchive}
-    </button>
+      {TEXT.unarchive}
+    </BusyButton>
   );
 }

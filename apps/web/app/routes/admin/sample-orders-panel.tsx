@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { fill } from "@souls/core/placeholders";
 import { useRef } from "react";
+import { BusyButton } from "~/components/admin/busy-button";
 import { copy } from "~/components/admin/copy";
 import { errorMessage } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
@@ -47,15 +48,15 @@ export function SampleOrdersPanel() {
             </div>
           ))}
         </dl>
-        <button
+        <BusyButton
           type="button"
           className="button button--primary"
           onClick={() => run.mutate()}
-          disabled={run.isPending}
-          aria-busy={run.isPending || undefined}
+          busy={run.isPending}
+          busyLabel={copy.tests.running}
         >
-          {run.isPending ? copy.tests.running : copy.tests.run}
-        </button>
+          {copy.tests.run}
+        </BusyButton>
       </section>
 
       <section className="admin-panel" aria-labelledby="test-results-title">
