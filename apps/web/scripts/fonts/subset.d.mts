@@ -1,4 +1,6 @@
+/** The characters the font files keep, as a CSS unicode-range. */
+export const KEPT: string;
+/** Each font file, by name, from its source file. */
+export const SOURCES: Record<string, { from: string; axes?: Record<string, { min: number; max: number }> }>;
 /** Every character of a CSS `unicode-range` value, as one string. */
 export function charactersOf(unicodeRange: string): string;
-/** A stylesheet's @font-face rules: the ./fonts/ file each names and its unicode-range. */
-export function fontFaces(css: string): { file: string; unicodeRange: string }[];

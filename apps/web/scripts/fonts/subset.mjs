@@ -4,16 +4,15 @@
  *
  * The brand's two typefaces come from Fontsource's Latin files (all of Latin-1 and more, every
  * OpenType alternate, Jost's whole weight axis: 97 KB for the four files). A shopper's phone only
- * needs the glyphs of French and English text and the weights the stylesheet uses, so this writes,
- * into app/styles/fonts/, each file the stylesheet's @font-face rules name, holding only the
- * characters of that rule's `unicode-range` — app.css is the one list of what is kept, and
- * fonts.test.ts checks that every word of the shop falls inside it.
+ * needs the glyphs of French and English text and the weights the stylesheet uses, so this writes
+ * into app/styles/fonts/ each file app.css's @font-face rules name, holding the characters of
+ * `KEPT` only; fonts.test.ts checks that every word of the shop is among them.
  *
- *   npm run fonts -w @souls/web        (after changing a rule or a typeface's version)
+ *   npm run fonts -w @souls/web        (after changing KEPT or a typeface's version)
  *
- * Deterministic: the same sources and rules give the same bytes. The fonts are under the SIL Open
- * Font License 1.1 (OFL.txt beside them), which allows subsetting; neither declares a Reserved
- * Font Name.
+ * Deterministic: the same sources give the same bytes. The fonts are under the SIL Open Font
+ * License 1.1 (OFL.txt beside them), which allows subsetting; neither declares a Reserved Font
+ * Name.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -22,11 +21,18 @@ import { fileURLToPath } from "node:url";
 import subsetFont from "subset-font";
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const STYLESHEET = path.join(WEB, "app/styles/app.css");
 const require = createRequire(import.meta.url);
 
+/**
+ * The characters of French and English text, as a CSS unicode-range: Basic Latin, Latin-1, œ, the
+ * thin space, dashes, quotes, bullet, ellipsis, the narrow no-break space Intl writes in French
+ * prices and dates, guillemets, € and ™.
+ */
+export const KEPT =
+  "U+0020-007E, U+00A0-00FF, U+0152-0153, U+2009, U+2013-2014, U+2018-201A, U+201C-201E, U+2022, U+2026, U+202F, U+2039-203A, U+20AC, U+2122";
+
 /** Each file the stylesheet names, from its Fontsource source, with the axis range kept if variable. */
-const SOURCES = {
+export const SOURCES = {
   "cormorant-garamond-500.woff2": {
     from: "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2",
   },
@@ -56,26 +62,13 @@ export function charactersOf(unicodeRange) {
   return characters;
 }
 
-/** The stylesheet's own @font-face rules: the file each names and its unicode-range. */
-export function fontFaces(css) {
-  return [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => {
-    const file = /url\(["']?\.\/fonts\/([\w.-]+)["']?\)/.exec(body)?.[1];
-    const unicodeRange = /unicode-range:\s*([^;]+);/.exec(body)?.[1];
-    if (!file || !unicodeRange)
-      throw new Error(`@font-face without a ./fonts/ file or a unicode-range: ${body}`);
-    return { file, unicodeRange };
-  });
-}
-
 async function main() {
-  const faces = fontFaces(readFileSync(STYLESHEET, "utf8"));
-  for (const { file, unicodeRange } of faces) {
-    const source = SOURCES[file];
-    if (!source) throw new Error(`app.css names ${file}, which has no source here`);
+  const characters = charactersOf(KEPT);
+  for (const [file, source] of Object.entries(SOURCES)) {
     const original = readFileSync(require.resolve(source.from));
-    const subset = await subsetFont(original, charactersOf(unicodeRange), {
+    const subset = await subsetFont(original, characters, {
       targetFormat: "woff2",
-      // Ligatures and alternates reach glyphs outside the range: the text reads the same without.
+      // Ligatures and alternates reach glyphs outside the list: the text reads the same without.
       noLayoutClosure: true,
       ...(source.axes ? { variationAxes: source.axes } : {}),
     });
