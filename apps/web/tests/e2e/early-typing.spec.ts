@@ -1,0 +1,33 @@
+import { CHECKOUT } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+
+// A first-time shopper types the moment the page shows, while its scripts arrive or React hydrates
+// it. React 18, handed such an event mid-hydration, hydrates at once and fails (error #345), and
+// the page never hydrates. The race is a matter of milliseconds: ten first visits in a row, each in
+// a new browser (nothing cached). JavaScript on only (playwright.config.ts).
+test("what a shopper types as soon as the checkout has loaded is kept, and nothing breaks", async ({
+  browser,
+}) => {
+  const { fields } = CHECKOUT.fr;
+  const typed = [
+    [fields.firstName, "Camille"],
+    [fields.lastName, "Martin"],
+    [fields.email, "camille@example.org"],
+    [fields.address, "12 rue des Martyrs"],
+    [fields.postalCode, "75009"],
+    [fields.city, "Paris"],
+  ] as const;
+  for (let visit = 0; visit < 10; visit++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/checkout?product=aicha&qty=1");
+    for (const [label, text] of typed) await page.getByLabel(label, { exact: true }).pressSequentially(text);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    for (const [label, text] of typed)
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(text);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
