@@ -1,20 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import {
-  type AppLoadContext,
-  createReadableStreamFromReadable,
-  type EntryContext,
-  type HandleErrorFunction,
-} from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isDatabaseUnavailable } from "@souls/db";
-import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { pageWords } from "./i18n.server";
 import { DocumentContext } from "./lib/document";
 import { type CacheTicket, inlineHashes, pageCache } from "./lib/page-cache.server";
 import { stripePublishableKey } from "./lib/payments.server";
+import { scriptsAfterContent } from "./lib/scripts-after-content.server";
 import {
   contentSecurityPolicy,
   DEFAULT_REFERRER_POLICY,
@@ -115,53 +110,17 @@ export default async function handleRequest(
     </DocumentContext.Provider>
   );
 
+  // A public page for a visitor without cart or message is kept for the next ones: its inline
+  // scripts are allowed by hash, not by a nonce the next visitor would reuse.
   const ticket = loadContext.pageCache;
-  if (ticket && responseStatusCode === 200 && !responseHeaders.has("Set-Cookie")) {
-    // A public page for a visitor without cart or message: rendered whole, kept, its inline
-    // scripts allowed by hash rather than by a nonce the next visitor would reuse.
-    const html = scriptsAfterContent(await renderToString(app("")));
-    const inline = inlineHashes(html);
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ inline, stripe, admin }));
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    pageCache.keep(ticket, Object.fromEntries(responseHeaders), html);
-    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
-  }
-
-  const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ inline: { nonce }, stripe, admin }));
-  // Crawlers get the whole page at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
-
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const body = new PassThrough();
-    const { pipe, abort } = renderToPipeableStream(app(nonce), {
-      nonce,
-      [readyEvent]() {
-        shellRendered = true;
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(abortTimer);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors after the shell are logged here; before it, Remix's handleError logs them.
-        if (shellRendered) console.error(error);
-      },
-    });
-    // Cleared once the page is written: a pending timer would keep the whole render in memory.
-    const abortTimer = setTimeout(abort, ABORT_DELAY);
-    body.on("close", () => clearTimeout(abortTimer));
-  });
+  const kept = ticket && responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") ? ticket : null;
+  const nonce = kept ? "" : randomBytes(16).toString("base64");
+  const html = scriptsAfterContent(await renderWhole(app(nonce), nonce));
+  const inline = kept ? inlineHashes(html) : { nonce };
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ inline, stripe, admin }));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (kept) pageCache.keep(kept, Object.fromEntries(responseHeaders), html);
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**
@@ -180,22 +139,18 @@ function wordsOf(request: Request, context: EntryContext): WordSource {
 }
 
 /**
- * A first visit's page asks for its scripts at low priority: on a slow link the fonts and images
- * come first, and the page works before it hydrates (every form posts without JavaScript). Later
- * visits have the scripts in their cache. Remix's `<Scripts>` has no option for it.
+ * The whole page at once. Its loaders have all answered before it renders (the shop defers no
+ * data), so streaming would send nothing sooner, and a whole page can be kept and have its scripts
+ * put after its content. An error anywhere in it rejects: Remix then renders the error page.
  */
-function scriptsAfterContent(html: string): string {
-  return html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-}
-
-/** The whole page at once (all of it is kept), like renderToPipeableStream's onAllReady. */
-function renderToString(element: ReactElement): Promise<string> {
+function renderWhole(element: ReactElement, nonce: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const body = new PassThrough();
     body.on("data", (chunk: Buffer) => chunks.push(chunk));
     body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     const { pipe, abort } = renderToPipeableStream(element, {
+      nonce: nonce || undefined,
       onAllReady: () => pipe(body),
       onShellError: reject,
       onError: reject,
