@@ -148,13 +148,21 @@ function renderWhole(element: ReactElement, nonce: string): Promise<string> {
     const chunks: Buffer[] = [];
     const body = new PassThrough();
     body.on("data", (chunk: Buffer) => chunks.push(chunk));
-    body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    body.on("end", () => {
+      clearTimeout(abortTimer);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    const fail = (error: unknown) => {
+      clearTimeout(abortTimer);
+      reject(error);
+    };
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce: nonce || undefined,
       onAllReady: () => pipe(body),
-      onShellError: reject,
-      onError: reject,
+      onShellError: fail,
+      onError: fail,
     });
-    setTimeout(abort, ABORT_DELAY).unref();
+    // Cleared once the page is written: a pending timer would keep the whole render in memory.
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
