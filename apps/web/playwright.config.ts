@@ -44,7 +44,8 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
       // Accessibility is checked once, on the hydrated pages (the markup is the same); a race with
       // hydration needs JavaScript.
-      testIgnore: /(a11y|abuse|admin[\w-]*|early-typing|graceful-stop|outage|phone|security|stock-race)\.spec\.ts/,
+      testIgnore:
+        /(a11y|abuse|admin[\w-]*|early-typing|graceful-stop|outage|phone|security|stock-race)\.spec\.ts/,
     },
     {
       name: "phone",
