@@ -1,8 +1,8 @@
 /**
- * A first visit's page (one the page cache keeps) asks for its scripts only once its content has
- * loaded and been drawn: on a slow link the pictures and fonts have the connection to themselves,
- * and the page works before it hydrates (every form posts without JavaScript). Later visits have
- * the scripts in their cache. Remix's `<Scripts>` has no option for it, so its markup is rewritten:
+ * Every page asks for its scripts only once its content has loaded and been drawn: on a slow link
+ * the pictures and fonts have the connection to themselves, and the page works before it hydrates
+ * (every form posts without JavaScript). Later visits have the scripts in their cache. Remix's
+ * `<Scripts>` has no option for it, so its markup is rewritten:
  *
  * - its `modulepreload` links stay in place (React hydrates them) but apply to no media, so the
  *   browser does not fetch them as it reads the page;
