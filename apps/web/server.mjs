@@ -149,15 +149,22 @@ app.all(
  * app. Otherwise the request goes on, carrying what the app needs to keep the page it renders.
  */
 const pageCache = build.entry.module.pageCache;
-function answerFromPageCache(req, res) {
+function answerFromPageCache(req, res, next) {
   const key = pageCache.keyOf(req.method, req.url, req.headers.cookie);
-  if (key === null) return false;
-  const found = pageCache.lookUp(key);
-  if ("ticket" in found) {
-    req.pageCacheTicket = found.ticket;
-    return false;
-  }
-  const { page } = found;
+  if (key === null) return next();
+  pageCache.lookUp(key).then(
+    (found) => {
+      if ("ticket" in found) {
+        req.pageCacheTicket = found.ticket;
+        return next();
+      }
+      sendKeptPage(req, res, found.page);
+    },
+    () => next(),
+  );
+}
+
+function sendKeptPage(req, res, page) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const body = encoding ? page[encoding] : page.body;
   res.statusCode = 200;
@@ -167,7 +174,6 @@ function answerFromPageCache(req, res) {
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
-  return true;
 }
 
 /** An encoding named in Accept-Encoding without `q=0`. */
@@ -253,7 +259,7 @@ const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST || undefined;
 const server = createServer((req, res) => {
   const requestId = trackRequest(req, res);
-  if (!answerFromPageCache(req, res)) log.withFields({ requestId }, () => app(req, res));
+  answerFromPageCache(req, res, () => log.withFields({ requestId }, () => app(req, res)));
 });
 server.listen(port, host, () => {
   const url = `http://${host ?? "localhost"}:${port}`;

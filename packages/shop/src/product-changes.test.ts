@@ -1,8 +1,10 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  LISTENER_NAME,
   type ListeningProductChangeSource,
   listenToProductChanges,
   type ProductChange,
@@ -115,6 +117,39 @@ describe("listening to product changes", () => {
     expect(errors.map((e) => e.message)).toEqual(["a page's handler broke"]);
   });
 
+  it("has heard every change committed before catchUp was called once it resolves", async () => {
+    const heard: number[] = [];
+    const unsubscribe = source.subscribe((change) => heard.push(change.available));
+    // Without the round trip, a change committed a moment ago is often not heard yet: each one
+    // must be heard here, with no wait for the notification itself.
+    for (let stock = 1; stock <= 40; stock++) {
+      await t.db.updateTable("products").set({ stock, reserved: 0 }).where("slug", "=", "aicha").execute();
+      expect(await source.catchUp()).toBe(true);
+      expect(heard.at(-1)).toBe(stock);
+    }
+    unsubscribe();
+  });
+
+  it("shares a round trip between the calls made while it waits to be sent", async () => {
+    await source.catchUp();
+    const query = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      const first = source.catchUp();
+      await new Promise((resolve) => setImmediate(resolve)); // the first round trip is sent
+      const later = Array.from({ length: 50 }, () => source.catchUp());
+      expect(await Promise.all([first, ...later])).toEqual(Array(51).fill(true));
+      expect(query.mock.calls.filter(([text]) => text === "SELECT 1")).toHaveLength(2);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it("says false while it does not listen", async () => {
+    const other = await listenToProductChanges(t.url);
+    await other.close();
+    expect(await other.catchUp()).toBe(false);
+  });
+
   it("reconnects after the connection drops and hears changes again", async () => {
     const before = source.connection();
     expect(before).toEqual(expect.any(Number));
@@ -123,9 +158,7 @@ describe("listening to product changes", () => {
     });
     const killed = await sql<{ terminated: boolean }>`
       SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
-      WHERE datname = current_database() AND query = 'LISTEN products' AND pid <> pg_backend_pid()`.execute(
-      t.db,
-    );
+      WHERE datname = current_database() AND application_name = ${LISTENER_NAME}`.execute(t.db);
     expect(killed.rows).toEqual([{ terminated: true }]);
     await listeningAgain;
     onListening = undefined;

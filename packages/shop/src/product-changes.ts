@@ -11,6 +11,9 @@ import { z } from "zod";
 
 export const PRODUCT_CHANNEL = "products";
 
+/** The listening connection's application_name. */
+export const LISTENER_NAME = "souls product changes";
+
 /** One row of `products` changed, as the `products_notify` trigger announces it. */
 export interface ProductChange {
   id: number;
@@ -65,6 +68,14 @@ export type ListeningProductChangeSource = ProductChangeSource & {
    * returns the same number, no change has been missed.
    */
   connection(): number | null;
+  /**
+   * Resolves true once every change committed before the call has reached the listeners, false
+   * if the connection is down or drops meanwhile. It is a round trip on the listening connection:
+   * PostgreSQL hands a session the notifications it has pending before it answers (postgres.c,
+   * before ReadyForQuery), and a committed change has signalled every listener before its commit
+   * returned. Calls made while a round trip waits to be sent share it.
+   */
+  catchUp(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -87,6 +98,9 @@ export async function listenToProductChanges(
   let failures = 0;
   let connections = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The round trip on its way (or done), and the next one, shared until it is sent. */
+  let sent: Promise<unknown> = Promise.resolve();
+  let waiting: Promise<boolean> | undefined;
 
   function fanOut(message: pg.Notification) {
     if (message.channel !== PRODUCT_CHANNEL) return;
@@ -126,6 +140,8 @@ export async function listenToProductChanges(
     const next = new pg.Client({
       connectionString: withPassword(databaseUrl, options.password),
       keepAlive: true,
+      // Named in pg_stat_activity, where its last query is mostly catchUp's (one in the URL wins).
+      application_name: LISTENER_NAME,
     });
     next.on("notification", fanOut);
     // Kept for the client's whole life: an 'error' event without a listener would crash the process.
@@ -158,6 +174,21 @@ export async function listenToProductChanges(
     },
     connection() {
       return client ? connections : null;
+    },
+    catchUp() {
+      // One round trip at a time; a call must wait for one sent after it, never one already sent.
+      waiting ??= sent.then(() => {
+        waiting = undefined;
+        const current = client;
+        if (!current) return false;
+        const trip = current.query("SELECT 1").then(
+          () => client === current,
+          () => false,
+        );
+        sent = trip;
+        return trip;
+      });
+      return waiting;
     },
     async close() {
       closed = true;

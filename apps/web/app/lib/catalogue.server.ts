@@ -3,7 +3,7 @@ import type { ListeningProductChangeSource } from "@souls/shop/product-changes";
 import { db } from "./db.server";
 import { productChanges } from "./live.server";
 
-type WatchedProductChanges = Pick<ListeningProductChangeSource, "subscribe" | "connection">;
+type WatchedProductChanges = Pick<ListeningProductChangeSource, "subscribe" | "connection" | "catchUp">;
 
 /**
  * Which state of the catalogue this server knows, or null while it cannot know: the `products`
@@ -11,20 +11,36 @@ type WatchedProductChanges = Pick<ListeningProductChangeSource, "subscribe" | "c
  * is "the changes heard on this unbroken LISTEN connection". While the channel is down nothing may
  * be kept, since a change could not be noticed; a new connection is a new version.
  */
-export type CatalogueVersion = () => string | null;
+export interface CatalogueVersion {
+  /**
+   * The version once every change committed before the call is heard (one round trip, shared by
+   * the requests of the moment): what a kept page or copy is checked against before it is used,
+   * so that a sale made through another server a moment ago is never shown as available.
+   */
+  current(): Promise<string | null>;
+  /** The version as heard so far, without the round trip. */
+  heard(): string | null;
+}
 
 export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
-  let heard = 0;
+  let count = 0;
   let watching = false;
-  return () => {
+  function heard() {
     if (!watching) {
       watching = true;
       changes.subscribe(() => {
-        heard++;
+        count++;
       });
     }
     const connection = changes.connection();
-    return connection === null ? null : `${connection}.${heard}`;
+    return connection === null ? null : `${connection}.${count}`;
+  }
+  return {
+    heard,
+    async current() {
+      heard(); // listening from before the round trip
+      return (await changes.catchUp()) ? heard() : null;
+    },
   };
 }
 
@@ -35,11 +51,11 @@ export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
 export function keepCollection(load: () => Promise<Collection>, version: CatalogueVersion) {
   let kept: { collection: Collection; version: string } | undefined;
   return async function shownCollection(): Promise<Collection> {
-    const before = version();
+    const before = await version.current();
     if (kept && before !== null && kept.version === before) return kept.collection;
     const collection = deepFreeze(await load());
     // A change heard during the read may have committed after it: that copy is not kept.
-    if (before !== null && version() === before) kept = { collection, version: before };
+    if (before !== null && version.heard() === before) kept = { collection, version: before };
     return collection;
   };
 }

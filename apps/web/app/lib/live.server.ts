@@ -60,6 +60,10 @@ export const productChanges: Omit<ListeningProductChangeSource, "close"> = {
     listen();
     return live.source?.connection() ?? null;
   },
+  catchUp() {
+    listen();
+    return live.source?.catchUp() ?? Promise.resolve(false);
+  },
 };
 
 /** Open availability streams: a few per client (a browser's tabs), a bound for the whole server. */

@@ -5,8 +5,9 @@
  *
  * Never wrong about the last piece: a page is kept only if the catalogue version did not change
  * while it was rendered, every kept page goes at the next change this server hears (a sale, a
- * released hold, an edit, made through any server), and nothing is kept or served while the
- * LISTEN connection is down (a change could not be heard).
+ * released hold, an edit, made through any server), a page is served only once every change
+ * committed before the request is heard (CatalogueVersion.current), and nothing is kept or served
+ * while the LISTEN connection is down (a change could not be heard).
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -59,8 +60,8 @@ export function createPageCache(version: CatalogueVersion) {
     },
 
     /** The kept page for `key`, or what the app needs to keep the page it is about to render. */
-    lookUp(key: string): { page: CachedPage } | { ticket: CacheTicket | null } {
-      const current = version();
+    async lookUp(key: string): Promise<{ page: CachedPage } | { ticket: CacheTicket | null }> {
+      const current = await version.current();
       const page = current === null ? undefined : pagesOf(current).get(key);
       if (page) return { page };
       return { ticket: current === null ? null : { key, version: current } };
@@ -68,7 +69,7 @@ export function createPageCache(version: CatalogueVersion) {
 
     /** Keeps a page rendered under `ticket`, unless the catalogue changed meanwhile. */
     keep(ticket: CacheTicket, headers: Record<string, string>, html: string): void {
-      if (version() !== ticket.version) return;
+      if (version.heard() !== ticket.version) return;
       const body = Buffer.from(html);
       pagesOf(ticket.version).set(ticket.key, {
         headers,
@@ -83,7 +84,7 @@ export function createPageCache(version: CatalogueVersion) {
 
     /** How many pages are kept (tests, the memory bench). */
     get size(): number {
-      return pagesOf(version()).size;
+      return pagesOf(version.heard()).size;
     },
   };
 }
