@@ -4,8 +4,9 @@
  * SIGUSR2), and its resident size (/proc) once the burst is over. Kept pages, the collection, the
  * route table and the words are built once; anything that grows with requests (a cache without a
  * bound, a listener per request, a stream never let go) shows as a difference in the first. The
- * resident size also holds the room V8 and the allocator keep for the next burst, which a fresh
- * process grows for a while before it levels off.
+ * resident size, read once the process has been idle long enough for V8 to give back the room it
+ * grew for the burst, also holds what the allocator keeps, which a fresh process grows for a while
+ * before it levels off.
  *
  * The requests go round first-time visitors' pages (home, product, magazine, from the page
  * cache), a product page rendered for one visitor (`?photo=2`: never kept) and the live
@@ -28,8 +29,13 @@ export interface MemoryOptions {
 }
 
 const BUDGET_GROWTH = 0.1;
-/** Quiet seconds after a burst before the resident size is read (its lowest sample). */
-const SETTLE_SECONDS = 5;
+/**
+ * Quiet seconds after a burst over which the resident size is read (its lowest sample). Under load
+ * the old generation fills with the requests' garbage up to a few times the live objects, and V8
+ * gives that room back only once the process has been idle for a while (its memory reducer: about
+ * 17 s after a burst here). Read sooner, the figure says where the collector's cycle stood.
+ */
+const SETTLE_SECONDS = 30;
 const PATHS = ["/", "/produit/sac-banane-aicha", "/magazine", "/produit/sac-banane-nadia?photo=2"];
 
 function residentBytes(pid: number): number {
@@ -158,7 +164,7 @@ export async function benchMemory(options: MemoryOptions): Promise<Figure[]> {
         `${count(first.requests)} then ${count(second.requests)} ${rounds}; the lowest of ${SETTLE_SECONDS} samples a second once each burst was over.` +
         (resident.growth <= BUDGET_GROWTH
           ? ""
-          : " What grew is not held by the app's objects (next line): it is room V8's heap and the allocator keep after a fresh process's first bursts."),
+          : " What grew is not held by the app's objects (next line): it is what the allocator keeps after a fresh process's first bursts."),
     },
     {
       section: "memory",

@@ -173,6 +173,8 @@ async function startApp(
     SHOP_EMBEDDED_DB: "1",
     ADMIN_PASSWORD: randomBytes(16).toString("hex"),
     SESSION_SECRET: randomBytes(32).toString("hex"),
+    // The allocator setting `npm start` and the image run with (apps/web/package.json, docker/Dockerfile).
+    MALLOC_ARENA_MAX: "2",
   };
   for (const name of [
     "SITE_URL",
