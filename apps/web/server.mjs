@@ -146,7 +146,9 @@ app.all(
 /**
  * A public page for a visitor without cart or message, as kept by the app's page cache
  * (app/lib/page-cache.server.ts): sent from memory, already compressed, before Express and the
- * app. Otherwise the request goes on, carrying what the app needs to keep the page it renders.
+ * app, once PostgreSQL has handed over every product change committed before the request (a
+ * shared round trip, decision 018). Otherwise the request goes on, carrying what the app needs
+ * to keep the page it renders.
  */
 const pageCache = build.entry.module.pageCache;
 function answerFromPageCache(req, res, next) {
