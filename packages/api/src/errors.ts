@@ -10,6 +10,7 @@ import {
   EmailNotRetryableError,
   GatewayUnavailableError,
   InvalidProductError,
+  PaymentToCheckError,
   ProductArchivedError,
   RefundRefusedError,
   ReturnNotExpectedError,
@@ -29,6 +30,8 @@ export const MESSAGES = {
     "La banque n'a pas répondu : le remboursement est en attente. Réessayez : il ne sera jamais fait deux fois.",
   returnNotExpected:
     "Aucun retour n'est attendu pour cette commande (pas de rétractation d'une commande expédiée, ou colis déjà reçu).",
+  paymentToCheck:
+    "Le paiement de cette commande est à vérifier : le client a payé un autre montant que le total. Remboursez ce qui a été reçu depuis le détail de la commande.",
 } as const;
 
 const REFUND_REFUSALS: Record<RefundRefusedError["reason"], string> = {
@@ -37,9 +40,23 @@ const REFUND_REFUSALS: Record<RefundRefusedError["reason"], string> = {
   nothing: "Indiquez les pièces ou le montant à rembourser.",
   unknown_line: "Cette ligne n'appartient pas à la commande.",
   line_quantity: "Quantité à rembourser supérieure à ce qui reste sur la ligne.",
+  line_twice:
+    "Une même ligne de la commande figure deux fois dans le remboursement : nommez-la une seule fois.",
+  amount_restock:
+    "Un remboursement d'un montant ne remet aucune pièce en stock : remboursez les pièces pour les remettre en stock.",
+  other_order:
+    "Cette demande de remboursement a déjà servi pour une autre commande : rien n'a été fait. Rouvrez le formulaire de remboursement de cette commande.",
   shipped:
     "Cette commande est déjà partie : elle ne peut plus être annulée. Remboursez-la au retour du colis.",
 };
+
+/** Refusals of the request itself (400); the others depend on the order's state (409). */
+const MALFORMED_REFUNDS = new Set<RefundRefusedError["reason"]>([
+  "unknown_line",
+  "nothing",
+  "line_twice",
+  "amount_restock",
+]);
 
 const euros = (cents: number) => formatMoney(cents, "EUR", "fr");
 
@@ -106,13 +123,11 @@ export function shopRuleError(cause: unknown): TRPCError | null {
       cause.reason === "too_much"
         ? `${REFUND_REFUSALS.too_much} : il reste ${euros(cause.refundableCents)} à rembourser sur cette commande.`
         : REFUND_REFUSALS[cause.reason];
-    return error(
-      cause.reason === "unknown_line" || cause.reason === "nothing" ? "BAD_REQUEST" : "CONFLICT",
-      message,
-    );
+    return error(MALFORMED_REFUNDS.has(cause.reason) ? "BAD_REQUEST" : "CONFLICT", message);
   }
   if (cause instanceof GatewayUnavailableError) return error("BAD_GATEWAY", MESSAGES.gatewayUnavailable);
   if (cause instanceof ReturnNotExpectedError) return error("CONFLICT", MESSAGES.returnNotExpected);
+  if (cause instanceof PaymentToCheckError) return error("CONFLICT", MESSAGES.paymentToCheck);
   if (cause instanceof InvalidProductError) {
     return error("BAD_REQUEST", `Produit refusé : vérifiez ${PRODUCT_FIELDS[cause.field]}.`);
   }

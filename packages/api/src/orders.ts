@@ -8,7 +8,13 @@ import {
   orderDetail,
   releaseUnpaidOrder,
 } from "@souls/shop/admin";
-import { cancelOrder, markReturnReceived, refundOrder, retryRefund } from "@souls/shop/refunds";
+import {
+  cancelOrder,
+  markReturnReceived,
+  refundMismatchedPayment,
+  refundOrder,
+  retryRefund,
+} from "@souls/shop/refunds";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { euros, INT4_MAX, id, int, orderNumber, requestKey, strictInput, text, yesOrNo } from "./inputs";
@@ -18,7 +24,10 @@ import { toWire } from "./wire";
 const byNumber = strictInput({ orderNumber });
 const note = text(0, 500).optional();
 
-/** Lines (pieces of the order) or an amount: one of the two, never both, never neither. */
+/**
+ * Lines (pieces of the order) or an amount: one of the two, never both, never neither; each line
+ * once; an amount names no piece, so it puts none back in stock.
+ */
 const refundInput = strictInput({
   orderNumber,
   requestKey,
@@ -35,10 +44,19 @@ const refundInput = strictInput({
   amount: euros(100_000).optional(),
   restock: z.enum(["now", "on_return", "no"], { error: "admin:input.restockChoice" }),
   note,
-}).refine((input) => (input.lines?.length ?? 0) > 0 !== (input.amount !== undefined), {
-  error: "admin:input.piecesOrAmount",
-  path: ["amount"],
-});
+})
+  .refine((input) => (input.lines?.length ?? 0) > 0 !== (input.amount !== undefined), {
+    error: "admin:input.piecesOrAmount",
+    path: ["amount"],
+  })
+  .refine((input) => new Set(input.lines?.map((line) => line.itemId)).size === (input.lines?.length ?? 0), {
+    error: "admin:input.lineTwice",
+    path: ["lines"],
+  })
+  .refine((input) => input.amount === undefined || input.restock === "no", {
+    error: "admin:input.amountNoRestock",
+    path: ["restock"],
+  });
 
 export const ordersRouter = {
   list: adminProcedure
@@ -102,6 +120,14 @@ export const ordersRouter = {
       }),
     )
     .mutation(({ ctx, input }) => cancelOrder(ctx.db, ctx.gateway, input)),
+
+  /**
+   * A payment to check (the gateway took another amount than the total): exactly what was taken
+   * given back, the order closed, its pieces on sale again, the shopper told. Once per order.
+   */
+  refundMismatch: adminProcedure
+    .input(strictInput({ orderNumber, requestKey }))
+    .mutation(({ ctx, input }) => refundMismatchedPayment(ctx.db, ctx.gateway, input)),
 
   /** A refund the bank did not answer for, asked again: still one refund at the gateway. */
   retryRefund: adminProcedure

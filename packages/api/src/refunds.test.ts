@@ -94,6 +94,104 @@ describe("orders.refund, orders.cancel and the return", () => {
   });
 });
 
+describe("refund requests refused before any money moves", () => {
+  const refundRows = async () => ({
+    refunds: Number(
+      (
+        await t.db
+          .selectFrom("refunds")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    refundItems: Number(
+      (
+        await t.db
+          .selectFrom("refundItems")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  });
+
+  it("refuse a click's key already used on another order with a French CONFLICT, writing nothing", async () => {
+    const first = await placePaidOrder(t.db);
+    const second = await placePaidOrder(t.db, { model: "nadia" });
+    const caller = ownerCaller(t.db);
+    const click = requestKey();
+    await caller.orders.refund({
+      orderNumber: first.orderNumber,
+      requestKey: click,
+      reason: "goodwill",
+      amount: 10,
+      restock: "no",
+    });
+    const before = { ...(await rowCounts(t.db)), ...(await refundRows()) };
+    for (const call of [
+      caller.orders.refund({
+        orderNumber: second.orderNumber,
+        requestKey: click,
+        reason: "goodwill",
+        amount: 10,
+        restock: "no",
+      }),
+      caller.orders.cancel({ orderNumber: second.orderNumber, requestKey: click }),
+    ]) {
+      const error = await trpcError(call);
+      expect(errorShape(error, "orders.refund")).toMatchObject({
+        message: expect.stringMatching(
+          /^Cette demande de remboursement a déjà servi pour une autre commande/,
+        ),
+        data: { code: "CONFLICT", httpStatus: 409 },
+      });
+    }
+    expect({ ...(await rowCounts(t.db)), ...(await refundRows()) }).toEqual(before);
+    expect((await caller.orders.detail({ orderNumber: second.orderNumber })).order).toMatchObject({
+      status: "pending_preparation",
+      paymentStatus: "paid",
+    });
+  });
+
+  it("refuse an amount that would put pieces back, and a line named twice, with field messages", async () => {
+    const paid = await placePaidOrder(t.db, { model: "ilian" });
+    const caller = ownerCaller(t.db);
+    const { items } = await caller.orders.detail({ orderNumber: paid.orderNumber });
+    const before = { ...(await rowCounts(t.db)), ...(await refundRows()) };
+    for (const restock of ["now", "on_return"] as const) {
+      const error = await trpcError(
+        caller.orders.refund({
+          orderNumber: paid.orderNumber,
+          requestKey: requestKey(),
+          reason: "goodwill",
+          amount: 10,
+          restock,
+        }),
+      );
+      expect(errorShape(error, "orders.refund").data).toMatchObject({
+        code: "BAD_REQUEST",
+        httpStatus: 400,
+        zodError: { fieldErrors: { restock: [{ key: "admin:input.amountNoRestock" }] } },
+      });
+    }
+    const line = { itemId: items[0]?.id ?? 0, quantity: 1 };
+    const twice = await trpcError(
+      caller.orders.refund({
+        orderNumber: paid.orderNumber,
+        requestKey: requestKey(),
+        reason: "return",
+        lines: [line, line],
+        restock: "now",
+      }),
+    );
+    expect(errorShape(twice, "orders.refund").data).toMatchObject({
+      code: "BAD_REQUEST",
+      httpStatus: 400,
+      zodError: { fieldErrors: { lines: [{ key: "admin:input.lineTwice" }] } },
+    });
+    expect({ ...(await rowCounts(t.db)), ...(await refundRows()) }).toEqual(before);
+  });
+});
+
 describe("models and the accountant's export", () => {
   it("change a price, bring an archived model back, read the product's history", async () => {
     const caller = ownerCaller(t.db);

@@ -133,6 +133,32 @@ const MALFORMED: Record<string, unknown[]> = {
       restock: "now",
       lines: Array.from({ length: 51 }, (_, i) => ({ itemId: i + 1, quantity: 1 })),
     },
+    // An amount names no piece: it puts none back in stock.
+    {
+      orderNumber: "SOULS-123456ABCD",
+      requestKey: "k".repeat(20),
+      reason: "goodwill",
+      restock: "now",
+      amount: 10,
+    },
+    {
+      orderNumber: "SOULS-123456ABCD",
+      requestKey: "k".repeat(20),
+      reason: "goodwill",
+      restock: "on_return",
+      amount: 10,
+    },
+    // One line twice (two rows of one piece in one refund).
+    {
+      orderNumber: "SOULS-123456ABCD",
+      requestKey: "k".repeat(20),
+      reason: "return",
+      restock: "no",
+      lines: [
+        { itemId: 1, quantity: 1 },
+        { itemId: 1, quantity: 1 },
+      ],
+    },
   ],
   "orders.cancel": [
     ...orderNumberCases,

@@ -63,12 +63,22 @@ export class EmailNotRetryableError extends Error {
 
 /**
  * A refund the shop refuses: the order was never paid, the amount is more than what is left to
- * give back, a line more than it sold, or (for a cancellation) the parcel has already left.
+ * give back, a line more than it sold or named twice, an amount asked to restock pieces, a click's
+ * key already used on another order, or (for a cancellation) the parcel has already left.
  */
 export class RefundRefusedError extends Error {
   override name = "RefundRefusedError";
   constructor(
-    readonly reason: "unpaid" | "too_much" | "nothing" | "unknown_line" | "line_quantity" | "shipped",
+    readonly reason:
+      | "unpaid"
+      | "too_much"
+      | "nothing"
+      | "unknown_line"
+      | "line_quantity"
+      | "line_twice"
+      | "amount_restock"
+      | "other_order"
+      | "shipped",
     /** For `too_much`: what is still refundable, in cents. */
     readonly refundableCents = 0,
   ) {
@@ -84,6 +94,18 @@ export class GatewayUnavailableError extends Error {
   override name = "GatewayUnavailableError";
   constructor(cause: unknown) {
     super(`The payment gateway did not answer: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
+/**
+ * The gateway took another amount than the order's total: the shopper's money is held for its
+ * pieces, so the order is neither released nor cancelled like an unpaid one. Its way out is the
+ * refund of what was taken (refundMismatchedPayment).
+ */
+export class PaymentToCheckError extends Error {
+  override name = "PaymentToCheckError";
+  constructor(readonly orderNumber: string) {
+    super(`The payment of ${orderNumber} is to be checked: refund what was taken`);
   }
 }
 

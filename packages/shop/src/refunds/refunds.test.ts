@@ -168,7 +168,9 @@ describe("a refund from the owner's panel", () => {
       });
     const results = await Promise.allSettled([whole(key()), whole(key())]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { reason: "too_much" } });
+    // Refused as too much while the first is pending, or as unpaid once the first has settled.
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult | undefined;
+    expect(["too_much", "unpaid"]).toContain(refused?.reason?.reason);
 
     const second = await paidTwoLines();
     const click = key();
@@ -198,6 +200,138 @@ describe("a refund from the owner's panel", () => {
     // The twin either replays it or meets the first's row (a unique key), never a second refund.
     expect(b instanceof Error ? b.message : (b as { refundId: number }).refundId).toBeTruthy();
     expect(await refundEmails(second.order.id)).toHaveLength(1);
+  });
+});
+
+describe("a refund request the shop refuses, writing nothing", () => {
+  const refundRows = async (orderId: number) => ({
+    refunds: await t.db.selectFrom("refunds").selectAll().where("orderId", "=", orderId).execute(),
+    items: await t.db
+      .selectFrom("refundItems")
+      .innerJoin("refunds", "refunds.id", "refundItems.refundId")
+      .select(["refundItems.orderItemId", "refundItems.quantity"])
+      .where("refunds.orderId", "=", orderId)
+      .execute(),
+  });
+
+  it("refuses a click's key already used on another order, pending or settled, and changes neither", async () => {
+    const first = await placePaidOrder(t.db, { model: "aicha" });
+    const second = await placePaidOrder(t.db, { model: "nadia" });
+    const down = { ...offlineGateway, refund: async () => Promise.reject(new Error("ETIMEDOUT")) };
+    const pendingKey = key();
+    await expect(
+      refundOrder(t.db, down, {
+        orderNumber: first.orderNumber,
+        requestKey: pendingKey,
+        reason: "goodwill",
+        amountCents: 1000,
+        restock: "no",
+      }),
+    ).rejects.toMatchObject({ name: "GatewayUnavailableError" });
+    const settledKey = key();
+    await refundOrder(t.db, offlineGateway, {
+      orderNumber: first.orderNumber,
+      requestKey: settledKey,
+      reason: "goodwill",
+      amountCents: 2000,
+      restock: "no",
+    });
+    const firstBefore = await refundRows(first.id);
+    for (const requestKey of [pendingKey, settledKey]) {
+      await expect(
+        refundOrder(t.db, offlineGateway, {
+          orderNumber: second.orderNumber,
+          requestKey,
+          reason: "goodwill",
+          amountCents: 1000,
+          restock: "no",
+        }),
+      ).rejects.toMatchObject({ name: "RefundRefusedError", reason: "other_order" });
+      await expect(
+        cancelOrder(t.db, offlineGateway, { orderNumber: second.orderNumber, requestKey }),
+      ).rejects.toMatchObject({ name: "RefundRefusedError", reason: "other_order" });
+    }
+    expect(await refundRows(second.id)).toEqual({ refunds: [], items: [] });
+    expect(await refundRows(first.id)).toEqual(firstBefore);
+    expect(await orderOf(second.orderNumber)).toMatchObject({
+      status: "pending_preparation",
+      paymentStatus: "paid",
+    });
+    expect(await refundEmails(second.id)).toEqual([]);
+    expect(await stockOf("nadia")).toBe(9);
+  });
+
+  it("refuses two orders sent at once with one key: one is refunded, the other refused", async () => {
+    const [a, b] = [await placePaidOrder(t.db), await placePaidOrder(t.db, { model: "bilin" })];
+    const click = key();
+    const results = await Promise.allSettled(
+      [a, b].map((order) =>
+        refundOrder(t.db, offlineGateway, {
+          orderNumber: order.orderNumber,
+          requestKey: click,
+          reason: "goodwill",
+          amountCents: 500,
+          restock: "no",
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((result) => result.status === "rejected")).toMatchObject({
+      reason: { name: "RefundRefusedError", reason: "other_order" },
+    });
+    const written = await t.db
+      .selectFrom("refunds")
+      .select("orderId")
+      .where("requestKey", "=", click)
+      .execute();
+    expect(written).toHaveLength(1);
+  });
+
+  it("never puts pieces back on sale for an amount: only pieces refunded come back", async () => {
+    const { order } = await paidTwoLines();
+    for (const restock of ["now", "on_return"] as const) {
+      await expect(
+        refundOrder(t.db, offlineGateway, {
+          orderNumber: order.orderNumber,
+          requestKey: key(),
+          reason: "goodwill",
+          amountCents: 1000,
+          restock,
+        }),
+      ).rejects.toMatchObject({ name: "RefundRefusedError", reason: "amount_restock" });
+    }
+    // Not even under the cancellation's reason: only cancelOrder restocks a whole order.
+    await expect(
+      refundOrder(t.db, offlineGateway, {
+        orderNumber: order.orderNumber,
+        requestKey: key(),
+        reason: "cancellation",
+        amountCents: order.totalCents,
+        restock: "now",
+      }),
+    ).rejects.toMatchObject({ reason: "amount_restock" });
+    expect([await stockOf("aicha"), await stockOf("nadia")]).toEqual([9, 8]);
+    expect(await refundRows(order.id)).toEqual({ refunds: [], items: [] });
+    expect(await orderOf(order.orderNumber)).toMatchObject({ paymentStatus: "paid" });
+  });
+
+  it("refuses one line named twice in one refund", async () => {
+    const { order, items } = await paidTwoLines();
+    const nadia = items.find((item) => item.name === "Nadia");
+    await expect(
+      refundOrder(t.db, offlineGateway, {
+        orderNumber: order.orderNumber,
+        requestKey: key(),
+        reason: "return",
+        lines: [
+          { itemId: nadia?.id ?? 0, quantity: 1 },
+          { itemId: nadia?.id ?? 0, quantity: 1 },
+        ],
+        restock: "now",
+      }),
+    ).rejects.toMatchObject({ name: "RefundRefusedError", reason: "line_twice" });
+    expect(await refundRows(order.id)).toEqual({ refunds: [], items: [] });
+    expect(await stockOf("nadia")).toBe(8);
   });
 });
 

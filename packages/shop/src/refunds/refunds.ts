@@ -80,22 +80,27 @@ export async function cancelOrder(
 ): Promise<RefundOutcome> {
   const prepared = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, request.orderNumber);
-    const replay = await findByRequestKey(trx, request.requestKey);
+    const replay = await replayOf(trx, order, request.requestKey);
     if (replay) return { refund: replay, order };
     if (order.shippedAt) throw new RefundRefusedError("shipped");
     // Checked before any money moves: the state machine must let this order be cancelled.
     if (!nextStatus(order.status, "cancelled").ok)
       throw new IllegalTransitionError(order.status, "cancelled");
     const left = order.totalCents - (await committedCents(trx, order.id)).amount;
-    return prepareRefund(trx, gateway, {
-      orderNumber: request.orderNumber,
-      requestKey: request.requestKey,
-      reason: "cancellation",
-      amountCents: left,
-      restock: request.restock === false ? "no" : "now",
-      note: request.note,
-      now: request.now,
-    });
+    return prepareRefund(
+      trx,
+      gateway,
+      {
+        orderNumber: request.orderNumber,
+        requestKey: request.requestKey,
+        reason: "cancellation",
+        amountCents: left,
+        restock: request.restock === false ? "no" : "now",
+        note: request.note,
+        now: request.now,
+      },
+      { wholeOrder: true },
+    );
   });
   return carryOut(db, gateway, prepared);
 }
@@ -121,16 +126,30 @@ interface Prepared {
   order: Order;
 }
 
+/**
+ * Checks a refund and writes it pending, in the caller's transaction (a refusal writes nothing).
+ * `wholeOrder`: the cancellation's refund of everything left, the one amount that puts pieces back.
+ */
 async function prepareRefund(
   trx: Transaction<Database>,
   gateway: PaymentGateway,
   request: RefundRequest,
+  { wholeOrder = false }: { wholeOrder?: boolean } = {},
 ): Promise<Prepared> {
   // Locked: two refunds of one order are decided one after the other, and a click sent twice at
   // once finds, second, the refund the first wrote.
   const order = await lockOrder(trx, request.orderNumber);
-  const replay = await findByRequestKey(trx, request.requestKey);
+  const replay = await replayOf(trx, order, request.requestKey);
   if (replay) return { refund: replay, order };
+  const lines = request.lines ?? [];
+  // An amount names no piece: only pieces refunded, or a whole order cancelled, come back on sale
+  // (else every piece of an order still to be sent would be for sale twice).
+  if (lines.length === 0 && request.restock !== "no" && !wholeOrder) {
+    throw new RefundRefusedError("amount_restock");
+  }
+  if (new Set(lines.map((line) => line.itemId)).size !== lines.length) {
+    throw new RefundRefusedError("line_twice");
+  }
   if (!(REFUNDABLE_PAYMENTS as readonly string[]).includes(order.paymentStatus)) {
     throw new RefundRefusedError("unpaid");
   }
@@ -139,7 +158,6 @@ async function prepareRefund(
   const refundableCents = order.totalCents - committed.amount;
 
   const items = await trx.selectFrom("orderItems").selectAll().where("orderId", "=", order.id).execute();
-  const lines = request.lines ?? [];
   let amountCents = request.amountCents ?? 0;
   let shippingCents = 0;
   if (lines.length > 0) {
@@ -421,8 +439,26 @@ function orderOf(db: Kysely<Database> | Transaction<Database>, orderId: number):
   return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
 }
 
-function findByRequestKey(trx: Transaction<Database>, requestKey: string): Promise<Refund | undefined> {
-  return trx.selectFrom("refunds").selectAll().where("requestKey", "=", requestKey).executeTakeFirst();
+/**
+ * The refund a click's key already made (pending or settled), which its retry replays. A key is
+ * one click on one order: sent again with another order, it is refused, never carried out on that
+ * order's payment nor booked against the first's.
+ */
+async function replayOf(
+  trx: Transaction<Database>,
+  order: Order,
+  requestKey: string,
+): Promise<Refund | undefined> {
+  // One key's requests are decided one after the other, whatever orders they name (each order
+  // lock alone would let two orders' requests miss each other's row).
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`refund-key:${requestKey}`}))`.execute(trx);
+  const refund = await trx
+    .selectFrom("refunds")
+    .selectAll()
+    .where("requestKey", "=", requestKey)
+    .executeTakeFirst();
+  if (refund && refund.orderId !== order.id) throw new RefundRefusedError("other_order");
+  return refund;
 }
 
 /** What is already given back or on its way (pending refunds count: they may succeed). */

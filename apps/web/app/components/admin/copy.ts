@@ -148,6 +148,8 @@ export const copy = {
     atMostItems: "{{max}} au plus",
     restockChoice: "Remise en stock : maintenant, au retour ou non",
     piecesOrAmount: "Choisissez les pièces à rembourser ou un montant, l’un des deux",
+    lineTwice: "Chaque pièce une seule fois par remboursement",
+    amountNoRestock: "Un montant ne remet aucune pièce en stock : remise en stock « non »",
     unknownStatus: "Statut inconnu",
     carrierChoice: "Transporteur : choisissez Colissimo, Chronopost, DHL ou UPS",
     onePieceAtATime: "Le stock change d’une pièce à la fois (+1 ou −1)",
