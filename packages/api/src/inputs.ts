@@ -7,7 +7,7 @@
  * issue's `minimum`/`maximum`, which the error formatter (trpc.ts) hands on as `min`/`max`. The
  * owner's panel shows them in French, under the field they concern.
  */
-import { isStorableText } from "@souls/shop/text";
+import { isStorableText, withoutBidiControls } from "@souls/shop/text";
 import { z } from "zod";
 
 /** Largest PostgreSQL `integer`: a bigger id would be a database error, not a validation one. */
@@ -32,10 +32,14 @@ export const noInput = z.void({ error: "admin:input.noParameters" });
 const required = (expected: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? "admin:input.required" : expected;
 
-/** A trimmed string of `min`..`max` characters. */
+/**
+ * A trimmed string of `min`..`max` characters, without bidirectional controls (a right-to-left
+ * override would disguise a note, a name or a tracking number: @souls/shop/text).
+ */
 export function text(min: number, max: number) {
   return z
     .string({ error: required("admin:input.textExpected") })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(min, { error: min <= 1 ? "admin:input.required" : "admin:input.tooShort" })
     .max(max, { error: "admin:input.tooLong" })

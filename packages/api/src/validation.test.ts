@@ -296,3 +296,28 @@ it("accepts the inputs with optional fields left out, filling in the defaults", 
   const created = await caller.products.create({ reference: " R-1 ", name: " Nom ", price: 169.99 });
   expect(created).toMatchObject({ reference: "R-1", name: "Nom", priceCents: 16999, stock: 0 });
 });
+
+it("stores the owner's texts without bidirectional controls, which could disguise them", async () => {
+  const caller = ownerCaller(t.db);
+  const created = await caller.products.create({
+    reference: "\u202DBIDI-1\u202C",
+    name: "\u202EPochette\u2066 Zoé\u2069\u200F",
+    price: 10,
+  });
+  expect(created).toMatchObject({ reference: "BIDI-1", name: "Pochette Zoé" });
+  const shipped = await placePaidOrder(t.db, { model: "nadia" });
+  await caller.orders.markShipped({
+    orderNumber: `\u200E${shipped.orderNumber}`,
+    carrier: "colissimo",
+    trackingNumber: "6A\u202E1234567890\u061C",
+  });
+  const { order } = await caller.orders.detail({ orderNumber: shipped.orderNumber });
+  expect(order.trackingNumber).toBe("6A1234567890");
+  // Nothing but controls is nothing.
+  const empty = await trpcError(
+    caller.products.create({ reference: "R-3", name: "\u202E\u202C", price: 10 }),
+  );
+  expect(errorShape(empty, "products.create").data.zodError?.fieldErrors).toEqual({
+    name: [{ key: "admin:input.required", values: { min: 1 } }],
+  });
+});

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { isShippingCountry } from "../shipping";
-import { isStorableText } from "../text";
+import { isStorableText, withoutBidiControls } from "../text";
 
-/** Messages are locale keys (`ns:path`); the page shows them in the shopper's language. */
+/**
+ * Messages are locale keys (`ns:path`); the page shows them in the shopper's language. Every text
+ * is stored without bidirectional controls (text.ts): the owner reads it in the panel and e-mails.
+ */
 const required = (max: number) =>
   z
     .string({ error: "checkout:errors.required" })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, { error: "checkout:errors.required" })
     .max(max, { error: "checkout:errors.tooLong" })
@@ -14,6 +18,7 @@ const required = (max: number) =>
 const optional = (max: number) =>
   z
     .string({ error: "checkout:errors.tooLong" })
+    .overwrite(withoutBidiControls)
     .trim()
     .max(max, { error: "checkout:errors.tooLong" })
     .refine(isStorableText, { error: "checkout:errors.invalidCharacters" })

@@ -4,13 +4,17 @@ import type { Database, Kysely, SignupSource, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { z } from "zod";
 import { enqueueEmail } from "../outbox/enqueue";
-import { isStorableText } from "../text";
+import { isStorableText, withoutBidiControls } from "../text";
 import { readSignupToken, signupToken } from "./tokens";
 
-/** Field rules of every sign-up form; messages are locale keys (`ns:path`) resolved by the page. */
+/**
+ * Field rules of every sign-up form; messages are locale keys (`ns:path`) resolved by the page.
+ * The name is stored without bidirectional controls (text.ts).
+ */
 export const signupSchema = z.object({
   email: z
     .string({ error: "common:signup.errors.emailRequired" })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, { error: "common:signup.errors.emailRequired" })
     .max(254, { error: "common:signup.errors.emailInvalid" })
@@ -18,6 +22,7 @@ export const signupSchema = z.object({
     .pipe(z.email({ error: "common:signup.errors.emailInvalid" })),
   name: z
     .string({ error: "common:signup.errors.nameInvalid" })
+    .overwrite(withoutBidiControls)
     .trim()
     .max(100, { error: "common:signup.errors.nameTooLong" })
     .refine(isStorableText, { error: "common:signup.errors.nameInvalid" })

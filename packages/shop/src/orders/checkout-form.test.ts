@@ -1,0 +1,73 @@
+import { seededTestDatabase } from "@souls/db/testing";
+import { describe, expect, it } from "vitest";
+import { orderDetail } from "../admin/orders";
+import { recordSignup, signupSchema } from "../signups/signups";
+import { placePaidOrder, TEST_SECRET, TEST_SHIPPING } from "../testing";
+import { shippingDetailsSchema } from "./checkout-form";
+
+const t = seededTestDatabase();
+const ANY_BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+describe("what a shopper types, as the shop stores it", () => {
+  it("keeps no bidirectional control in an order's name and address, its panel view or its e-mail", async () => {
+    // "Martin" typed reversed behind a right-to-left override: the panel would show "Martin".
+    const details = shippingDetailsSchema.parse({
+      ...TEST_SHIPPING,
+      firstName: "Camille\u2067",
+      lastName: "\u202EnitraM\u202C",
+      address: "12 rue des \u200FMartyrs\u2069",
+      postalCode: "\u202D75009",
+      city: "Pa\u061Cris",
+      deliveryInstructions: "\u202BDigicode 1234",
+      customerNote: "Merci\u200E",
+    });
+    const paid = await placePaidOrder(t.db, { details });
+    const stored = await t.db
+      .selectFrom("orders")
+      .select([
+        "firstName",
+        "lastName",
+        "address",
+        "postalCode",
+        "city",
+        "deliveryInstructions",
+        "customerNote",
+      ])
+      .where("id", "=", paid.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      firstName: "Camille",
+      lastName: "nitraM",
+      address: "12 rue des Martyrs",
+      postalCode: "75009",
+      city: "Paris",
+      deliveryInstructions: "Digicode 1234",
+      customerNote: "Merci",
+    });
+    expect(JSON.stringify(await orderDetail(t.db, paid.orderNumber))).not.toMatch(ANY_BIDI);
+    const mail = await t.db
+      .selectFrom("emailQueue")
+      .select(["subject", "payload"])
+      .where("orderId", "=", paid.id)
+      .execute();
+    expect(mail.length).toBeGreaterThan(0);
+    expect(JSON.stringify(mail)).not.toMatch(ANY_BIDI);
+  });
+
+  it("keeps no bidirectional control in a sign-up's name", async () => {
+    const signup = signupSchema.parse({ email: "zoe@example.org", name: "Zo\u202Eé\u202C" });
+    await recordSignup(t.db, {
+      ...signup,
+      locale: "fr",
+      source: "home",
+      clientHash: "bidi-client",
+      secret: TEST_SECRET,
+    });
+    const stored = await t.db
+      .selectFrom("signups")
+      .select("name")
+      .where("email", "=", "zoe@example.org")
+      .executeTakeFirstOrThrow();
+    expect(stored.name).toBe("Zoé");
+  });
+});
