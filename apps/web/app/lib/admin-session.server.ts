@@ -1,43 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
-import {
-  ADMIN_SESSION_HOURS,
-  findAdminSession,
-  type LoginResult,
-  logIn,
-  passwordCheck,
-} from "@souls/shop/admin";
+import { redirect } from "@remix-run/node";
+import { findAdminSession, type LoginResult, logIn, passwordCheck } from "@souls/shop/admin";
 import { ADMIN_PAGES } from "~/screens";
+import { adminCookie, adminDeviceCookie } from "./cookies.server";
 import { db } from "./db.server";
-import { env, sessionSecret } from "./env.server";
-
-/**
- * The owner's session cookie: signed, httpOnly, SameSite=Strict (never sent by a cross-site
- * request), Secure with the `__Host-` prefix in a deployment, 8 hours. It holds a random id whose
- * hash the database keeps; logging out deletes it there.
- */
-const secure = env.isDeployment;
-export const adminCookie = createCookie(secure ? "__Host-admin_session" : "admin_session", {
-  httpOnly: true,
-  sameSite: "strict",
-  secure,
-  path: "/",
-  secrets: [sessionSecret],
-  maxAge: ADMIN_SESSION_HOURS * 3600,
-});
-
-/**
- * A browser the owner logged in from: a signed random id kept for a year. The login throttle that
- * slows every client during an attack from many addresses does not slow this browser down.
- */
-export const adminDeviceCookie = createCookie(secure ? "__Host-admin_device" : "admin_device", {
-  httpOnly: true,
-  sameSite: "strict",
-  secure,
-  path: "/",
-  secrets: [sessionSecret],
-  maxAge: 365 * 24 * 3600,
-});
+import { env } from "./env.server";
 
 export async function isKnownDevice(request: Request): Promise<boolean> {
   const value = await adminDeviceCookie.parse(request.headers.get("Cookie"));

@@ -1,30 +1,66 @@
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { ADMIN_SESSION_HOURS } from "@souls/shop/admin";
 import { env, sessionSecret } from "./env.server";
 
 const secure = env.isDeployment;
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
 /**
- * Every cookie of the shop: signed, httpOnly, SameSite=Lax, and in a deployment Secure with the
- * `__Host-` prefix (bound to this exact origin over HTTPS); plain names on local HTTP.
+ * Every cookie of the shop: signed, httpOnly, and in a deployment Secure with the `__Host-` prefix
+ * (bound to this exact origin over HTTPS); plain names on local HTTP. A shopper's are
+ * SameSite=Lax; the owner's SameSite=Strict (never sent by a request from another site).
  */
-const options = (name: string, maxAge?: number) => ({
-  name: secure ? `__Host-${name}` : name,
-  httpOnly: true,
-  sameSite: "lax" as const,
-  secure,
-  path: "/",
-  secrets: [sessionSecret],
-  maxAge,
-});
+function shopCookie(
+  name: string,
+  { maxAge, sameSite = "lax" }: { maxAge?: number; sameSite?: "lax" | "strict" },
+) {
+  return createCookie(secure ? `__Host-${name}` : name, {
+    httpOnly: true,
+    sameSite,
+    secure,
+    path: "/",
+    secrets: [sessionSecret],
+    maxAge,
+  });
+}
 
 /** The cart: model codes and quantities, signed so it cannot be forged. */
-const cart = options("cart", THIRTY_DAYS);
-export const cartCookie = createCookie(cart.name, cart);
+export const cartCookie = shopCookie("cart", { maxAge: THIRTY_DAYS });
 
 /** One-shot messages (toasts) carried across a redirect, so they show without JavaScript. */
-export const flashStorage = createCookieSessionStorage({ cookie: options("flash") });
+const flashCookie = shopCookie("flash", {});
+export const flashStorage = createCookieSessionStorage({ cookie: flashCookie });
 
 /** Order numbers this browser placed: it alone may see their payment and thank-you pages. */
-const orders = options("orders", THIRTY_DAYS);
-export const ordersCookie = createCookie(orders.name, orders);
+export const ordersCookie = shopCookie("orders", { maxAge: THIRTY_DAYS });
+
+/**
+ * The owner's session: a random id whose hash the database keeps (logging out deletes it there),
+ * for ADMIN_SESSION_HOURS.
+ */
+export const adminCookie = shopCookie("admin_session", {
+  maxAge: ADMIN_SESSION_HOURS * 3600,
+  sameSite: "strict",
+});
+
+/**
+ * A browser the owner logged in from: a signed random id kept for a year. The login throttle that
+ * slows every client during an attack from many addresses does not slow this browser down.
+ */
+export const adminDeviceCookie = shopCookie("admin_device", { maxAge: 365 * 24 * 3600, sameSite: "strict" });
+
+/** A cookie's name without the `__Host-` prefix a deployment gives it. */
+const baseName = (name: string) => (name.startsWith("__Host-") ? name.slice("__Host-".length) : name);
+
+const COOKIES_READ = new Set(
+  [cartCookie, flashCookie, ordersCookie, adminCookie, adminDeviceCookie].map((cookie) =>
+    baseName(cookie.name),
+  ),
+);
+
+/**
+ * Whether `name` is a cookie the app reads, with or without the prefix: a request carrying one
+ * may see a page of its own (a cart, a message, the owner's session), so the page cache neither
+ * serves nor keeps its page.
+ */
+export const isShopCookie = (name: string) => COOKIES_READ.has(baseName(name));

@@ -11,8 +11,12 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+// The parser Remix's cookies use (@remix-run/server-runtime): the cache sees a cookie exactly
+// when the app would read it (`cart =x` is the cart `cart` to both).
+import { parse as parseCookies } from "cookie";
 import { isPrivatePage, PAGES, pageForPath } from "~/screens";
 import { type CatalogueVersion, catalogueVersion } from "./catalogue.server";
+import { isShopCookie } from "./cookies.server";
 
 export interface CachedPage {
   /** Content-Type, Content-Security-Policy (hashes, no nonce) and the page's own headers. */
@@ -31,8 +35,26 @@ export interface CacheTicket {
 /** Query parameters that links from social networks and newsletters add: the page is the same. */
 const TRACKING_PARAMETERS = /^(utm_\w+|fbclid|gclid|igshid|mc_cid|mc_eid|msclkid|ttclid)$/;
 
-/** The cart and the one-shot message change what a page shows: such a visitor is not served a kept page. */
-const VISITOR_COOKIES = /(?:^|;\s*)(?:__Host-)?(?:cart|flash)=/;
+/** Longer than any browser sends: such a request is answered by the app, not read here. */
+const MAX_COOKIE_HEADER = 8192;
+
+/** Whether the request carries a cookie the app reads: its page may be this visitor's own. */
+function carriesShopCookie(cookie: string): boolean {
+  if (cookie.length > MAX_COOKIE_HEADER) return true;
+  return Object.keys(parseCookies(cookie)).some(isShopCookie);
+}
+
+/** The path and query of an origin-form request target (`/…`), or null for anything else. */
+function pathAndQuery(url: string): URL | null {
+  if (!url.startsWith("/")) return null;
+  try {
+    // Joined to a fixed origin, never resolved against it: `//x:99999/` is a path here, as it is
+    // to the app, not another host.
+    return new URL(`http://shop${url}`);
+  } catch {
+    return null;
+  }
+}
 
 export function createPageCache(version: CatalogueVersion) {
   let keptVersion: string | null = null;
@@ -51,8 +73,12 @@ export function createPageCache(version: CatalogueVersion) {
     /** The key of a request a kept page may answer, or null (not a public page, a visitor's own page). */
     keyOf(method: string, url: string, cookie: string | undefined): string | null {
       if (method !== "GET" && method !== "HEAD") return null;
-      if (cookie && VISITOR_COOKIES.test(cookie)) return null;
-      const { pathname, searchParams } = new URL(url, "http://shop");
+      if (cookie && carriesShopCookie(cookie)) return null;
+      const target = pathAndQuery(url);
+      if (!target) return null;
+      const { pathname, searchParams } = target;
+      // `//` is the home page to the router, but a page rendered for it is kept under no key.
+      if (pathname.includes("//")) return null;
       for (const name of searchParams.keys()) if (!TRACKING_PARAMETERS.test(name)) return null;
       const match = pageForPath(pathname);
       if (!match || isPrivatePage(match.page)) return null;
@@ -93,6 +119,28 @@ export type PageCache = ReturnType<typeof createPageCache>;
 
 /** This web server's cache (one per process, like its LISTEN connection). */
 export const pageCache = createPageCache(catalogueVersion);
+
+/** Longer than any browser sends: such a client gets the page uncompressed. */
+const MAX_ACCEPT_ENCODING = 256;
+
+/**
+ * The compression a kept page is sent with: brotli, else gzip, else none, as the client's
+ * Accept-Encoding allows (a coding named without `q=0`). Read in one pass over a bounded header:
+ * no regular expression, so no input takes more than linear time.
+ */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
+  if (!header || header.length > MAX_ACCEPT_ENCODING) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [coding = "", ...parameters] = part.split(";");
+    const refused = parameters.some((parameter) => {
+      const [name = "", value = ""] = parameter.split("=");
+      return name.trim().toLowerCase() === "q" && !(Number(value.trim()) > 0);
+    });
+    if (!refused) accepted.add(coding.trim().toLowerCase());
+  }
+  return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : undefined;
+}
 
 /**
  * The sources a kept page's policy allows by hash: each inline script and style it holds, as

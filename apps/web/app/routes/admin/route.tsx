@@ -11,7 +11,6 @@ import { z } from "zod";
 import { AdminShell, adminLinks } from "~/components/admin/admin-shell";
 import { adminText, copy } from "~/components/admin/copy";
 import {
-  adminCookie,
   adminSession,
   adminSessionId,
   attemptLogin,
@@ -19,6 +18,7 @@ import {
   rememberDevice,
 } from "~/lib/admin-session.server";
 import { clientHash } from "~/lib/client.server";
+import { adminCookie } from "~/lib/cookies.server";
 import { db } from "~/lib/db.server";
 import { parseForm, readForm } from "~/lib/form.server";
 import { logRefusal } from "~/lib/refusal.server";
