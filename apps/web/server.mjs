@@ -142,6 +142,14 @@ app.all(
     }),
   }),
 );
+// What Express or the app's adapter throws lands here, not in Express's default handler: a
+// client's error (a status under 500 on the error, e.g. a malformed URI) gets its status, the
+// rest is ours (logged, 500); neither shows a stack trace.
+app.use((error, req, res, _next) => {
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500) return refuseUnreadable(req, res, String(error?.message), status);
+  answerFault(req, res, error);
+});
 
 /**
  * A public page for a visitor without cart or message, as kept by the app's page cache
@@ -154,17 +162,22 @@ const pageCache = build.entry.module.pageCache;
 function answerFromPageCache(req, res, next) {
   const key = pageCache.keyOf(req.method, req.url, req.headers.cookie);
   if (key === null) return next();
-  pageCache.lookUp(key).then(
-    (found) => {
-      if ("ticket" in found) {
-        req.pageCacheTicket = found.ticket;
-        return next();
-      }
-      sendKeptPage(req, res, found.page);
-    },
-    () => next(),
-  );
+  pageCache
+    .lookUp(key)
+    .then(
+      (found) => {
+        if ("ticket" in found) {
+          req.pageCacheTicket = found.ticket;
+          return next();
+        }
+        sendKeptPage(req, res, found.page);
+      },
+      () => next(),
+    )
+    .catch((error) => answerFault(req, res, error));
 }
+
+const { collapsedSlashes, preferredEncoding, unreadableRequest } = build.entry.module;
 
 function sendKeptPage(req, res, page) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
@@ -178,15 +191,42 @@ function sendKeptPage(req, res, page) {
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** An encoding named in Accept-Encoding without `q=0`. */
-const accepting = (name) =>
-  new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`);
-const ACCEPTS_BR = accepting("br");
-const ACCEPTS_GZIP = accepting("gzip");
+/** The path of a request for the logs, without its query (it can carry a tracking token). */
+const pathOf = (req) =>
+  String(req.url ?? "")
+    .split("?")[0]
+    .slice(0, 200);
 
-/** Brotli, else gzip, else none, as the browser accepts them. */
-function preferredEncoding(header = "") {
-  return ACCEPTS_BR.test(header) ? "br" : ACCEPTS_GZIP.test(header) ? "gzip" : undefined;
+/** A request the app could not read (readable-request.server.ts): 4xx, one log line, nothing else. */
+function refuseUnreadable(req, res, reason, status = 400) {
+  const fields = { method: req.method, path: pathOf(req), status, reason };
+  log.warn("refused", fields, `[refused] ${req.method} ${fields.path} ${status} ${reason}`);
+  if (res.headersSent) return res.destroy();
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Connection", "close");
+  res.end(status === 414 ? "Adresse trop longue. URI too long." : "Requête invalide. Bad request.");
+}
+
+/** A 301 answered here, before the app (a path with runs of slashes: readable-request.server.ts). */
+function redirectPermanently(res, location) {
+  res.statusCode = 301;
+  res.setHeader("Location", location);
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end(location);
+}
+
+/** Our own fault while answering: logged with its stack, 500 without it, and the server serves on. */
+function answerFault(req, res, error) {
+  log.error(
+    "request failed",
+    { method: req.method, path: pathOf(req), error: String(error?.stack ?? error) },
+    `[web] ${req.method} ${pathOf(req)} failed: ${error?.stack ?? error}`,
+  );
+  if (res.headersSent) return res.destroy();
+  res.statusCode = 500;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end("Erreur interne. Internal error.");
 }
 
 /** Answers a request refused here, before the app, with one log line saying why (never the query). */
@@ -259,9 +299,22 @@ function limitBodySize(req, res, next) {
 
 const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST || undefined;
+/**
+ * Every request goes through one boundary: nothing a client sends can end the process. A request
+ * the app cannot read is answered 400 here; a fault of ours is logged and answered 500, and the
+ * server serves on.
+ */
 const server = createServer((req, res) => {
-  const requestId = trackRequest(req, res);
-  answerFromPageCache(req, res, () => log.withFields({ requestId }, () => app(req, res)));
+  try {
+    const requestId = trackRequest(req, res);
+    const unreadable = unreadableRequest(req.method, req.url, req.headers);
+    if (unreadable) return refuseUnreadable(req, res, unreadable.reason, unreadable.status);
+    const collapsed = collapsedSlashes(req.url);
+    if (collapsed !== null) return redirectPermanently(res, collapsed);
+    answerFromPageCache(req, res, () => log.withFields({ requestId }, () => app(req, res)));
+  } catch (error) {
+    answerFault(req, res, error);
+  }
 });
 server.listen(port, host, () => {
   const url = `http://${host ?? "localhost"}:${port}`;
@@ -283,7 +336,7 @@ const isEventStream = (res) => String(res.getHeader("Content-Type") ?? "").start
  * streams (browsers reconnect, behind a load balancer to another server), let the requests in
  * flight finish on connections that then close, close the pool and the LISTEN connection, exit 0.
  */
-async function stop(signal) {
+async function stop(signal, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   const begun = Date.now();
@@ -320,6 +373,27 @@ async function stop(signal) {
   await appStop?.close();
   const ms = Date.now() - begun;
   log.info("stopped", { ms }, `[web] stopped in ${ms} ms (requests finished, database connections closed)`);
-  process.exit(0);
+  process.exit(exitCode);
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
+
+// An exception nothing caught may have left this process half-way through something (a callback
+// lost, a stream in an unknown state): it is logged, and the server stops gracefully with code 1
+// (requests in flight finish), so that the orchestrator — or npm start's launcher — starts a
+// fresh one. It never takes the database down with it.
+process.on("uncaughtException", (error) => {
+  log.error(
+    "uncaught exception: stopping",
+    { error: String(error?.stack ?? error) },
+    `[web] uncaught exception, stopping: ${error?.stack ?? error}`,
+  );
+  stop("uncaughtException", 1);
+});
+// A rejection nobody awaited changed nothing by itself: it is logged and the server serves on.
+process.on("unhandledRejection", (reason) => {
+  log.error(
+    "unhandled rejection",
+    { error: String(reason?.stack ?? reason) },
+    `[web] unhandled rejection: ${reason?.stack ?? reason}`,
+  );
+});

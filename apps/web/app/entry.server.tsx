@@ -7,8 +7,9 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { pageWords } from "./i18n.server";
 import { DocumentContext } from "./lib/document";
-import { type CacheTicket, inlineHashes, pageCache } from "./lib/page-cache.server";
+import { type CacheTicket, inlineHashes, pageCache, preferredEncoding } from "./lib/page-cache.server";
 import { stripePublishableKey } from "./lib/payments.server";
+import { collapsedSlashes, unreadableRequest } from "./lib/readable-request.server";
 import { scriptsAfterContent } from "./lib/scripts-after-content.server";
 import {
   contentSecurityPolicy,
@@ -22,10 +23,10 @@ import { isAdminPath, isPrivateRoute, localeForPath, pageForPath, routeId } from
 
 export { inlineStylesheetFrom } from "./lib/stylesheet.server";
 /**
- * For server.mjs: the headers every response carries, pages and static files alike, and the cache
- * of public pages it answers from before the app.
+ * For server.mjs: the headers every response carries, pages and static files alike, what it
+ * refuses before the app, and the cache of public pages it answers from (with its compression).
  */
-export { pageCache, SECURITY_HEADERS };
+export { collapsedSlashes, pageCache, preferredEncoding, SECURITY_HEADERS, unreadableRequest };
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

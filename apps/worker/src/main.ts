@@ -112,7 +112,7 @@ async function round() {
 /** Within docker stop's and Kubernetes' default grace (10 s), whatever a round is doing. */
 const STOP_LIMIT_MS = 9_000;
 
-async function stop(signal: NodeJS.Signals) {
+async function stop(signal: NodeJS.Signals | "uncaughtException", exitCode = 0) {
   if (stopping.signal.aborted) return;
   stopping.abort();
   clearTimeout(timer);
@@ -126,10 +126,20 @@ async function stop(signal: NodeJS.Signals) {
   mail.transport.close();
   await db.destroy();
   console.log("[worker] stopped");
-  process.exit(0);
+  process.exit(exitCode);
 }
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));
+// An exception nothing caught may have left the worker half-way through something: it is logged
+// and the worker stops as on SIGTERM, with code 1, for its supervisor to start a fresh one (rows
+// it held are handed back by their locks and leases). A rejection nobody awaited is logged only.
+process.on("uncaughtException", (error) => {
+  console.error(`[worker] uncaught exception, stopping: ${error.stack ?? error}`);
+  void stop("uncaughtException", 1);
+});
+process.on("unhandledRejection", (reason) => {
+  console.error(`[worker] unhandled rejection: ${(reason as Error)?.stack ?? reason}`);
+});
 
 heartbeat();
 console.log(`[worker] running every ${env.WORKER_INTERVAL_SECONDS}s (${gateway.provider} gateway)`);
