@@ -6,6 +6,7 @@ import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shel
 import { BusyButton } from "~/components/admin/busy-button";
 import { copy } from "~/components/admin/copy";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
@@ -141,13 +142,9 @@ function OrdersScreen() {
       {data && data.orders.length === 0 ? <p className="admin-empty">{TEXT.empty}</p> : null}
 
       {data && data.orders.length > 0 ? (
-        <div
-          className={list.isPlaceholderData ? "admin-table-wrap admin-table-wrap--stale" : "admin-table-wrap"}
-          // The previous rows stay, dimmed, while the new search loads: say so to screen readers too.
-          aria-busy={list.isPlaceholderData || undefined}
-        >
+        <TableWrap stale={list.isPlaceholderData || search !== searchInput.trim()}>
           <OrdersTable orders={data.orders} onOpen={setOpenOrder} />
-        </div>
+        </TableWrap>
       ) : null}
 
       {data ? (

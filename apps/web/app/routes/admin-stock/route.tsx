@@ -6,6 +6,7 @@ import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { copy } from "~/components/admin/copy";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
@@ -127,18 +128,14 @@ function StockScreen() {
       ) : data && data.products.length === 0 ? (
         <p className="admin-empty">{TEXT.empty}</p>
       ) : data ? (
-        <div
-          className={list.isPlaceholderData ? "admin-table-wrap admin-table-wrap--stale" : "admin-table-wrap"}
-          // The previous rows stay, dimmed, while the new search loads: say so to screen readers too.
-          aria-busy={list.isPlaceholderData || undefined}
-        >
+        <TableWrap stale={list.isPlaceholderData || search !== searchInput.trim()}>
           <StockTable
             products={data.products}
             onRemove={setRemoving}
             onEditPrice={setPricing}
             onHistory={setHistoryOf}
           />
-        </div>
+        </TableWrap>
       ) : null}
 
       <ProductFormDialog open={adding} onClose={() => setAdding(false)} />
