@@ -12,4 +12,6 @@ export const RETENTION = {
   unpaidOrderDays: 30,
   /** Sign-ups whose address never confirmed (double opt-in): deleted after this. */
   unconfirmedSignupDays: 7,
+  /** Sign-up attempts (a client's keyed hash and a time): the hourly allowance reads the last hour. */
+  signupAttemptHours: 24,
 } as const;

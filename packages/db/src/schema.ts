@@ -47,6 +47,14 @@ export interface SignupsTable {
   createdAt: CreatedAt;
 }
 
+/** One sign-up attempt (any list, new address or known): the per-client hourly allowance counts these. */
+export interface SignupAttemptsTable {
+  id: Generated<string>;
+  /** Keyed hash of the client's address. */
+  clientHash: string;
+  createdAt: CreatedAt;
+}
+
 export type PaymentProvider = "stripe" | "test";
 
 export interface OrdersTable {
@@ -232,6 +240,7 @@ export interface EmailAccessLogTable {
 export interface Database {
   products: ProductsTable;
   signups: SignupsTable;
+  signupAttempts: SignupAttemptsTable;
   orders: OrdersTable;
   orderItems: OrderItemsTable;
   orderEvents: OrderEventsTable;

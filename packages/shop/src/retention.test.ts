@@ -87,6 +87,33 @@ describe("data retention", () => {
     await t.db.updateTable("products").set({ stock: 40 }).where("slug", "=", "aicha").execute();
   });
 
+  it("forgets a client's sign-up attempts after a day: they only count for the hour", async () => {
+    const { recordSignup } = await import("./signups");
+    await recordSignup(t.db, {
+      email: "yesterday@example.org",
+      locale: "fr",
+      source: "home",
+      clientHash: "a-client",
+      secret: TEST_SECRET,
+      now: new Date(Date.now() - 25 * 3600_000),
+    });
+    await recordSignup(t.db, {
+      email: "today@example.org",
+      locale: "fr",
+      source: "home",
+      clientHash: "a-client",
+      secret: TEST_SECRET,
+    });
+    await applyRetention(t.db);
+    const left = await t.db
+      .selectFrom("signupAttempts")
+      .select("createdAt")
+      .where("clientHash", "=", "a-client")
+      .execute();
+    expect(left).toHaveLength(1);
+    expect(left[0]?.createdAt.getTime()).toBeGreaterThan(Date.now() - 3600_000);
+  });
+
   it("erases the customer's details from unpaid orders after 30 days, never from paid ones", async () => {
     const unpaid = await placeOrder(t.db, {
       checkoutKey: newCheckoutKey(),

@@ -51,6 +51,14 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
     // Housekeeping of what has run out: blocks and sessions hold no history worth keeping.
     await trx.deleteFrom("trackingBlocks").where("blockedUntil", "<", now).execute();
     await trx.deleteFrom("adminSessions").where("expiresAt", "<", now).execute();
+    await trx
+      .deleteFrom("signupAttempts")
+      .where(
+        "createdAt",
+        "<",
+        sql<Date>`${now}::timestamptz - make_interval(hours => ${RETENTION.signupAttemptHours})`,
+      )
+      .execute();
 
     const erased = await trx
       .updateTable("orders")
@@ -67,6 +75,8 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
         updatedAt: now,
       }))
       .where("paymentStatus", "!=", "paid")
+      // A payment to check is money held: the owner needs the customer to give it back.
+      .where("paymentStatus", "!=", "mismatch")
       .where("status", "in", ["cancelled", "expired"])
       .where("address", "!=", ERASED)
       .where(

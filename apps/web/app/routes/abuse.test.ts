@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await sql`TRUNCATE orders, signups, email_queue, tracking_access_log, tracking_blocks CASCADE`.execute(
+  await sql`TRUNCATE orders, signups, signup_attempts, email_queue, tracking_access_log, tracking_blocks CASCADE`.execute(
     t.db,
   );
   await t.db.updateTable("products").set({ stock: 20, reserved: 0 }).execute();
@@ -183,6 +183,20 @@ describe("sign-ups turned against strangers", () => {
     const mail = await t.db.selectFrom("emailQueue").select(["type", "recipient"]).execute();
     expect(mail).toHaveLength(5);
     expect(mail.every((m) => m.type === "signup_confirmation")).toBe(true);
+  });
+
+  it("answers a known address as a new one and counts it the same: no way to learn who is subscribed", async () => {
+    expect((await signUp("known@example.org", "192.0.2.20")).status).toBe(200);
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await signUp("known@example.org", "192.0.2.21"));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const fresh = await signUp("fresh@example.org", "192.0.2.22");
+    // The same thanks (each toast has an id of its own).
+    expect(answers[0]?.data).toEqual({
+      ...fresh.data,
+      toast: { ...(fresh.data?.toast as object), id: expect.any(String) },
+    });
+    expect((await signUp("new@example.org", "192.0.2.21")).status).toBe(429);
   });
 
   it("keeps a back-in-stock list only for a sold-out model", async () => {

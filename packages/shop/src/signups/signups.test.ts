@@ -1,5 +1,7 @@
+import type { Database } from "@souls/db";
 import { seededTestDatabase } from "@souls/db/testing";
-import { sql } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import { joinWaitlistConfirmed, TEST_SECRET } from "../testing";
 import {
@@ -101,10 +103,72 @@ describe("sign-ups (double opt-in)", () => {
     expect(sent).toHaveLength(SIGNUP_LIMIT.perClientPerHour);
     // Another client is not affected; an hour later the first may sign up again.
     expect(await signUp("someone@example.org", "another")).toBe("created");
-    await sql`UPDATE signups SET created_at = now() - interval '61 minutes' WHERE client_hash = 'one-script'`.execute(
+    await sql`UPDATE signup_attempts SET created_at = now() - interval '61 minutes' WHERE client_hash = 'one-script'`.execute(
       t.db,
     );
     expect(await signUp("later@example.org", "one-script")).toBe("created");
+  });
+
+  it("count a known address like a new one: the allowance cannot tell who is subscribed", async () => {
+    expect(await signUp("known@example.org", "the-owner")).toBe("created");
+    // A script probing the known address spends the allowance exactly as new addresses would.
+    for (let i = 0; i < SIGNUP_LIMIT.perClientPerHour; i++) {
+      expect(await signUp("known@example.org", "a-prober")).toBe("existing");
+    }
+    expect(await signUp("new@example.org", "a-prober")).toBe("rate_limited");
+    await setStock("bilin", 0);
+    expect(await wait("waiting@example.org", "bilin", "another-prober")).toBe("created");
+    for (let i = 1; i < SIGNUP_LIMIT.perClientPerHour; i++) {
+      expect(await wait("waiting@example.org", "bilin", "another-prober")).toBe("existing");
+    }
+    expect(await wait("someone-else@example.org", "bilin", "another-prober")).toBe("rate_limited");
+    expect(await mailTo("new@example.org")).toEqual([]);
+    expect(await mailTo("known@example.org")).toHaveLength(1);
+  });
+
+  it("run the very same statements for a known address as for a new one", async () => {
+    await setStock("aicha", 0);
+    const statements: string[] = [];
+    const watched = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.url, max: 1 }) }),
+      plugins: [new CamelCasePlugin()],
+      log: (event) => {
+        if (event.level === "query") statements.push(event.query.sql);
+      },
+    });
+    const run = async (attempt: () => Promise<unknown>) => {
+      statements.length = 0;
+      await attempt();
+      return [...statements];
+    };
+    try {
+      for (const attempt of [
+        (client: string) =>
+          recordSignup(watched, {
+            email: "ana@example.org",
+            locale: "fr",
+            source: "home",
+            clientHash: client,
+            secret,
+          }),
+        (client: string) =>
+          joinWaitlist(watched, {
+            email: "ana@example.org",
+            locale: "fr",
+            model: "aicha",
+            clientHash: client,
+            secret,
+          }),
+      ]) {
+        const asNew = await run(() => attempt("first"));
+        const asKnown = await run(() => attempt("second"));
+        expect(asNew.length).toBeGreaterThan(3);
+        expect(asKnown).toEqual(asNew);
+      }
+    } finally {
+      await watched.destroy();
+    }
+    expect(await mailTo("ana@example.org")).toHaveLength(2);
   });
 
   it("validate the address and say which message to show", () => {

@@ -3,7 +3,7 @@ import type { ModelCode } from "@souls/core/models";
 import type { Database, Kysely, SignupSource, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { z } from "zod";
-import { enqueueEmail } from "../outbox/enqueue";
+import { emailRow, enqueueEmail } from "../outbox/enqueue";
 import { isStorableText, withoutBidiControls } from "../text";
 import { readSignupToken, signupToken } from "./tokens";
 
@@ -37,7 +37,11 @@ export const waitlistSchema = z.object({
   consent: z.literal("yes", { error: "common:signup.errors.consentRequired" }),
 });
 
-/** One client may sign up only a few addresses an hour (each one is sent a confirmation e-mail). */
+/**
+ * One client may make only a few sign-up attempts an hour (each new address is sent a confirmation
+ * e-mail). Every attempt counts, a known address's too: else the allowance would tell which
+ * addresses are already subscribed.
+ */
 export const SIGNUP_LIMIT = { perClientPerHour: 5 } as const;
 
 export interface SignupRequest {
@@ -57,27 +61,20 @@ export type SignupOutcome = "created" | "existing" | "rate_limited";
 /**
  * Stores an early-notice or newsletter address, unconfirmed, and queues its confirmation e-mail
  * (double opt-in): nothing else is ever sent to it until its owner follows the link. A repeated
- * address is a success for the shopper and changes nothing (no second e-mail).
+ * address is a success for the shopper and changes nothing (no second e-mail), yet costs the same
+ * allowance and runs the same statements as a new one.
  */
 export async function recordSignup(db: Kysely<Database>, signup: SignupRequest): Promise<SignupOutcome> {
   const email = signup.email.trim().toLowerCase();
   return db.transaction().execute(async (trx) => {
-    if (await overSignupLimit(trx, signup.clientHash, signup.now)) return "rate_limited";
-    const inserted = await trx
-      .insertInto("signups")
-      .values({
-        email,
-        name: signup.name ?? null,
-        locale: signup.locale,
-        source: signup.source,
-        clientHash: signup.clientHash,
-      })
-      .onConflict((oc) => oc.constraint("signups_email_product_key").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) return "existing";
-    await enqueueConfirmation(trx, { id: inserted.id, email, locale: signup.locale }, signup, null);
-    return "created";
+    if (!(await admitSignupAttempt(trx, signup.clientHash, signup.now))) return "rate_limited";
+    const created = await storeUnconfirmed(
+      trx,
+      { email, name: signup.name ?? null, locale: signup.locale, source: signup.source, productId: null },
+      signup,
+      null,
+    );
+    return created ? "created" : "existing";
   });
 }
 
@@ -108,64 +105,91 @@ export async function joinWaitlist(db: Kysely<Database>, request: WaitlistReques
       .executeTakeFirst();
     if (!product) return "unknown_model";
     if (product.stock - product.reserved > 0) return "available";
-    if (await overSignupLimit(trx, request.clientHash, request.now)) return "rate_limited";
+    if (!(await admitSignupAttempt(trx, request.clientHash, request.now))) return "rate_limited";
+    // After its one notice an address may wait again (as a new sign-up); run either way.
     await trx
       .deleteFrom("signups")
       .where("email", "=", email)
       .where("productId", "=", product.id)
       .where("notifiedAt", "is not", null)
       .execute();
-    const inserted = await trx
-      .insertInto("signups")
-      .values({
-        email,
-        locale: request.locale,
-        source: "waitlist",
-        productId: product.id,
-        clientHash: request.clientHash,
-      })
-      .onConflict((oc) => oc.constraint("signups_email_product_key").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) return "existing";
-    await enqueueConfirmation(trx, { id: inserted.id, email, locale: request.locale }, request, {
-      model: request.model,
-      productName: product.name,
-    });
-    return "created";
+    const created = await storeUnconfirmed(
+      trx,
+      { email, name: null, locale: request.locale, source: "waitlist", productId: product.id },
+      request,
+      { model: request.model, productName: product.name },
+    );
+    return created ? "created" : "existing";
   });
 }
 
 /**
- * Whether this client already signed up its hour's share of addresses. One client's sign-ups are
- * counted one at a time (an advisory lock), so parallel requests cannot slip past the limit.
+ * Counts this attempt against the client's hourly allowance, or says it is used up (the attempt
+ * refused is not recorded: a script hammering away adds no rows). One client's attempts are
+ * decided one at a time (an advisory lock), so parallel requests cannot slip past the limit.
  */
-async function overSignupLimit(trx: Transaction<Database>, clientHash: string, now = new Date()) {
+async function admitSignupAttempt(
+  trx: Transaction<Database>,
+  clientHash: string,
+  now = new Date(),
+): Promise<boolean> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`signups:${clientHash}`}))`.execute(trx);
   const { count } = await trx
-    .selectFrom("signups")
+    .selectFrom("signupAttempts")
     .select((eb) => eb.fn.countAll<string>().as("count"))
     .where("clientHash", "=", clientHash)
     .where("createdAt", ">", new Date(now.getTime() - 3600_000))
     .executeTakeFirstOrThrow();
-  return Number(count) >= SIGNUP_LIMIT.perClientPerHour;
+  if (Number(count) >= SIGNUP_LIMIT.perClientPerHour) return false;
+  await trx.insertInto("signupAttempts").values({ clientHash, createdAt: now }).execute();
+  return true;
 }
 
-async function enqueueConfirmation(
+/**
+ * Stores a sign-up unless its address is already on that list, and queues its confirmation
+ * e-mail only if it was stored — in one statement. The id is drawn and the link signed first, so a
+ * known address costs the very work a new one does: the time taken tells nothing either.
+ */
+async function storeUnconfirmed(
   trx: Transaction<Database>,
-  signup: { id: number; email: string; locale: Locale },
-  request: { secret: string; now?: Date },
+  signup: {
+    email: string;
+    name: string | null;
+    locale: Locale;
+    source: SignupSource;
+    productId: number | null;
+  },
+  request: { clientHash: string; secret: string; now?: Date },
   waitlist: { model: ModelCode; productName: string } | null,
-) {
-  await enqueueEmail(trx, signup, {
+): Promise<boolean> {
+  const { id } = (
+    await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('signups', 'id'))::int AS id`.execute(trx)
+  ).rows[0] as { id: number };
+  const mail = emailRow(signup, {
     type: "signup_confirmation",
     payload: {
       list: waitlist ? "waitlist" : "newsletter",
       model: waitlist?.model ?? null,
       productName: waitlist?.productName ?? null,
-      token: signupToken(request.secret, "confirm", signup.id, request.now),
+      token: signupToken(request.secret, "confirm", id, request.now),
     },
   });
+  // OVERRIDING SYSTEM VALUE: the id was drawn from the column's own sequence just above.
+  const queued = await sql<{ id: number }>`
+    WITH stored AS (
+      INSERT INTO signups (id, email, name, locale, source, product_id, client_hash)
+      OVERRIDING SYSTEM VALUE
+      VALUES (${id}, ${signup.email}, ${signup.name}, ${signup.locale}, ${signup.source},
+        ${signup.productId}, ${request.clientHash})
+      ON CONFLICT ON CONSTRAINT signups_email_product_key DO NOTHING
+      RETURNING id
+    )
+    INSERT INTO email_queue (order_id, recipient, locale, type, subject, payload, priority)
+    SELECT NULL, ${mail.recipient}::text, ${mail.locale}::text, ${mail.type}::text, ${mail.subject}::text,
+      ${mail.payload}::jsonb, ${mail.priority}::smallint
+    FROM stored
+    RETURNING id`.execute(trx);
+  return queued.rows.length > 0;
 }
 
 export type ConfirmOutcome = "confirmed" | "already_confirmed" | "expired" | "invalid";
