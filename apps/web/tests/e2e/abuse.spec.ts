@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { startStripeDouble } from "@souls/shop/stripe-double";
 import { expect, freePort, sql, test } from "./fixtures";
+import { startServer, webDir } from "./servers";
 
 // Runs in the js-on project only: attacks made by scripts and by another site's page, against
 // the production build (and, for payments, a production configuration with Stripe keys).
-
-const webDir = join(import.meta.dirname, "../..");
 
 const SHIPPING = {
   firstName: "Camille",
@@ -26,30 +24,6 @@ const checkoutForm = (items: string) => ({
   expectedTotal: String(16900 * Number(new URLSearchParams(items).get("qty") ?? 1)),
   ...SHIPPING,
 });
-
-/** Starts the production build with its own settings; resolves once it answers /healthz. */
-async function startServer(
-  env: Record<string, string | undefined>,
-): Promise<{ origin: string; server: ChildProcess }> {
-  const port = await freePort();
-  const server = spawn("node", ["server.mjs"], {
-    cwd: webDir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdio: "ignore",
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      () =>
-        fetch(`${origin}/healthz`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
-  return { origin, server };
-}
 
 test.describe("a deployment with Stripe keys", () => {
   test.describe.configure({ mode: "default" });
