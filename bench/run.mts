@@ -5,7 +5,7 @@
  * writes it to bench/results.json. Everything it started is stopped at the end, on failure and
  * on Ctrl-C.
  *
- *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,orders,login] [-- --skip-build]
+ *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,orders,hostile,login] [-- --skip-build]
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -26,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { connect, migrateToLatest, seedProducts } from "@souls/db";
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "@souls/db/embedded";
+import { benchHostileRequests } from "./hostile.mts";
 import { benchHttp } from "./http.mts";
 import { GZIP_LEVEL, measureJs } from "./js-size.mts";
 import { runLighthouse } from "./lighthouse.mts";
@@ -44,7 +45,7 @@ import {
 } from "./table.mts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SECTIONS: Section[] = ["js", "http", "memory", "lighthouse", "orders", "login"];
+const SECTIONS: Section[] = ["js", "http", "memory", "lighthouse", "orders", "hostile", "login"];
 /** The pages a first-time visitor opens most (issue 15's server targets). */
 const HTTP_PAGES = [
   { name: "home", path: "/" },
@@ -348,6 +349,11 @@ async function main(): Promise<number> {
       sellOutStock: settings.sellOutStock,
       pgbenchScale: settings.pgbenchScale,
     });
+  });
+
+  await runSection("hostile", async () => {
+    waitedMs += await waitForQuietMachine("the hostile requests");
+    return benchHostileRequests(baseUrl);
   });
 
   // Last: its failed logins throttle the owner's login for a minute afterwards.
