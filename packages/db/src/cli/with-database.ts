@@ -141,10 +141,7 @@ async function main(): Promise<number> {
   // (npm, its shell, the server) and the database stops only after all of them have.
   let stopping = false;
   const options = { env, restart, stopping: () => stopping };
-  const main = supervise(
-    { label: program === "npm" ? programArgs.join(" ") : program, program, args: programArgs },
-    options,
-  );
+  const main = supervise({ label: command.join(" "), program, args: programArgs }, options);
   const others = companions.map((line) => supervise({ label: line, program: line, shell: true }, options));
   const everyone = [main, ...others];
   const forward = (signal: NodeJS.Signals) => {
