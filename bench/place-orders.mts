@@ -112,7 +112,7 @@ export async function placeOrdersConcurrently(
         refused++;
         return;
       }
-      await finalizePayment(db, offlineGateway, offlinePaymentEvent(placed.order.orderNumber, "succeeded"));
+      await finalizePayment(db, offlineGateway, offlinePaymentEvent(placed.order, "succeeded"));
       latencies.push(performance.now() - started);
       sold++;
     }

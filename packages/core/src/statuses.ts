@@ -23,6 +23,8 @@ export const STATUS_LABELS = {
     failed: "Échouée",
     refunded: "Remboursée",
     partially_refunded: "Partiellement remboursée",
+    /** Money taken for another amount than the order's total: never applied, the owner checks it. */
+    mismatch: "À vérifier",
   },
   /** The outbox's life of a message: pending → sending → sent, or failed once its tries run out. */
   email: { pending: "En attente", sending: "Envoi en cours", sent: "Envoyé", failed: "Échoué" },

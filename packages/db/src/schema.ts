@@ -169,7 +169,25 @@ export interface PaymentEventsTable {
   eventId: string;
   type: string;
   orderId: number | null;
+  /** What the gateway says it took (a successful payment); null for news without an amount. */
+  amountCents: ColumnType<number | null, number | null | undefined, never>;
+  currency: ColumnType<string | null, string | null | undefined, never>;
   receivedAt: CreatedAt;
+}
+
+/**
+ * A payment the gateway took for another amount (or currency) than its order's total: never
+ * applied, kept for the owner to check (payment status `mismatch`). One per order, the first.
+ */
+export interface PaymentChecksTable {
+  orderId: number;
+  provider: PaymentProvider;
+  eventId: string;
+  receivedCents: number;
+  receivedCurrency: string;
+  expectedCents: number;
+  expectedCurrency: string;
+  createdAt: CreatedAt;
 }
 
 export interface EmailQueueTable {
@@ -245,6 +263,7 @@ export interface Database {
   orderItems: OrderItemsTable;
   orderEvents: OrderEventsTable;
   paymentEvents: PaymentEventsTable;
+  paymentChecks: PaymentChecksTable;
   emailQueue: EmailQueueTable;
   trackingTokens: TrackingTokensTable;
   trackingAccessLog: TrackingAccessLogTable;
@@ -268,3 +287,4 @@ export type OrderItem = Selectable<OrderItemsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type EmailQueueRow = Selectable<EmailQueueTable>;
 export type Refund = Selectable<RefundsTable>;
+export type PaymentCheck = Selectable<PaymentChecksTable>;

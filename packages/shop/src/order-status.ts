@@ -2,7 +2,7 @@
  * The order's life (ARCHITECTURE.md §5). One function decides every change of status; the use
  * cases apply what it returns and write an `order_events` row for each applied transition.
  */
-import type { OrderStatus } from "@souls/core/statuses";
+import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
 
 /** What can happen to an order. */
 export type OrderEvent =
@@ -91,4 +91,15 @@ export class IllegalTransitionError extends Error {
   ) {
     super(`An order that is ${from} cannot be ${event.replace(/_/g, " ")}`);
   }
+}
+
+/**
+ * Payment statuses of an order that has taken no money yet (a declined card may be followed by
+ * another). Any other — paid, refunded, or `mismatch` (money taken that the owner must check) —
+ * means a payment exists that a new one must not overwrite, nor a release or an expiry forget.
+ */
+export const OPEN_PAYMENTS = ["pending", "failed"] as const satisfies readonly PaymentStatus[];
+
+export function paymentIsOpen(status: PaymentStatus): boolean {
+  return (OPEN_PAYMENTS as readonly PaymentStatus[]).includes(status);
 }

@@ -43,11 +43,17 @@ export async function placePaidOrder(
     now: options.now,
   });
   if (!placed.ok) throw new Error("the test order was refused");
-  const { orderNumber, id } = placed.order;
+  const { orderNumber, id, totalCents, currency } = placed.order;
   const paid = await finalizePayment(
     db,
     offlineGateway,
-    { provider: "test", eventId: `test-paid-${orderNumber}`, type: "succeeded", orderNumber },
+    {
+      provider: "test",
+      eventId: `test-paid-${orderNumber}`,
+      type: "succeeded",
+      orderNumber,
+      taken: { amountCents: totalCents, currency },
+    },
     options.now,
   );
   if (paid !== "paid") throw new Error(`the test payment ended ${paid}`);

@@ -76,6 +76,7 @@ export async function runSampleOrder(db: Kysely<Database>): Promise<SampleOrderR
     eventId: `admin-test-${order.orderNumber}`,
     type: "succeeded",
     orderNumber: order.orderNumber,
+    taken: { amountCents: order.totalCents, currency: order.currency },
   });
   steps.push({
     label: "Paiement de test accepté",

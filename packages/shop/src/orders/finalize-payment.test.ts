@@ -29,16 +29,18 @@ async function placed(model: "aicha" | "nadia" = "aicha", now = new Date()) {
   return result.order;
 }
 
+/** Every order here is one 169 € piece delivered in France: a success takes 169 € by default. */
+const TOTAL = { amountCents: 16900, currency: "EUR" };
+
 const event = (
   orderNumber: string,
   type: PaymentEvent["type"],
   eventId = `evt_${Math.random()}`,
-): PaymentEvent => ({
-  provider: "test",
-  eventId,
-  type,
-  orderNumber,
-});
+  taken = TOTAL,
+): PaymentEvent =>
+  type === "succeeded"
+    ? { provider: "test", eventId, type, orderNumber, taken }
+    : { provider: "test", eventId, type, orderNumber };
 
 const product = (slug: string) =>
   t.db
@@ -227,5 +229,115 @@ describe("a payment that arrives after the hold expired", () => {
     await expect(finalizePayment(t.db, failing, success)).rejects.toThrow("provider down");
     expect(await orderRow(late.id)).toMatchObject({ status: "expired" });
     expect(await finalizePayment(t.db, offlineGateway, success)).toBe("refunded_sold_out");
+  });
+});
+
+describe("a payment for another amount than the order's total", () => {
+  const paymentEvents = (eventId: string) =>
+    t.db.selectFrom("paymentEvents").selectAll().where("eventId", "=", eventId).execute();
+  const sideEffects = async (orderId: number) => ({
+    emails: await t.db.selectFrom("emailQueue").select("type").where("orderId", "=", orderId).execute(),
+    tokens: await t.db.selectFrom("trackingTokens").select("id").where("orderId", "=", orderId).execute(),
+    steps: await t.db.selectFrom("orderEvents").select("toStatus").where("orderId", "=", orderId).execute(),
+  });
+
+  it("pays nothing on the everyday path: recorded once, kept for the owner with both amounts", async () => {
+    const order = await placed();
+    const paidMore = event(order.orderNumber, "succeeded", "evt_194", {
+      amountCents: 19400,
+      currency: "EUR",
+    });
+    expect(await finalizePayment(t.db, offlineGateway, paidMore)).toBe("amount_mismatch");
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "awaiting_payment",
+      paymentStatus: "mismatch",
+      paidAt: null,
+    });
+    // Not sold, still held: the shopper's money is held for this piece.
+    expect(await product("aicha")).toEqual({ stock: 5, reserved: 1 });
+    expect(await sideEffects(order.id)).toEqual({
+      emails: [],
+      tokens: [],
+      steps: [{ toStatus: "awaiting_payment" }],
+    });
+    expect(await paymentEvents("evt_194")).toMatchObject([
+      { orderId: order.id, amountCents: 19400, currency: "EUR", type: "succeeded" },
+    ]);
+    const check = await t.db
+      .selectFrom("paymentChecks")
+      .selectAll()
+      .where("orderId", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(check).toMatchObject({
+      eventId: "evt_194",
+      receivedCents: 19400,
+      receivedCurrency: "EUR",
+      expectedCents: 16900,
+      expectedCurrency: "EUR",
+    });
+
+    // Replayed, or told again under another id (the return page, the reconciler), even with the
+    // right amount: nothing changes until the owner has decided.
+    expect(await finalizePayment(t.db, offlineGateway, paidMore)).toBe("already_applied");
+    expect(await finalizePayment(t.db, offlineGateway, event(order.orderNumber, "succeeded"))).toBe(
+      "no_change",
+    );
+    // Late news of a declined or cancelled attempt never hides the money taken.
+    expect(await finalizePayment(t.db, offlineGateway, event(order.orderNumber, "failed"))).toBe("no_change");
+    expect(await finalizePayment(t.db, offlineGateway, event(order.orderNumber, "cancelled"))).toBe(
+      "no_change",
+    );
+    expect(await orderRow(order.id)).toMatchObject({ status: "awaiting_payment", paymentStatus: "mismatch" });
+    expect(await product("aicha")).toEqual({ stock: 5, reserved: 1 });
+    expect((await sideEffects(order.id)).emails).toEqual([]);
+    expect(await paymentEvents("evt_194")).toHaveLength(1);
+  });
+
+  it("pays nothing for another currency either", async () => {
+    const order = await placed();
+    const dollars = event(order.orderNumber, "succeeded", "evt_usd", { amountCents: 16900, currency: "USD" });
+    expect(await finalizePayment(t.db, offlineGateway, dollars)).toBe("amount_mismatch");
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "mismatch" });
+    expect(await product("aicha")).toEqual({ stock: 5, reserved: 1 });
+  });
+
+  it("pays nothing on the general path (a payment after the hold ran out)", async () => {
+    const order = await placed("nadia", new Date(Date.now() - 3600_000));
+    expect(await expireHolds(t.db)).toBe(1);
+    const paidLess = event(order.orderNumber, "succeeded", "evt_late_less", {
+      amountCents: 100,
+      currency: "EUR",
+    });
+    expect(await finalizePayment(t.db, offlineGateway, paidLess)).toBe("amount_mismatch");
+    expect(await orderRow(order.id)).toMatchObject({ status: "expired", paymentStatus: "mismatch" });
+    // The piece was free and would have been sold to a matching payment: not to this one.
+    expect(await product("nadia")).toEqual({ stock: 5, reserved: 0 });
+    expect((await sideEffects(order.id)).emails).toEqual([]);
+    expect(await paymentEvents("evt_late_less")).toMatchObject([{ amountCents: 100 }]);
+  });
+
+  it("keeps its hold: neither the expiry job nor a new checkout from the same browser releases it", async () => {
+    const order = await placed("aicha", new Date(Date.now() - 3600_000));
+    const paidMore = event(order.orderNumber, "succeeded", "evt_kept", {
+      amountCents: 19400,
+      currency: "EUR",
+    });
+    expect(await finalizePayment(t.db, offlineGateway, paidMore)).toBe("amount_mismatch");
+    expect(await expireHolds(t.db)).toBe(0);
+    const again = await placeOrder(t.db, {
+      checkoutKey: newCheckoutKey(),
+      locale: "fr",
+      lines: [{ model: "nadia", quantity: 1 }],
+      details,
+      provider: "test",
+      client: { hash: "same-browser", earlierOrders: [order.orderNumber] },
+    });
+    expect(again.ok).toBe(true);
+    expect(await orderRow(order.id)).toMatchObject({ status: "awaiting_payment", paymentStatus: "mismatch" });
+    expect(await product("aicha")).toEqual({ stock: 5, reserved: 1 });
+    // An unpaid order beside it still expires.
+    const unpaid = await placed("aicha", new Date(Date.now() - 3600_000));
+    expect(await expireHolds(t.db)).toBe(1);
+    expect(await orderRow(unpaid.id)).toMatchObject({ status: "expired" });
   });
 });

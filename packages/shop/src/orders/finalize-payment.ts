@@ -1,7 +1,8 @@
 import { type Database, type Kysely, type Order, prepared, type Transaction } from "@souls/db";
 import { sql } from "kysely";
+import { OPEN_PAYMENTS, paymentIsOpen } from "../order-status";
 import { emailRow } from "../outbox/enqueue";
-import type { PaymentEvent, PaymentGateway } from "../payments/gateway";
+import type { PaymentEvent, PaymentGateway, TakenAmount } from "../payments/gateway";
 import { applyProviderRefunds, recordSoldOutRefund } from "../refunds/refunds";
 import { commitHold, type HeldLine, releaseHold, sellUnheld, sortByProduct } from "./holds";
 import {
@@ -24,6 +25,11 @@ export type PaymentOutcome =
   | "unknown_order"
   /** The event comes from another gateway than the one that took the order's payment: refused. */
   | "wrong_gateway"
+  /**
+   * The gateway took another amount (or currency) than the order's total: nothing paid, nothing
+   * sold, no e-mail; the order keeps its hold and waits for the owner (payment status `mismatch`).
+   */
+  | "amount_mismatch"
   | "no_change";
 
 const actorOf = (event: PaymentEvent): Actor => (event.provider === "stripe" ? "stripe" : "test_gateway");
@@ -32,13 +38,19 @@ export function refundKey(order: Pick<Order, "orderNumber">): string {
   return `refund-${order.orderNumber}`;
 }
 
+/** What the gateway took is what the order asks (Stripe: verify the amount before fulfilling). */
+export function takenIsTotal(order: Pick<Order, "totalCents" | "currency">, taken: TakenAmount): boolean {
+  return taken.amountCents === order.totalCents && taken.currency === order.currency;
+}
+
 /**
  * Applies one payment event, whoever delivers it (webhook, return page, test gateway,
  * reconciler), in one transaction: the event is recorded once, the order row is locked, stock,
  * status, tracking token and e-mail change together. Running it again changes nothing.
  *
  * An order is paid only by the gateway that created its payment: an event of any other gateway
- * (the offline test page answering for a Stripe order, say) changes nothing at all.
+ * (the offline test page answering for a Stripe order, say) changes nothing at all. And only for
+ * its total: a success for any other amount is recorded and left to the owner (`amount_mismatch`).
  */
 export async function finalizePayment(
   db: Kysely<Database>,
@@ -71,10 +83,11 @@ export async function finalizePayment(
       .execute();
     switch (event.type) {
       case "succeeded":
-        return applySuccess(trx, gateway, order, lines, actor, now);
+        return applySuccess(trx, gateway, order, lines, event, now);
       case "failed":
         // A declined card keeps the hold: the shopper may try another card until it runs out.
-        if (order.status !== "awaiting_payment") return "no_change";
+        // Late news of an attempt never hides money already taken (a payment to check).
+        if (order.status !== "awaiting_payment" || !paymentIsOpen(order.paymentStatus)) return "no_change";
         await trx
           .updateTable("orders")
           .set({ paymentStatus: "failed", updatedAt: now })
@@ -82,7 +95,7 @@ export async function finalizePayment(
           .execute();
         return "declined";
       case "cancelled":
-        if (order.status !== "awaiting_payment") return "no_change";
+        if (order.status !== "awaiting_payment" || !paymentIsOpen(order.paymentStatus)) return "no_change";
         await releaseHold(trx, lines);
         await applyOrderEvent(trx, order, "payment_cancelled", actor, { paymentStatus: "failed" });
         return "cancelled";
@@ -105,7 +118,8 @@ interface PaidLine extends HeldLine, EmailedLine {}
 async function recordAndLock(trx: Transaction<Database>, event: PaymentEvent) {
   const { rows } = await sql<Order & { recorded: number; lines: PaidLine[] | null }>`
     WITH recorded AS (
-      INSERT INTO payment_events (provider, event_id, type) VALUES (${event.provider}, ${event.eventId}, ${event.type})
+      INSERT INTO payment_events (provider, event_id, type, amount_cents, currency)
+      VALUES (${event.provider}, ${event.eventId}, ${event.type}, ${event.taken?.amountCents ?? null}::int, ${event.taken?.currency ?? null}::text)
       ON CONFLICT (provider, event_id) DO NOTHING
       RETURNING 1
     ),
@@ -133,9 +147,14 @@ async function recordAndLock(trx: Transaction<Database>, event: PaymentEvent) {
  * (its hash) and the confirmation queued. The products are locked in id order inside the statement
  * and released by its own commit: the other buyers of a model wait for no round trip of ours.
  * False when anything differs from the read (another event, a change of the order, another
- * gateway): the caller then takes the general path, which sorts it out.
+ * gateway, an amount that is not the order's total): the caller then takes the general path,
+ * which sorts it out. The statement itself pays only the total it names, whatever ran between.
  */
-async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date): Promise<boolean> {
+async function payHeldOrder(
+  db: Kysely<Database>,
+  event: PaymentEvent & { type: "succeeded" },
+  now: Date,
+): Promise<boolean> {
   const { rows } = await prepared(sql<Order & { version: string; lines: PaidLine[] | null }>`
     SELECT o.*, o.xmin::text AS version,
       (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
@@ -143,8 +162,9 @@ async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines
     FROM orders o WHERE o.order_number = ${event.orderNumber}`).execute(db);
   const found = rows[0];
-  if (found?.status !== "awaiting_payment" || found.paymentStatus === "paid") return false;
+  if (found?.status !== "awaiting_payment" || !paymentIsOpen(found.paymentStatus)) return false;
   if (found.paymentProvider !== event.provider || !found.lines?.length) return false;
+  if (!takenIsTotal(found, event.taken)) return false;
   const { version, lines, ...order } = found;
 
   const { to, eventRow } = transition(order, "payment_succeeded", actorOf(event));
@@ -158,12 +178,15 @@ async function payHeldOrder(db: Kysely<Database>, event: PaymentEvent, now: Date
   const applied = await prepared(sql<{ applied: number }>`
     WITH locked AS (
       SELECT id FROM orders
-      WHERE id = ${order.id} AND xmin::text = ${version} AND status = 'awaiting_payment' AND payment_status <> 'paid'
+      WHERE id = ${order.id} AND xmin::text = ${version} AND status = 'awaiting_payment'
+        AND payment_status IN (${sql.join(OPEN_PAYMENTS.map((status) => sql.lit(status)))})
+        AND total_cents = ${event.taken.amountCents}::int AND currency = ${event.taken.currency}::text
       FOR UPDATE
     ),
     recorded AS (
-      INSERT INTO payment_events (provider, event_id, type, order_id)
-      SELECT ${event.provider}, ${event.eventId}, ${event.type}, id FROM locked
+      INSERT INTO payment_events (provider, event_id, type, order_id, amount_cents, currency)
+      SELECT ${event.provider}, ${event.eventId}, ${event.type}, id, ${event.taken.amountCents}::int, ${event.taken.currency}::text
+      FROM locked
       ON CONFLICT (provider, event_id) DO NOTHING
       RETURNING order_id
     ),
@@ -204,10 +227,13 @@ async function applySuccess(
   gateway: PaymentGateway,
   order: Order,
   lines: HeldLine[],
-  actor: Actor,
+  event: PaymentEvent & { type: "succeeded" },
   now: Date,
 ): Promise<PaymentOutcome> {
-  if (order.paymentStatus === "paid" || order.status === "refunded") return "no_change";
+  // Paid, refunded or to be checked: money was taken already, and this news adds none.
+  if (!paymentIsOpen(order.paymentStatus) || order.status === "refunded") return "no_change";
+  if (!takenIsTotal(order, event.taken)) return holdForCheck(trx, order, event, now);
+  const actor = actorOf(event);
   const held = order.status === "awaiting_payment";
   if (!held && !(await sellUnheld(trx, lines))) {
     // Paid after the hold ran out and the piece went to someone else: never oversell a unique
@@ -239,8 +265,44 @@ async function applySuccess(
 }
 
 /**
+ * The gateway took another amount than the order's total (a total changed after the payment was
+ * confirmed, or a change of country whose commit failed after the gateway moved): nothing is
+ * paid, sold or e-mailed. The order keeps its hold, so its pieces are not sold to someone else
+ * while the shopper's money is held, and waits for the owner with both amounts
+ * (refundMismatchedPayment gives back what was taken).
+ */
+async function holdForCheck(
+  trx: Transaction<Database>,
+  order: Order,
+  event: PaymentEvent & { type: "succeeded" },
+  now: Date,
+): Promise<PaymentOutcome> {
+  await trx
+    .insertInto("paymentChecks")
+    .values({
+      orderId: order.id,
+      provider: event.provider,
+      eventId: event.eventId,
+      receivedCents: event.taken.amountCents,
+      receivedCurrency: event.taken.currency,
+      expectedCents: order.totalCents,
+      expectedCurrency: order.currency,
+      createdAt: now,
+    })
+    .onConflict((oc) => oc.column("orderId").doNothing())
+    .execute();
+  await trx
+    .updateTable("orders")
+    .set({ paymentStatus: "mismatch", updatedAt: now })
+    .where("id", "=", order.id)
+    .execute();
+  return "amount_mismatch";
+}
+
+/**
  * Releases the holds of unpaid orders past their time (run by the worker). Rows another worker
- * is handling are skipped, so several workers never expire the same order twice.
+ * is handling are skipped, so several workers never expire the same order twice. An order whose
+ * payment is to be checked keeps its hold: the shopper's money is held for those pieces.
  */
 export async function expireHolds(db: Kysely<Database>, now: Date = new Date(), batch = 50): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -248,6 +310,7 @@ export async function expireHolds(db: Kysely<Database>, now: Date = new Date(), 
       .selectFrom("orders")
       .select(["id", "status"])
       .where("status", "=", "awaiting_payment")
+      .where("paymentStatus", "in", OPEN_PAYMENTS)
       .where("reservedUntil", "<", now)
       .orderBy("reservedUntil")
       .limit(batch)

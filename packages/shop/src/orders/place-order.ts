@@ -5,6 +5,7 @@ import { type Database, type Kysely, type Order, type PaymentProvider, prepared 
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
+import { OPEN_PAYMENTS } from "../order-status";
 import { shippingRateFor } from "../shipping";
 import type { ShippingDetails } from "./checkout-form";
 import { mergeLines, overOrderLimit } from "./checkout-query";
@@ -253,6 +254,8 @@ async function releaseEarlierHolds(db: Kysely<Database>, orderNumbers: readonly 
       .select(["id", "status"])
       .where("orderNumber", "in", [...orderNumbers])
       .where("status", "=", "awaiting_payment")
+      // Not one whose money was taken (a payment to check): its pieces stay held for the owner.
+      .where("paymentStatus", "in", OPEN_PAYMENTS)
       .orderBy("id")
       .forUpdate()
       .execute();

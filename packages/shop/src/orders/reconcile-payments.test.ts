@@ -2,7 +2,9 @@ import { seededTestDatabase } from "@souls/db/testing";
 import { describe, expect, it } from "vitest";
 import type { PaymentGateway } from "../payments/gateway";
 import { offlineGateway } from "../payments/offline-gateway";
+import { cancelOrder } from "../refunds/refunds";
 import { placeHeldOrder } from "../testing";
+import { finalizePayment } from "./finalize-payment";
 import { findOrder } from "./queries";
 import { reconcilePayments } from "./reconcile-payments";
 
@@ -25,7 +27,9 @@ describe("reconciling payments", () => {
       provider: "stripe",
       currentOutcome: async (reference) => {
         asked.push(reference);
-        return reference === "pi_paid" ? "succeeded" : "pending";
+        return reference === "pi_paid"
+          ? { type: "succeeded", taken: { amountCents: 16900, currency: "EUR" } }
+          : { type: "pending" };
       },
     };
     const paid = await stripeOrder(5, "pi_paid");
@@ -44,6 +48,54 @@ describe("reconciling payments", () => {
       .where("orderId", "=", paid.id)
       .execute();
     expect(emails).toHaveLength(1);
+  });
+
+  it("keeps a payment taken for another amount for the owner, and asks about it no more", async () => {
+    const asked: string[] = [];
+    const stripe: PaymentGateway = {
+      ...offlineGateway,
+      provider: "stripe",
+      currentOutcome: async (reference) => {
+        asked.push(reference);
+        return { type: "succeeded", taken: { amountCents: 19400, currency: "EUR" } };
+      },
+    };
+    const order = await stripeOrder(5, "pi_more");
+    await reconcilePayments(t.db, stripe);
+    expect(await statusOf(order)).toEqual({ status: "awaiting_payment", paymentStatus: "mismatch" });
+    asked.length = 0;
+    await reconcilePayments(t.db, stripe);
+    expect(asked).not.toContain("pi_more");
+    const emails = await t.db.selectFrom("emailQueue").select("id").where("orderId", "=", order.id).execute();
+    expect(emails).toEqual([]);
+  });
+
+  it("never pays again an order the owner cancelled and refunded (its intent still says succeeded)", async () => {
+    const stripe: PaymentGateway = {
+      ...offlineGateway,
+      provider: "stripe",
+      currentOutcome: async () => ({ type: "succeeded", taken: { amountCents: 16900, currency: "EUR" } }),
+    };
+    const order = await stripeOrder(5, "pi_cancelled");
+    const taken = { amountCents: order.totalCents, currency: order.currency };
+    const paid = { provider: "stripe", eventId: "evt_pi_cancelled", type: "succeeded" } as const;
+    expect(await finalizePayment(t.db, stripe, { ...paid, orderNumber: order.orderNumber, taken })).toBe(
+      "paid",
+    );
+    await cancelOrder(t.db, stripe, {
+      orderNumber: order.orderNumber,
+      requestKey: "cancel-pi-cancelled-0001",
+    });
+    expect(await statusOf(order)).toEqual({ status: "cancelled", paymentStatus: "refunded" });
+    await reconcilePayments(t.db, stripe);
+    expect(await statusOf(order)).toEqual({ status: "cancelled", paymentStatus: "refunded" });
+    const confirmations = await t.db
+      .selectFrom("emailQueue")
+      .select("id")
+      .where("orderId", "=", order.id)
+      .where("type", "=", "order_confirmation")
+      .execute();
+    expect(confirmations).toHaveLength(1);
   });
 
   it("asks nothing of the offline gateway, whose payments are applied on the shop's own page", async () => {

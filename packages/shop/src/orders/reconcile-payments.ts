@@ -1,5 +1,6 @@
 import type { Database, Kysely } from "@souls/db";
 import { sql } from "kysely";
+import { OPEN_PAYMENTS } from "../order-status";
 import type { PaymentGateway } from "../payments/gateway";
 import { finalizePayment } from "./finalize-payment";
 
@@ -28,7 +29,8 @@ export async function reconcilePayments(
         .selectFrom("orders")
         .select(["orderNumber", "paymentReference"])
         .where("paymentProvider", "=", gateway.provider)
-        .where("paymentStatus", "!=", "paid")
+        // Only payments with no money taken yet: a paid, refunded or checked one has had its news.
+        .where("paymentStatus", "in", OPEN_PAYMENTS)
         .where("status", "in", ["awaiting_payment", "expired", "cancelled"])
         .where("paymentReference", "is not", null)
         .where("createdAt", "<", new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000))
@@ -38,12 +40,13 @@ export async function reconcilePayments(
       let applied = 0;
       for (const order of due) {
         const outcome = await gateway.currentOutcome(order.paymentReference as string);
-        if (outcome !== "succeeded") continue;
+        if (outcome.type !== "succeeded") continue;
         await finalizePayment(db, gateway, {
           provider: gateway.provider,
           eventId: `reconcile:${order.paymentReference}`,
           type: "succeeded",
           orderNumber: order.orderNumber,
+          taken: outcome.taken,
         });
         applied++;
       }

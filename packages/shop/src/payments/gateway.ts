@@ -43,16 +43,40 @@ export interface PaymentGateway {
     idempotencyKey: string,
     shopRefundId?: number,
   ): Promise<{ providerRefundId: string }>;
-  /** What the provider says of a payment now, for orders whose event never came (reconciler). */
-  currentOutcome(reference: string): Promise<PaymentEvent["type"] | "pending">;
+  /**
+   * What the provider says of a payment now, for orders whose event never came (reconciler, the
+   * return page): a success with what it took.
+   */
+  currentOutcome(reference: string): Promise<CurrentOutcome>;
+  /**
+   * Changes the amount of a payment not confirmed yet (the delivery country changed the
+   * shipping). `refused` when the provider will not (the payment is confirmed, processing or
+   * cancelled: its amount is settled); throws when the provider could not be asked.
+   */
+  updateAmount(reference: string, totalCents: number, idempotencyKey: string): Promise<"updated" | "refused">;
 }
 
-/** A provider's news about a payment, as every gateway reports it to `finalizePayment`. */
-export interface PaymentEvent {
+/** An amount a provider says it took, in integer cents of an ISO 4217 currency (upper case). */
+export interface TakenAmount {
+  amountCents: number;
+  currency: string;
+}
+
+export type CurrentOutcome =
+  | { type: "succeeded"; taken: TakenAmount }
+  | { type: "failed" | "cancelled" | "refunded" | "pending" };
+
+/**
+ * A provider's news about a payment, as every gateway reports it to `finalizePayment`. A success
+ * carries what the provider took: an order is paid only if that is its total.
+ */
+export type PaymentEvent = PaymentNews &
+  ({ type: "succeeded"; taken: TakenAmount } | { type: "failed" | "cancelled" | "refunded"; taken?: never });
+
+interface PaymentNews {
   provider: PaymentProvider;
   /** The provider's event id: an event is applied once, however often it is delivered. */
   eventId: string;
-  type: "succeeded" | "failed" | "cancelled" | "refunded";
   orderNumber: string;
   /** The provider's decline reason, for a failed attempt. */
   declineCode?: string;

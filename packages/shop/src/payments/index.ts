@@ -4,12 +4,14 @@
  */
 export { paymentGatewayFor, stripeGatewayFor } from "./configured";
 export type {
+  CurrentOutcome,
   PaymentEvent,
   PaymentGateway,
   PaymentRequest,
   ProviderRefund,
   StartedPayment,
   StartOptions,
+  TakenAmount,
 } from "./gateway";
 export {
   chargeOfflineCard,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Order } from "@souls/db";
 import type { PaymentEvent, PaymentGateway } from "./gateway";
 
 /**
@@ -18,7 +19,11 @@ export const offlineGateway: PaymentGateway = {
   },
   async currentOutcome() {
     // Offline payments are decided on the shop's own page, which applies them at once.
-    return "pending";
+    return { type: "pending" };
+  },
+  async updateAmount() {
+    // Its page charges the order's total as it stands when the card is posted.
+    return "updated";
   },
 };
 
@@ -51,15 +56,19 @@ export function chargeOfflineCard(cardNumber: string): OfflineCardOutcome {
   return STRIPE_TEST_CARDS[digits] ?? "card_declined";
 }
 
+/** The page's answer as a payment event; a success takes the order's total as the page read it. */
 export function offlinePaymentEvent(
-  orderNumber: string,
+  order: Pick<Order, "orderNumber" | "totalCents" | "currency">,
   outcome: OfflineCardOutcome | "cancelled",
 ): PaymentEvent {
-  return {
-    provider: "test",
+  const news = {
+    provider: "test" as const,
     eventId: `test_evt_${randomUUID()}`,
-    orderNumber,
-    type: outcome === "succeeded" ? "succeeded" : outcome === "cancelled" ? "cancelled" : "failed",
-    declineCode: outcome === "succeeded" || outcome === "cancelled" ? undefined : outcome,
+    orderNumber: order.orderNumber,
   };
+  if (outcome === "succeeded") {
+    return { ...news, type: "succeeded", taken: { amountCents: order.totalCents, currency: order.currency } };
+  }
+  if (outcome === "cancelled") return { ...news, type: "cancelled" };
+  return { ...news, type: "failed", declineCode: outcome };
 }

@@ -68,11 +68,56 @@ describe("the Stripe adapter", () => {
   });
 
   it("updates the amount when the country changes", async () => {
-    await gateway.updateAmount("pi_double", 19400, "amount-SOULS-123456ABCD-19400");
+    expect(await gateway.updateAmount("pi_double", 19400, "amount-SOULS-123456ABCD-19400")).toBe("updated");
     const request = double.requests.at(-1);
     expect(request?.path).toBe("/v1/payment_intents/pi_double");
     expect(request?.form.get("amount")).toBe("19400");
     expect(request?.idempotencyKey).toBe("amount-SOULS-123456ABCD-19400");
+    expect(double.intents.get("pi_double")?.amount).toBe(19400);
+  });
+
+  it("is refused a new amount once the card is confirmed, as Stripe refuses it", async () => {
+    const started = await gateway.startPayment(
+      { ...payment, orderNumber: "SOULS-123456CONF", totalCents: 16900 },
+      { ...urls, withJavaScript: true, idempotencyKey: "payment-SOULS-123456CONF-element" },
+    );
+    double.confirmIntent(started.reference);
+    expect(await gateway.updateAmount(started.reference, 19400, "amount-SOULS-123456CONF-19400")).toBe(
+      "refused",
+    );
+    expect(double.intents.get(started.reference)).toMatchObject({ amount: 16900, amount_received: 16900 });
+    // A Checkout Session's amount is Stripe's page's: never asked.
+    const asked = double.requests.length;
+    expect(await gateway.updateAmount("cs_double", 19400, "amount-cs")).toBe("refused");
+    expect(double.requests).toHaveLength(asked);
+  });
+
+  it("asks the intent when Stripe's answer to an update is a failure: the order follows what it holds", async () => {
+    const started = await gateway.startPayment(
+      { ...payment, orderNumber: "SOULS-123456FAIL", totalCents: 16900 },
+      { ...urls, withJavaScript: true, idempotencyKey: "payment-SOULS-123456FAIL-element" },
+    );
+    // A 500 whose update never ran: the amount is still the old one, so the change failed.
+    double.state.failAmountUpdates = 1;
+    await expect(gateway.updateAmount(started.reference, 19400, "amount-fail-1")).rejects.toThrow();
+    expect(double.intents.get(started.reference)?.amount).toBe(16900);
+    // A 500 whose update ran (Stripe: its outcome is unknown): the intent holds the new amount.
+    double.state.failAmountUpdatesAfterChange = 1;
+    expect(await gateway.updateAmount(started.reference, 19400, "amount-fail-2")).toBe("updated");
+    expect(double.intents.get(started.reference)?.amount).toBe(19400);
+  });
+
+  it("says what a succeeded PaymentIntent took, for the reconciler and the return page", async () => {
+    const started = await gateway.startPayment(
+      { ...payment, orderNumber: "SOULS-123456TOOK", totalCents: 16900 },
+      { ...urls, withJavaScript: true, idempotencyKey: "payment-SOULS-123456TOOK-element" },
+    );
+    expect(await gateway.currentOutcome(started.reference)).toEqual({ type: "pending" });
+    double.confirmIntent(started.reference);
+    expect(await gateway.currentOutcome(started.reference)).toEqual({
+      type: "succeeded",
+      taken: { amountCents: 16900, currency: "EUR" },
+    });
   });
 
   it("refunds the PaymentIntent behind a Checkout Session, once per order", async () => {
@@ -100,6 +145,9 @@ describe("Stripe webhooks", () => {
     const payload = body("payment_intent.succeeded", {
       id: "pi_1",
       object: "payment_intent",
+      amount: 19400,
+      amount_received: 16900,
+      currency: "eur",
       metadata: { order_number: "SOULS-123456ABCD" },
     });
     expect(await gateway.readWebhook(payload, sign(payload))).toEqual({
@@ -107,8 +155,24 @@ describe("Stripe webhooks", () => {
       eventId: "evt_payment_intent.succeeded",
       type: "succeeded",
       orderNumber: "SOULS-123456ABCD",
-      declineCode: undefined,
+      // What Stripe took, not what the intent asks now.
+      taken: { amountCents: 16900, currency: "EUR" },
     });
+  });
+
+  it("reads what a completed Checkout Session took, and ignores a success that says no amount", async () => {
+    const session = body("checkout.session.completed", {
+      payment_status: "paid",
+      amount_total: 18100,
+      currency: "eur",
+      metadata: { order_number: "N" },
+    });
+    expect(await gateway.readWebhook(session, sign(session))).toMatchObject({
+      type: "succeeded",
+      taken: { amountCents: 18100, currency: "EUR" },
+    });
+    const bare = body("payment_intent.succeeded", { metadata: { order_number: "N" } });
+    expect(await gateway.readWebhook(bare, sign(bare))).toBe("ignored");
   });
 
   it("maps failures, cancels, sessions and refunds", async () => {
@@ -121,7 +185,7 @@ describe("Stripe webhooks", () => {
       ["payment_intent.canceled", { metadata: { order_number: "N" } }, "cancelled"],
       [
         "checkout.session.completed",
-        { payment_status: "paid", metadata: { order_number: "N" } },
+        { payment_status: "paid", amount_total: 16900, currency: "eur", metadata: { order_number: "N" } },
         "succeeded",
       ],
       ["checkout.session.expired", { metadata: { order_number: "N" } }, "cancelled"],

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PaymentEvent, PaymentGateway } from "./gateway";
+import type { PaymentEvent, PaymentGateway, TakenAmount } from "./gateway";
 
 export interface StripeSettings {
   secretKey: string;
@@ -9,8 +9,6 @@ export interface StripeSettings {
 }
 
 export interface StripeGateway extends PaymentGateway {
-  /** Changes the amount of a not-yet-confirmed PaymentIntent (the country changed the shipping). */
-  updateAmount(reference: string, totalCents: number, idempotencyKey: string): Promise<void>;
   /**
    * Verifies a webhook's signature on its raw body (300 s tolerance) and reads the payment news
    * it carries: `invalid` for a bad or stale signature, `ignored` for events the shop does not use.
@@ -19,6 +17,12 @@ export interface StripeGateway extends PaymentGateway {
 }
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** What Stripe says it took (its currencies are lower case), or null for a body without it. */
+function takenOf(amount: unknown, currency: unknown): TakenAmount | null {
+  if (!Number.isInteger(amount) || typeof currency !== "string" || !currency) return null;
+  return { amountCents: amount as number, currency: currency.toUpperCase() };
+}
 
 export function createStripeGateway(settings: StripeSettings): StripeGateway {
   const stripe = new Stripe(settings.secretKey, {
@@ -81,7 +85,19 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     },
 
     async updateAmount(reference, totalCents, idempotencyKey) {
-      await stripe.paymentIntents.update(reference, { amount: totalCents }, { idempotencyKey });
+      // A Checkout Session's amount is fixed on Stripe's page: it cannot follow a new country.
+      if (reference.startsWith("cs_")) return "refused";
+      try {
+        await stripe.paymentIntents.update(reference, { amount: totalCents }, { idempotencyKey });
+        return "updated";
+      } catch (error) {
+        // Stripe answered no: the intent is succeeded, processing, requires_capture or canceled.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return "refused";
+        // No answer (or a lost one): ask what the intent holds, so the order follows it.
+        const intent = await stripe.paymentIntents.retrieve(reference);
+        if (intent.amount === totalCents) return "updated";
+        throw error;
+      }
     },
 
     async refund(reference, amountCents, idempotencyKey, shopRefundId) {
@@ -100,11 +116,12 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
 
     async currentOutcome(reference) {
       const paymentIntent = await paymentIntentOf(reference);
-      if (!paymentIntent) return "pending";
+      if (!paymentIntent) return { type: "pending" };
       const intent = await stripe.paymentIntents.retrieve(paymentIntent);
-      if (intent.status === "succeeded") return "succeeded";
-      if (intent.status === "canceled") return "cancelled";
-      return "pending";
+      const taken = takenOf(intent.amount_received, intent.currency);
+      if (intent.status === "succeeded" && taken) return { type: "succeeded", taken };
+      if (intent.status === "canceled") return { type: "cancelled" };
+      return { type: "pending" };
     },
 
     async readWebhook(rawBody, signature) {
@@ -119,25 +136,39 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
       } catch {
         return "invalid";
       }
-      const news = (type: PaymentEvent["type"], orderNumber: string | undefined, declineCode?: string) =>
-        orderNumber
-          ? ({ provider: "stripe", eventId: event.id, type, orderNumber, declineCode } as PaymentEvent)
+      const news = (
+        type: Exclude<PaymentEvent["type"], "succeeded">,
+        orderNumber: string | undefined,
+        declineCode?: string,
+      ): PaymentEvent | "ignored" =>
+        orderNumber ? { provider: "stripe", eventId: event.id, type, orderNumber, declineCode } : "ignored";
+      // A success says what Stripe took: the order is paid only if that is its total.
+      const success = (
+        orderNumber: string | undefined,
+        taken: TakenAmount | null,
+      ): PaymentEvent | "ignored" =>
+        orderNumber && taken
+          ? { provider: "stripe", eventId: event.id, type: "succeeded", orderNumber, taken }
           : "ignored";
       // Signed, but not the shape Stripe sends for these types: nothing to apply.
       if (typeof event.data?.object !== "object" || event.data.object === null) return "ignored";
       switch (event.type) {
-        case "payment_intent.succeeded":
-          return news("succeeded", event.data.object.metadata.order_number);
+        case "payment_intent.succeeded": {
+          const intent = event.data.object;
+          return success(intent.metadata?.order_number, takenOf(intent.amount_received, intent.currency));
+        }
         case "payment_intent.payment_failed": {
           const error = event.data.object.last_payment_error;
           return news("failed", event.data.object.metadata.order_number, error?.decline_code ?? error?.code);
         }
         case "payment_intent.canceled":
           return news("cancelled", event.data.object.metadata.order_number);
-        case "checkout.session.completed":
-          return event.data.object.payment_status === "paid"
-            ? news("succeeded", event.data.object.metadata?.order_number)
+        case "checkout.session.completed": {
+          const session = event.data.object;
+          return session.payment_status === "paid"
+            ? success(session.metadata?.order_number, takenOf(session.amount_total, session.currency))
             : "ignored";
+        }
         case "checkout.session.expired":
           return news("cancelled", event.data.object.metadata?.order_number);
         case "charge.refunded": {

@@ -31,12 +31,13 @@ async function paidTwoLines(country = "DE") {
     provider: "test",
   });
   if (!placed.ok) throw new Error("refused");
-  const { orderNumber } = placed.order;
+  const { orderNumber, totalCents, currency } = placed.order;
   await finalizePayment(t.db, offlineGateway, {
     provider: "test",
     eventId: `paid-${orderNumber}`,
     type: "succeeded",
     orderNumber,
+    taken: { amountCents: totalCents, currency },
   });
   return orderDetail(t.db, orderNumber);
 }
@@ -438,12 +439,13 @@ describe("refunds through Stripe", () => {
       .set({ paymentReference: paymentIntent })
       .where("id", "=", placed.order.id)
       .execute();
-    const { orderNumber } = placed.order;
+    const { orderNumber, totalCents, currency } = placed.order;
     await finalizePayment(t.db, stripe, {
       provider: "stripe",
       eventId: `evt-${paymentIntent}`,
       type: "succeeded",
       orderNumber,
+      taken: { amountCents: totalCents, currency },
     });
     return orderOf(orderNumber);
   }

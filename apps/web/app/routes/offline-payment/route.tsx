@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { paymentIsOpen } from "@souls/shop/order-status";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { chargeOfflineCard, offlineGateway, offlinePaymentEvent } from "@souls/shop/payments";
 import { z } from "zod";
@@ -73,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t("meta.paymentTitle"),
     description: t("meta.description"),
     orderNumber: order.orderNumber,
-    payable: order.status === "awaiting_payment",
+    payable: order.status === "awaiting_payment" && paymentIsOpen(order.paymentStatus),
     remainingMs: order.reservedUntil.getTime() - Date.now(),
     lines,
     shippingCents: order.shippingCents,
@@ -87,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "cancel") {
-    await finalizePayment(db, offlineGateway, offlinePaymentEvent(order.orderNumber, "cancelled"));
+    await finalizePayment(db, offlineGateway, offlinePaymentEvent(order, "cancelled"));
     return redirectWithToast(
       pathOf("cart", locale),
       await makeToast(locale, { kind: "success", title: "common:toast.paymentCancelled.title" }),
@@ -104,8 +105,14 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = { cardNumber: "checkout:payment.errors.invalid_number" };
     return refusedCard({ problem: "invalid", errors }, values, 400);
   }
-  const outcome = await finalizePayment(db, offlineGateway, offlinePaymentEvent(order.orderNumber, charge));
-  if (outcome === "paid" || outcome === "refunded_sold_out" || outcome === "no_change") {
+  // The card is charged the order's total as read now, what the page's button showed.
+  const outcome = await finalizePayment(db, offlineGateway, offlinePaymentEvent(order, charge));
+  if (
+    outcome === "paid" ||
+    outcome === "refunded_sold_out" ||
+    outcome === "amount_mismatch" ||
+    outcome === "no_change"
+  ) {
     // Bought: the cart is emptied before the thank-you page renders its header.
     const headers = outcome === "paid" ? { "Set-Cookie": await saveCart([]) } : undefined;
     return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303, headers });

@@ -41,12 +41,22 @@ afterAll(async () => {
 });
 
 const signer = new Stripe("sk_test_signer");
-const succeeded = () =>
+/** Stripe's payment_intent.succeeded, with what it took (the order's 169 € unless told). */
+const succeeded = (id = "evt_route_1", number = orderNumber, amountReceived = 16900) =>
   JSON.stringify({
-    id: "evt_route_1",
+    id,
     object: "event",
     type: "payment_intent.succeeded",
-    data: { object: { id: "pi_1", object: "payment_intent", metadata: { order_number: orderNumber } } },
+    data: {
+      object: {
+        id: "pi_1",
+        object: "payment_intent",
+        amount: amountReceived,
+        amount_received: amountReceived,
+        currency: "eur",
+        metadata: { order_number: number },
+      },
+    },
   });
 const deliver = (payload: string, signature: string | null) =>
   action({
@@ -123,6 +133,52 @@ describe("POST /webhooks/stripe", () => {
       fullyRefunded: false,
       items: [],
     });
+  });
+
+  it("pays nothing when Stripe took another amount than the order's total, and keeps it for the owner", async () => {
+    const placed = await placeOrder(t.db, {
+      checkoutKey: newCheckoutKey(),
+      locale: "fr",
+      lines: [{ model: "nadia", quantity: 1 }],
+      details: TEST_SHIPPING,
+      provider: "stripe",
+    });
+    if (!placed.ok) throw new Error("order refused");
+    const { id, orderNumber: number } = placed.order;
+    // Stripe took 194 € for an order of 169 € (a total moved after the card was confirmed).
+    const payload = succeeded("evt_route_194", number, 19400);
+    const outcomes = [];
+    for (const _delivery of [1, 2]) {
+      const answer = await deliver(payload, sign(payload));
+      expect(answer.status).toBe(200);
+      outcomes.push(((await answer.json()) as { outcome: string }).outcome);
+    }
+    expect(outcomes).toEqual(["amount_mismatch", "already_applied"]);
+    const order = await t.db
+      .selectFrom("orders")
+      .select(["status", "paymentStatus"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: "awaiting_payment", paymentStatus: "mismatch" });
+    expect(await t.db.selectFrom("emailQueue").select("id").where("orderId", "=", id).execute()).toEqual([]);
+    const nadia = await t.db
+      .selectFrom("products")
+      .select(["stock", "reserved"])
+      .where("slug", "=", "nadia")
+      .executeTakeFirstOrThrow();
+    expect(nadia.reserved).toBe(1);
+    const events = await t.db
+      .selectFrom("paymentEvents")
+      .select(["amountCents", "currency"])
+      .where("eventId", "=", "evt_route_194")
+      .execute();
+    expect(events).toEqual([{ amountCents: 19400, currency: "EUR" }]);
+    const check = await t.db
+      .selectFrom("paymentChecks")
+      .select(["receivedCents", "expectedCents"])
+      .where("orderId", "=", id)
+      .execute();
+    expect(check).toEqual([{ receivedCents: 19400, expectedCents: 16900 }]);
   });
 
   it("refuses a body far larger than any Stripe event", async () => {

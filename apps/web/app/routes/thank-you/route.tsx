@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { countryName } from "@souls/core/format";
 import { MODEL_CODES } from "@souls/core/models";
 import { business } from "@souls/shop/business";
+import { paymentIsOpen } from "@souls/shop/order-status";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { DELIVERY_DAYS, deliveryTierFor } from "@souls/shop/shipping";
 import { OrderSummary } from "~/components/order-summary";
@@ -32,15 +33,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const orderNumber = await ownedOrderNumber(request);
   let found = orderNumber ? await findOrder(db, orderNumber) : undefined;
   if (!found) throw new Response("Not Found", { status: 404 });
-  if (found.order.paymentStatus !== "paid" && found.order.paymentReference && gateway.provider === "stripe") {
+  const { paymentStatus, paymentReference } = found.order;
+  if (paymentIsOpen(paymentStatus) && paymentReference && gateway.provider === "stripe") {
     // Back from Stripe before its webhook: ask Stripe, and apply the answer the same way.
-    const outcome = await gateway.currentOutcome(found.order.paymentReference);
-    if (outcome === "succeeded") {
+    const outcome = await gateway.currentOutcome(paymentReference);
+    if (outcome.type === "succeeded") {
       await finalizePayment(db, gateway, {
         provider: "stripe",
-        eventId: `return:${found.order.paymentReference}`,
+        eventId: `return:${paymentReference}`,
         type: "succeeded",
         orderNumber: found.order.orderNumber,
+        taken: outcome.taken,
       });
       found = (await findOrder(db, found.order.orderNumber)) ?? found;
     }
@@ -53,7 +56,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       title: t("meta.thankYouTitle"),
       description: t("meta.description"),
-      state: order.status === "refunded" ? "refunded" : paid ? "paid" : "pending",
+      // A payment taken for another amount than the total waits for the owner, not for Stripe.
+      state:
+        order.status === "refunded"
+          ? "refunded"
+          : paid
+            ? "paid"
+            : order.paymentStatus === "mismatch"
+              ? "checking"
+              : "pending",
       orderNumber: order.orderNumber,
       firstName: order.firstName,
       address: {
@@ -94,10 +105,13 @@ export default function ThankYouPage() {
       <h1>
         {page.state === "pending"
           ? t("thankYou.pendingHeading", { name: page.firstName })
-          : t("thankYou.heading", { name: page.firstName })}
+          : page.state === "checking"
+            ? t("thankYou.checkingHeading", { name: page.firstName })
+            : t("thankYou.heading", { name: page.firstName })}
       </h1>
       <p className="thank-you__number">{t("thankYou.orderNumber", { number: page.orderNumber })}</p>
       {page.state === "pending" ? <p role="status">{t("thankYou.pendingText")}</p> : null}
+      {page.state === "checking" ? <p role="status">{t("thankYou.checkingText")}</p> : null}
       {page.state === "refunded" ? (
         <p className="form-error" role="alert">
           {t("thankYou.refunded")}
