@@ -4,7 +4,7 @@
  * the use case's own transaction; the helpers that do so (holds, transitions, queued e-mails) stay
  * inside the package.
  */
-export { changeDeliveryCountry } from "./delivery-country";
+export { type CountryChange, changeDeliveryCountry, type DeliveryQuote } from "./delivery-country";
 export { expireHolds, finalizePayment, type PaymentOutcome } from "./finalize-payment";
 export { ORDER_NUMBER_PATTERN } from "./order-number";
 export {

@@ -31,6 +31,8 @@ export function CheckoutForm({
   const navigation = useNavigation();
   const quote = useFetcher<typeof action>();
   const quoted = quote.data?.outcome === "quote" ? quote.data.quote : undefined;
+  // A change of country the server refused: the order (and the payment) stay as they were.
+  const refusedQuote = quote.data?.outcome === "quote" ? quote.data.refused : undefined;
   const values: Partial<Record<string, string>> = answer && "values" in answer ? (answer.values ?? {}) : {};
   const errors = answer?.outcome === "invalid" ? answer.errors : {};
   const review = answer?.outcome === "review" ? answer.review : undefined;
@@ -39,7 +41,15 @@ export function CheckoutForm({
   const countryRef = useRef<HTMLSelectElement>(null);
 
   // The total shown is the server's: the review answer, then the latest quote for the country.
-  const current = quoted?.country === country ? quoted : review?.country === country ? review : undefined;
+  const kept = refusedQuote?.kept ?? undefined;
+  const current =
+    quoted?.country === country
+      ? quoted
+      : kept?.country === country
+        ? kept
+        : review?.country === country
+          ? review
+          : undefined;
   const shippingCents = current?.shippingCents ?? 0;
   const totalCents = current?.totalCents ?? subtotalCents;
   const calculating = quote.state !== "idle";
@@ -76,6 +86,12 @@ export function CheckoutForm({
   useEffect(() => {
     if (payment && quote.state === "idle" && quoted) setAmountVersion((version) => version + 1);
   }, [payment, quote.state, quoted]);
+  // Refused: the list shows the country the order is still delivered to, and its total.
+  useEffect(() => {
+    if (!kept) return;
+    setCountry(kept.country);
+    if (countryRef.current) countryRef.current.value = kept.country;
+  }, [kept]);
   // A country picked before the page finished loading (slow connection) is quoted once React is here.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on hydration
   useEffect(() => {
@@ -195,7 +211,17 @@ export function CheckoutForm({
           ) : null}
           {quote.data?.outcome === "quote" && !quote.data.quote ? (
             <p className="form-error" role="alert">
-              {t("errors.shippingUpdate")}
+              {kept
+                ? t(
+                    refusedQuote?.reason === "gateway_unavailable"
+                      ? "errors.countryNotChanged"
+                      : "errors.countryLocked",
+                    {
+                      country: countryName(kept.country, locale),
+                      total: formatPrice(kept.totalCents, locale, { exact: true }),
+                    },
+                  )
+                : t("errors.shippingUpdate")}
             </p>
           ) : null}
           {payment && stripeKey ? (

@@ -9,7 +9,13 @@ import {
   type ShippingDetails,
   shippingDetailsSchema,
 } from "@souls/shop/checkout";
-import { changeDeliveryCountry, placeOrder, startPayment } from "@souls/shop/orders";
+import {
+  type CountryChange,
+  changeDeliveryCountry,
+  type DeliveryQuote,
+  placeOrder,
+  startPayment,
+} from "@souls/shop/orders";
 import { shippingRateFor } from "@souls/shop/shipping";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
@@ -17,7 +23,7 @@ import { env } from "~/lib/env.server";
 import { invalidRequest, parseForm } from "~/lib/form.server";
 import { placedOrders, rememberOrder } from "~/lib/orders.server";
 import { siteOrigin } from "~/lib/page.server";
-import { gateway, stripeGateway } from "~/lib/payments.server";
+import { gateway } from "~/lib/payments.server";
 import { logRefusal } from "~/lib/refusal.server";
 import { pathOf } from "~/screens";
 
@@ -58,6 +64,16 @@ type Refusal =
   | { problem: "unavailable"; model: ModelCode; available: number }
   | { problem: "paymentError" };
 
+/** A shipping quote, or (quote null, 409) why the order's country could not change. */
+interface QuoteAnswer {
+  outcome: "quote";
+  quote: DeliveryQuote | null;
+  refused?: { reason: Extract<CountryChange, { ok: false }>["reason"]; kept: DeliveryQuote | null };
+}
+
+const quoteAnswer = (answer: Omit<QuoteAnswer, "outcome">, status = 200) =>
+  data<QuoteAnswer>({ outcome: "quote", ...answer }, { status });
+
 function refused(
   refusal: Refusal,
   values: Record<ShippingField, string>,
@@ -68,9 +84,9 @@ function refused(
 }
 
 /**
- * The checkout's answers: a shipping quote for a country (moving the order and Stripe's amount
- * once a payment exists), and payment — validate, review a changed total, place the order, start
- * the payment.
+ * The checkout's answers: a shipping quote for a country (moving the order and its payment's
+ * amount together once a payment exists), and payment — validate, review a changed total, place
+ * the order, start the payment.
  */
 export async function answerCheckout(
   request: Request,
@@ -84,24 +100,24 @@ export async function answerCheckout(
 
   if (intent === "quote") {
     const reading = parseForm(form, quoteForm, ["country"]);
-    if (!reading.ok) return data({ outcome: "quote" as const, quote: null }, { status: 400 });
+    if (!reading.ok) return quoteAnswer({ quote: null }, 400);
     const { country } = reading.data;
     const orderNumber = await ownedOrderNumberIn(request, form.get("orderNumber"));
-    if (orderNumber && stripeGateway) {
-      // The payment already exists: the server moves the order and Stripe's amount together.
-      const order = await changeDeliveryCountry(db, orderNumber, country);
-      if (!order?.paymentReference) return data({ outcome: "quote" as const, quote: null }, { status: 409 });
-      await stripeGateway.updateAmount(
-        order.paymentReference,
-        order.totalCents,
-        `amount-${orderNumber}-${order.totalCents}`,
+    if (orderNumber) {
+      // The payment already exists: its amount and the order move together, or neither does.
+      const change = await changeDeliveryCountry(db, gateway, { orderNumber, country });
+      if (change.ok) return quoteAnswer({ quote: change.quote });
+      logRefusal(
+        request,
+        409,
+        `delivery country: ${change.reason}${change.cause ? ` (${change.cause})` : ""}`,
       );
-      const quote = { country, shippingCents: order.shippingCents, totalCents: order.totalCents };
-      return data({ outcome: "quote" as const, quote });
+      return quoteAnswer({ quote: null, refused: { reason: change.reason, kept: change.kept } }, 409);
     }
     const shippingCents = shippingRateFor(country);
-    const quote = { country, shippingCents, totalCents: priced.subtotalCents + shippingCents };
-    return data({ outcome: "quote" as const, quote });
+    return quoteAnswer({
+      quote: { country, shippingCents, totalCents: priced.subtotalCents + shippingCents },
+    });
   }
   if (intent !== "pay") return invalidRequest(locale);
   // Before anything else: no review, no order for more than one order may take of a model.

@@ -2,6 +2,7 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { startStripeDouble, TEST_SHIPPING } from "@souls/shop/testing";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 let t: TestDatabase;
@@ -57,6 +58,33 @@ async function post(fields: Record<string, string>, cookie = "") {
 
 const checkoutKey = () => `key-${Math.random().toString(36).slice(2)}-checkout`;
 
+/** An order of one piece placed with JavaScript (Payment Element), and this browser's cookie. */
+async function placedWithElement(model: string) {
+  const paid = await post({
+    intent: "pay",
+    paymentMode: "element",
+    items: `product=${model}&qty=1`,
+    expectedTotal: "16900",
+    checkoutKey: checkoutKey(),
+    ...shipping,
+  });
+  const { orderNumber } = (paid.body?.payment ?? {}) as { orderNumber: string };
+  const cookie = (paid.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const order = await t.db
+    .selectFrom("orders")
+    .select(["id", "paymentReference"])
+    .where("orderNumber", "=", orderNumber)
+    .executeTakeFirstOrThrow();
+  return { orderNumber, cookie, id: order.id, intent: order.paymentReference ?? "" };
+}
+
+const orderState = (id: number) =>
+  t.db
+    .selectFrom("orders")
+    .select(["country", "totalCents", "status", "paymentStatus"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+
 describe("checkout with Stripe", () => {
   it("with JavaScript, creates a PaymentIntent for the Payment Element and, on a new country, updates its amount", async () => {
     const paid = await post({
@@ -91,6 +119,75 @@ describe("checkout with Stripe", () => {
       .where("orderNumber", "=", payment.orderNumber)
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ country: "DE", totalCents: 18100 });
+  });
+
+  it("refuses a new country once the card is confirmed; Stripe's event then pays the order what it took (issue 22's attack)", async () => {
+    const { orderNumber, cookie, id, intent } = await placedWithElement("bilin");
+    // The card is confirmed for France (169 €) on Stripe's side, then a quote asks for the US.
+    const confirmed = double.confirmIntent(intent);
+    const quoted = await post(
+      { intent: "quote", country: "US", items: "product=bilin&qty=1", orderNumber },
+      cookie,
+    );
+    expect(quoted.status).toBe(409);
+    expect(quoted.body).toEqual({
+      outcome: "quote",
+      quote: null,
+      refused: { reason: "payment_locked", kept: { country: "FR", shippingCents: 0, totalCents: 16900 } },
+    });
+    expect(await orderState(id)).toMatchObject({ country: "FR", totalCents: 16900 });
+    expect(double.intents.get(intent)?.amount).toBe(16900);
+
+    const webhook = await import("~/routes/stripe-webhook/route");
+    const payload = JSON.stringify({
+      id: "evt_checkout_attack",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { ...confirmed, object: "payment_intent" } },
+    });
+    const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({
+      payload,
+      secret: "whsec_checkout",
+    });
+    const answer = await webhook.action({
+      request: new Request("http://shop.test/webhooks/stripe", {
+        method: "POST",
+        body: payload,
+        headers: { "Stripe-Signature": signature },
+      }),
+      params: {},
+      context: {},
+    });
+    expect(await answer.json()).toMatchObject({ outcome: "paid" });
+    expect(await orderState(id)).toEqual({
+      country: "FR",
+      totalCents: 16900,
+      status: "pending_preparation",
+      paymentStatus: "paid",
+    });
+  });
+
+  it("answers 409 and keeps the order as Stripe holds it when Stripe fails during a change of country", async () => {
+    const { orderNumber, cookie, id, intent } = await placedWithElement("nadia");
+    double.state.failAmountUpdates = 1;
+    const quoted = await post(
+      { intent: "quote", country: "DE", items: "product=nadia&qty=1", orderNumber },
+      cookie,
+    );
+    expect(quoted.status).toBe(409);
+    expect(quoted.body).toMatchObject({
+      refused: { reason: "gateway_unavailable", kept: { country: "FR" } },
+    });
+    expect((await orderState(id)).totalCents).toBe(16900);
+    expect(double.intents.get(intent)?.amount).toBe(16900);
+    // Stripe back: the same change goes through, both sides together.
+    const again = await post(
+      { intent: "quote", country: "DE", items: "product=nadia&qty=1", orderNumber },
+      cookie,
+    );
+    expect(again.body?.quote).toEqual({ country: "DE", shippingCents: 1200, totalCents: 18100 });
+    expect((await orderState(id)).totalCents).toBe(18100);
+    expect(double.intents.get(intent)?.amount).toBe(18100);
   });
 
   it("never moves an order that is not this browser's", async () => {
