@@ -118,6 +118,7 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   },
   "orders.cancel": { orderNumber: "SOULS-123456ABCD", requestKey: "click-0000000000000002" },
   "orders.retryRefund": { refundId: 1 },
+  "orders.refundMismatch": { orderNumber: "SOULS-123456ABCD", requestKey: "click-0000000000000003" },
   "orders.markReturnReceived": { orderNumber: "SOULS-123456ABCD", restock: true },
   "products.setPrice": { id: 1, price: 149 },
   "products.unarchive": { id: 1 },

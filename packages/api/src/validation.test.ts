@@ -167,6 +167,12 @@ const MALFORMED: Record<string, unknown[]> = {
     { orderNumber: "SOULS-123456ABCD", requestKey: "x y ".repeat(10) },
   ],
   "orders.retryRefund": [{}, { refundId: 0 }, { refundId: "1" }, { refundId: 3_000_000_000 }],
+  "orders.refundMismatch": [
+    ...orderNumberCases,
+    { orderNumber: "SOULS-123456ABCD" },
+    { orderNumber: "SOULS-123456ABCD", requestKey: "x y ".repeat(10) },
+    { orderNumber: "SOULS-123456ABCD", requestKey: "k".repeat(20), amount: 169 },
+  ],
   "orders.markReturnReceived": [...orderNumberCases, { orderNumber: "SOULS-123456ABCD", restock: "yes" }],
   "accounting.export": [
     {},

@@ -2,13 +2,13 @@
 import type { Carrier } from "@souls/core/carriers";
 import type { Locale } from "@souls/core/locales";
 import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
-import type { Database, Kysely, Order, Refund, Transaction } from "@souls/db";
+import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
 import { type ExpressionBuilder, sql } from "kysely";
 import { IllegalTransitionError } from "../order-status";
 import { releaseHold } from "../orders/holds";
 import { applyOrderEvent } from "../orders/transitions";
 import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
-import { AdminNotFoundError } from "./errors";
+import { AdminNotFoundError, PaymentToCheckError } from "./errors";
 import { likePattern } from "./search";
 import { enqueueShippingNotification } from "./shipping-notification";
 
@@ -29,6 +29,16 @@ export interface AdminOrderRow {
   returnExpected: boolean;
   /** A withdrawn order not fully refunded: the legal deadline (L221-24), and whether it is past. */
   refundDue: { at: Date; daysLeft: number; late: boolean } | null;
+  /**
+   * The gateway took another amount than the total: what it took and what the order asked. In
+   * the list while the payment is to be checked (`mismatch`); in the detail afterwards too.
+   */
+  paymentCheck: {
+    receivedCents: number;
+    receivedCurrency: string;
+    expectedCents: number;
+    expectedCurrency: string;
+  } | null;
 }
 
 export interface AdminOrderDetail {
@@ -112,7 +122,17 @@ export function refundDueOf(
   return { at, daysLeft, late: at.getTime() < now.getTime() };
 }
 
-const rowOf = (order: Order, now = new Date()): AdminOrderRow => ({
+const checkOf = (check: PaymentCheck | undefined): AdminOrderRow["paymentCheck"] =>
+  check
+    ? {
+        receivedCents: check.receivedCents,
+        receivedCurrency: check.receivedCurrency,
+        expectedCents: check.expectedCents,
+        expectedCurrency: check.expectedCurrency,
+      }
+    : null;
+
+const rowOf = (order: Order, now = new Date(), check?: PaymentCheck): AdminOrderRow => ({
   id: order.id,
   orderNumber: order.orderNumber,
   customerName: `${order.firstName} ${order.lastName}`,
@@ -127,6 +147,7 @@ const rowOf = (order: Order, now = new Date()): AdminOrderRow => ({
   createdAt: order.createdAt,
   returnExpected: order.withdrawnAt !== null && order.shippedAt !== null && order.returnedAt === null,
   refundDue: refundDueOf(order, now),
+  paymentCheck: checkOf(check),
 });
 
 /** Newest first, a page at a time, with the number of orders matching in all. */
@@ -158,11 +179,13 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery = {
       .selectFrom("orders")
       .selectAll()
       .where(matching)
-      // A withdrawn order whose refund is late comes first: the law's deadline has passed.
+      // A withdrawn order whose refund is late comes first: the law's deadline has passed. Then
+      // a payment to check: the shopper's money and the pieces are held until the owner acts.
       .orderBy(
         sql`(withdrawn_at IS NOT NULL AND payment_status <> 'refunded' AND withdrawn_at < now() - make_interval(days => ${REFUND_DEADLINE_DAYS}))`,
         "desc",
       )
+      .orderBy(sql`(payment_status = 'mismatch')`, "desc")
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
       .limit(pageSize)
@@ -175,7 +198,23 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery = {
       .executeTakeFirstOrThrow(),
   ]);
   const now = new Date();
-  return { orders: orders.map((order) => rowOf(order, now)), total: Number(count.total), page, pageSize };
+  const toCheck = orders.filter((order) => order.paymentStatus === "mismatch").map((order) => order.id);
+  const checks =
+    toCheck.length === 0
+      ? []
+      : await db.selectFrom("paymentChecks").selectAll().where("orderId", "in", toCheck).execute();
+  return {
+    orders: orders.map((order) =>
+      rowOf(
+        order,
+        now,
+        checks.find((check) => check.orderId === order.id),
+      ),
+    ),
+    total: Number(count.total),
+    page,
+    pageSize,
+  };
 }
 
 /** One order with its lines, its refunds and the history of its status. */
@@ -186,7 +225,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
     .where("orderNumber", "=", orderNumber)
     .executeTakeFirst();
   if (!order) throw new AdminNotFoundError("order", orderNumber);
-  const [items, events, refunds, refundLines] = await Promise.all([
+  const [items, events, refunds, refundLines, check] = await Promise.all([
     db
       .selectFrom("orderItems")
       .select(["id", "name", "quantity", "unitPriceCents", "restockedQuantity"])
@@ -207,6 +246,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .select(["refundItems.refundId", "refundItems.orderItemId", "refundItems.quantity", "refunds.status"])
       .where("refunds.orderId", "=", order.id)
       .execute(),
+    db.selectFrom("paymentChecks").selectAll().where("orderId", "=", order.id).executeTakeFirst(),
   ]);
   const counts = (refund: { status: Refund["status"] }) => refund.status !== "failed";
   const refundedCents = refunds
@@ -224,7 +264,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .reduce((sum, line) => sum + line.quantity, 0);
   return {
     order: {
-      ...rowOf(order),
+      ...rowOf(order, new Date(), check),
       address: order.address,
       postalCode: order.postalCode,
       city: order.city,
@@ -349,6 +389,8 @@ export function markDelivered(
  */
 export function releaseUnpaidOrder(db: Kysely<Database>, orderNumber: string): Promise<MovedOrder> {
   return moveOrder(db, orderNumber, async (trx, order) => {
+    // The shopper's money is held for these pieces: only its refund releases them.
+    if (order.paymentStatus === "mismatch") throw new PaymentToCheckError(order.orderNumber);
     // Only an unpaid order holds pieces; the state machine refuses any other.
     if (order.status === "awaiting_payment") {
       const lines = await trx

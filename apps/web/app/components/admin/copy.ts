@@ -245,6 +245,8 @@ export const copy = {
       "Le client n'a pas encore payé. S'il paie malgré tout, la commande sera honorée si les pièces sont encore là, remboursée sinon.",
     released: "Réservation libérée",
     returnExpected: "Retour attendu",
+    paymentCheck: "{{received}} reçus, {{expected}} attendus",
+    paymentCheckAction: "À régler dans le détail de la commande",
     refundDue: "À rembourser avant le {{date}} (J-{{n}})",
     late: "En retard",
     refundLate: {
@@ -305,6 +307,10 @@ export const copy = {
     refundLate: { one: "En retard de {{n}} jour", many: "En retard de {{n}} jours" },
     refundLateWhy: "Le remboursement était dû le {{date}} (Code de la consommation, art. L221-24).",
     restocked: { one: "{{n}} remise en stock", many: "{{n}} remises en stock" },
+    paymentCheck: "Paiement à vérifier : {{received}} reçus, {{expected}} attendus.",
+    paymentCheckWhy:
+      "Le prestataire de paiement a pris un autre montant que le total de la commande : elle n'est pas payée, aucune pièce n'est vendue et ses pièces restent réservées. Annulez-la en remboursant ce qui a été reçu.",
+    refundMismatch: "Annuler et rembourser {{amount}}",
     refund: "Rembourser",
     cancel: "Annuler la commande",
     markReturned: "Marquer le retour reçu",
@@ -390,6 +396,18 @@ export const copy = {
     done: "Commande annulée",
     doneText: "{{orderNumber}} : {{amount}} remboursés, le client est prévenu par e-mail.",
     failed: "Annulation impossible",
+  },
+  /** A payment taken for another amount than the total: the one way out (refundMismatch). */
+  refundMismatch: {
+    title: "Annuler et rembourser",
+    question: "Annuler la commande {{orderNumber}} et rembourser {{amount}} à {{customer}} ?",
+    note: "Le montant reçu repart sur le moyen de paiement, les pièces réservées sont remises en vente et le client reçoit l'e-mail de remboursement. L'annulation est définitive.",
+    keep: "Garder la commande",
+    confirm: "Annuler et rembourser",
+    busy: "Remboursement...",
+    done: "Commande annulée et remboursée",
+    doneText: "{{orderNumber}} : {{amount}} remboursés, le client est prévenu par e-mail.",
+    failed: "Remboursement impossible",
   },
   returnReceived: {
     title: "Retour reçu",

@@ -35,6 +35,7 @@ const PAYMENT_TONES: Record<string, string> = {
   failed: "error",
   refunded: "warn",
   partially_refunded: "warn",
+  mismatch: "error",
 };
 
 export function PaymentStatusBadge({ status }: { status: string }) {

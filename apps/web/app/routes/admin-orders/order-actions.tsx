@@ -16,6 +16,10 @@ type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
  * shows how it left; others a dash. Refunds and cancellations are in the order's detail.
  */
 export function OrderActions({ order }: { order: OrderRow }) {
+  // Money taken for another amount: neither released nor shipped, settled from the detail.
+  if (order.paymentStatus === "mismatch") {
+    return <span className="admin-cell-note">{copy.orders.paymentCheckAction}</span>;
+  }
   switch (order.status) {
     case "awaiting_payment":
       return <ReleaseButton orderNumber={order.orderNumber} />;

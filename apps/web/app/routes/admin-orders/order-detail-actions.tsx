@@ -14,13 +14,16 @@ type Announce = (notice: Omit<Notice, "id">) => void;
 
 const TEXT = copy.orderDetail;
 const CANCEL = copy.cancelOrder;
+const MISMATCH = copy.refundMismatch;
 const RETURN = copy.returnReceived;
 /** Statuses the state machine lets a paid order be cancelled from (before it leaves). */
 const CANCELLABLE = ["pending_preparation", "prepared", "partially_refunded"];
 
 /**
  * What the owner can do with a paid order, by its state: refund some or all of it, cancel it
- * before it leaves (everything refunded), and record a withdrawn parcel's return.
+ * before it leaves (everything refunded), and record a withdrawn parcel's return. A payment to
+ * check (taken for another amount than the total) has one way out: cancelled, what was taken
+ * given back.
  */
 export function OrderDetailActions({
   detail,
@@ -32,11 +35,12 @@ export function OrderDetailActions({
   announce: Announce;
 }) {
   const { order } = detail;
-  const [open, setOpen] = useState<"refund" | "cancel" | "return" | null>(null);
+  const [open, setOpen] = useState<"refund" | "cancel" | "return" | "mismatch" | null>(null);
   const canRefund = order.refundableCents > 0;
   // A withdrawn order is refunded as a withdrawal, not cancelled.
   const canCancel = canRefund && !order.shippedAt && !order.withdrawnAt && CANCELLABLE.includes(order.status);
   const canMarkReturned = order.returnExpected;
+  const toCheck = order.paymentStatus === "mismatch" && order.paymentCheck !== null;
   const close = () => setOpen(null);
   // The dialog closes on its result; focus goes to the result, whatever became of the buttons.
   const settle: Announce = (notice) => {
@@ -44,9 +48,21 @@ export function OrderDetailActions({
     announce({ ...notice, focus: true });
   };
 
-  if (!canRefund && !canCancel && !canMarkReturned && open === null) return null;
+  if (!canRefund && !canCancel && !canMarkReturned && !toCheck && open === null) return null;
   return (
     <div className="admin-actions admin-actions--row">
+      {toCheck && order.paymentCheck ? (
+        <button
+          type="button"
+          className="button button--primary button--small"
+          aria-haspopup="dialog"
+          onClick={() => setOpen("mismatch")}
+        >
+          {fill(TEXT.refundMismatch, {
+            amount: formatCents(order.paymentCheck.receivedCents, order.paymentCheck.receivedCurrency),
+          })}
+        </button>
+      ) : null}
       {canRefund ? (
         <button
           type="button"
@@ -87,6 +103,13 @@ export function OrderDetailActions({
       />
       <CancelOrderDialog
         open={open === "cancel"}
+        detail={detail}
+        finalFocus={noticeRef}
+        onClose={close}
+        onSettled={settle}
+      />
+      <RefundMismatchDialog
+        open={open === "mismatch"}
         detail={detail}
         finalFocus={noticeRef}
         onClose={close}
@@ -197,6 +220,62 @@ function CancelOrderDialog({ open, detail, finalFocus, onClose, onSettled }: Dia
           {copy.refund.noteHint}
         </p>
       </div>
+    </ConfirmDialog>
+  );
+}
+
+/** A payment to check: the order cancelled, what the gateway took given back, the pieces on sale. */
+function RefundMismatchDialog({ open, detail, finalFocus, onClose, onSettled }: DialogProps) {
+  const { order } = detail;
+  const utils = trpc.useUtils();
+  // One key until the refund is done: a retried click is the same refund.
+  const requestKey = useRef<string | null>(null);
+  const received = order.paymentCheck;
+  const amount = received ? formatCents(received.receivedCents, received.receivedCurrency) : "";
+  const refund = trpc.orders.refundMismatch.useMutation({
+    onSuccess: (outcome) => {
+      requestKey.current = null;
+      const text = fill(MISMATCH.doneText, { orderNumber: outcome.orderNumber, amount });
+      notifySuccess(MISMATCH.done, text);
+      onSettled({ tone: "ok", text });
+    },
+    onError: (error) => {
+      void utils.orders.invalidate();
+      notifyFailure(MISMATCH.failed, error);
+      const pending = isAdminClientError(error) && error.data?.code === "BAD_GATEWAY";
+      if (pending) onSettled({ tone: "error", text: errorMessage(error) });
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={open}
+      title={MISMATCH.title}
+      question={fill(MISMATCH.question, {
+        orderNumber: order.orderNumber,
+        amount,
+        customer: order.customerName,
+      })}
+      note={MISMATCH.note}
+      confirmLabel={MISMATCH.confirm}
+      cancelLabel={MISMATCH.keep}
+      busyLabel={MISMATCH.busy}
+      busy={refund.isPending}
+      finalFocus={finalFocus}
+      onConfirm={() => {
+        if (refund.isPending) return;
+        requestKey.current ??= newRequestKey();
+        refund.mutate({ orderNumber: order.orderNumber, requestKey: requestKey.current });
+      }}
+      onClose={() => {
+        if (!refund.isPending) refund.reset();
+        onClose();
+      }}
+    >
+      {refund.isError ? (
+        <p className="form-error" role="alert">
+          {errorMessage(refund.error)}
+        </p>
+      ) : null}
     </ConfirmDialog>
   );
 }

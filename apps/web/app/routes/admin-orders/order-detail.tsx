@@ -9,7 +9,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from "~/components/admin/status-
 import { trpc } from "~/lib/trpc";
 import { OrderDetailActions } from "./order-detail-actions";
 import { OrderNotice, useOrderNotice } from "./order-notice";
-import { OrderMoney, RefundDueAlert, WithdrawalBadges } from "./order-refunds";
+import { OrderMoney, PaymentCheckAlert, RefundDueAlert, WithdrawalBadges } from "./order-refunds";
 
 const TEXT = copy.orderDetail;
 
@@ -72,6 +72,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
         <WithdrawalBadges order={order} />
       </div>
       <RefundDueAlert order={order} />
+      <PaymentCheckAlert order={order} />
       <OrderDetailActions detail={detail.data} noticeRef={noticeRef} announce={announce} />
       <OrderNotice notice={notice} noticeRef={noticeRef} />
 

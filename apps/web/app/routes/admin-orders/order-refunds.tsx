@@ -30,6 +30,23 @@ export function WithdrawalBadges({ order }: { order: Order }) {
   return order.returnExpected ? <Badge tone="info">{TEXT.returnExpected}</Badge> : null;
 }
 
+/** The gateway took another amount than the total: both amounts, and what the owner can do. */
+export function PaymentCheckAlert({ order }: { order: Order }) {
+  const check = order.paymentCheck;
+  if (!check || order.paymentStatus !== "mismatch") return null;
+  return (
+    <p className="admin-alert admin-alert--late" role="alert">
+      <strong>
+        {fill(TEXT.paymentCheck, {
+          received: formatCents(check.receivedCents, check.receivedCurrency),
+          expected: formatCents(check.expectedCents, check.expectedCurrency),
+        })}
+      </strong>{" "}
+      <span className="admin-muted">{TEXT.paymentCheckWhy}</span>
+    </p>
+  );
+}
+
 export function RefundDueAlert({ order }: { order: Order }) {
   const due = order.refundDue;
   if (!due) return null;
@@ -53,6 +70,8 @@ export function RefundDueAlert({ order }: { order: Order }) {
 export function OrderMoney({ detail, announce }: { detail: OrderDetail; announce: Announce }) {
   const { order, refunds } = detail;
   if (!order.paidAt && refunds.length === 0) return null;
+  // A payment to check was never the total: what the gateway took is what came in.
+  const paidCents = order.paymentCheck?.receivedCents ?? order.totalCents;
   const money = (cents: number) => formatCents(cents, order.currency);
   const pendingCents = refunds
     .filter((refund) => refund.status === "pending")
@@ -65,7 +84,7 @@ export function OrderMoney({ detail, announce }: { detail: OrderDetail; announce
         <dl className="admin-money">
           <div>
             <dt>{TEXT.paidAmount}</dt>
-            <dd>{money(order.totalCents)}</dd>
+            <dd>{money(paidCents)}</dd>
           </div>
           <div>
             <dt>{TEXT.refundedAmount}</dt>
@@ -189,7 +208,8 @@ function RefundRow({ refund, order, announce }: { refund: Refund; order: Order; 
               {fill(TEXT.lastError, { message: refund.lastError })}
             </span>
           ) : null}
-          {refund.status === "pending" ? (
+          {/* A payment to check's pending refund is asked again by its own button, above. */}
+          {refund.status === "pending" && order.paymentStatus !== "mismatch" ? (
             <BusyButton
               type="button"
               className="button button--primary button--small admin-retry"

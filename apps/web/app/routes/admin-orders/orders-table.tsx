@@ -63,6 +63,7 @@ export function OrdersTable({
                   {order.refundDue?.late ? <Badge tone="error">{copy.orders.late}</Badge> : null}
                 </span>
                 <RefundDue due={order.refundDue} />
+                <PaymentCheck order={order} />
               </span>
             </td>
             <td data-label={COLUMNS.date}>
@@ -78,9 +79,12 @@ export function OrdersTable({
   );
 }
 
-/** A late refund stands out first (the law's deadline passed), then the day's shipping work. */
+/**
+ * A late refund stands out first (the law's deadline passed), and a payment to check (money held
+ * for pieces held), then the day's shipping work.
+ */
 function rowClassOf(order: OrderRow): string | undefined {
-  if (order.refundDue?.late) return "admin-row--late";
+  if (order.refundDue?.late || order.paymentStatus === "mismatch") return "admin-row--late";
   return order.status === "pending_preparation" ? "admin-row--todo" : undefined;
 }
 
@@ -94,6 +98,20 @@ function RefundDue({ due }: { due: OrderRow["refundDue"] }) {
   ) : (
     <span className="admin-cell-note">
       {fill(copy.orders.refundDue, { date: formatDate(due.at), n: due.daysLeft })}
+    </span>
+  );
+}
+
+/** What the gateway took and what the order asked, while the owner has not settled it. */
+function PaymentCheck({ order }: { order: OrderRow }) {
+  const check = order.paymentCheck;
+  if (!check || order.paymentStatus !== "mismatch") return null;
+  return (
+    <span className="admin-cell-note admin-cell-note--error">
+      {fill(copy.orders.paymentCheck, {
+        received: formatCents(check.receivedCents, check.receivedCurrency),
+        expected: formatCents(check.expectedCents, check.expectedCurrency),
+      })}
     </span>
   );
 }
