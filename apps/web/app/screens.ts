@@ -193,6 +193,12 @@ export function emailPreviewPath(id: string | number): string {
   return `${ADMIN_PAGES.emails}/preview/${id}`;
 }
 
+/**
+ * The accountant's CSV of a period (`?from=YYYY-MM&to=YYYY-MM`), downloaded from the orders page:
+ * streamed as it is read, never through the admin's API.
+ */
+export const ACCOUNTING_EXPORT_PATH = `${ADMIN_PAGES.orders}/export-comptable`;
+
 /** Addresses that answer without a page: files for robots, hooks, streams and the admin's API. */
 export const ENDPOINTS = {
   sitemap: "/sitemap.xml",
@@ -231,6 +237,11 @@ export function routeTable(): Route[] {
       id: "admin.emails.preview",
       path: emailPreviewPath(":id"),
       module: "routes/admin-email-preview/route.ts",
+    },
+    {
+      id: "admin.orders.accountingExport",
+      path: ACCOUNTING_EXPORT_PATH,
+      module: "routes/admin-orders-export/route.ts",
     },
     { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
     { id: "sitemap", path: ENDPOINTS.sitemap, module: "routes/sitemap/route.ts" },

@@ -1,27 +1,20 @@
-import { accountingCsv, accountingRows } from "@souls/shop/admin";
+import { accountingCounts } from "@souls/shop/admin";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { month, strictInput } from "./inputs";
 import { adminProcedure } from "./trpc";
 
 export const accountingRouter = {
   /**
-   * The accountant's CSV of a period's sales and refunds (UTF-8 with BOM, `;`, decimal commas,
-   * a total line per month), named after the period.
+   * How many sales and refunds a period's export holds (two counts), said to the owner as her
+   * download starts. The CSV itself is streamed by the web app's export route
+   * (writeAccountingCsv): a year of orders never goes through one JSON answer.
    */
-  export: adminProcedure
+  summary: adminProcedure
     .input(
       strictInput({ from: month, to: month }).refine((period) => period.from <= period.to, {
         error: "admin:input.monthsInOrder",
         path: ["to"],
       }),
     )
-    .query(async ({ ctx, input }) => {
-      const rows = await accountingRows(ctx.db, input);
-      return {
-        filename: `souls-comptabilite-${input.from}${input.to === input.from ? "" : `_${input.to}`}.csv`,
-        csv: accountingCsv(rows, ctx.vatRatePercent),
-        sales: rows.filter((row) => row.kind === "sale").length,
-        refunds: rows.filter((row) => row.kind === "refund").length,
-      };
-    }),
+    .query(({ ctx, input }) => accountingCounts(ctx.db, input)),
 } satisfies TRPCRouterRecord;

@@ -7,6 +7,7 @@
  * issue's `minimum`/`maximum`, which the error formatter (trpc.ts) hands on as `min`/`max`. The
  * owner's panel shows them in French, under the field they concern.
  */
+import { SHOP_MONTH_PATTERN } from "@souls/core/format";
 import { isStorableText, withoutBidiControls } from "@souls/shop/text";
 import { z } from "zod";
 
@@ -79,10 +80,10 @@ export const requestKey = z
   .string({ error: "admin:input.requestKeyMissing" })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "admin:input.requestKeyInvalid" });
 
-/** A month, `YYYY-MM`. */
+/** A month of the shop's books, `YYYY-MM` from 2000-01 to 2999-12 (year 0000 was a database error). */
 export const month = z
   .string({ error: "admin:input.monthExpected" })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "admin:input.monthExpected" });
+  .regex(SHOP_MONTH_PATTERN, { error: "admin:input.monthExpected" });
 
 /** A yes-or-no field. */
 export const yesOrNo = z.boolean({ error: "admin:input.yesOrNo" });

@@ -123,7 +123,7 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "products.setPrice": { id: 1, price: 149 },
   "products.unarchive": { id: 1 },
   "products.history": { id: 1 },
-  "accounting.export": { from: "2026-11", to: "2026-11" },
+  "accounting.summary": { from: "2026-11", to: "2026-11" },
   "products.list": { search: "aicha" },
   "products.create": { reference: "NEW-01", name: "Nouveau", price: 169, stock: 2 },
   "products.adjust": { id: 1, delta: -1 },

@@ -174,13 +174,19 @@ const MALFORMED: Record<string, unknown[]> = {
     { orderNumber: "SOULS-123456ABCD", requestKey: "k".repeat(20), amount: 169 },
   ],
   "orders.markReturnReceived": [...orderNumberCases, { orderNumber: "SOULS-123456ABCD", restock: "yes" }],
-  "accounting.export": [
+  "accounting.summary": [
     {},
     { from: "2026-11" },
     { from: "2026-13", to: "2026-13" },
     { from: "2026-1", to: "2026-11" },
     { from: "2026-12", to: "2026-11" },
     { from: 202611, to: 202611 },
+    // Out of the shop's books: year 0000 was a 500 (PostgreSQL: date out of range).
+    { from: "0000-01", to: "0000-01" },
+    { from: "0000-01", to: "2026-11" },
+    { from: "9999-12", to: "9999-12" },
+    { from: "1999-12", to: "2026-01" },
+    { from: "2026-01", to: "3000-01" },
   ],
   "products.list": [{ search: 42 }, { search: null }, { search: "x".repeat(101) }, { search: HUGE }],
   "products.create": [

@@ -90,6 +90,12 @@ const yearMonth = new Intl.DateTimeFormat("en-CA", {
   timeZone: SHOP_TIME_ZONE,
 });
 
+/**
+ * A month of the shop's books as a month field gives it, "YYYY-MM", from 2000-01 to 2999-12: no
+ * sale predates the shop, and a year such as 0000 is no date PostgreSQL can compute with.
+ */
+export const SHOP_MONTH_PATTERN = /^2\d{3}-(0[1-9]|1[0-2])$/;
+
 /** "2025-03": the month it is in Paris at `time` (the accountant's months are the shop's). */
 export function shopMonth(time: Moment = new Date()): string {
   const parts = yearMonth.formatToParts(new Date(time));

@@ -4,11 +4,17 @@
  * order. What her actions can run into is `@souls/shop/errors`.
  */
 export {
+  ACCOUNTING_BATCH_ROWS,
+  type AccountingExportReport,
   type AccountingPeriod,
   type AccountingRow,
+  accountingCounts,
   accountingCsv,
+  accountingFilename,
   accountingRows,
+  isAccountingPeriod,
   MONTH_PATTERN,
+  writeAccountingCsv,
 } from "./accounting";
 export {
   type EmailAccessMethod,
