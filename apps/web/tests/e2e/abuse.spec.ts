@@ -2,28 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startStripeDouble } from "@souls/shop/stripe-double";
+import { checkoutForm } from "./checkout-helpers";
 import { expect, freePort, sql, test } from "./fixtures";
 import { startServer, webDir } from "./servers";
 
 // Runs in the js-on project only: attacks made by scripts and by another site's page, against
 // the production build (and, for payments, a production configuration with Stripe keys).
-
-const SHIPPING = {
-  firstName: "Camille",
-  lastName: "Martin",
-  email: "camille@example.org",
-  address: "12 rue des Martyrs",
-  postalCode: "75009",
-  city: "Paris",
-  country: "FR",
-};
-const checkoutForm = (items: string) => ({
-  intent: "pay",
-  items,
-  checkoutKey: `abuse-${Math.random().toString(36).slice(2)}-${Date.now()}`,
-  expectedTotal: String(16900 * Number(new URLSearchParams(items).get("qty") ?? 1)),
-  ...SHIPPING,
-});
 
 test.describe("a deployment with Stripe keys", () => {
   test.describe.configure({ mode: "default" });

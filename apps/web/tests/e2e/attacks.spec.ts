@@ -1,5 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import { expect, test } from "./fixtures";
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { startStripeDouble } from "@souls/shop/stripe-double";
+import Stripe from "stripe";
+import { ADMIN_PASSWORD } from "./admin-helpers";
+import { checkoutForm, SHIPPING } from "./checkout-helpers";
+import { expect, sql, test } from "./fixtures";
 import { rawRequest, startServer } from "./servers";
 
 // Runs in the js-on project only: the attacks of docs/security.md §10–§12, replayed by a script
@@ -108,5 +114,306 @@ test.describe("a freshly started shop, attacked", () => {
     }
     // The visitors' page was kept and served from memory: the cache works, it kept nothing of hers.
     expect((await everyone()).headers.get("x-page-cache")).toBe("hit");
+  });
+});
+
+/** A paid order of the offline gateway, placed and paid by a script as a shopper without JavaScript. */
+async function paidOrder(request: APIRequestContext, shipping = SHIPPING): Promise<string> {
+  const placed = await request.post("/checkout", {
+    form: checkoutForm("product=aicha&qty=1", shipping),
+    maxRedirects: 0,
+  });
+  expect(placed.status()).toBe(303);
+  const payment = placed.headers().location ?? "";
+  const paid = await request.post(payment, {
+    form: { intent: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return new URL(payment, "http://x").searchParams.get("order") ?? "";
+}
+
+/** The owner's session in this request context (its cookies), through the login form. */
+async function logInOwner(request: APIRequestContext) {
+  const login = await request.post("/admin", {
+    form: { intent: "login", password: ADMIN_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(303);
+}
+
+const countOf = async (query: string, values: unknown[]) =>
+  (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${query}`, values))[0]?.n;
+
+test("the panel's refunds: a click's key belongs to one order, an amount never restocks, a line once", async ({
+  request,
+}) => {
+  const [first, second] = [await paidOrder(request), await paidOrder(request)];
+  await logInOwner(request);
+  const refund = (input: Record<string, unknown>) => request.post("/trpc/orders.refund", { data: input });
+  const key = randomUUID().replaceAll("-", "");
+  const done = await refund({
+    orderNumber: first,
+    requestKey: key,
+    reason: "goodwill",
+    amount: 10,
+    restock: "no",
+  });
+  expect(done.status()).toBe(200);
+  const stockBefore = await sql("SELECT stock, reserved FROM products WHERE slug = 'aicha'");
+
+  const sameKey = await refund({
+    orderNumber: second,
+    requestKey: key,
+    reason: "goodwill",
+    amount: 10,
+    restock: "no",
+  });
+  expect(sameKey.status()).toBe(409);
+  expect((await sameKey.json()).error.message).toMatch(
+    /^Cette demande de remboursement a déjà servi pour une autre commande/,
+  );
+  const cancel = await request.post("/trpc/orders.cancel", {
+    data: { orderNumber: second, requestKey: key },
+  });
+  expect(cancel.status()).toBe(409);
+
+  const restocking = await refund({
+    orderNumber: second,
+    requestKey: randomUUID().replaceAll("-", ""),
+    reason: "goodwill",
+    amount: 10,
+    restock: "now",
+  });
+  expect(restocking.status()).toBe(400);
+  expect((await restocking.json()).error.data.zodError.fieldErrors.restock[0].key).toBe(
+    "admin:input.amountNoRestock",
+  );
+
+  const [line] = await sql<{ id: number }>(
+    "SELECT i.id FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.order_number = $1",
+    [second],
+  );
+  const twice = await refund({
+    orderNumber: second,
+    requestKey: randomUUID().replaceAll("-", ""),
+    reason: "return",
+    lines: [
+      { itemId: line?.id, quantity: 1 },
+      { itemId: line?.id, quantity: 1 },
+    ],
+    restock: "no",
+  });
+  expect(twice.status()).toBe(400);
+  expect((await twice.json()).error.data.zodError.fieldErrors.lines[0].key).toBe("admin:input.lineTwice");
+
+  // Nothing written by any refusal: no refund of the second order, no piece back on sale.
+  expect(
+    await countOf("refunds r JOIN orders o ON o.id = r.order_id WHERE o.order_number = $1", [second]),
+  ).toBe(0);
+  expect(await sql("SELECT stock, reserved FROM products WHERE slug = 'aicha'")).toEqual(stockBefore);
+  expect(await sql("SELECT status, payment_status FROM orders WHERE order_number = $1", [second])).toEqual([
+    { status: "pending_preparation", payment_status: "paid" },
+  ]);
+});
+
+test("the accountant's export: months outside the books are a 400, a stranger gets a 401 and no data", async ({
+  request,
+  playwright,
+}) => {
+  const stranger = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const anonymous = await stranger.get("/admin-orders/export-comptable?from=2026-01&to=2026-12");
+  expect(anonymous.status()).toBe(401);
+  expect(anonymous.headers()["content-disposition"]).toBeUndefined();
+  await stranger.dispose();
+
+  await logInOwner(request);
+  const year0 = await request.get("/admin-orders/export-comptable?from=0000-01&to=0000-01");
+  expect(year0.status()).toBe(400);
+  expect(await year0.text()).toContain("Indiquez un mois de 2000 à 2999");
+  const summary = await request.get(
+    `/trpc/accounting.summary?input=${encodeURIComponent(JSON.stringify({ from: "0000-01", to: "0000-01" }))}`,
+  );
+  expect(summary.status()).toBe(400);
+  const year = await request.get("/admin-orders/export-comptable?from=2026-01&to=2026-12");
+  expect(year.status()).toBe(200);
+  expect(year.headers()["content-type"]).toContain("text/csv");
+});
+
+test("sign-ups: a known address uses the allowance as a new one does, so nothing tells who is subscribed", async ({
+  request,
+}) => {
+  const known = `known-${randomUUID()}@example.org`;
+  const signUp = (email: string) => request.post("/", { form: { intent: "signup", email }, maxRedirects: 0 });
+  const first = await signUp(known);
+  const answers = [first.status()];
+  for (let i = 0; i < 4; i++) answers.push((await signUp(known)).status());
+  expect(answers).toEqual(Array(5).fill(first.status()));
+  const fresh = `fresh-${randomUUID()}@example.org`;
+  const refused = await signUp(fresh);
+  expect(refused.status()).toBe(429);
+  expect(await refused.text()).toMatch(/Trop d(&#x27;|')inscriptions depuis votre connexion/);
+  expect(await countOf("signups WHERE email = $1", [fresh])).toBe(0);
+  expect(await countOf("signups WHERE email = $1", [known])).toBe(1);
+});
+
+test("a name or address with bidirectional controls is stored, shown and mailed without them", async ({
+  request,
+}) => {
+  const disguised = {
+    ...SHIPPING,
+    firstName: "\u202eCamille",
+    lastName: "Mar\u2066tin\u2069",
+    address: "12 rue des \u200fMartyrs",
+    city: "Pa\u202dris",
+  };
+  const orderNumber = await paidOrder(request, disguised);
+  expect(
+    await sql("SELECT first_name, last_name, address, city FROM orders WHERE order_number = $1", [
+      orderNumber,
+    ]),
+  ).toEqual([{ first_name: "Camille", last_name: "Martin", address: "12 rue des Martyrs", city: "Paris" }]);
+  const [mail] = await sql<{ payload: unknown }>(
+    "SELECT q.payload FROM email_queue q JOIN orders o ON o.id = q.order_id WHERE o.order_number = $1",
+    [orderNumber],
+  );
+  expect(JSON.stringify(mail?.payload)).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/);
+});
+
+test.describe("a deployment with Stripe keys, attacked", () => {
+  test.describe.configure({ mode: "default" });
+  const WEBHOOK_SECRET = "whsec_attacks";
+  let double: Awaited<ReturnType<typeof startStripeDouble>>;
+  let shop: { origin: string; server: ChildProcess };
+  const signer = new Stripe("sk_test_attacks");
+
+  test.beforeAll(async () => {
+    double = await startStripeDouble();
+    shop = await startServer({
+      NODE_ENV: "production",
+      SESSION_SECRET: "attacks-test-secret-".padEnd(48, "x"),
+      ADMIN_PASSWORD,
+      SITE_URL: "https://souls.example",
+      STRIPE_SECRET_KEY: "sk_test_attacks",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_attacks",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${double.api.port}`,
+      // Not the embedded database's local mode: the real deployment rules.
+      SHOP_EMBEDDED_DB: undefined,
+    });
+  });
+  test.afterAll(async () => {
+    shop?.server.kill("SIGTERM");
+    await double?.close();
+  });
+
+  /** A Payment Element checkout for one Bilin (169 € to France), as the browser posts it. */
+  async function elementCheckout(client: string) {
+    const placed = await fetch(`${shop.origin}/checkout`, {
+      method: "POST",
+      body: new URLSearchParams({ ...checkoutForm("product=bilin&qty=1"), paymentMode: "element" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client },
+    });
+    expect(placed.status).toBe(200);
+    const cookie = placed.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const [order] = await sql<{ order_number: string; payment_reference: string }>(
+      "SELECT order_number, payment_reference FROM orders WHERE payment_provider = 'stripe' ORDER BY id DESC LIMIT 1",
+    );
+    return { cookie, orderNumber: order?.order_number ?? "", reference: order?.payment_reference ?? "" };
+  }
+
+  /** Stripe's signed `payment_intent.succeeded` for what the intent holds (or a forged amount). */
+  const webhook = (intent: object) => {
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { ...intent, object: "payment_intent" } },
+    });
+    return fetch(`${shop.origin}/webhooks/stripe`, {
+      method: "POST",
+      body: payload,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+    });
+  };
+
+  test("a country changed after the card is confirmed changes nothing: the order is paid what Stripe took", async () => {
+    const { cookie, orderNumber, reference } = await elementCheckout("10.221.0.1");
+    const taken = double.confirmIntent(reference);
+    const quote = await fetch(`${shop.origin}/checkout`, {
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "quote",
+        country: "US",
+        items: "product=bilin&qty=1",
+        orderNumber,
+      }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    });
+    expect(quote.status).toBe(409);
+    expect(
+      await sql("SELECT country, total_cents FROM orders WHERE order_number = $1", [orderNumber]),
+    ).toEqual([{ country: "FR", total_cents: 16900 }]);
+    expect(double.intents.get(reference)?.amount).toBe(16900);
+
+    expect((await webhook(taken)).status).toBe(200);
+    expect(
+      await sql("SELECT status, payment_status, total_cents FROM orders WHERE order_number = $1", [
+        orderNumber,
+      ]),
+    ).toEqual([{ status: "pending_preparation", payment_status: "paid", total_cents: 16900 }]);
+    expect(
+      await countOf("email_queue q JOIN orders o ON o.id = q.order_id WHERE o.order_number = $1", [
+        orderNumber,
+      ]),
+    ).toBe(1);
+  });
+
+  test("a payment of another amount than the total is never marked paid; the owner gives back what was taken", async () => {
+    const { orderNumber, reference } = await elementCheckout("10.221.0.2");
+    const taken = double.confirmIntent(reference);
+    // What a failed commit after Stripe's update would leave: Stripe took another amount.
+    const forged = { ...taken, amount: 19400, amount_received: 19400 };
+    expect((await webhook(forged)).status).toBe(200);
+    expect((await webhook(forged)).status).toBe(200);
+    expect(
+      await sql("SELECT status, payment_status FROM orders WHERE order_number = $1", [orderNumber]),
+    ).toEqual([{ status: "awaiting_payment", payment_status: "mismatch" }]);
+    expect(
+      await countOf("email_queue q JOIN orders o ON o.id = q.order_id WHERE o.order_number = $1", [
+        orderNumber,
+      ]),
+    ).toBe(0);
+
+    const login = await fetch(`${shop.origin}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "login", password: ADMIN_PASSWORD }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    const owner = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const giveBack = () =>
+      fetch(`${shop.origin}/trpc/orders.refundMismatch`, {
+        method: "POST",
+        body: JSON.stringify({ orderNumber, requestKey: `mismatch-${orderNumber}` }),
+        headers: { "Content-Type": "application/json", Cookie: owner },
+      });
+    expect((await giveBack()).status).toBe(200);
+    await giveBack();
+    expect(double.refunds.filter((refund) => refund.payment_intent === reference)).toEqual([
+      expect.objectContaining({ amount: 19400 }),
+    ]);
+    expect(
+      await sql("SELECT status, payment_status FROM orders WHERE order_number = $1", [orderNumber]),
+    ).toEqual([{ status: "refunded", payment_status: "refunded" }]);
   });
 });

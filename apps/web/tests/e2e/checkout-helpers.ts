@@ -83,3 +83,23 @@ export async function payWithCard(page: Page, lang: Lang, card: string) {
   await page.getByLabel(copy.cvc).fill("123");
   await page.getByRole("button", { name: copy.pay }).click();
 }
+
+/** A shopper's French address, as a script posts it. */
+export const SHIPPING = {
+  firstName: "Camille",
+  lastName: "Martin",
+  email: "camille@example.org",
+  address: "12 rue des Martyrs",
+  postalCode: "75009",
+  city: "Paris",
+  country: "FR",
+};
+
+/** The checkout's form as a script posts it (no JavaScript): the lines, the total seen, the address. */
+export const checkoutForm = (items: string, shipping: Record<string, string> = SHIPPING) => ({
+  intent: "pay",
+  items,
+  checkoutKey: `script-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+  expectedTotal: String(16900 * Number(new URLSearchParams(items).get("qty") ?? 1)),
+  ...shipping,
+});
