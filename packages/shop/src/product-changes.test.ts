@@ -101,6 +101,26 @@ describe("listening to product changes", () => {
     expect(parseProductChange(undefined)).toBeNull();
   });
 
+  it("tells every change of what the shop shows to subscribeToAll, product rows and watched tables alike", async () => {
+    await sql`CREATE TABLE shown_texts (id int)`.execute(t.db);
+    await sql`CREATE TRIGGER shown_texts_notify AFTER INSERT OR UPDATE OR DELETE ON shown_texts
+      FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change()`.execute(t.db);
+    let everything = 0;
+    const products: ProductChange[] = [];
+    const stopAll = source.subscribeToAll(() => everything++);
+    const stopProducts = source.subscribe((change) => products.push(change));
+    await sql`INSERT INTO shown_texts VALUES (1), (2)`.execute(t.db);
+    await sql`SELECT pg_notify('products', '{"operation": "catalogue"}')`.execute(t.db);
+    await sql`SELECT pg_notify('products', 'not json')`.execute(t.db);
+    await t.db.updateTable("products").set({ stock: 31 }).where("slug", "=", "ilian").execute();
+    expect(await source.catchUp()).toBe(true);
+    stopAll();
+    stopProducts();
+    // One statement, one announcement; a payload without its table is not one; the product row is both.
+    expect(everything).toBe(2);
+    expect(products).toMatchObject([{ slug: "ilian", available: 31 }]);
+  });
+
   it("stops calling a listener once unsubscribed, and one failing listener does not stop the others", async () => {
     const dropped: ProductChange[] = [];
     const unsubscribe = source.subscribe((change) => dropped.push(change));

@@ -25,9 +25,20 @@ export interface ProductChange {
 }
 
 export interface ProductChangeSource {
-  /** Calls `listener` for every change until the returned function is called. */
+  /** Calls `listener` for every change of a product row until the returned function is called. */
   subscribe(listener: (change: ProductChange) => void): () => void;
 }
+
+/**
+ * Also told of every change of what the shop shows: a product row, or one of the tables a
+ * `notify_catalogue_change` trigger watches (texts, photos, series, the seller's identity).
+ */
+export interface CatalogueChangeSource extends ProductChangeSource {
+  subscribeToAll(listener: () => void): () => void;
+}
+
+/** A statement on a watched table other than `products`, as `notify_catalogue_change` announces it. */
+const catalogueChangeSchema = z.object({ operation: z.literal("catalogue"), table: z.string().max(100) });
 
 const productChangeSchema = z.object({
   id: z.int(),
@@ -50,6 +61,14 @@ export function parseProductChange(payload: string | undefined): ProductChange |
   return parsed.success ? parsed.data : null;
 }
 
+function isCatalogueChange(payload: string | undefined): boolean {
+  try {
+    return catalogueChangeSchema.safeParse(JSON.parse(payload ?? "")).success;
+  } catch {
+    return false;
+  }
+}
+
 export interface ListenOptions {
   /** The database password when it is not in the URL (DATABASE_PASSWORD_FILE); wins over the URL's. */
   password?: string;
@@ -62,7 +81,7 @@ export interface ListenOptions {
   onError?: (error: Error) => void;
 }
 
-export type ListeningProductChangeSource = ProductChangeSource & {
+export type ListeningProductChangeSource = CatalogueChangeSource & {
   /**
    * Which unbroken stretch of listening this is, or null while disconnected: as long as it
    * returns the same number, no change has been missed.
@@ -93,6 +112,7 @@ export async function listenToProductChanges(
   const report =
     options.onError ?? ((error: Error) => console.error("[live] product changes:", error.message));
   const listeners = new Set<(change: ProductChange) => void>();
+  const everyChange = new Set<() => void>();
   let client: pg.Client | undefined;
   let closed = false;
   let failures = 0;
@@ -102,18 +122,21 @@ export async function listenToProductChanges(
   let sent: Promise<unknown> = Promise.resolve();
   let waiting: Promise<boolean> | undefined;
 
+  /** One failing page must not keep the change from the others, nor break the connection. */
+  function tell<T extends unknown[]>(listener: (...values: T) => void, ...values: T) {
+    try {
+      listener(...values);
+    } catch (error) {
+      report(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
   function fanOut(message: pg.Notification) {
     if (message.channel !== PRODUCT_CHANNEL) return;
     const change = parseProductChange(message.payload);
-    if (!change) return;
-    for (const listener of [...listeners]) {
-      // One failing page must not keep the change from the others, nor break the connection.
-      try {
-        listener(change);
-      } catch (error) {
-        report(error instanceof Error ? error : new Error(String(error)));
-      }
-    }
+    if (!change && !isCatalogueChange(message.payload)) return;
+    for (const listener of [...everyChange]) tell(listener);
+    if (change) for (const listener of [...listeners]) tell(listener, change);
   }
 
   function dropped(which: pg.Client, error?: Error) {
@@ -172,6 +195,12 @@ export async function listenToProductChanges(
         listeners.delete(listener);
       };
     },
+    subscribeToAll(listener) {
+      everyChange.add(listener);
+      return () => {
+        everyChange.delete(listener);
+      };
+    },
     connection() {
       return client ? connections : null;
     },
@@ -194,6 +223,7 @@ export async function listenToProductChanges(
       closed = true;
       clearTimeout(retryTimer);
       listeners.clear();
+      everyChange.clear();
       const current = client;
       client = undefined;
       await current?.end();

@@ -7,7 +7,7 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase } from "@souls/db/testing";
 import { type Collection, loadCollection } from "@souls/shop/catalogue";
-import { listenToProductChanges, type ProductChange } from "@souls/shop/product-changes";
+import { listenToProductChanges } from "@souls/shop/product-changes";
 import { describe, expect, it, vi } from "vitest";
 
 vi.stubEnv("DATABASE_URL", "postgres://shop@127.0.0.1:5432/souls");
@@ -23,18 +23,17 @@ const collection = (available: number): Collection =>
 
 /** A channel the test drives: announces changes, drops and comes back. */
 function channel() {
-  const listeners = new Set<(change: ProductChange) => void>();
+  const listeners = new Set<() => void>();
   let connection: number | null = 1;
   return {
-    subscribe(listener: (change: ProductChange) => void) {
+    subscribeToAll(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     connection: () => connection,
     catchUp: async () => connection !== null,
     announce() {
-      for (const listener of listeners)
-        listener({ id: 1, slug: "aicha", reference: "Aicha-01", available: 3, operation: "update" });
+      for (const listener of listeners) listener();
     },
     drop: () => {
       connection = null;

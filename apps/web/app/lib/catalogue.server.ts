@@ -3,11 +3,12 @@ import type { ListeningProductChangeSource } from "@souls/shop/product-changes";
 import { db } from "./db.server";
 import { productChanges } from "./live.server";
 
-type WatchedProductChanges = Pick<ListeningProductChangeSource, "subscribe" | "connection" | "catchUp">;
+type WatchedProductChanges = Pick<ListeningProductChangeSource, "subscribeToAll" | "connection" | "catchUp">;
 
 /**
  * Which state of the catalogue this server knows, or null while it cannot know: the `products`
- * NOTIFY channel announces every change (an admin edit, a sale, a released hold), so a version
+ * NOTIFY channel announces every change (an admin edit, a sale, a released hold, a text, a photo,
+ * a series, the seller's identity), so a version
  * is "the changes heard on this unbroken LISTEN connection". While the channel is down nothing may
  * be kept, since a change could not be noticed; a new connection is a new version.
  */
@@ -28,7 +29,7 @@ export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
   function heard() {
     if (!watching) {
       watching = true;
-      changes.subscribe(() => {
+      changes.subscribeToAll(() => {
         count++;
       });
     }

@@ -15,6 +15,7 @@ import { closeOnStop, processWide } from "./server-process.server";
 const live = processWide("live", () => {
   const state = {
     listeners: new Set<(change: ProductChange) => void>(),
+    everyChange: new Set<() => void>(),
     listening: undefined as Promise<unknown> | undefined,
     source: undefined as ListeningProductChangeSource | undefined,
     stopped: false,
@@ -37,6 +38,9 @@ function listen() {
       live.source.subscribe((change) => {
         for (const listener of live.listeners) listener(change);
       });
+      live.source.subscribeToAll(() => {
+        for (const listener of live.everyChange) listener();
+      });
     })
     .catch((error: unknown) => {
       live.listening = undefined;
@@ -55,6 +59,11 @@ export const productChanges: Omit<ListeningProductChangeSource, "close"> = {
     listen();
     live.listeners.add(listener);
     return () => live.listeners.delete(listener);
+  },
+  subscribeToAll(listener) {
+    listen();
+    live.everyChange.add(listener);
+    return () => live.everyChange.delete(listener);
   },
   connection() {
     listen();

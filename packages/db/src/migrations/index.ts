@@ -8,6 +8,7 @@ import * as m20261123_refunds_and_models from "./2026-11-23T01-00-refunds-and-mo
 import * as m20261123_unpaid_orders_by_client from "./2026-11-23T02-00-unpaid-orders-by-client";
 import * as m20261125_signup_attempts from "./2026-11-25T00-00-signup-attempts";
 import * as m20261125_paid_amount_checked from "./2026-11-25T01-00-paid-amount-checked";
+import * as m20261125_catalogue_changes from "./2026-11-25T02-00-catalogue-changes";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T02-00-unpaid-orders-by-client": m20261123_unpaid_orders_by_client,
   "2026-11-25T00-00-signup-attempts": m20261125_signup_attempts,
   "2026-11-25T01-00-paid-amount-checked": m20261125_paid_amount_checked,
+  "2026-11-25T02-00-catalogue-changes": m20261125_catalogue_changes,
 };
