@@ -1,8 +1,10 @@
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, createPool, isDatabaseUnavailable } from "./connection";
+import { LAUNCH_MODELS } from "./launch-catalogue";
 import { migrateToLatest, pendingMigrations } from "./migrate";
-import { SEED_PRODUCTS, seedProducts } from "./seed";
+import { migrations } from "./migrations/index";
+import { seedProducts } from "./seed";
 import { createTestDatabase, type TestDatabase } from "./testing/index";
 
 let t: TestDatabase;
@@ -32,7 +34,35 @@ describe("schema", () => {
       { reference: "Bilin-01", slug: "bilin", priceCents: 16900, stock: 41, reserved: 0 },
       { reference: "Ilian-01", slug: "ilian", priceCents: 16900, stock: 29, reserved: 0 },
     ]);
-    expect(rows).toHaveLength(SEED_PRODUCTS.length);
+    expect(rows).toHaveLength(LAUNCH_MODELS.length);
+  });
+
+  it("gives the launch models their series, words in both languages, addresses and drawings, published", async () => {
+    const series = await t.db.selectFrom("series").select(["titleFr", "titleEn", "featured"]).execute();
+    expect(series).toEqual([{ titleFr: "Première collection", titleEn: "First collection", featured: true }]);
+    const models = await t.db
+      .selectFrom("products")
+      .innerJoin("productTexts", "productTexts.productId", "products.id")
+      .select(["products.slug", "productTexts.locale", "productTexts.path", "products.publishedAt"])
+      .where("products.slug", "=", "nadia")
+      .orderBy("productTexts.locale", "desc")
+      .execute();
+    expect(models).toEqual([
+      { slug: "nadia", locale: "fr", path: "/produit/sac-banane-nadia", publishedAt: expect.any(Date) },
+      { slug: "nadia", locale: "en", path: "/en/product/nadia-fanny-pack", publishedAt: expect.any(Date) },
+    ]);
+    const photos = await t.db
+      .selectFrom("productPhotos")
+      .innerJoin("products", "products.id", "productPhotos.productId")
+      .select("source")
+      .where("slug", "=", "aicha")
+      .orderBy("productPhotos.position")
+      .limit(2)
+      .execute();
+    expect(photos).toEqual([
+      { source: "/images/products/aicha-1.svg" },
+      { source: "/images/products/aicha-2.svg" },
+    ]);
   });
 
   it("seeding again keeps stock that sales changed", async () => {
@@ -44,6 +74,78 @@ describe("schema", () => {
       .where("reference", "=", "Nadia-01")
       .executeTakeFirstOrThrow();
     expect(nadia.stock).toBe(3);
+  });
+
+  it("the catalogue migration gives a shop's launch models their words; a product the owner added stays a draft", async () => {
+    const shop = await createTestDatabase();
+    try {
+      const migrator = new Migrator({ db: shop.db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("2026-11-25T02-00-catalogue-changes")).error).toBeUndefined();
+      // The shop as it was: the launch products seeded by reference, one added from the panel.
+      await sql`INSERT INTO products (reference, slug, name, price_cents, stock) VALUES
+        ('Aicha-01', 'aicha', 'Aicha', 16900, 12), ('Nadia-01', 'nadia', 'Nadia', 16900, 0),
+        ('Bilin-01', 'bilin', 'Bilin', 16900, 3), ('Ilian-01', 'ilian', 'Ilian', 16900, 9),
+        ('ZORA-01', 'zora', 'Zora', 16900, 3)`.execute(shop.db);
+      await migrateToLatest(shop.db);
+      const models = await shop.db
+        .selectFrom("products")
+        .leftJoin("productTexts", (join) =>
+          join.onRef("productTexts.productId", "=", "products.id").on("productTexts.locale", "=", "en"),
+        )
+        .select([
+          "reference",
+          "stock",
+          "position",
+          "path",
+          sql<boolean>`published_at IS NOT NULL`.as("published"),
+        ])
+        .orderBy("products.id")
+        .execute();
+      expect(models).toEqual([
+        {
+          reference: "Aicha-01",
+          stock: 12,
+          position: 1,
+          path: "/en/product/aicha-fanny-pack",
+          published: true,
+        },
+        {
+          reference: "Nadia-01",
+          stock: 0,
+          position: 2,
+          path: "/en/product/nadia-fanny-pack",
+          published: true,
+        },
+        {
+          reference: "Bilin-01",
+          stock: 3,
+          position: 3,
+          path: "/en/product/bilin-fanny-pack",
+          published: true,
+        },
+        {
+          reference: "Ilian-01",
+          stock: 9,
+          position: 4,
+          path: "/en/product/ilian-fanny-pack",
+          published: true,
+        },
+        { reference: "ZORA-01", stock: 3, position: 0, path: null, published: false },
+      ]);
+      expect(
+        await shop.db
+          .selectFrom("productPhotos")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .executeTakeFirst(),
+      ).toEqual({ n: 16 });
+      // And the seed leaves such a shop alone.
+      await seedProducts(shop.db);
+      expect(await shop.db.selectFrom("series").select("titleFr").execute()).toEqual([
+        { titleFr: "Première collection" },
+      ]);
+    } finally {
+      await shop.drop();
+    }
   });
 
   it("refuses to hold more pieces than are on hand, or a negative stock", async () => {

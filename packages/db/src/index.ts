@@ -7,7 +7,8 @@ export {
   type Transaction,
   withPassword,
 } from "./connection";
+export { LAUNCH_MODELS, LAUNCH_SERIES } from "./launch-catalogue";
 export { migrateToLatest, pendingMigrations } from "./migrate";
 export { prepared } from "./prepared";
 export * from "./schema";
-export { SEED_PRODUCTS, seedProducts } from "./seed";
+export { seedProducts } from "./seed";

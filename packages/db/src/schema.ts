@@ -20,10 +20,100 @@ export interface ProductsTable {
   stock: ColumnType<number, number | undefined, number>;
   /** Pieces held by unpaid orders; available = stock - reserved. */
   reserved: ColumnType<number, number | undefined, number>;
-  /** Set instead of deleting a product that has orders: it leaves the shop. */
+  /** Set instead of deleting a product that has orders: it leaves the grid, keeps its page. */
   archivedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The series it belongs to, and its place in it. */
+  seriesId: ColumnType<number | null, number | null | undefined, number | null>;
+  position: ColumnType<number, number | undefined, number>;
+  /** Null while a draft: only the owner sees its page. */
+  publishedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set while on sale: its "before" price is the lowest of the 30 days before this moment. */
+  onSaleSince: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** A limited series of models; the `featured` one is the home page's. */
+export interface SeriesTable {
+  id: Generated<number>;
+  titleFr: string;
+  titleEn: string;
+  subtitleFr: ColumnType<string, string | undefined, string>;
+  subtitleEn: ColumnType<string, string | undefined, string>;
+  featured: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** What a model says of itself in one language (plain text, paragraphs separated by blank lines). */
+export interface ProductMaterials {
+  fabric: string;
+  embroidery: string;
+  hardware: string;
+  lining: string;
+  leather: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+/** Plain text in and out: jsonb columns written as their JSON text. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface ProductTextsTable {
+  productId: number;
+  locale: Locale;
+  /** Its address in this language, unique across the shop. */
+  path: string;
+  tagline: ColumnType<string, string | undefined, string>;
+  cardDescription: ColumnType<string, string | undefined, string>;
+  shortDescription: ColumnType<string, string | undefined, string>;
+  longDescription: ColumnType<string, string | undefined, string>;
+  materials: Json<Partial<ProductMaterials>>;
+  craftsmanship: ColumnType<string, string | undefined, string>;
+  heritage: ColumnType<string, string | undefined, string>;
+  faq: Json<FaqItem[]>;
+  dimensions: ColumnType<string, string | undefined, string>;
+  weight: ColumnType<string, string | undefined, string>;
+  strap: ColumnType<string, string | undefined, string>;
+  care: ColumnType<string, string | undefined, string>;
+  safety: ColumnType<string, string | undefined, string>;
+  updatedAt: UpdatedAt;
+}
+
+/** An address a model had before: it answers 301 to the current one. */
+export interface ProductPathsTable {
+  path: string;
+  productId: number;
+  locale: Locale;
+  retiredAt: CreatedAt;
+}
+
+export interface ProductPhotosTable {
+  id: Generated<number>;
+  productId: number;
+  /** 0 is the cover. */
+  position: number;
+  /** The hash naming an uploaded photo's files, or a path of the site's own (the launch drawings). */
+  source: string;
+  width: number;
+  height: number;
+  altFr: ColumnType<string, string | undefined, string>;
+  altEn: ColumnType<string, string | undefined, string>;
+  createdAt: CreatedAt;
+}
+
+export type PhotoFormat = "avif" | "webp" | "jpeg";
+
+/** One cut of a photo: a width in a format. */
+export interface PhotoFilesTable {
+  photoId: number;
+  format: PhotoFormat;
+  width: number;
+  height: number;
+  bytes: Buffer;
 }
 
 export type SignupSource = "home" | "product" | "newsletter" | "magazine" | "waitlist";
@@ -141,7 +231,20 @@ export interface RefundItemsTable {
   quantity: number;
 }
 
-export type ProductEventKind = "created" | "price_changed" | "stock_adjusted" | "archived" | "unarchived";
+export type ProductEventKind =
+  | "created"
+  | "price_changed"
+  | "stock_adjusted"
+  | "archived"
+  | "unarchived"
+  | "published"
+  | "unpublished"
+  | "texts_changed"
+  | "address_changed"
+  | "photos_changed"
+  | "series_changed"
+  | "sale_started"
+  | "sale_ended";
 
 export interface ProductEventsTable {
   id: Generated<number>;
@@ -257,6 +360,11 @@ export interface EmailAccessLogTable {
 
 export interface Database {
   products: ProductsTable;
+  series: SeriesTable;
+  productTexts: ProductTextsTable;
+  productPaths: ProductPathsTable;
+  productPhotos: ProductPhotosTable;
+  photoFiles: PhotoFilesTable;
   signups: SignupsTable;
   signupAttempts: SignupAttemptsTable;
   orders: OrdersTable;
