@@ -1,7 +1,8 @@
 /**
  * `@souls/shop/admin`: the owner's panel — her session, orders to prepare and ship, products and
  * their stock, the e-mail queue (masked, every look logged), the accountant's export and the sample
- * order. What her actions can run into is `@souls/shop/errors`.
+ * order, and her catalogue (./catalogue). What her actions can run into is `@souls/shop/errors`
+ * (the catalogue's own refusals are exported here).
  */
 export {
   ACCOUNTING_BATCH_ROWS,
@@ -16,6 +17,7 @@ export {
   MONTH_PATTERN,
   writeAccountingCsv,
 } from "./accounting";
+export * from "./catalogue";
 export {
   type EmailAccessMethod,
   type EmailQueueStats,

@@ -1,0 +1,229 @@
+/**
+ * Series: the brand sells limited series ("Première collection", then the next). The owner
+ * creates one, names it in both languages, moves models into it in her order, and chooses the one
+ * the home page shows. Once a series is chosen there is always exactly one; a series goes only
+ * when empty (models of earlier series keep their pages).
+ */
+import { CATALOGUE_LIMITS, SERIES_TEXT_LIMITS } from "@souls/core/catalogue-rules";
+import type { Database, Kysely, Transaction } from "@souls/db";
+import { isStorableText } from "../../text";
+import { recordProductEvent } from "../product-history";
+import { CatalogueRefusedError, ModelTextRefusedError, SeriesNotFoundError } from "./errors";
+import { lockCatalogue, lockModel } from "./store";
+import { normalizeText } from "./texts";
+
+export interface SeriesInput {
+  titleFr: string;
+  titleEn: string;
+  subtitleFr?: string;
+  subtitleEn?: string;
+}
+
+export interface SeriesRow {
+  id: number;
+  titleFr: string;
+  titleEn: string;
+  subtitleFr: string;
+  subtitleEn: string;
+  featured: boolean;
+}
+
+function seriesWords(input: SeriesInput) {
+  const title = (field: "titleFr" | "titleEn") => {
+    const text = normalizeText(input[field], { oneLine: true });
+    if (!text) throw new ModelTextRefusedError(field, "required");
+    if (!isStorableText(text)) throw new ModelTextRefusedError(field, "characters");
+    if (text.length > SERIES_TEXT_LIMITS.title)
+      throw new ModelTextRefusedError(field, "too_long", SERIES_TEXT_LIMITS.title);
+    return text;
+  };
+  const subtitle = (field: "subtitleFr" | "subtitleEn") => {
+    const text = normalizeText(input[field] ?? "");
+    if (!isStorableText(text)) throw new ModelTextRefusedError(field, "characters");
+    if (text.length > SERIES_TEXT_LIMITS.subtitle) {
+      throw new ModelTextRefusedError(field, "too_long", SERIES_TEXT_LIMITS.subtitle);
+    }
+    return text;
+  };
+  return {
+    titleFr: title("titleFr"),
+    titleEn: title("titleEn"),
+    subtitleFr: subtitle("subtitleFr"),
+    subtitleEn: subtitle("subtitleEn"),
+  };
+}
+
+const SERIES_COLUMNS = ["id", "titleFr", "titleEn", "subtitleFr", "subtitleEn", "featured"] as const;
+
+async function lockSeries(trx: Transaction<Database>, seriesId: number): Promise<SeriesRow> {
+  const series = await trx
+    .selectFrom("series")
+    .select(SERIES_COLUMNS)
+    .where("id", "=", seriesId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!series) throw new SeriesNotFoundError(seriesId);
+  return series;
+}
+
+/**
+ * A new series, empty. A shop without a home-page series yet makes it the home page's. At most
+ * CATALOGUE_LIMITS.series series.
+ */
+export async function createSeries(db: Kysely<Database>, input: SeriesInput): Promise<SeriesRow> {
+  const words = seriesWords(input);
+  return db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const { count } = await trx
+      .selectFrom("series")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= CATALOGUE_LIMITS.series) {
+      throw new CatalogueRefusedError("too_many_series", CATALOGUE_LIMITS.series);
+    }
+    const featured = await trx
+      .selectFrom("series")
+      .select("id")
+      .where("featured", "=", true)
+      .executeTakeFirst();
+    return trx
+      .insertInto("series")
+      .values({ ...words, featured: !featured })
+      .returning(SERIES_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** A series' titles and subtitles in both languages (the home page's hero shows them). */
+export async function updateSeries(
+  db: Kysely<Database>,
+  seriesId: number,
+  input: SeriesInput,
+): Promise<SeriesRow> {
+  const words = seriesWords(input);
+  return db.transaction().execute(async (trx) => {
+    const series = await lockSeries(trx, seriesId);
+    const same = (Object.keys(words) as (keyof typeof words)[]).every((key) => series[key] === words[key]);
+    if (same) return series;
+    return trx
+      .updateTable("series")
+      .set({ ...words, updatedAt: new Date() })
+      .where("id", "=", seriesId)
+      .returning(SERIES_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** The series the home page shows; the one shown before stops being it. */
+export async function featureSeries(db: Kysely<Database>, seriesId: number): Promise<SeriesRow> {
+  return db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const series = await lockSeries(trx, seriesId);
+    if (series.featured) return series;
+    // Two statements: the index allows one featured series at any moment, even within one.
+    await trx
+      .updateTable("series")
+      .set({ featured: false, updatedAt: new Date() })
+      .where("featured", "=", true)
+      .execute();
+    return trx
+      .updateTable("series")
+      .set({ featured: true, updatedAt: new Date() })
+      .where("id", "=", seriesId)
+      .returning(SERIES_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * Removes an empty series. One that holds a model (archived ones too: their pages still name
+ * it) stays; so does the home page's (choose another first).
+ */
+export async function deleteSeries(db: Kysely<Database>, seriesId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const series = await lockSeries(trx, seriesId);
+    const model = await trx
+      .selectFrom("products")
+      .select("id")
+      .where("seriesId", "=", seriesId)
+      .executeTakeFirst();
+    if (model) throw new CatalogueRefusedError("series_not_empty");
+    if (series.featured) throw new CatalogueRefusedError("series_featured");
+    await trx.deleteFrom("series").where("id", "=", seriesId).execute();
+  });
+}
+
+/**
+ * Puts a model at a place (1 is first) of a series, the same or another; the others keep their
+ * order around it and every series concerned is numbered 1, 2, 3… again.
+ */
+export async function moveModel(
+  db: Kysely<Database>,
+  productId: number,
+  seriesId: number,
+  position: number,
+): Promise<{ seriesId: number; position: number }> {
+  return db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const product = await lockModel(trx, productId);
+    const target = await lockSeries(trx, seriesId);
+    const from = product.seriesId;
+    const before = from === null ? null : await ordered(trx, from);
+    const others = (await ordered(trx, seriesId)).filter((model) => model.id !== productId);
+    const place = Math.min(Math.max(1, Math.trunc(position) || 1), others.length + 1);
+    const oldPlace = before ? before.findIndex((model) => model.id === productId) + 1 : 0;
+    if (from === seriesId && oldPlace === place) return { seriesId, position: place };
+    const order = [
+      ...others.slice(0, place - 1).map((m) => m.id),
+      productId,
+      ...others.slice(place - 1).map((m) => m.id),
+    ];
+    await renumber(trx, order, seriesId);
+    if (before && from !== seriesId && from !== null) {
+      await renumber(
+        trx,
+        before.filter((model) => model.id !== productId).map((model) => model.id),
+        from,
+      );
+    }
+    const fromTitle =
+      from === null
+        ? null
+        : from === seriesId
+          ? target.titleFr
+          : ((await trx.selectFrom("series").select("titleFr").where("id", "=", from).executeTakeFirst())
+              ?.titleFr ?? null);
+    await recordProductEvent(
+      trx,
+      productId,
+      "series_changed",
+      fromTitle === null ? null : `${fromTitle} · ${oldPlace}`,
+      `${target.titleFr} · ${place}`,
+    );
+    return { seriesId, position: place };
+  });
+}
+
+/** A series' models in their order (ties by age: the launch data may number them alike). */
+function ordered(trx: Transaction<Database>, seriesId: number) {
+  return trx
+    .selectFrom("products")
+    .select(["id", "position"])
+    .where("seriesId", "=", seriesId)
+    .orderBy("position")
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}
+
+async function renumber(trx: Transaction<Database>, ids: number[], seriesId: number) {
+  for (const [index, id] of ids.entries()) {
+    await trx
+      .updateTable("products")
+      .set({ seriesId, position: index + 1 })
+      .where("id", "=", id)
+      .where((eb) => eb.or([eb("position", "!=", index + 1), eb("seriesId", "is distinct from", seriesId)]))
+      .execute();
+  }
+}
