@@ -10,6 +10,18 @@ import { offlineGateway } from "./payments/offline-gateway";
 import { confirmSignup, joinWaitlist } from "./signups/signups";
 
 export { startStripeDouble } from "./payments/stripe-double";
+/** Photos and files the photo tests send, made with sharp on the spot. */
+export {
+  exifTags,
+  gifImage,
+  heicPhoto,
+  pdfNamedJpg,
+  phonePhoto,
+  pngBomb,
+  smallPhoto,
+  svgImage,
+  truncatedJpeg,
+} from "./photos/fixtures";
 /** Signs a sign-up's link as the shop does (a test builds the link an e-mail would carry). */
 export { signupToken } from "./signups/tokens";
 

@@ -8,7 +8,7 @@ import type { EmailStatus } from "@souls/core/statuses";
 export class AdminNotFoundError extends Error {
   override name = "AdminNotFoundError";
   constructor(
-    readonly entity: "order" | "product" | "email" | "refund",
+    readonly entity: "order" | "product" | "email" | "refund" | "photo",
     readonly key: string | number,
   ) {
     super(`No ${entity} ${key}`);
@@ -114,5 +114,35 @@ export class ReturnNotExpectedError extends Error {
   override name = "ReturnNotExpectedError";
   constructor() {
     super("No return is expected for this order");
+  }
+}
+
+/**
+ * A photo the shop refuses: judged by its bytes (an image it cannot read, of another format, too
+ * heavy, of too many pixels, too small), or by the model's gallery (12 at most, the same photo
+ * twice, an archived model, an order that is not the gallery's, the last photo of a model on sale).
+ * Nothing is stored.
+ */
+export class PhotoRefusedError extends Error {
+  override name = "PhotoRefusedError";
+  constructor(
+    readonly reason:
+      | "empty"
+      | "too_heavy"
+      | "format"
+      | "unreadable"
+      | "too_many_pixels"
+      | "too_small"
+      | "too_many_photos"
+      | "duplicate"
+      | "archived"
+      | "order"
+      | "last_photo"
+      | "alt_too_long"
+      | "alt_characters",
+    /** What the file was read as, when it was read (`format`): "gif", "svg", "heif"… */
+    readonly detail?: string,
+  ) {
+    super(`Photo refused: ${reason}${detail ? ` (${detail})` : ""}`);
   }
 }

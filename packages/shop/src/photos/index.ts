@@ -1,0 +1,20 @@
+/**
+ * `@souls/shop/photos`: a model's gallery — photos added from the owner's phone (processed once:
+ * upright, sRGB, no metadata, cut into the widths pages and e-mails need), put in order,
+ * described, removed; read by the pages and served by file name. Names and addresses of the cuts
+ * are `@souls/core/photos`.
+ */
+export {
+  addPhoto,
+  cleanAlt,
+  type GalleryPhoto,
+  listPhotos,
+  type PhotoAlt,
+  type PhotoFileAnswer,
+  photoFile,
+  photosOf,
+  removePhoto,
+  reorderPhotos,
+  setPhotoAlt,
+} from "./photos";
+export { PHOTO_LIMITS, type PhotoFile, type ProcessedPhoto, processPhoto } from "./process";
