@@ -358,6 +358,44 @@ export interface EmailAccessLogTable {
   createdAt: CreatedAt;
 }
 
+/**
+ * The seller's identity, one row (id 1), as the owner fills it in from her panel; null is "not
+ * filled in yet". The manufacturer (EU General Product Safety Regulation, art. 19) is the seller
+ * unless named.
+ */
+export interface SellerTable {
+  id: ColumnType<1, 1 | undefined, never>;
+  brand: string | null;
+  companyName: string | null;
+  legalForm: string | null;
+  shareCapital: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  /** Nine digits. */
+  siren: string | null;
+  rcsCity: string | null;
+  /** FR, its two-digit key and the SIREN. */
+  vatNumber: string | null;
+  publicationDirector: string | null;
+  phone: string | null;
+  email: string | null;
+  instagramUrl: string | null;
+  hostName: string | null;
+  hostAddress: string | null;
+  hostPhone: string | null;
+  mediatorName: string | null;
+  mediatorUrl: string | null;
+  manufacturerName: string | null;
+  manufacturerAddress: string | null;
+  manufacturerEmail: string | null;
+  /** Who saved it last (`admin`: the owner's panel), and when. */
+  savedBy: string | null;
+  savedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   products: ProductsTable;
   series: SeriesTable;
@@ -382,6 +420,7 @@ export interface Database {
   refunds: RefundsTable;
   refundItems: RefundItemsTable;
   productEvents: ProductEventsTable;
+  seller: SellerTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -10,6 +10,7 @@ import { offlineGateway } from "./payments/offline-gateway";
 import { confirmSignup, joinWaitlist } from "./signups/signups";
 
 export { startStripeDouble } from "./payments/stripe-double";
+export { FILLED_IN_SELLER } from "./seller/testing";
 /** Photos and files the photo tests send, made with sharp on the spot. */
 export {
   exifTags,
