@@ -46,6 +46,8 @@ it("walks the router's own list of procedures: every one of the contract's is th
       "emails.view",
       "emails.cleanup",
       "sampleOrders.run",
+      "seller.get",
+      "seller.save",
     ]),
   );
   expect(PROCEDURES.find((p) => p.path === "products.changes")?.type).toBe("subscription");

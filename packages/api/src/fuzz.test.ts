@@ -52,6 +52,7 @@ const WATCHED = [
   "signups",
   "tracking_tokens",
   "admin_sessions",
+  "seller",
 ];
 const FINGERPRINT = `SELECT ${WATCHED.map(
   (table) =>
@@ -149,6 +150,18 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   stock: fc.oneof(fc.constantFrom(0, 1, 2, 1_000_000), oddNumber),
   id: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constantFrom<unknown>("1", 1n, null), oddNumber),
   delta: fc.oneof(fc.constantFrom<unknown>(1, -1, 2, "1"), oddNumber),
+  siren: fc.oneof(fc.constantFrom<unknown>("732829320", "732 829 320", "123456789", "", null), oddString),
+  vatNumber: fc.oneof(
+    fc.constantFrom<unknown>("FR44732829320", "fr 44 732 829 320", "FR83404833048", "", null),
+    oddString,
+  ),
+  postalCode: fc.oneof(fc.constantFrom<unknown>("75011", "7501", "4000-123", null), oddString),
+  country: fc.oneof(fc.constantFrom<unknown>("FR", "fr", "PT", "ZZ", null), oddString),
+  email: fc.oneof(fc.constantFrom<unknown>("bonjour@souls.fr", "bonjour", "", null), oddString),
+  mediatorUrl: fc.oneof(
+    fc.constantFrom<unknown>("https://www.cm2c.net", "http://cm2c.net", "javascript:alert(1)", null),
+    oddString,
+  ),
 };
 
 /** The well-formed input with each field kept, changed, retyped or dropped, and sometimes one too many. */

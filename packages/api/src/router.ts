@@ -4,6 +4,7 @@ import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
 import { productsRouter } from "./products";
 import { sampleOrdersRouter } from "./sample-orders";
+import { sellerRouter } from "./seller";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   emails: emailsRouter,
   sampleOrders: sampleOrdersRouter,
   accounting: accountingRouter,
+  seller: sellerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import type { Database, Kysely } from "@souls/db";
 import type { EmailContext } from "@souls/emails/messages";
 import { offlineGateway } from "@souls/shop/payments";
 import type { ProductChangeSource } from "@souls/shop/product-changes";
+import { FILLED_IN_SELLER } from "@souls/shop/testing";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { expect } from "vitest";
 import type { ApiContext } from "./context";
@@ -136,4 +137,6 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "emails.view": { id: 1 },
   "emails.cleanup": undefined,
   "sampleOrders.run": undefined,
+  "seller.get": undefined,
+  "seller.save": FILLED_IN_SELLER,
 };

@@ -1,6 +1,6 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { placePaidOrder } from "@souls/shop/testing";
+import { FILLED_IN_SELLER, placePaidOrder } from "@souls/shop/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MESSAGES } from "./errors";
@@ -243,6 +243,30 @@ const MALFORMED: Record<string, unknown[]> = {
   "emails.view": idCases,
   "emails.cleanup": [{}, { olderThanYears: 0 }],
   "sampleOrders.run": [{}],
+  "seller.get": [{}],
+  "seller.save": [
+    {},
+    { ...FILLED_IN_SELLER, brand: undefined },
+    { ...FILLED_IN_SELLER, companyName: "x".repeat(121) },
+    { ...FILLED_IN_SELLER, companyName: HUGE },
+    { ...FILLED_IN_SELLER, companyName: 42 },
+    { ...FILLED_IN_SELLER, street: "8 rue\nde Charonne" },
+    { ...FILLED_IN_SELLER, city: "<script>alert(1)</script>" },
+    { ...FILLED_IN_SELLER, hostName: "OVH\u0000" },
+    { ...FILLED_IN_SELLER, siren: "123456789" },
+    { ...FILLED_IN_SELLER, siren: "73282932" },
+    { ...FILLED_IN_SELLER, vatNumber: "FR00732829320" },
+    { ...FILLED_IN_SELLER, vatNumber: "FR83404833048" },
+    { ...FILLED_IN_SELLER, vatNumber: "DE123456789" },
+    { ...FILLED_IN_SELLER, email: "bonjour-at-souls.fr" },
+    { ...FILLED_IN_SELLER, manufacturerEmail: "atelier@" },
+    { ...FILLED_IN_SELLER, instagramUrl: "http://www.instagram.com/souls" },
+    { ...FILLED_IN_SELLER, mediatorUrl: "javascript:alert(1)" },
+    { ...FILLED_IN_SELLER, phone: "call me" },
+    { ...FILLED_IN_SELLER, postalCode: "7501" },
+    { ...FILLED_IN_SELLER, country: "ZZ" },
+    { ...FILLED_IN_SELLER, vatNumber: 44, postalCode: 75011 },
+  ],
 };
 
 it("has malformed cases for every procedure of the router", () => {
