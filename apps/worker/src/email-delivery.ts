@@ -12,6 +12,7 @@ import {
   type RenderedEmail,
 } from "@souls/emails/messages";
 import { claimNextEmail, MAX_ATTEMPTS, settleEmail, settlementAfterFailure } from "@souls/shop/outbox";
+import { emailContextFor, loadSeller, mailSenderOf, showSeller } from "@souls/shop/seller";
 import type { MailTransport, OutgoingEmail } from "./mail-transport";
 
 /** Most messages one round sends, so a long queue does not hold up the worker's other jobs. */
@@ -45,6 +46,24 @@ export interface EmailDelivery {
   handBackAfterMs?: number;
   /** Called after each row is settled (the worker's heartbeat). */
   onSettled?: () => void;
+}
+
+/**
+ * How the worker sends, before it knows as whom: the seller is read at each round
+ * (`deliveryAsSeller`), so what the owner saves in her panel signs the next e-mails.
+ */
+export type MailSetup = Omit<EmailDelivery, "context" | "from"> & {
+  /** The shop's public origin, for the e-mails' links. */
+  siteUrl: string;
+  /** MAIL_FROM; unset, the e-mails come from the seller's brand and contact address. */
+  from?: string;
+};
+
+/** A round's delivery: the shop as the seller's identity says it is right now. */
+export async function deliveryAsSeller(db: Kysely<Database>, mail: MailSetup): Promise<EmailDelivery> {
+  const seller = showSeller((await loadSeller(db)).details);
+  const { siteUrl, from, ...delivery } = mail;
+  return { ...delivery, context: emailContextFor(seller, siteUrl), from: from ?? mailSenderOf(seller) };
 }
 
 /** How long a send in progress may still finish once the worker is asked to stop. */

@@ -1,20 +1,29 @@
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seededTestDatabase } from "@souls/db/testing";
 import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
 import { offlineGateway } from "@souls/shop/payments";
-import { joinWaitlistConfirmed, placeHeldOrder, TEST_SECRET, TEST_SHIPPING } from "@souls/shop/testing";
+import { saveSeller } from "@souls/shop/seller";
+import {
+  FILLED_IN_SELLER,
+  joinWaitlistConfirmed,
+  placeHeldOrder,
+  TEST_SECRET,
+  TEST_SHIPPING,
+} from "@souls/shop/testing";
 import { describe, expect, it } from "vitest";
 import { runJobs } from "./jobs";
 import { mailboxTransport } from "./mail-transport";
-import { testDelivery } from "./testing/queue";
+import { queueEmail, testMailSetup } from "./testing/queue";
+import { parseHeaders } from "./testing/smtp-sink";
 
 const t = seededTestDatabase();
 
 const details = TEST_SHIPPING;
 const jobs = {
   gateway: offlineGateway,
-  mail: testDelivery(mailboxTransport(path.join(tmpdir(), "souls-worker-jobs"))),
+  mail: testMailSetup(mailboxTransport(path.join(tmpdir(), "souls-worker-jobs"))),
   linkSecret: TEST_SECRET,
 };
 
@@ -59,5 +68,41 @@ describe("the worker's jobs", () => {
       .execute();
     expect(notices).toEqual([{ recipient: "nour@example.org", subject: "Bilin is back", status: "sent" }]);
     expect((await runJobs(t.db, jobs, later)).restockNotices).toBe(0);
+  });
+
+  it("send as the seller the owner saved, read at each round: sender, reply address and company", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "souls-worker-seller-"));
+    const round = (from?: string) =>
+      runJobs(t.db, { ...jobs, mail: testMailSetup(mailboxTransport(dir), { from }) });
+    /** The headers and HTML of the e-mail written for queue row `id`. */
+    async function written(id: number) {
+      const eml = (await readdir(dir)).find((file) => file.endsWith(`-${id}.eml`));
+      if (!eml) throw new Error(`no e-mail ${id} in the mailbox`);
+      const headers = parseHeaders(await readFile(path.join(dir, eml), "utf8"));
+      return { headers, html: await readFile(path.join(dir, eml.replace(/\.eml$/, ".html")), "utf8") };
+    }
+
+    // Nothing filled in yet: the examples, as before.
+    const before = await queueEmail(t.db, { locale: "fr" });
+    expect((await round()).emails.sent).toBe(1);
+    expect((await written(before.id)).headers.get("from")).toBe("SOULS <contact@souls.example>");
+
+    // Saved from the panel while the worker runs: the next round sends as the new seller.
+    await saveSeller(t.db, { ...FILLED_IN_SELLER, brand: "Souls Paris" });
+    const after = await queueEmail(t.db, { locale: "en" });
+    expect((await round()).emails.sent).toBe(1);
+    const { headers, html } = await written(after.id);
+    expect(headers.get("from")).toBe("Souls Paris <bonjour@souls.fr>");
+    expect(headers.get("reply-to")).toBe("bonjour@souls.fr");
+    expect(html).toContain("Souls Atelier SAS");
+    expect(html).toContain("8 rue de Charonne, 75011 Paris, France");
+    expect(html).not.toContain("exemple");
+
+    // MAIL_FROM, when set, is the sender; replies still go to the seller.
+    const configured = await queueEmail(t.db, { locale: "fr" });
+    await round("SOULS <commandes@souls.example>");
+    const sent = (await written(configured.id)).headers;
+    expect(sent.get("from")).toBe("SOULS <commandes@souls.example>");
+    expect(sent.get("reply-to")).toBe("bonjour@souls.fr");
   });
 });

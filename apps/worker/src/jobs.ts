@@ -2,7 +2,7 @@ import type { Database, Kysely } from "@souls/db";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
 import type { PaymentGateway } from "@souls/shop/payments";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
-import { type DeliveryReport, deliverDueEmails, type EmailDelivery } from "./email-delivery";
+import { type DeliveryReport, deliverDueEmails, deliveryAsSeller, type MailSetup } from "./email-delivery";
 
 export interface RoundReport {
   expired: number;
@@ -14,7 +14,7 @@ export interface RoundReport {
 
 export interface WorkerJobs {
   gateway: PaymentGateway;
-  mail: EmailDelivery;
+  mail: MailSetup;
   /** The shop's secret: signs the unsubscribe link of each back-in-stock notice. */
   linkSecret: string;
 }
@@ -29,7 +29,7 @@ export async function runJobs(
   // After the holds: a released hold may be what brings a sold-out model back.
   const restockNotices = await notifyRestockedWaitlists(db, jobs.linkSecret, now);
   // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
-  const emails = await deliverDueEmails(db, jobs.mail, now);
+  const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
   const reconciled = await reconcilePayments(db, jobs.gateway, now);
   return { expired, restockNotices, reconciled, emails };
 }

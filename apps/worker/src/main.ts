@@ -12,10 +12,9 @@ import { connect } from "@souls/db";
 import { createLogger, installLogger, logFormatOf } from "@souls/db/log";
 import { loadEnvFile } from "@souls/db/project";
 import { renderEmail } from "@souls/emails";
-import { business, emailContextFor } from "@souls/shop/business";
 import { paymentGatewayFor } from "@souls/shop/payments";
 import { applyRetention } from "@souls/shop/retention";
-import type { EmailDelivery } from "./email-delivery";
+import type { MailSetup } from "./email-delivery";
 import { type RoundReport, runJobs } from "./jobs";
 import { createMailTransport } from "./mail-transport";
 import { readWorkerSettings, type WorkerSettings } from "./settings";
@@ -35,11 +34,12 @@ installLogger(createLogger({ service: "worker", format: env.logFormat }));
 const db = connect(env.DATABASE_URL, { maxConnections: 3, password: env.databasePassword });
 const gateway = paymentGatewayFor(env);
 const stopping = new AbortController();
-const mail: EmailDelivery = {
+// The seller the e-mails come from is read at each round: the owner edits it in her panel.
+const mail: MailSetup = {
   transport: createMailTransport(env),
   render: renderEmail,
-  context: emailContextFor(env.siteUrl),
-  from: env.MAIL_FROM ?? `${business.brand} <${business.email}>`,
+  siteUrl: env.siteUrl,
+  from: env.MAIL_FROM,
   stop: stopping.signal,
   onSettled: heartbeat,
 };

@@ -4,7 +4,7 @@ import type { Locale } from "@souls/core/locales";
 import type { Database, EmailQueueRow, Kysely } from "@souls/db";
 import { renderEmail } from "@souls/emails";
 import { type EmailType, emailSubject, isMarketingEmail, parseEmailMessage } from "@souls/emails/messages";
-import type { EmailDelivery } from "../email-delivery";
+import type { EmailDelivery, MailSetup } from "../email-delivery";
 import type { MailTransport } from "../mail-transport";
 
 let orders = 0;
@@ -87,4 +87,9 @@ export function testDelivery(
     from: "SOULS <commandes@souls.example>",
     ...overrides,
   };
+}
+
+/** The worker's mail set-up, as main.ts builds it without MAIL_FROM: it sends as the stored seller. */
+export function testMailSetup(transport: MailTransport, overrides: Partial<MailSetup> = {}): MailSetup {
+  return { transport, render: renderEmail, siteUrl: "https://souls.example", ...overrides };
 }
