@@ -18,6 +18,7 @@ import {
 } from "@souls/shop/errors";
 import { IllegalTransitionError, type OrderEvent } from "@souls/shop/order-status";
 import { TRPCError } from "@trpc/server";
+import { catalogueRuleError } from "./catalogue-errors";
 
 export const MESSAGES = {
   unauthorized: "Session expirée ou absente : reconnectez-vous.",
@@ -131,5 +132,5 @@ export function shopRuleError(cause: unknown): TRPCError | null {
   if (cause instanceof InvalidProductError) {
     return error("BAD_REQUEST", `Produit refusé : vérifiez ${PRODUCT_FIELDS[cause.field]}.`);
   }
-  return null;
+  return catalogueRuleError(cause);
 }

@@ -52,6 +52,10 @@ const WATCHED = [
   "signups",
   "tracking_tokens",
   "admin_sessions",
+  "series",
+  "product_texts",
+  "product_paths",
+  "product_events",
   "seller",
 ];
 const FINGERPRINT = `SELECT ${WATCHED.map(
@@ -150,6 +154,29 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   stock: fc.oneof(fc.constantFrom(0, 1, 2, 1_000_000), oddNumber),
   id: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constantFrom<unknown>("1", 1n, null), oddNumber),
   delta: fc.oneof(fc.constantFrom<unknown>(1, -1, 2, "1"), oddNumber),
+  locale: fc.oneof(fc.constantFrom<unknown>("fr", "en", "de", "FR", null), oddString),
+  segment: fc.oneof(
+    fc.constantFrom<unknown>(
+      "sac-banane-aicha",
+      "sac-banane-nadia",
+      "Zora",
+      "ab",
+      "a--b",
+      "../admin",
+      "x".repeat(81),
+    ),
+    oddString,
+  ),
+  seriesId: fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constantFrom<unknown>("1", null), oddNumber),
+  position: fc.oneof(fc.constantFrom<unknown>(1, 2, 1_000, 1_001, 0), oddNumber),
+  titleFr: fc.oneof(fc.constantFrom("Deuxième série", "", " ", "x".repeat(81)), oddString),
+  titleEn: fc.oneof(fc.constantFrom("Second series", "x".repeat(80)), oddString),
+  longDescription: fc.oneof(fc.constantFrom("Un.\r\n\r\nDeux.", "", "x".repeat(5_001)), oddString),
+  faq: fc.oneof(
+    fc.array(fc.record({ question: oddString, answer: oddString }), { maxLength: 12 }),
+    fc.constantFrom<unknown>([{ question: "Q ?", answer: "" }], [{ question: "Q ?" }], null),
+    anything,
+  ),
   siren: fc.oneof(fc.constantFrom<unknown>("732829320", "732 829 320", "123456789", "", null), oddString),
   vatNumber: fc.oneof(
     fc.constantFrom<unknown>("FR44732829320", "fr 44 732 829 320", "FR83404833048", "", null),

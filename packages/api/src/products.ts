@@ -1,6 +1,6 @@
 import {
   adjustStock,
-  createProduct,
+  createModel,
   createSampleProduct,
   listProducts,
   PRODUCT_LIMITS,
@@ -24,6 +24,7 @@ export const productsRouter = {
     .input(strictInput({ search: text(0, 100).optional() }).prefault({}))
     .query(async ({ ctx, input }) => toWire(await listProducts(ctx.db, input.search))),
 
+  /** « Ajouter un nouveau produit »: a draft of the catalogue, completed in its editor. */
   create: adminProcedure
     .input(
       strictInput({
@@ -35,7 +36,7 @@ export const productsRouter = {
     )
     .mutation(async ({ ctx, input }) =>
       toWire(
-        await createProduct(ctx.db, {
+        await createModel(ctx.db, {
           reference: input.reference,
           name: input.name,
           priceCents: Math.round(input.price * 100),

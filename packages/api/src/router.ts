@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accountingRouter } from "./accounting";
+import { catalogueRouter } from "./catalogue";
 import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
 import { productsRouter } from "./products";
@@ -10,6 +11,7 @@ import { createCallerFactory, router } from "./trpc";
 export const appRouter = router({
   orders: ordersRouter,
   products: productsRouter,
+  catalogue: catalogueRouter,
   emails: emailsRouter,
   sampleOrders: sampleOrdersRouter,
   accounting: accountingRouter,

@@ -77,7 +77,17 @@ export function errorShape(error: TRPCError, path: string, ctx?: ApiContext) {
 
 /** Row counts of the tables an admin action could write. */
 export async function rowCounts(db: Kysely<Database>) {
-  const count = async (table: "orders" | "orderEvents" | "products" | "emailQueue" | "emailAccessLog") =>
+  const count = async (
+    table:
+      | "orders"
+      | "orderEvents"
+      | "products"
+      | "emailQueue"
+      | "emailAccessLog"
+      | "series"
+      | "productTexts"
+      | "productPaths",
+  ) =>
     Number(
       (
         await db
@@ -92,6 +102,9 @@ export async function rowCounts(db: Kysely<Database>) {
     products: await count("products"),
     emailQueue: await count("emailQueue"),
     emailAccessLog: await count("emailAccessLog"),
+    series: await count("series"),
+    productTexts: await count("productTexts"),
+    productPaths: await count("productPaths"),
   };
 }
 
@@ -131,6 +144,44 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "products.remove": { id: 1 },
   "products.createSample": undefined,
   "products.changes": undefined,
+  "catalogue.list": undefined,
+  "catalogue.detail": { id: 1 },
+  "catalogue.createModel": { name: "Zora", reference: "ZORA-01", price: 179, stock: 3, seriesId: 1 },
+  "catalogue.updateModel": { id: 1, name: "Aicha", reference: "Aicha-01" },
+  "catalogue.updateTexts": {
+    id: 1,
+    locale: "en",
+    tagline: "Golden jacquard",
+    cardDescription: "A golden Moroccan jacquard.",
+    shortDescription: "Cut from a golden Moroccan jacquard.",
+    longDescription: "Aicha brings together what we love most.\n\nIt is lined with cotton.",
+    craftsmanship: "Cut by hand.",
+    heritage: "Flowers on a golden ground.",
+    dimensions: "35 cm x 20 cm x 8 cm",
+    weight: "About 250 g",
+    strap: "Adjustable from 70 to 120 cm",
+    care: "Spot clean.",
+    safety: "Keep away from small children.",
+    materials: { fabric: "Jacquard", embroidery: "", hardware: "Metal zip", lining: "Cotton", leather: "" },
+    faq: [{ question: "Is it unique?", answer: "Yes." }],
+  },
+  "catalogue.changeAddress": { id: 1, locale: "fr", segment: "sac-banane-aicha-dore" },
+  "catalogue.publish": { id: 1 },
+  "catalogue.unpublish": { id: 1 },
+  "catalogue.archive": { id: 1 },
+  "catalogue.unarchive": { id: 1 },
+  "catalogue.startSale": { id: 1, price: 149 },
+  "catalogue.endSale": { id: 1, price: 169 },
+  "catalogue.moveModel": { id: 1, seriesId: 1, position: 2 },
+  "catalogue.createSeries": {
+    titleFr: "Deuxième série",
+    titleEn: "Second series",
+    subtitleFr: "",
+    subtitleEn: "",
+  },
+  "catalogue.updateSeries": { id: 1, titleFr: "Première collection", titleEn: "First collection" },
+  "catalogue.featureSeries": { id: 1 },
+  "catalogue.deleteSeries": { id: 1 },
   "emails.stats": undefined,
   "emails.recent": undefined,
   "emails.retry": { id: 1 },

@@ -9,6 +9,8 @@ import { newCheckoutKey, placeOrder } from "./orders/place-order";
 import { offlineGateway } from "./payments/offline-gateway";
 import { confirmSignup, joinWaitlist } from "./signups/signups";
 
+/** A catalogue model's complete words and a described photo, for tests of publication. */
+export { completeTexts, insertDescribedPhoto } from "./admin/catalogue/testing";
 export { startStripeDouble } from "./payments/stripe-double";
 export { FILLED_IN_SELLER } from "./seller/testing";
 /** Photos and files the photo tests send, made with sharp on the spot. */

@@ -153,6 +153,8 @@ export const copy = {
     unknownStatus: "Statut inconnu",
     carrierChoice: "Transporteur : choisissez Colissimo, Chronopost, DHL ou UPS",
     onePieceAtATime: "Le stock change d’une pièce à la fois (+1 ou −1)",
+    localeChoice: "Langue : français ou anglais",
+    addressSegment: "Lettres minuscules sans accent, chiffres et tirets simples, de 3 à 80 caractères",
   },
   login: {
     title: "Accès sécurisé",

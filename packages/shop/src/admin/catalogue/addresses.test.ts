@@ -7,7 +7,7 @@ import { AddressTakenError, CatalogueRefusedError } from "./errors";
 import { createModel, publishModel } from "./models";
 import { modelDetail } from "./overview";
 import { createSeries } from "./series";
-import { addPhoto, completeTexts } from "./testing";
+import { completeTexts, insertDescribedPhoto } from "./testing";
 import { updateModelTexts } from "./texts";
 
 let t: TestDatabase;
@@ -45,7 +45,7 @@ async function publishedZora() {
   const zora = await createModel(t.db, { name: "Zora", priceCents: 17900, seriesId: series.id });
   await updateModelTexts(t.db, zora.id, "fr", completeTexts("fr"));
   await updateModelTexts(t.db, zora.id, "en", completeTexts("en"));
-  await addPhoto(t.db, zora.id);
+  await insertDescribedPhoto(t.db, zora.id);
   await publishModel(t.db, zora.id);
   return zora.id;
 }
@@ -88,7 +88,7 @@ describe("a model's address", () => {
     await changeModelAddress(t.db, nadia, "fr", "sac-banane-nadia-jacquard");
     const zora = await publishedZora();
     await expect(changeModelAddress(t.db, zora, "fr", "sac-banane-nadia")).rejects.toMatchObject({
-      holder: { name: "Nadia" },
+      holder: { name: "Nadia", retired: true },
     });
     // Its own model takes it back: current again, no longer a redirection.
     await changeModelAddress(t.db, nadia, "fr", "sac-banane-nadia");

@@ -8,23 +8,34 @@ import type { MissingPiece } from "./completeness";
 /** A model is published only complete: the list says what is still missing. */
 export class ModelIncompleteError extends Error {
   override name = "ModelIncompleteError";
-  constructor(readonly missing: MissingPiece[]) {
+  constructor(
+    readonly missing: MissingPiece[],
+    /** Refused while editing a published model (its page would lose these), not publishing one. */
+    readonly published = false,
+  ) {
     super(`The model cannot be published: ${missing.length} missing`);
   }
 }
 
 /**
  * Two models never share an address, current or retired: a retired one answers 301 to its model
- * for ever. `holder` is the model that has it.
+ * for ever. `holder` is the model that has it (`retired`: as one of its earlier addresses).
  */
 export class AddressTakenError extends Error {
   override name = "AddressTakenError";
   constructor(
     readonly path: string,
-    readonly holder: { id: number; name: string; reference: string },
+    readonly holder: AddressHolder,
   ) {
     super(`The address ${path} belongs to ${holder.reference}`);
   }
+}
+
+export interface AddressHolder {
+  id: number;
+  name: string;
+  reference: string;
+  retired: boolean;
 }
 
 /** A text the shop refuses to store (the API's schema refuses it first; this guards other callers). */

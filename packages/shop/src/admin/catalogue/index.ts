@@ -2,6 +2,7 @@
 export { changeModelAddress, type ModelAddressChange, segmentOf } from "./addresses";
 export { type MissingPiece, missingPieces } from "./completeness";
 export {
+  type AddressHolder,
   AddressTakenError,
   CatalogueRefusedError,
   ModelIncompleteError,

@@ -14,7 +14,7 @@ import {
 import { archiveModel, createModel, publishModel, unarchiveModel, unpublishModel } from "./models";
 import { catalogueOverview, modelDetail } from "./overview";
 import { createSeries } from "./series";
-import { addPhoto, completeTexts } from "./testing";
+import { completeTexts, insertDescribedPhoto } from "./testing";
 import { normalizeModelTexts, updateModelIdentity, updateModelTexts } from "./texts";
 
 let t: TestDatabase;
@@ -46,7 +46,7 @@ async function readyZora() {
   const zora = await createModel(t.db, { name: "Zora", priceCents: 17900, stock: 3, seriesId: series.id });
   await updateModelTexts(t.db, zora.id, "fr", completeTexts("fr"));
   await updateModelTexts(t.db, zora.id, "en", completeTexts("en"));
-  await addPhoto(t.db, zora.id);
+  await insertDescribedPhoto(t.db, zora.id);
   return zora;
 }
 
@@ -151,8 +151,8 @@ describe("publishing", () => {
     await t.db.updateTable("products").set({ seriesId: series.id }).where("id", "=", zora.id).execute();
     await updateModelTexts(t.db, zora.id, "fr", completeTexts("fr"));
     await updateModelTexts(t.db, zora.id, "en", { ...completeTexts("en"), longDescription: "  " });
-    await addPhoto(t.db, zora.id, { fr: "Vue de face" });
-    await addPhoto(t.db, zora.id, { en: "Side view" });
+    await insertDescribedPhoto(t.db, zora.id, { fr: "Vue de face" });
+    await insertDescribedPhoto(t.db, zora.id, { en: "Side view" });
     await expect(publishModel(t.db, zora.id)).rejects.toMatchObject({
       missing: [
         { piece: "text", field: "longDescription", locale: "en" },

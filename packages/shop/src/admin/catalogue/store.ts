@@ -15,7 +15,7 @@ import type { Database, Kysely, Product, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { AdminNotFoundError } from "../errors";
 import type { StoredTexts } from "./completeness";
-import { AddressTakenError } from "./errors";
+import { type AddressHolder, AddressTakenError } from "./errors";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -71,35 +71,23 @@ export function textsOf(row: StoredTexts | undefined | null): ModelTexts {
 }
 
 /** The model that has this address, current or retired, other than `productId`; null when free. */
-export async function addressHolder(
-  db: Db,
-  path: string,
-  productId: number,
-): Promise<{ id: number; name: string; reference: string } | null> {
-  const holder = await db
-    .selectFrom("products")
-    .select(["id", "name", "reference"])
-    .where("id", "!=", productId)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("productTexts")
-            .select("productId")
-            .whereRef("productTexts.productId", "=", "products.id")
-            .where("productTexts.path", "=", path),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("productPaths")
-            .select("productId")
-            .whereRef("productPaths.productId", "=", "products.id")
-            .where("productPaths.path", "=", path),
-        ),
-      ]),
-    )
+export async function addressHolder(db: Db, path: string, productId: number): Promise<AddressHolder | null> {
+  const current = await db
+    .selectFrom("productTexts")
+    .innerJoin("products", "products.id", "productTexts.productId")
+    .select(["products.id", "products.name", "products.reference"])
+    .where("productTexts.path", "=", path)
+    .where("products.id", "!=", productId)
     .executeTakeFirst();
-  return holder ?? null;
+  if (current) return { ...current, retired: false };
+  const retired = await db
+    .selectFrom("productPaths")
+    .innerJoin("products", "products.id", "productPaths.productId")
+    .select(["products.id", "products.name", "products.reference"])
+    .where("productPaths.path", "=", path)
+    .where("products.id", "!=", productId)
+    .executeTakeFirst();
+  return retired ? { ...retired, retired: true } : null;
 }
 
 /** Throws AddressTakenError when another model has the address. Call under lockCatalogue. */

@@ -10,7 +10,7 @@ export function completeTexts(locale: Locale): ModelTexts {
 }
 
 /** A photo as the photo manager would have stored it, described in the given languages. */
-export async function addPhoto(
+export async function insertDescribedPhoto(
   db: Kysely<Database>,
   productId: number,
   alt: { fr?: string; en?: string } = { fr: "Vue de face", en: "Front view" },

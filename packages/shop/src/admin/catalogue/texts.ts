@@ -94,7 +94,7 @@ export async function updateModelTexts(
         texts: { [locale]: words },
         photos: [],
       }).filter((piece) => (piece.piece === "text" || piece.piece === "material") && piece.locale === locale);
-      if (missing.length > 0) throw new ModelIncompleteError(missing);
+      if (missing.length > 0) throw new ModelIncompleteError(missing, true);
     }
     if (stored) {
       await trx
