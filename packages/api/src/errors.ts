@@ -11,6 +11,7 @@ import {
   GatewayUnavailableError,
   InvalidProductError,
   PaymentToCheckError,
+  PhotoRefusedError,
   ProductArchivedError,
   RefundRefusedError,
   ReturnNotExpectedError,
@@ -18,6 +19,7 @@ import {
 } from "@souls/shop/errors";
 import { IllegalTransitionError, type OrderEvent } from "@souls/shop/order-status";
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { catalogueRuleError } from "./catalogue-errors";
 
 export const MESSAGES = {
@@ -61,11 +63,52 @@ const MALFORMED_REFUNDS = new Set<RefundRefusedError["reason"]>([
 
 const euros = (cents: number) => formatMoney(cents, "EUR", "fr");
 
+const PHOTO_REFUSALS: Record<PhotoRefusedError["reason"], string> = {
+  empty: "Le fichier est vide : choisissez une photo.",
+  too_heavy: "Photo trop lourde : 25 Mo au plus.",
+  format: "Ce fichier n'est pas une photo JPEG, PNG, WebP ou AVIF.",
+  unreadable:
+    "Photo illisible : le fichier est abîmé ou incomplet. Enregistrez-la de nouveau sur le téléphone, puis réessayez.",
+  too_many_pixels: "Photo trop grande : 50 mégapixels au plus.",
+  too_small: "Photo trop petite : au moins 320 pixels de large et de haut.",
+  too_many_photos: "12 photos au plus par modèle : retirez-en une avant d'en ajouter une autre.",
+  duplicate: "Cette photo est déjà dans la galerie de ce modèle.",
+  archived: "Ce modèle est archivé : rétablissez-le d'abord pour lui ajouter des photos.",
+  order: "L'ordre envoyé ne correspond plus aux photos du modèle : rechargez la page.",
+  last_photo: "Un modèle en vente garde au moins une photo : ajoutez-en une autre avant de retirer celle-ci.",
+  alt_too_long: "Description trop longue : 300 caractères au plus.",
+  alt_characters: "La description contient des caractères non valides.",
+};
+
+/** What a refused file was, when its first bytes say it. */
+const FILE_KINDS: Record<string, string> = { pdf: "PDF", gif: "GIF", svg: "SVG", tiff: "TIFF", heif: "HEIF" };
+
+function photoRefusalMessage(cause: PhotoRefusedError): string {
+  if (cause.reason !== "format" || !cause.detail) return PHOTO_REFUSALS[cause.reason];
+  // An iPhone saves HEIC unless told otherwise; Safari converts it when the page asks for JPEG.
+  if (cause.detail === "heic") {
+    return "Les photos HEIC de l'iPhone ne sont pas acceptées : envoyez-la en JPEG (sur l'iPhone : Réglages › Appareil photo › Formats › « Le plus compatible »).";
+  }
+  const kind = FILE_KINDS[cause.detail];
+  return kind ? `${PHOTO_REFUSALS.format.slice(0, -1)} : c'est un fichier ${kind}.` : PHOTO_REFUSALS.format;
+}
+
+const PHOTO_CODES: Partial<Record<PhotoRefusedError["reason"], TRPCError["code"]>> = {
+  too_heavy: "PAYLOAD_TOO_LARGE",
+  format: "UNSUPPORTED_MEDIA_TYPE",
+  too_many_photos: "CONFLICT",
+  duplicate: "CONFLICT",
+  archived: "CONFLICT",
+  order: "CONFLICT",
+  last_photo: "CONFLICT",
+};
+
 const NOT_FOUND: Record<AdminNotFoundError["entity"], string> = {
   order: "Commande introuvable",
   product: "Produit introuvable",
   email: "E-mail introuvable",
   refund: "Remboursement introuvable",
+  photo: "Photo introuvable : elle a peut-être été retirée depuis un autre écran. Rechargez la page.",
 };
 
 const EVENT_VERBS: Record<OrderEvent, string> = {
@@ -129,8 +172,20 @@ export function shopRuleError(cause: unknown): TRPCError | null {
   if (cause instanceof GatewayUnavailableError) return error("BAD_GATEWAY", MESSAGES.gatewayUnavailable);
   if (cause instanceof ReturnNotExpectedError) return error("CONFLICT", MESSAGES.returnNotExpected);
   if (cause instanceof PaymentToCheckError) return error("CONFLICT", MESSAGES.paymentToCheck);
+  if (cause instanceof PhotoRefusedError) {
+    return error(PHOTO_CODES[cause.reason] ?? "BAD_REQUEST", photoRefusalMessage(cause));
+  }
   if (cause instanceof InvalidProductError) {
     return error("BAD_REQUEST", `Produit refusé : vérifiez ${PRODUCT_FIELDS[cause.field]}.`);
   }
   return catalogueRuleError(cause);
+}
+
+/**
+ * A rule the shop enforced, as the web app's own endpoints answer it (the photo upload is a file,
+ * not a procedure): the same French message and the status its tRPC code has over HTTP.
+ */
+export function ruleAnswer(cause: unknown): { status: number; message: string } | null {
+  const mapped = shopRuleError(cause);
+  return mapped ? { status: getHTTPStatusCodeFromError(mapped), message: mapped.message } : null;
 }

@@ -3,6 +3,7 @@ import { accountingRouter } from "./accounting";
 import { catalogueRouter } from "./catalogue";
 import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
+import { photosRouter } from "./photos";
 import { productsRouter } from "./products";
 import { sampleOrdersRouter } from "./sample-orders";
 import { sellerRouter } from "./seller";
@@ -11,6 +12,7 @@ import { createCallerFactory, router } from "./trpc";
 export const appRouter = router({
   orders: ordersRouter,
   products: productsRouter,
+  photos: photosRouter,
   catalogue: catalogueRouter,
   emails: emailsRouter,
   sampleOrders: sampleOrdersRouter,

@@ -84,6 +84,8 @@ export async function rowCounts(db: Kysely<Database>) {
       | "products"
       | "emailQueue"
       | "emailAccessLog"
+      | "productPhotos"
+      | "productEvents"
       | "series"
       | "productTexts"
       | "productPaths",
@@ -102,6 +104,8 @@ export async function rowCounts(db: Kysely<Database>) {
     products: await count("products"),
     emailQueue: await count("emailQueue"),
     emailAccessLog: await count("emailAccessLog"),
+    productPhotos: await count("productPhotos"),
+    productEvents: await count("productEvents"),
     series: await count("series"),
     productTexts: await count("productTexts"),
     productPaths: await count("productPaths"),
@@ -187,6 +191,10 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "emails.retry": { id: 1 },
   "emails.view": { id: 1 },
   "emails.cleanup": undefined,
+  "photos.list": { productId: 1 },
+  "photos.reorder": { productId: 1, photoIds: [4, 3, 2, 1] },
+  "photos.setAlt": { id: 1, fr: "Aicha de face", en: "Aicha, front view" },
+  "photos.remove": { id: 1 },
   "sampleOrders.run": undefined,
   "seller.get": undefined,
   "seller.save": FILLED_IN_SELLER,
