@@ -182,6 +182,7 @@ export const ADMIN_PAGES = {
   orders: "/admin-orders",
   emails: "/admin-email",
   stock: "/admin-stock",
+  seller: "/admin-boutique",
 } as const;
 
 export function isAdminPath(pathname: string): boolean {
@@ -244,6 +245,7 @@ export function routeTable(): Route[] {
       module: "routes/admin-orders-export/route.ts",
     },
     { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
+    { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "sitemap", path: ENDPOINTS.sitemap, module: "routes/sitemap/route.ts" },
     { id: "robots", path: ENDPOINTS.robots, module: "routes/robots/route.ts" },
     { id: "webhooks.stripe", path: ENDPOINTS.stripeWebhook, module: "routes/stripe-webhook/route.ts" },

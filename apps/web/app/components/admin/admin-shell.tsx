@@ -20,6 +20,7 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.orders, label: copy.shell.orders },
   { to: ADMIN_PAGES.emails, label: copy.shell.emails },
   { to: ADMIN_PAGES.stock, label: copy.shell.stock },
+  { to: ADMIN_PAGES.seller, label: copy.shell.seller },
 ] as const;
 
 /**

@@ -11,6 +11,10 @@ function keysUsed(): string[] {
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
     .map((file) => readFileSync(`${apiSources}${file}`, "utf8"));
   sources.push(readFileSync(fileURLToPath(new URL("../../routes/admin/route.tsx", import.meta.url)), "utf8"));
+  // The seller's rules live with its use case (@souls/shop/seller); the API hands on their keys.
+  sources.push(
+    readFileSync(new URL("../../../../../packages/shop/src/seller/rules.ts", import.meta.url), "utf8"),
+  );
   return [...new Set(sources.flatMap((source) => source.match(/admin:\w+(?:\.\w+)+/g) ?? []))];
 }
 
@@ -22,6 +26,12 @@ describe("the admin's dictionary", () => {
       (key) => adminText(key, { min: 1, max: 2, n: 3 }) === copy.common.technicalError,
     );
     expect(missing).toEqual([]);
+  });
+
+  it("says in French what is wrong with a SIREN, a VAT number or a link of the seller's", () => {
+    expect(adminText("admin:input.sirenInvalid")).toMatch(/^SIREN : 9 chiffres/);
+    expect(adminText("admin:input.vatNotSiren")).toMatch(/ne contient pas le SIREN/);
+    expect(adminText("admin:input.httpsUrl")).toMatch(/https:\/\//);
   });
 
   it("fills a message's bound and counts where it is asked to", () => {

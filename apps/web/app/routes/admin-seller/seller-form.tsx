@@ -1,0 +1,209 @@
+import { fill } from "@souls/core/placeholders";
+import {
+  REQUIRED_SELLER_FIELDS,
+  SELLER_FIELDS,
+  SELLER_LIMITS,
+  type SellerDetails,
+  type SellerField,
+} from "@souls/shop/seller-fields";
+import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
+import { type FormEvent, useState } from "react";
+import { BusyButton } from "~/components/admin/busy-button";
+import { copy } from "~/components/admin/copy";
+import { FormField } from "~/components/admin/form-field";
+import { countryName, formatDateTime } from "~/components/admin/format";
+import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
+import { type RouterOutputs, trpc } from "~/lib/trpc";
+
+const TEXT = copy.seller;
+/** Every detail has its label: a new one without words fails the type check. */
+const LABELS: Record<SellerField, string> = TEXT.fields;
+const HINTS: Partial<Record<SellerField, string>> = TEXT.hints;
+
+/** The form's groups, in the order the legal notice reads them. */
+const GROUPS: { id: keyof typeof TEXT.groups; fields: SellerField[]; pairs?: boolean }[] = [
+  {
+    id: "company",
+    fields: [
+      "brand",
+      "companyName",
+      "legalForm",
+      "shareCapital",
+      "siren",
+      "vatNumber",
+      "rcsCity",
+      "publicationDirector",
+      "street",
+      "postalCode",
+      "city",
+      "country",
+    ],
+  },
+  { id: "contact", fields: ["email", "phone", "instagramUrl"] },
+  { id: "host", fields: ["hostName", "hostPhone", "hostAddress"] },
+  { id: "mediator", fields: ["mediatorName", "mediatorUrl"] },
+  { id: "manufacturer", fields: ["manufacturerName", "manufacturerEmail", "manufacturerAddress"] },
+];
+
+const REQUIRED = new Set<SellerField>(REQUIRED_SELLER_FIELDS);
+const INPUT_TYPES: Partial<Record<SellerField, string>> = {
+  email: "email",
+  manufacturerEmail: "email",
+  phone: "tel",
+  hostPhone: "tel",
+  instagramUrl: "url",
+  mediatorUrl: "url",
+};
+const AUTOCOMPLETE: Partial<Record<SellerField, string>> = {
+  companyName: "organization",
+  street: "street-address",
+  postalCode: "postal-code",
+  city: "address-level2",
+  phone: "tel",
+  email: "email",
+};
+/** Numbers and addresses: no spelling to check. */
+const NOT_WORDS = new Set<SellerField>([
+  "siren",
+  "vatNumber",
+  "phone",
+  "hostPhone",
+  "email",
+  "manufacturerEmail",
+  "instagramUrl",
+  "mediatorUrl",
+]);
+/** The countries offered, named in French, France first (the SIREN and VAT rules are French). */
+const COUNTRIES = [...SHIPPING_COUNTRIES]
+  .map((code) => ({ code, name: countryName(code) }))
+  .sort((a, b) => (a.code === "FR" ? -1 : b.code === "FR" ? 1 : a.name.localeCompare(b.name, "fr")));
+
+type Seller = RouterOutputs["seller"]["get"];
+type Draft = Record<SellerField, string>;
+type FieldErrors = Partial<Record<SellerField, string>>;
+
+const draftOf = (details: SellerDetails): Draft =>
+  Object.fromEntries(SELLER_FIELDS.map((field) => [field, details[field] ?? ""])) as Draft;
+
+/** The owner's identity form: one save for every group, the server's message under each field. */
+export function SellerForm({ seller }: { seller: Seller }) {
+  const utils = trpc.useUtils();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(seller.details));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = trpc.seller.save.useMutation({
+    onSuccess: (saved) => {
+      utils.seller.get.setData(undefined, saved);
+      setDraft(draftOf(saved.details));
+      setErrors({});
+      notifySuccess(TEXT.saved, TEXT.savedText);
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (fields) {
+        setErrors(Object.fromEntries(SELLER_FIELDS.map((field) => [field, fields[field]?.[0]])));
+        notifyError(TEXT.saveFailed, TEXT.validationText);
+        return;
+      }
+      notifyError(TEXT.saveFailed, errorMessage(error));
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    // A blank field is "not filled in": the server stores nothing for it.
+    save.mutate(
+      Object.fromEntries(SELLER_FIELDS.map((field) => [field, draft[field].trim() || null])) as SellerDetails,
+    );
+  };
+
+  const bind = (field: SellerField) => ({
+    name: field,
+    value: draft[field],
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => ({ ...current, [field]: event.target.value })),
+  });
+
+  return (
+    <form className="admin-form admin-seller__form" noValidate onSubmit={submit}>
+      <SellerStatus seller={seller} />
+      {GROUPS.map((group) => (
+        <fieldset key={group.id} className="admin-panel admin-seller__group">
+          <legend className="admin-seller__legend">{TEXT.groups[group.id]}</legend>
+          <p className="admin-hint">{TEXT.groupHints[group.id]}</p>
+          <div className="admin-form__row">
+            {group.fields.map((field) => (
+              <FormField
+                key={field}
+                label={LABELS[field]}
+                hint={[REQUIRED.has(field) ? TEXT.required : "", HINTS[field] ?? ""]
+                  .filter(Boolean)
+                  .join(" · ")}
+                error={errors[field]}
+              >
+                {(props) =>
+                  field === "country" ? (
+                    <select {...props} {...bind(field)}>
+                      <option value="">{TEXT.chooseCountry}</option>
+                      {COUNTRIES.map((country) => (
+                        <option key={country.code} value={country.code}>
+                          {country.name}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <input
+                      {...props}
+                      {...bind(field)}
+                      type={INPUT_TYPES[field] ?? "text"}
+                      maxLength={SELLER_LIMITS[field]}
+                      autoComplete={AUTOCOMPLETE[field] ?? "off"}
+                      spellCheck={NOT_WORDS.has(field) ? false : undefined}
+                    />
+                  )
+                }
+              </FormField>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <div className="admin-toolbar">
+        <BusyButton
+          type="submit"
+          className="button button--primary"
+          busy={save.isPending}
+          busyLabel={TEXT.submitting}
+        >
+          {TEXT.submit}
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+/** The banner: what the law still asks for (the legal pages show examples until then), or that all is there. */
+function SellerStatus({ seller }: { seller: Seller }) {
+  const saved = seller.savedAt
+    ? fill(TEXT.savedAt, { date: formatDateTime(seller.savedAt) })
+    : TEXT.neverSaved;
+  if (seller.missing.length === 0) {
+    return (
+      <div className="admin-result admin-seller__status" role="status">
+        <p>{TEXT.complete}</p>
+        <p className="admin-muted">{saved}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="admin-alert admin-seller__status" role="status">
+      <p className="notice__title">{TEXT.incompleteTitle}</p>
+      <p>{TEXT.incompleteText}</p>
+      <ul className="admin-seller__missing">
+        {seller.missing.map((field) => (
+          <li key={field}>{LABELS[field]}</li>
+        ))}
+      </ul>
+      <p className="admin-muted">{saved}</p>
+    </div>
+  );
+}
