@@ -270,6 +270,8 @@ function refuseCrossSiteWrites(req, res, next) {
 const BODY_LIMITS = [
   ["/webhooks/stripe", 1024 * 1024],
   ["/trpc/", 128 * 1024],
+  // One photo from the owner's phone (25 MB at most, @souls/shop/photos) and its few fields.
+  ["/admin-photos", 25 * 1024 * 1024 + 64 * 1024],
 ];
 const FORM_LIMIT = 64 * 1024;
 

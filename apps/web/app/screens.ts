@@ -200,6 +200,9 @@ export function emailPreviewPath(id: string | number): string {
  */
 export const ACCOUNTING_EXPORT_PATH = `${ADMIN_PAGES.orders}/export-comptable`;
 
+/** Where the owner's panel posts a model's new photo, one file per request (never through the API). */
+export const PHOTO_UPLOAD_PATH = "/admin-photos";
+
 /** Addresses that answer without a page: files for robots, hooks, streams and the admin's API. */
 export const ENDPOINTS = {
   sitemap: "/sitemap.xml",
@@ -208,6 +211,8 @@ export const ENDPOINTS = {
   healthz: "/healthz",
   liveAvailability: "/live/availability",
   trpc: "/trpc",
+  /** A model's photos, `/photos/<hash>-<width>.<avif|webp|jpg>` (@souls/core/photos): files, cached a year. */
+  photos: "/photos",
 } as const;
 
 interface Route {
@@ -256,6 +261,8 @@ export function routeTable(): Route[] {
       module: "routes/live-availability/route.ts",
     },
     { id: "trpc", path: `${ENDPOINTS.trpc}/*`, module: "routes/trpc/route.ts" },
+    { id: "photos", path: `${ENDPOINTS.photos}/*`, module: "routes/photos/route.ts" },
+    { id: "admin.photos.upload", path: PHOTO_UPLOAD_PATH, module: "routes/admin-photos/route.ts" },
     { id: "notFound.en", path: "/en/*", module: "routes/not-found/route.tsx" },
     { id: "notFound.fr", path: "*", module: "routes/not-found/route.tsx" },
   ];

@@ -17,6 +17,19 @@ export const EMAIL_WIDTHS = [600, 1200] as const;
 /** The largest cut: the photo as the shop keeps it (its intrinsic size). */
 export const LARGEST_WIDTH = 1600;
 
+/** What the shop takes: judged on the server (@souls/shop/photos), told by the panel before sending. */
+export const PHOTO_LIMITS = {
+  /** A phone's photo is 2–8 MB; a PNG export of one up to ~20. */
+  maxBytes: 25 * 1024 * 1024,
+  /** 50 megapixels: more than any phone's camera, far less than a decompression bomb. */
+  maxPixels: 50_000_000,
+  /** Each side, once upright: the narrowest cut a page asks for. */
+  minSide: 320,
+  perModel: 12,
+  /** A photo's words in each language. */
+  altLength: 300,
+} as const;
+
 /** Where a photo's files are served. */
 export const PHOTOS_PATH = "/photos";
 

@@ -5,20 +5,11 @@
  * pixels. Pure of the database: the use cases (./photos.ts) store what this returns.
  */
 import { createHash } from "node:crypto";
-import { LARGEST_WIDTH, type PhotoFormat, photoCuts } from "@souls/core/photos";
+import { LARGEST_WIDTH, PHOTO_LIMITS, type PhotoFormat, photoCuts } from "@souls/core/photos";
 import type { Sharp, SharpOptions } from "sharp";
 import { PhotoRefusedError } from "../admin/errors";
 
-export const PHOTO_LIMITS = {
-  /** A phone's photo is 2–8 MB; a PNG export of one up to ~20. */
-  maxBytes: 25 * 1024 * 1024,
-  /** 50 megapixels: more than any phone's camera, far less than a decompression bomb. */
-  maxPixels: 50_000_000,
-  /** Each side, once upright: the narrowest cut a page asks for. */
-  minSide: 320,
-  perModel: 12,
-  altLength: 300,
-} as const;
+export { PHOTO_LIMITS };
 
 /** Read by what their bytes are, never by a name or a declared type. AVIF is HEIF with AV1. */
 const ACCEPTED = new Set(["jpeg", "png", "webp", "avif"]);
