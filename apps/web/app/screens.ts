@@ -183,10 +183,20 @@ export const ADMIN_PAGES = {
   emails: "/admin-email",
   stock: "/admin-stock",
   seller: "/admin-boutique",
+  catalogue: "/admin-catalogue",
 } as const;
 
+/** A model's editor, a page of its own under the catalogue's: `/admin-catalogue/12`. */
+export function catalogueModelPath(id: string | number): string {
+  return `${ADMIN_PAGES.catalogue}/${id}`;
+}
+const CATALOGUE_MODEL_PATH = /^\/admin-catalogue\/\d{1,10}\/?$/;
+
 export function isAdminPath(pathname: string): boolean {
-  return Object.values(ADMIN_PAGES).some((path) => pathname === path || pathname === `${path}/`);
+  return (
+    Object.values(ADMIN_PAGES).some((path) => pathname === path || pathname === `${path}/`) ||
+    CATALOGUE_MODEL_PATH.test(pathname)
+  );
 }
 
 /** An admin e-mail's preview, framed by the e-mail queue page. */
@@ -250,6 +260,12 @@ export function routeTable(): Route[] {
       module: "routes/admin-orders-export/route.ts",
     },
     { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
+    { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },
+    {
+      id: "admin.catalogue.model",
+      path: catalogueModelPath(":id"),
+      module: "routes/admin-catalogue-model/route.tsx",
+    },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "sitemap", path: ENDPOINTS.sitemap, module: "routes/sitemap/route.ts" },
     { id: "robots", path: ENDPOINTS.robots, module: "routes/robots/route.ts" },

@@ -312,7 +312,9 @@ test("the owner changes a model's price, reads it in its history, sets it back a
   await add.getByLabel("Prix (€)").fill("49.90");
   await add.getByLabel("Stock initial").fill("2");
   await add.getByRole("button", { name: "Ajouter le produit" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Produit ajouté" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Brouillon créé" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-catalogue\/\d+$/);
+  await page.getByRole("link", { name: "Stock", exact: true }).click();
   await page.getByLabel("Rechercher un produit").fill(reference);
   const row = page.getByRole("row").filter({ hasText: reference });
   await expect(row).toContainText(euros("49,90"));

@@ -91,7 +91,11 @@ test("the owner adds, adjusts, finds and deletes a product; another open page fo
   await dialog.getByLabel("Stock initial").fill("2");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Produit ajouté" })).toBeVisible();
+  // A draft of the catalogue: the owner lands in its editor, then comes back to the stock.
+  await expect(page.getByRole("status").filter({ hasText: "Brouillon créé" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-catalogue\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Modèle : Pochette d'essai" })).toBeVisible();
+  await page.getByRole("link", { name: "Stock", exact: true }).click();
 
   const search = page.getByLabel("Rechercher un produit");
   await search.fill(reference);

@@ -20,6 +20,8 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.orders, label: copy.shell.orders },
   { to: ADMIN_PAGES.emails, label: copy.shell.emails },
   { to: ADMIN_PAGES.stock, label: copy.shell.stock },
+  // Active on a model's editor too (`/admin-catalogue/12`).
+  { to: ADMIN_PAGES.catalogue, label: copy.shell.catalogue, end: false },
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
 ] as const;
 
@@ -43,7 +45,7 @@ export function AdminShell({ title, children }: { title: string; children: React
                 <ul>
                   {NAVIGATION.map((item) => (
                     <li key={item.to}>
-                      <NavLink to={item.to} end className="admin-nav__link">
+                      <NavLink to={item.to} end={!("end" in item)} className="admin-nav__link">
                         {item.label}
                       </NavLink>
                     </li>

@@ -1,3 +1,4 @@
+import { MODEL_STATUS_LABELS } from "@souls/core/catalogue-rules";
 import {
   EMAIL_STATUS_LABELS,
   ORDER_STATUS_LABELS,
@@ -57,4 +58,11 @@ const REFUND_TONES: Record<string, string> = { succeeded: "ok", pending: "warn",
 
 export function RefundStatusBadge({ status }: { status: string }) {
   return <Badge tone={REFUND_TONES[status] ?? "muted"}>{labelOf(REFUND_STATUS_LABELS, status)}</Badge>;
+}
+
+const MODEL_TONES: Record<string, string> = { draft: "muted", published: "ok", archived: "warn" };
+
+/** « Brouillon », « En ligne », « Archivé ». */
+export function ModelStatusBadge({ status }: { status: string }) {
+  return <Badge tone={MODEL_TONES[status] ?? "muted"}>{labelOf(MODEL_STATUS_LABELS, status)}</Badge>;
 }

@@ -1,3 +1,4 @@
+import { useNavigate } from "@remix-run/react";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
 import { copy } from "~/components/admin/copy";
@@ -7,6 +8,7 @@ import { parseEuros } from "~/components/admin/format";
 import { Modal } from "~/components/admin/modal";
 import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, trpc } from "~/lib/trpc";
+import { catalogueModelPath } from "~/screens";
 
 const TEXT = copy.productForm;
 
@@ -31,7 +33,11 @@ function checkDraft(draft: Draft): FieldErrors {
   return errors;
 }
 
-/** "Ajouter un nouveau produit": the form in a dialog, with the server's answers on its fields. */
+/**
+ * "Ajouter un nouveau produit": the form in a dialog, with the server's answers on its fields. The
+ * product is a draft of the catalogue (its words, photos and series are still to come): the owner
+ * goes on to its editor.
+ */
 export function ProductFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title={TEXT.title}>
@@ -44,10 +50,12 @@ function ProductForm({ onDone }: { onDone: () => void }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const navigate = useNavigate();
   const create = trpc.products.create.useMutation({
     onSuccess: (product) => {
       notifySuccess(TEXT.added, fill(TEXT.addedText, { name: product.name, reference: product.reference }));
       onDone();
+      navigate(catalogueModelPath(product.id));
     },
     onError: (error) => {
       const fields = fieldErrorsOf(error);

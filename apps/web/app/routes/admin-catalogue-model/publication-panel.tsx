@@ -1,0 +1,181 @@
+import { LOCALES, type Locale } from "@souls/core/locales";
+import { fill } from "@souls/core/placeholders";
+import { useRef, useState } from "react";
+import { BusyButton } from "~/components/admin/busy-button";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { copy } from "~/components/admin/copy";
+import { formatDateTime } from "~/components/admin/format";
+import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { ModelStatusBadge } from "~/components/admin/status-badge";
+import { isUnauthorized, trpc } from "~/lib/trpc";
+import type { ModelDetail } from "./types";
+
+const TEXT = copy.editor;
+
+const PREVIEW: Record<Locale, { draft: string; published: string }> = {
+  fr: { draft: TEXT.preview, published: TEXT.view },
+  en: { draft: TEXT.previewEn, published: TEXT.viewEn },
+};
+
+/**
+ * Where the model stands and what can happen to it: its pages (a draft's preview is the owner's
+ * alone), what is still missing before it can be published, and the buttons for each step.
+ */
+export function PublicationPanel({ detail }: { detail: ModelDetail }) {
+  const { model, texts, missing } = detail;
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const [confirming, setConfirming] = useState<"unpublish" | "archive" | null>(null);
+
+  const done = (title: string, text?: string) => () => {
+    setRefusal(null);
+    setConfirming(null);
+    notifySuccess(title, text);
+  };
+  const failed = (error: unknown) => {
+    setConfirming(null);
+    if (isUnauthorized(error)) return;
+    // The server's refusal, the list of what is missing included, read at once.
+    setRefusal(errorMessage(error));
+    notifyFailure(TEXT.publishRefused, error);
+    requestAnimationFrame(() => refusalRef.current?.focus());
+  };
+  const publish = trpc.catalogue.publish.useMutation({
+    onSuccess: done(TEXT.published, fill(TEXT.publishedText, { name: model.name })),
+    onError: failed,
+  });
+  const unpublish = trpc.catalogue.unpublish.useMutation({
+    onSuccess: done(TEXT.unpublished),
+    onError: failed,
+  });
+  const archive = trpc.catalogue.archive.useMutation({ onSuccess: done(TEXT.archived), onError: failed });
+  const unarchive = trpc.catalogue.unarchive.useMutation({
+    onSuccess: done(TEXT.unarchived),
+    onError: failed,
+  });
+
+  const note =
+    model.status === "archived"
+      ? TEXT.archivedNote
+      : model.status === "published" && model.publishedAt
+        ? fill(TEXT.publishedNote, { date: formatDateTime(model.publishedAt) })
+        : TEXT.draftNote;
+
+  return (
+    <section className="admin-panel" aria-labelledby="editor-publication">
+      <h3 id="editor-publication" className="admin-panel__title">
+        {TEXT.publication}
+      </h3>
+      <div className="admin-badges">
+        <ModelStatusBadge status={model.status} />
+      </div>
+      <p>{note}</p>
+      <ul className="admin-plain-list admin-editor__links">
+        {LOCALES.map((locale) => {
+          const path = texts[locale].path;
+          if (!path) return null;
+          return (
+            <li key={locale}>
+              {/* The storefront shows a draft to the owner's session only, never cached. */}
+              <a href={path} target="_blank" rel="noopener" className="text-link">
+                {model.status === "draft" ? PREVIEW[locale].draft : PREVIEW[locale].published}
+                <span className="visually-hidden"> {TEXT.newTab}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+
+      {model.status === "draft" ? (
+        missing.length > 0 ? (
+          <div className="admin-editor__missing">
+            <p className="notice__title">{TEXT.missingTitle}</p>
+            <ul>
+              {missing.map((piece) => (
+                <li key={piece}>{piece}</li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p className="admin-result">{TEXT.complete}</p>
+        )
+      ) : null}
+
+      {refusal ? (
+        <div ref={refusalRef} role="alert" tabIndex={-1} className="form-error admin-error-summary">
+          <p className="notice__title">{TEXT.publishRefused}</p>
+          <p>{refusal}</p>
+        </div>
+      ) : null}
+
+      <div className="admin-actions admin-actions--row">
+        {model.status === "draft" ? (
+          <BusyButton
+            type="button"
+            className="button button--primary button--small"
+            busy={publish.isPending}
+            busyLabel={TEXT.publishing}
+            onClick={() => publish.mutate({ id: model.id })}
+          >
+            {TEXT.publish}
+          </BusyButton>
+        ) : null}
+        {model.status === "published" ? (
+          <button
+            type="button"
+            className="button button--outline button--small"
+            onClick={() => setConfirming("unpublish")}
+          >
+            {TEXT.unpublish}
+          </button>
+        ) : null}
+        {model.status === "archived" ? (
+          <BusyButton
+            type="button"
+            className="button button--primary button--small"
+            busy={unarchive.isPending}
+            busyLabel={TEXT.working}
+            onClick={() => unarchive.mutate({ id: model.id })}
+          >
+            {TEXT.unarchive}
+          </BusyButton>
+        ) : (
+          <button
+            type="button"
+            className="button button--outline button--small"
+            onClick={() => setConfirming("archive")}
+          >
+            {TEXT.archive}
+          </button>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirming === "unpublish"}
+        title={TEXT.unpublishTitle}
+        question={fill(TEXT.unpublishQuestion, { name: model.name })}
+        note={TEXT.unpublishNote}
+        confirmLabel={TEXT.unpublish}
+        busy={unpublish.isPending}
+        busyLabel={TEXT.working}
+        onConfirm={() => {
+          if (!unpublish.isPending) unpublish.mutate({ id: model.id });
+        }}
+        onClose={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === "archive"}
+        title={TEXT.archiveTitle}
+        question={fill(TEXT.archiveQuestion, { name: model.name })}
+        note={TEXT.archiveNote}
+        confirmLabel={TEXT.archive}
+        busy={archive.isPending}
+        busyLabel={TEXT.working}
+        onConfirm={() => {
+          if (!archive.isPending) archive.mutate({ id: model.id });
+        }}
+        onClose={() => setConfirming(null)}
+      />
+    </section>
+  );
+}
