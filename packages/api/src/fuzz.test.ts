@@ -57,7 +57,6 @@ const WATCHED = [
   "series",
   "product_texts",
   "product_paths",
-  "product_events",
   "seller",
 ];
 const FINGERPRINT = `SELECT ${WATCHED.map(
@@ -156,14 +155,6 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   stock: fc.oneof(fc.constantFrom(0, 1, 2, 1_000_000), oddNumber),
   id: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constantFrom<unknown>("1", 1n, null), oddNumber),
   delta: fc.oneof(fc.constantFrom<unknown>(1, -1, 2, "1"), oddNumber),
-  productId: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constantFrom<unknown>("1", null), oddNumber),
-  photoIds: fc.oneof(
-    fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8]),
-    fc.array(fc.oneof(fc.integer({ min: 1, max: 20 }), oddNumber), { maxLength: 14 }),
-    anything,
-  ),
-  fr: fc.oneof(fc.constantFrom("Aicha de face", "", "x".repeat(300), "x".repeat(301)), oddString),
-  en: fc.oneof(fc.constantFrom("Aicha, front view", " ", "\u202eweiv tnorf"), oddString),
   locale: fc.oneof(fc.constantFrom<unknown>("fr", "en", "de", "FR", null), oddString),
   segment: fc.oneof(
     fc.constantFrom<unknown>(
@@ -187,6 +178,14 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     fc.constantFrom<unknown>([{ question: "Q ?", answer: "" }], [{ question: "Q ?" }], null),
     anything,
   ),
+  productId: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constantFrom<unknown>("1", null), oddNumber),
+  photoIds: fc.oneof(
+    fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8]),
+    fc.array(fc.oneof(fc.integer({ min: 1, max: 20 }), oddNumber), { maxLength: 14 }),
+    anything,
+  ),
+  fr: fc.oneof(fc.constantFrom("Aicha de face", "", "x".repeat(300), "x".repeat(301)), oddString),
+  en: fc.oneof(fc.constantFrom("Aicha, front view", " ", "\u202eweiv tnorf"), oddString),
   siren: fc.oneof(fc.constantFrom<unknown>("732829320", "732 829 320", "123456789", "", null), oddString),
   vatNumber: fc.oneof(
     fc.constantFrom<unknown>("FR44732829320", "fr 44 732 829 320", "FR83404833048", "", null),
