@@ -689,10 +689,6 @@ export const copy = {
     addressSavedText: "L'ancienne adresse {{old}} mène désormais à la nouvelle.",
     addressSavedPlain: "Nouvelle adresse : {{path}}",
     retired: "Anciennes adresses (redirigées vers l'actuelle)",
-    photos: "Photos",
-    photosPending:
-      "Le gestionnaire de photos arrive ici : ajout, ordre, couverture et textes alternatifs en français et en anglais.",
-    photosCount: { one: "{{n}} photo", many: "{{n}} photos" },
     sale: "Solde",
     saleIntro:
       "Le prix barré affiché est toujours le prix le plus bas des 30 jours précédant la solde (Code de la consommation, art. L112-1-1), calculé par la boutique.",

@@ -97,6 +97,8 @@ describe("the model editor", () => {
       expect(words).toContain(button);
     }
     expect(words).toContain("Prix barré qui sera affiché : 179,00");
+    // The gallery of the photos helper, mounted with the model's id.
+    expect(words).toContain("Ajouter des photos");
   });
 
   it("shows a published model's page links, words, sale and history", async () => {
