@@ -21,10 +21,9 @@ export function IdentityPanel({ detail }: { detail: ModelDetail }) {
         {TEXT.identity}
       </h3>
       <div className="admin-editor__grid">
-        {/* Each form starts again from what the server says once it changes (a sale moves the price). */}
-        <NameForm key={`${detail.model.name}\n${detail.model.reference}`} detail={detail} />
-        <SeriesForm key={detail.model.seriesId ?? "none"} detail={detail} />
-        <PriceForm key={detail.model.priceCents} detail={detail} />
+        <NameForm detail={detail} />
+        <SeriesForm detail={detail} />
+        <PriceForm detail={detail} />
         <div className="field">
           <p className="admin-editor__label">{TEXT.stock}</p>
           <p>
@@ -42,6 +41,15 @@ export function IdentityPanel({ detail }: { detail: ModelDetail }) {
 function NameForm({ detail }: { detail: ModelDetail }) {
   const [name, setName] = useState(detail.model.name);
   const [reference, setReference] = useState(detail.model.reference);
+  // What the server says once it changes (another tab, this form's save): the fields follow,
+  // without remounting the form (the focus stays where it is).
+  const saved = `${detail.model.name}\n${detail.model.reference}`;
+  const [seen, setSeen] = useState(saved);
+  if (seen !== saved) {
+    setSeen(saved);
+    setName(detail.model.name);
+    setReference(detail.model.reference);
+  }
   const [errors, setErrors] = useState<{ name?: string; reference?: string }>({});
   const save = trpc.catalogue.updateModel.useMutation({
     onSuccess: (row) => {
@@ -168,6 +176,12 @@ function SeriesForm({ detail }: { detail: ModelDetail }) {
 
 function PriceForm({ detail }: { detail: ModelDetail }) {
   const [price, setPrice] = useState(() => eurosFieldValue(detail.model.priceCents));
+  // A sale moves the price: the field shows the price now, never one that would undo the sale.
+  const [seen, setSeen] = useState(detail.model.priceCents);
+  if (seen !== detail.model.priceCents) {
+    setSeen(detail.model.priceCents);
+    setPrice(eurosFieldValue(detail.model.priceCents));
+  }
   const [error, setError] = useState<string | undefined>();
   const save = trpc.products.setPrice.useMutation({
     onSuccess: (row) => {

@@ -25,12 +25,15 @@ export function PublicationPanel({ detail }: { detail: ModelDetail }) {
   const { model, texts, missing } = detail;
   const [refusal, setRefusal] = useState<string | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [confirming, setConfirming] = useState<"unpublish" | "archive" | null>(null);
 
   const done = (title: string, text?: string) => () => {
     setRefusal(null);
     setConfirming(null);
     notifySuccess(title, text);
+    // The button pressed gives way to the next step's: the panel's title keeps the focus.
+    requestAnimationFrame(() => headingRef.current?.focus());
   };
   const failed = (error: unknown) => {
     setConfirming(null);
@@ -63,7 +66,7 @@ export function PublicationPanel({ detail }: { detail: ModelDetail }) {
 
   return (
     <section className="admin-panel" aria-labelledby="editor-publication">
-      <h3 id="editor-publication" className="admin-panel__title">
+      <h3 id="editor-publication" ref={headingRef} className="admin-panel__title" tabIndex={-1}>
         {TEXT.publication}
       </h3>
       <div className="admin-badges">

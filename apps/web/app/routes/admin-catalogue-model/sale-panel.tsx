@@ -1,5 +1,5 @@
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { copy } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
@@ -17,9 +17,12 @@ const TEXT = copy.editor;
  */
 export function SalePanel({ detail }: { detail: ModelDetail }) {
   const { model, sale } = detail;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Starting or ending a sale swaps the form: the panel's title keeps the focus.
+  const focusPanel = () => requestAnimationFrame(() => headingRef.current?.focus());
   return (
     <section className="admin-panel" aria-labelledby="editor-sale">
-      <h3 id="editor-sale" className="admin-panel__title">
+      <h3 id="editor-sale" ref={headingRef} className="admin-panel__title" tabIndex={-1}>
         {TEXT.sale}
       </h3>
       <p className="admin-hint">{TEXT.saleIntro}</p>
@@ -27,24 +30,27 @@ export function SalePanel({ detail }: { detail: ModelDetail }) {
         <p>{TEXT.archivedSale}</p>
       ) : model.onSaleSince ? (
         <EndSaleForm
-          key={model.priceCents}
           detail={detail}
           since={model.onSaleSince}
           reference={sale.referenceCents}
+          onDone={focusPanel}
         />
       ) : (
-        <StartSaleForm key={model.priceCents} detail={detail} />
+        <StartSaleForm detail={detail} onDone={focusPanel} />
       )}
     </section>
   );
 }
 
-function StartSaleForm({ detail }: { detail: ModelDetail }) {
+function StartSaleForm({ detail, onDone }: { detail: ModelDetail; onDone: () => void }) {
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | undefined>();
   const lowest = detail.sale.lowestLast30DaysCents;
   const start = trpc.catalogue.startSale.useMutation({
-    onSuccess: (row) => notifySuccess(TEXT.saleStarted, `${row.name} : ${formatCents(row.priceCents)}`),
+    onSuccess: (row) => {
+      notifySuccess(TEXT.saleStarted, `${row.name} : ${formatCents(row.priceCents)}`);
+      onDone();
+    },
     onError: (failure) => {
       setError(fieldErrorsOf(failure)?.price?.[0] ?? errorMessage(failure));
       notifyFailure(TEXT.saveFailed, failure);
@@ -103,15 +109,20 @@ function EndSaleForm({
   detail,
   since,
   reference,
+  onDone,
 }: {
   detail: ModelDetail;
   since: string;
   reference: number | null;
+  onDone: () => void;
 }) {
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | undefined>();
   const end = trpc.catalogue.endSale.useMutation({
-    onSuccess: (row) => notifySuccess(TEXT.saleEnded, `${row.name} : ${formatCents(row.priceCents)}`),
+    onSuccess: (row) => {
+      notifySuccess(TEXT.saleEnded, `${row.name} : ${formatCents(row.priceCents)}`);
+      onDone();
+    },
     onError: (failure) => {
       setError(fieldErrorsOf(failure)?.price?.[0] ?? errorMessage(failure));
       notifyFailure(TEXT.saveFailed, failure);

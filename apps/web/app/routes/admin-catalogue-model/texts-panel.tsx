@@ -74,12 +74,7 @@ export function TextsPanel({ detail, siteUrl }: { detail: ModelDetail; siteUrl: 
             aria-labelledby={`texts-tab-${locale}`}
             className="admin-tabs__panel"
           >
-            <AddressForm
-              key={`${locale}\n${detail.texts[locale].segment}`}
-              detail={detail}
-              locale={locale}
-              siteUrl={siteUrl}
-            />
+            <AddressForm detail={detail} locale={locale} siteUrl={siteUrl} />
             <TextsForm
               productId={detail.model.id}
               locale={locale}
