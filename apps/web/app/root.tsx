@@ -9,7 +9,6 @@ import {
   useLocation,
   useRouteError,
 } from "@remix-run/react";
-import { business } from "@souls/shop/business";
 import { cartItemCount } from "@souls/shop/cart";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
@@ -21,6 +20,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/locale";
 import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
+import { shownSeller } from "~/lib/seller.server";
 import { inlineStylesheet } from "~/lib/stylesheet.server";
 import { readToast } from "~/lib/toast.server";
 import { PageWords, useTranslation } from "~/lib/translations";
@@ -36,7 +36,11 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeForPath(new URL(request.url).pathname);
-  const [cart, { toast, setCookie }] = await Promise.all([readCart(request), readToast(request)]);
+  const [cart, { toast, setCookie }, seller] = await Promise.all([
+    readCart(request),
+    readToast(request),
+    shownSeller(),
+  ]);
   return data(
     {
       locale,
@@ -45,12 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       addresses: pageAddresses(request, locale),
       testMode,
       stylesheetInline: inlineStylesheet() !== null,
-      business: {
-        brand: business.brand,
-        email: business.email,
-        instagramUrl: business.instagramUrl,
-        isExample: business.isExample,
-        foundedYear: business.foundedYear,
+      // What the header and footer say of the seller (the legal pages read the rest).
+      seller: {
+        brand: seller.brand,
+        email: seller.email,
+        instagramUrl: seller.instagramUrl,
+        foundedYear: seller.foundedYear,
       },
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
@@ -91,11 +95,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteHeader
             locale={locale}
             cartCount={root?.cartCount ?? 0}
-            instagramUrl={root?.business.instagramUrl}
+            instagramUrl={root?.seller.instagramUrl ?? undefined}
           />
         )}
         {children}
-        {admin ? null : <SiteFooter locale={locale} business={root?.business} />}
+        {admin ? null : <SiteFooter locale={locale} seller={root?.seller} />}
         <Toaster initial={root?.toast ?? null} />
         <PageWords />
         <ScrollRestoration nonce={nonce || undefined} />

@@ -6,10 +6,10 @@ import { pathOf } from "~/screens";
 
 export function SiteFooter({
   locale,
-  business,
+  seller,
 }: {
   locale: Locale;
-  business: NonNullable<ReturnType<typeof useRootData>>["business"] | undefined;
+  seller: NonNullable<ReturnType<typeof useRootData>>["seller"] | undefined;
 }) {
   const { t } = useTranslation();
   const home = pathOf("home", locale);
@@ -54,23 +54,25 @@ export function SiteFooter({
         <div className="site-footer__col">
           <h2 className="site-footer__heading">{t("footer.contact")}</h2>
           <ul>
-            {business ? (
+            {seller ? (
               <>
                 <li>
-                  <a href={`mailto:${business.email}`}>{t("footer.contactButton")}</a>
+                  <a href={`mailto:${seller.email}`}>{t("footer.contactButton")}</a>
                 </li>
-                <li>
-                  <a href={business.instagramUrl} rel="noopener noreferrer" target="_blank">
-                    Instagram
-                  </a>
-                </li>
+                {seller.instagramUrl ? (
+                  <li>
+                    <a href={seller.instagramUrl} rel="noopener noreferrer" target="_blank">
+                      Instagram
+                    </a>
+                  </li>
+                ) : null}
               </>
             ) : null}
           </ul>
         </div>
       </div>
       <p className="site-footer__copyright">
-        {t("footer.copyright", { year: business?.foundedYear ?? 2024, brand: business?.brand ?? "SOULS" })}
+        {t("footer.copyright", { year: seller?.foundedYear ?? 2024, brand: seller?.brand ?? "SOULS" })}
       </p>
     </footer>
   );

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderEmail } from "@souls/emails";
 import { emailForViewing } from "@souls/shop/admin";
-import { emailContextFor } from "@souls/shop/business";
 import { AdminNotFoundError } from "@souls/shop/errors";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";
-import { siteOrigin } from "~/lib/page.server";
+import { sellerEmailContext } from "~/lib/seller.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -28,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       return new Response("Not Found", { status: 404, headers: NO_STORE });
     throw error;
   }
-  const { html } = await renderEmail(message, emailContextFor(siteOrigin));
+  const { html } = await renderEmail(message, await sellerEmailContext());
   return new Response(html, {
     headers: {
       ...NO_STORE,

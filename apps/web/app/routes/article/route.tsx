@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@souls/core/format";
-import { business } from "@souls/shop/business";
 import { Faq, type FaqItem } from "~/components/faq";
 import { ArrowLeftIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
@@ -9,6 +8,7 @@ import { fixedT } from "~/i18n.server";
 import { ARTICLE_COVERS } from "~/lib/articles";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
+import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
@@ -25,7 +25,7 @@ interface Section {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const article = page.replace("article.", "") as ArticleId;
-  const t = await fixedT(locale, "magazine");
+  const [t, seller] = await Promise.all([fixedT(locale, "magazine"), shownSeller()]);
   const url = `${siteOrigin}${pathOf(page, locale)}`;
   return {
     article,
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       datePublished: t(`articles.${article}.date`),
       image: `${siteOrigin}${ARTICLE_COVERS[article]}`,
       inLanguage: locale,
-      author: { "@type": "Organization", name: business.brand },
+      author: { "@type": "Organization", name: seller.brand },
       mainEntityOfPage: url,
     },
   };

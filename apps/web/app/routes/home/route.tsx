@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MODEL_CODES } from "@souls/core/models";
-import { business } from "@souls/shop/business";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { SignupForm } from "~/components/signup-form";
@@ -10,6 +9,7 @@ import { fixedT } from "~/i18n.server";
 import { shownCollection } from "~/lib/catalogue.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
+import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
@@ -21,7 +21,11 @@ export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const [collection, t] = await Promise.all([shownCollection(), fixedT(locale, "home")]);
+  const [collection, t, seller] = await Promise.all([
+    shownCollection(),
+    fixedT(locale, "home"),
+    shownSeller(),
+  ]);
   const origin = siteOrigin;
   return {
     collection: MODEL_CODES.map((model) => collection[model]),
@@ -30,11 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     organization: {
       "@context": "https://schema.org",
       "@type": "Organization",
-      name: business.brand,
+      name: seller.brand,
+      legalName: seller.filledIn ? seller.companyName : undefined,
       url: `${origin}${pathOf("home", locale)}`,
       logo: `${origin}/images/logo.svg`,
-      email: business.email,
-      sameAs: [business.instagramUrl],
+      email: seller.email,
+      sameAs: seller.instagramUrl ? [seller.instagramUrl] : [],
     },
   };
 }

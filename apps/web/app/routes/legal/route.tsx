@@ -1,11 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@souls/core/format";
-import { business } from "@souls/shop/business";
+import { intlLocale, type Locale } from "@souls/core/locales";
+import {
+  postalAddressLine,
+  type RequiredSellerField,
+  type ShownSeller,
+  sirenForReading,
+} from "@souls/shop/seller";
 import { ArrowLeftIcon } from "~/components/icons";
 import { fixedT } from "~/i18n.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
+import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
@@ -40,16 +47,63 @@ function blocksOf(paragraphs: string[]): (string | string[])[] {
   return blocks;
 }
 
+/** The texts' placeholders, as the owner filled them in (or their examples) for the page's language. */
+function identityOf(seller: ShownSeller, locale: Locale) {
+  return {
+    brand: seller.brand,
+    companyName: seller.companyName,
+    legalForm: seller.legalForm,
+    shareCapital: seller.shareCapital,
+    address: postalAddressLine(seller.address, locale),
+    siren: sirenForReading(seller.siren),
+    rcsCity: seller.rcsCity,
+    vatNumber: seller.vatNumber,
+    publisher: seller.publicationDirector,
+    email: seller.email,
+    phone: seller.phone,
+    hostName: seller.host.name,
+    hostAddress: seller.host.address,
+    hostPhone: seller.host.phone,
+    mediatorName: seller.mediator.name,
+    mediatorUrl: seller.mediator.url,
+    siteUrl: siteOrigin,
+  };
+}
+
+/** How the notice names a detail still shown as an example (an address's four parts are one). */
+const EXAMPLE_DETAIL: Record<RequiredSellerField, string> = {
+  companyName: "companyName",
+  legalForm: "legalForm",
+  shareCapital: "shareCapital",
+  siren: "siren",
+  rcsCity: "rcsCity",
+  vatNumber: "vatNumber",
+  publicationDirector: "publicationDirector",
+  street: "address",
+  postalCode: "address",
+  city: "address",
+  country: "address",
+  phone: "phone",
+  email: "email",
+  hostName: "host",
+  hostAddress: "host",
+  hostPhone: "host",
+  mediatorName: "mediator",
+  mediatorUrl: "mediator",
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const document = page as DocumentId;
   if (!(document in DOCUMENTS)) throw new Response("Not Found", { status: 404 });
-  const t = await fixedT(locale, "legal");
+  const [t, seller] = await Promise.all([fixedT(locale, "legal"), shownSeller()]);
   return {
     document,
-    // The seller's identity fills the texts' placeholders; it comes from one configuration file.
-    identity: { ...business, siteUrl: siteOrigin },
-    title: `${t(`${document}.title`)} – SOULS`,
+    // The seller's identity fills the texts' placeholders, as the owner saved it in her panel.
+    identity: identityOf(seller, locale),
+    // Until every detail the law asks for is filled in, the page says which are examples.
+    exampleDetails: [...new Set(seller.examples.map((field) => EXAMPLE_DETAIL[field]))],
+    title: `${t(`${document}.title`)} – ${seller.brand}`,
     description: t(`${document}.metaDescription`),
   };
 }
@@ -57,7 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = pageMeta();
 
 export default function LegalPage() {
-  const { document, identity } = useLoaderData<typeof loader>();
+  const { document, identity, exampleDetails } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t, list } = useTranslation("legal");
   const { t: tc } = useTranslation();
@@ -71,9 +125,13 @@ export default function LegalPage() {
       <p className="legal__updated">
         {tc("legal.updated", { date: formatDate(LEGAL_TEXTS_UPDATED, locale) })}
       </p>
-      {identity.isExample ? (
+      {exampleDetails.length > 0 ? (
         <p className="notice" role="note">
-          {tc("legal.exampleIdentity")}
+          {t("example.notice", {
+            details: new Intl.ListFormat(intlLocale(locale), { type: "conjunction" }).format(
+              exampleDetails.map((detail) => t(`example.details.${detail}`)),
+            ),
+          })}
         </p>
       ) : null}
       <p className="legal__intro">{t(`${document}.intro`, identity)}</p>

@@ -15,6 +15,7 @@ import { shownCollection } from "~/lib/catalogue.server";
 import { invalidRequest, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
+import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
@@ -36,10 +37,11 @@ function requireModel(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale, model } = requireModel(request);
-  const [collection, t, tc] = await Promise.all([
+  const [collection, t, tc, seller] = await Promise.all([
     shownCollection(),
     fixedT(locale, "products"),
     fixedT(locale, "common"),
+    shownSeller(),
   ]);
   const product = collection[model];
   const photo = Number(new URL(request.url).searchParams.get("photo"));
@@ -51,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     related: MODEL_CODES.filter((other) => other !== model).map((other) => collection[other]),
     title: tc("product.metaTitle", { name }),
     description: t(`${model}.shortDescription`),
-    structuredData: productStructuredData({ model, product, locale, page, name, t, tc }),
+    structuredData: productStructuredData({ model, product, locale, page, name, t, tc, brand: seller.brand }),
   };
 }
 

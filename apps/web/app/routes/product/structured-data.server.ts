@@ -1,6 +1,5 @@
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
-import { business } from "@souls/shop/business";
 import type { ModelAvailability } from "@souls/shop/catalogue";
 import { productImage } from "~/lib/images";
 import { siteOrigin } from "~/lib/page.server";
@@ -19,6 +18,7 @@ export function productStructuredData({
   name,
   t,
   tc,
+  brand,
 }: {
   model: ModelCode;
   product: ModelAvailability;
@@ -27,6 +27,8 @@ export function productStructuredData({
   name: string;
   t: Translate;
   tc: Translate;
+  /** The seller's brand, as the owner saved it. */
+  brand: string;
 }) {
   const origin = siteOrigin;
   const url = `${origin}${pathOf(page, locale)}`;
@@ -38,7 +40,7 @@ export function productStructuredData({
       description: t(`${model}.fullDescription`),
       sku: product.reference,
       image: [1, 2, 3, 4].map((n) => `${origin}${productImage(model, n)}`),
-      brand: { "@type": "Brand", name: business.brand },
+      brand: { "@type": "Brand", name: brand },
       aggregateRating: { "@type": "AggregateRating", ratingValue: RATING.value, reviewCount: RATING.count },
       offers: {
         "@type": "Offer",

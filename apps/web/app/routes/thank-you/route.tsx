@@ -2,7 +2,6 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countryName } from "@souls/core/format";
 import { MODEL_CODES } from "@souls/core/models";
-import { business } from "@souls/shop/business";
 import { paymentIsOpen } from "@souls/shop/order-status";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { DELIVERY_DAYS, deliveryTierFor } from "@souls/shop/shipping";
@@ -17,6 +16,7 @@ import { useLocale } from "~/lib/locale";
 import { ownedOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
+import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
@@ -78,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       lines,
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
-      contactEmail: business.email,
+      contactEmail: (await shownSeller()).email,
     },
     // The cart has been bought: empty it once the payment is confirmed.
     { headers: paid ? { "Set-Cookie": await saveCart([]) } : undefined },

@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appRouter } from "@souls/api";
-import { emailContextFor } from "@souls/shop/business";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { adminSession } from "~/lib/admin-session.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { productChanges } from "~/lib/live.server";
-import { siteOrigin } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
+import { sellerEmailContext } from "~/lib/seller.server";
 import { MAX_BATCH_SIZE } from "~/lib/trpc";
 import { ENDPOINTS } from "~/screens";
 
@@ -23,7 +22,7 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
       admin: await adminSession(request),
       clientHash: clientHash(request, context),
       productChanges,
-      emailContext: emailContextFor(siteOrigin),
+      emailContext: await sellerEmailContext(),
       gateway,
       vatRatePercent: env.VAT_RATE_PERCENT,
     }),
