@@ -1,3 +1,4 @@
+import { countryOptions } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import {
   REQUIRED_SELLER_FIELDS,
@@ -11,7 +12,7 @@ import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { copy } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
-import { countryName, formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/components/admin/format";
 import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
@@ -21,7 +22,7 @@ const LABELS: Record<SellerField, string> = TEXT.fields;
 const HINTS: Partial<Record<SellerField, string>> = TEXT.hints;
 
 /** The form's groups, in the order the legal notice reads them. */
-const GROUPS: { id: keyof typeof TEXT.groups; fields: SellerField[]; pairs?: boolean }[] = [
+const GROUPS: { id: keyof typeof TEXT.groups; fields: SellerField[] }[] = [
   {
     id: "company",
     fields: [
@@ -73,10 +74,14 @@ const NOT_WORDS = new Set<SellerField>([
   "instagramUrl",
   "mediatorUrl",
 ]);
-/** The countries offered, named in French, France first (the SIREN and VAT rules are French). */
-const COUNTRIES = [...SHIPPING_COUNTRIES]
-  .map((code) => ({ code, name: countryName(code) }))
-  .sort((a, b) => (a.code === "FR" ? -1 : b.code === "FR" ? 1 : a.name.localeCompare(b.name, "fr")));
+/** The countries offered, named and sorted in French, France first (the SIREN and VAT rules are French). */
+const COUNTRIES = [
+  ...countryOptions(["FR"], "fr"),
+  ...countryOptions(
+    SHIPPING_COUNTRIES.filter((code) => code !== "FR"),
+    "fr",
+  ),
+];
 
 type Seller = RouterOutputs["seller"]["get"];
 type Draft = Record<SellerField, string>;
