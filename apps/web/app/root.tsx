@@ -15,6 +15,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { readCart } from "~/lib/cart.server";
+import { shownCatalogue } from "~/lib/catalogue.server";
 import { useInlineStylesheet, useNonce } from "~/lib/document";
 import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/locale";
@@ -36,9 +37,10 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeForPath(new URL(request.url).pathname);
-  const [cart, { toast, setCookie }, seller] = await Promise.all([
+  const [cart, { toast, setCookie }, catalogue, seller] = await Promise.all([
     readCart(request),
     readToast(request),
+    shownCatalogue(),
     shownSeller(),
   ]);
   return data(
@@ -46,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale,
       cartCount: cartItemCount(cart),
       toast,
-      addresses: pageAddresses(request, locale),
+      addresses: pageAddresses(request, locale, catalogue),
       testMode,
       stylesheetInline: inlineStylesheet() !== null,
       // What the header and footer say of the seller (the legal pages read the rest).
@@ -94,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {admin ? null : (
           <SiteHeader
             locale={locale}
+            alternates={root?.addresses.paths}
             cartCount={root?.cartCount ?? 0}
             instagramUrl={root?.seller.instagramUrl ?? undefined}
           />

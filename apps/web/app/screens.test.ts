@@ -1,7 +1,16 @@
 import { LOCALES } from "@souls/core/locales";
 import { EMAIL_LINKS } from "@souls/emails/links";
 import { describe, expect, it } from "vitest";
-import { alternatePath, localeForPath, PAGE_IDS, PAGES, pageForPath, pathOf } from "./screens";
+import {
+  alternatePath,
+  localeForPath,
+  PAGE_IDS,
+  PAGES,
+  pageForPath,
+  pathOf,
+  productAddressLocale,
+  routeTable,
+} from "./screens";
 
 describe("the screens map", () => {
   it("gives every page a French path without prefix and an English path under /en", () => {
@@ -25,11 +34,16 @@ describe("the screens map", () => {
     expect(pageForPath(en)).toEqual({ page, locale: "en" });
   });
 
-  it("has the addresses of ARCHITECTURE.md §3", () => {
-    expect(PAGES["product.aicha"].paths).toEqual({
-      fr: "/produit/sac-banane-aicha",
-      en: "/en/product/aicha-fanny-pack",
-    });
+  it("has the addresses of ARCHITECTURE.md §3, a model's page under its language's prefix", () => {
+    expect(routeTable().filter((route) => route.id.startsWith("product."))).toEqual([
+      { id: "product.fr", path: "/produit/:address", module: "routes/product/route.tsx" },
+      { id: "product.en", path: "/en/product/:address", module: "routes/product/route.tsx" },
+    ]);
+    expect(productAddressLocale("/produit/sac-banane-aicha")).toBe("fr");
+    expect(productAddressLocale("/en/product/aicha-fanny-pack")).toBe("en");
+    for (const path of ["/produit/", "/produit/a/b", "/en/product", "/panier"]) {
+      expect(productAddressLocale(path), path).toBeUndefined();
+    }
     expect(PAGES.cart.paths).toEqual({ fr: "/panier", en: "/en/cart" });
     expect(PAGES["article.style"].paths).toEqual({
       fr: "/magazine/comment-porter-sac-banane-style",

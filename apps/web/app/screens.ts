@@ -3,8 +3,8 @@
  * map drives the route config, links, the language toggle, canonical/hreflang and the sitemap.
  * The locale of a request is the locale of the page it matched (French has no prefix).
  */
+import { MODEL_ADDRESS_PREFIXES } from "@souls/core/catalogue-rules";
 import { LOCALES, type Locale } from "@souls/core/locales";
-import { MODEL_CODES, type ModelCode } from "@souls/core/models";
 
 type Paths = Record<Locale, string>;
 
@@ -27,16 +27,6 @@ export const ARTICLE_IDS = Object.keys(ARTICLES) as ArticleId[];
 
 export const PAGES = {
   home: { module: "routes/home/route.tsx", paths: { fr: "/", en: "/en" }, sitemapPriority: 1.0 },
-  ...(Object.fromEntries(
-    MODEL_CODES.map((model) => [
-      `product.${model}`,
-      {
-        module: "routes/product/route.tsx",
-        paths: { fr: `/produit/sac-banane-${model}`, en: `/en/product/${model}-fanny-pack` },
-        sitemapPriority: 0.8,
-      },
-    ]),
-  ) as Record<`product.${ModelCode}`, PageDefinition>),
   cart: { module: "routes/cart/route.tsx", paths: { fr: "/panier", en: "/en/cart" }, sitemapPriority: 0.6 },
   // Pages of a purchase in progress: never indexed, never in the sitemap.
   checkout: {
@@ -148,12 +138,22 @@ export function alternatePath(pathname: string, target: Locale): string {
   return target === "en" ? (bare === "/" ? "/en" : `/en${bare}`) : bare;
 }
 
-export function modelOfPage(page: PageId): ModelCode | undefined {
-  return page.startsWith("product.") ? (page.slice("product.".length) as ModelCode) : undefined;
-}
+/*
+ * A model's page lives under MODEL_ADDRESS_PREFIXES; the rest of its address is the catalogue's
+ * (the owner edits it: `/produit/sac-banane-aicha`, `/en/product/aicha-fanny-pack`).
+ */
+export const PRODUCT_MODULE = "routes/product/route.tsx";
+/** In the sitemap, a model's page comes after the home page. */
+export const PRODUCT_SITEMAP_PRIORITY = 0.8;
 
-export function productPage(model: ModelCode): PageId {
-  return `product.${model}`;
+/** The language of a model page's address, when `pathname` has the shape of one (one segment after its prefix). */
+export function productAddressLocale(pathname: string): Locale | undefined {
+  return LOCALES.find((locale) => {
+    const prefix = MODEL_ADDRESS_PREFIXES[locale];
+    return (
+      pathname.startsWith(prefix) && pathname.length > prefix.length && !pathname.includes("/", prefix.length)
+    );
+  });
 }
 
 export function articlePage(article: ArticleId): PageId {
@@ -163,6 +163,11 @@ export function articlePage(article: ArticleId): PageId {
 /** Whether a page is one of a shopper's own pages (never cached, never indexed). */
 export function isPrivatePage(page: PageId): boolean {
   return (PAGES[page] as PageDefinition).private === true;
+}
+
+/** Whether a route id (`<page>.<locale>`) is a model's page. */
+export function isProductRoute(routeId: string): boolean {
+  return routeId === "product.fr" || routeId === "product.en";
 }
 
 /** Whether a route id (`<page>.<locale>`) is one of a shopper's own pages. */
@@ -246,6 +251,11 @@ export function routeTable(): Route[] {
         module: PAGES[page].module,
       })),
     ),
+    ...LOCALES.map((locale) => ({
+      id: `product.${locale}`,
+      path: `${MODEL_ADDRESS_PREFIXES[locale]}:address`,
+      module: PRODUCT_MODULE,
+    })),
     { id: "admin", path: ADMIN_PAGES.tests, module: "routes/admin/route.tsx" },
     { id: "admin.orders", path: ADMIN_PAGES.orders, module: "routes/admin-orders/route.tsx" },
     { id: "admin.emails", path: ADMIN_PAGES.emails, module: "routes/admin-email/route.tsx" },
@@ -260,13 +270,13 @@ export function routeTable(): Route[] {
       module: "routes/admin-orders-export/route.ts",
     },
     { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
+    { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },
     {
       id: "admin.catalogue.model",
       path: catalogueModelPath(":id"),
       module: "routes/admin-catalogue-model/route.tsx",
     },
-    { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "sitemap", path: ENDPOINTS.sitemap, module: "routes/sitemap/route.ts" },
     { id: "robots", path: ENDPOINTS.robots, module: "routes/robots/route.ts" },
     { id: "webhooks.stripe", path: ENDPOINTS.stripeWebhook, module: "routes/stripe-webhook/route.ts" },

@@ -66,7 +66,8 @@ export const EMPTY_MODEL_TEXTS: ModelTexts = {
 export const SERIES_TEXT_LIMITS = { title: 80, subtitle: 400 } as const;
 
 /** How big the catalogue may grow: a handmade shop's, with room to spare. */
-export const CATALOGUE_LIMITS = { models: 200, series: 50, photosPerModel: 12 } as const;
+/** A catalogue's bounds (a model's photos: PHOTO_LIMITS.perModel in ./photos). */
+export const CATALOGUE_LIMITS = { models: 200, series: 50 } as const;
 
 /**
  * A model's address in each language: the shop's prefix, then the last segment, the owner's own

@@ -22,9 +22,9 @@ import {
 } from "./messages";
 
 export {
+  absoluteUrl,
   EMAIL_LINKS,
   type EmailLinkPage,
-  productUrl,
   shopUrl,
   signupConfirmUrl,
   trackingUrl,

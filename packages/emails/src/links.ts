@@ -1,10 +1,10 @@
 /**
  * The shop pages that e-mails link to, in both languages. Keys are the page ids of the web app's
  * screens map (`apps/web/app/screens.ts`), so the web app can test that every address here is one
- * of its routes: a renamed page must not leave old links in mailboxes.
+ * of its routes: a renamed page must not leave old links in mailboxes. A model's page is the
+ * catalogue's: its payload carries its address (which answers 301 once the owner changes it).
  */
 import type { Locale } from "@souls/core/locales";
-import type { ModelCode } from "@souls/core/models";
 
 type Paths = Readonly<Record<Locale, string>>;
 
@@ -14,21 +14,18 @@ export const EMAIL_LINKS = {
   terms: { fr: "/cgv", en: "/en/terms-of-sale" },
   signupConfirm: { fr: "/inscription/confirmer", en: "/en/signup/confirm" },
   unsubscribe: { fr: "/desinscription", en: "/en/unsubscribe" },
-  "product.aicha": { fr: "/produit/sac-banane-aicha", en: "/en/product/aicha-fanny-pack" },
-  "product.nadia": { fr: "/produit/sac-banane-nadia", en: "/en/product/nadia-fanny-pack" },
-  "product.bilin": { fr: "/produit/sac-banane-bilin", en: "/en/product/bilin-fanny-pack" },
-  "product.ilian": { fr: "/produit/sac-banane-ilian", en: "/en/product/ilian-fanny-pack" },
 } as const satisfies Record<string, Paths>;
 
 export type EmailLinkPage = keyof typeof EMAIL_LINKS;
 
 /** Absolute address of a shop page; `siteUrl` is the public origin (a trailing slash is tolerated). */
 export function shopUrl(siteUrl: string, page: EmailLinkPage, locale: Locale): string {
-  return `${siteUrl.replace(/\/+$/, "")}${EMAIL_LINKS[page][locale]}`;
+  return absoluteUrl(siteUrl, EMAIL_LINKS[page][locale]);
 }
 
-export function productUrl(siteUrl: string, model: ModelCode, locale: Locale): string {
-  return shopUrl(siteUrl, `product.${model}`, locale);
+/** A path of the shop (a model's page, a photo) as an absolute address. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}${path}`;
 }
 
 /**

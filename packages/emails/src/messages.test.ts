@@ -88,7 +88,7 @@ describe("a sign-up confirmation", () => {
   });
 
   it("refuses an unknown list or model", () => {
-    for (const change of [{ list: "promotions" }, { model: "zora" }]) {
+    for (const change of [{ list: "promotions" }, { model: "Zora!" }, { model: "../zora" }]) {
       const payload = { ...samplePayloads.signup_confirmation, ...change };
       expect(() => parseEmailMessage({ type: "signup_confirmation", locale: "fr", payload })).toThrow(
         InvalidEmailMessageError,

@@ -5,7 +5,7 @@
  */
 import { CARRIERS } from "@souls/core/carriers";
 import { isLocale, type Locale } from "@souls/core/locales";
-import { MODEL_CODES } from "@souls/core/models";
+import { isModelCode } from "@souls/core/models";
 import { z } from "zod";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -15,14 +15,21 @@ const text = z.string().max(2000);
 const isoTime = z.iso.datetime({ offset: true });
 /** A secret the e-mail carries in a link (confirmation, unsubscribe): random, so long enough not to guess. */
 const linkToken = z.string().min(32).max(256);
-/** Model code: e-mails about a model link to its product page. */
-const productModel = z.enum(MODEL_CODES);
+/** Model code: which models exist is the catalogue's to say. */
+const productModel = z.string().refine(isModelCode);
+/** A model page's address in the recipient's language, as the catalogue had it when queued. */
+const productPath = z.string().regex(/^\/[a-z0-9/-]{1,200}$/);
 
 const orderLine = z.object({
   name: text,
   model: text,
   quantity: z.number().int().positive(),
   unitPriceCents: money,
+  /** The model's cover photo as a JPEG of the shop's (`/photos/…jpg`); a launch drawing has none. */
+  photoPath: z
+    .string()
+    .regex(/^\/photos\/[0-9a-f]{32}-\d{2,4}\.jpg$/)
+    .optional(),
 });
 
 const totals = {
@@ -79,6 +86,8 @@ export const emailPayloads = {
   back_in_stock: z.object({
     model: productModel,
     productName: text,
+    /** The model's page; a notice queued before models had addresses of their own links home. */
+    productPath: productPath.optional(),
     /** Opens the unsubscribe page; also sent as the List-Unsubscribe header (RFC 8058). */
     unsubscribeToken: linkToken,
   }),

@@ -1,7 +1,13 @@
 import type { Locale } from "@souls/core/locales";
 import { describe, expect, it } from "vitest";
-import { EMAIL_TYPES, isMarketingEmail } from "./messages";
-import { sampleContext, sampleSignupToken, sampleTrackingToken, sampleUnsubscribeToken } from "./samples";
+import { EMAIL_TYPES, InvalidEmailMessageError, isMarketingEmail, parseEmailMessage } from "./messages";
+import {
+  sampleContext,
+  samplePayloads,
+  sampleSignupToken,
+  sampleTrackingToken,
+  sampleUnsubscribeToken,
+} from "./samples";
 import { hrefs, renderSample, visibleText } from "./testing/render-sample";
 
 const LOCALES: Locale[] = ["fr", "en"];
@@ -96,6 +102,36 @@ describe("order confirmation", () => {
       expect(version).toMatch(expected.line);
       expect(version).toMatch(expected.freeShipping);
       expect(version).toMatch(expected.total);
+    }
+  });
+
+  it("shows a line's model photo when it has one (its JPEG from the shop's origin), none for a drawing", async () => {
+    const photo = "/photos/0123456789abcdef0123456789abcdef-600.jpg";
+    const { html } = await renderSample("order_confirmation", "en", {
+      items: [
+        { name: "Zora", model: "zora", quantity: 1, unitPriceCents: 16900, photoPath: photo },
+        { name: "Aicha", model: "aicha", quantity: 1, unitPriceCents: 16900 },
+      ],
+      subtotalCents: 33800,
+      totalCents: 33800,
+    });
+    expect([...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((match) => match[1])).toContain(
+      `${site}${photo}`,
+    );
+    expect(html.match(/\/photos\//g)).toHaveLength(1);
+    for (const photoPath of [
+      "https://evil.example/x.jpg",
+      "/photos/x.jpg",
+      "/photos/0123456789abcdef0123456789abcdef-600.svg",
+    ]) {
+      const payload = {
+        ...samplePayloads.order_confirmation,
+        items: [{ ...samplePayloads.order_confirmation.items[0], photoPath }],
+      };
+      expect(
+        () => parseEmailMessage({ type: "order_confirmation", locale: "fr", payload }),
+        photoPath,
+      ).toThrow(InvalidEmailMessageError);
     }
   });
 
@@ -382,9 +418,10 @@ describe("sold-out refund", () => {
 
 describe("back in stock", () => {
   it.each(LOCALES)("in %s announces the model with a link to its page", async (locale) => {
-    const { subject, html, text } = await renderSample("back_in_stock", locale);
+    const path = locale === "fr" ? "/produit/sac-banane-aicha" : "/en/product/aicha-fanny-pack";
+    const { subject, html, text } = await renderSample("back_in_stock", locale, { productPath: path });
     expect(subject).toBe(locale === "fr" ? "Aicha est de retour" : "Aicha is back");
-    const page = locale === "fr" ? `${site}/produit/sac-banane-aicha` : `${site}/en/product/aicha-fanny-pack`;
+    const page = `${site}${path}`;
     expect(hrefs(html)).toContain(page);
     expect(text).toContain(page);
   });
@@ -406,10 +443,16 @@ describe("back in stock", () => {
     },
   );
 
-  it("links each model to its own product page", async () => {
-    const { text } = await renderSample("back_in_stock", "en", { model: "bilin", productName: "Bilin" });
-    expect(text).toContain(`${site}/en/product/bilin-fanny-pack`);
-    expect(text).toContain("BILIN IS BACK");
+  it("links each model to the address its notice carries, or home for a notice queued without one", async () => {
+    const { text } = await renderSample("back_in_stock", "en", {
+      model: "zora",
+      productName: "Zora",
+      productPath: "/en/product/zora-the-fanny-pack",
+    });
+    expect(text).toContain(`${site}/en/product/zora-the-fanny-pack`);
+    expect(text).toContain("ZORA IS BACK");
+    const older = await renderSample("back_in_stock", "fr", { productPath: undefined });
+    expect(hrefs(older.html)).toContain(`${site}/`);
   });
 });
 

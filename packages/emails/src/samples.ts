@@ -70,7 +70,12 @@ export const samplePayloads = {
     fullyRefunded: true,
     refundedAt: "2025-03-24T10:20:00.000Z",
   },
-  back_in_stock: { model: "aicha", productName: "Aicha", unsubscribeToken: sampleUnsubscribeToken },
+  back_in_stock: {
+    model: "aicha",
+    productName: "Aicha",
+    productPath: "/produit/sac-banane-aicha",
+    unsubscribeToken: sampleUnsubscribeToken,
+  },
   // A shopper who asked to hear when Aicha returns, before that address is used.
   signup_confirmation: { list: "waitlist", model: "aicha", productName: "Aicha", token: sampleSignupToken },
 } satisfies { [T in EmailType]: EmailPayload<T> };

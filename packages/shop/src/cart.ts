@@ -1,4 +1,4 @@
-import { isModelCode, MODEL_CODES, type ModelCode } from "@souls/core/models";
+import { isModelCode, type ModelCode } from "@souls/core/models";
 import { z } from "zod";
 
 /** A cart holds model codes and quantities only; prices always come from the database. */
@@ -13,6 +13,8 @@ export type Cart = readonly CartLine[];
  * own limit per order (`OrderLimits.maxPiecesPerModel`, 3 by default) is lower.
  */
 export const MAX_QUANTITY_PER_LINE = 20;
+/** Lines a cart may hold: a cookie must stay small (4 KB). */
+export const MAX_CART_LINES = 20;
 
 const storedCartSchema = z
   .array(
@@ -21,9 +23,12 @@ const storedCartSchema = z
       quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
     }),
   )
-  .max(MODEL_CODES.length);
+  .max(MAX_CART_LINES);
 
-/** Reads a cart from untrusted storage; anything malformed or unknown is dropped. */
+/**
+ * Reads a cart from untrusted storage; anything malformed is dropped. Whether each model still
+ * exists is the catalogue's to say (a line of a model no longer sold shows nothing).
+ */
 export function parseStoredCart(value: unknown): Cart {
   const parsed = storedCartSchema.safeParse(value);
   if (!parsed.success) return [];

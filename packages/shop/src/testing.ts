@@ -12,7 +12,6 @@ import { confirmSignup, joinWaitlist } from "./signups/signups";
 /** A catalogue model's complete words and a described photo, for tests of publication. */
 export { completeTexts, insertDescribedPhoto } from "./admin/catalogue/testing";
 export { startStripeDouble } from "./payments/stripe-double";
-export { FILLED_IN_SELLER } from "./seller/testing";
 /** Photos and files the photo tests send, made with sharp on the spot. */
 export {
   exifTags,
@@ -25,6 +24,7 @@ export {
   svgImage,
   truncatedJpeg,
 } from "./photos/fixtures";
+export { FILLED_IN_SELLER } from "./seller/testing";
 /** Signs a sign-up's link as the shop does (a test builds the link an e-mail would carry). */
 export { signupToken } from "./signups/tokens";
 

@@ -1,11 +1,15 @@
 import { formatPrice } from "@souls/core/format";
 import type { ModelCode } from "@souls/core/models";
-import { productImage } from "~/lib/images";
+import type { ShownPhoto } from "@souls/core/photos";
 import { useLocale } from "~/lib/locale";
 import { useTranslation } from "~/lib/translations";
+import { ProductPicture } from "./product-picture";
 
 export interface SummaryLine {
   model: ModelCode;
+  name: string;
+  /** The model's cover photo, when the catalogue still has one. */
+  cover?: ShownPhoto;
   quantity: number;
   unitPriceCents: number;
 }
@@ -24,7 +28,6 @@ export function OrderSummary({
 }) {
   const { t } = useTranslation("checkout");
   const { t: tc } = useTranslation();
-  const { t: tp } = useTranslation("products");
   const locale = useLocale();
   return (
     <section className="order-summary" aria-labelledby="summary-title">
@@ -32,9 +35,13 @@ export function OrderSummary({
       <ul className="order-summary__lines">
         {lines.map((line) => (
           <li key={line.model} className="order-summary__line">
-            <img src={productImage(line.model)} alt="" width="64" height="80" />
+            {line.cover ? (
+              <ProductPicture photo={line.cover} locale={locale} alt="" sizes="4rem" />
+            ) : (
+              <span />
+            )}
             <span className="order-summary__name">
-              {tc("product.fullName", { name: tp(`${line.model}.name`) })}
+              {tc("product.fullName", { name: line.name })}
               <span className="order-summary__quantity">
                 {t("summary.quantity", { count: line.quantity })}
               </span>

@@ -1,11 +1,18 @@
 import { Link } from "@remix-run/react";
 import { formatPrice } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
-import type { ModelAvailability } from "@souls/shop/catalogue";
-import { productImage } from "~/lib/images";
+import type { ShownPhoto } from "@souls/core/photos";
+import type { ModelAvailability, ModelTexts } from "@souls/shop/catalogue";
 import { useTranslation } from "~/lib/translations";
-import { pathOf, productPage } from "~/screens";
 import { checkoutHref } from "./product-actions";
+import { ProductPicture } from "./product-picture";
+
+/** What a card shows of a model: its availability, name, words in the page's language and photos. */
+export interface CardModel extends ModelAvailability {
+  texts: Pick<ModelTexts, "path" | "cardDescription"> | undefined;
+  photos: ShownPhoto[];
+  beforePriceCents?: number | null;
+}
 
 /** A model in the collection grid: photo, name, one line, price and the order button. */
 export function ProductCard({
@@ -13,40 +20,55 @@ export function ProductCard({
   locale,
   action = "order",
   headingLevel = 3,
+  priority = false,
 }: {
-  product: ModelAvailability;
+  product: CardModel;
   locale: Locale;
   /** "order" goes to checkout (home); "view" opens the product page ("you may also like"). */
   action?: "order" | "view";
   headingLevel?: 2 | 3;
+  /** The first cards a page shows above the fold: their photos are fetched first. */
+  priority?: boolean;
 }) {
-  const { t } = useTranslation("products");
   const { t: tc } = useTranslation();
-  const href = pathOf(productPage(product.model), locale);
+  if (!product.texts) return null;
+  const href = product.texts.path;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const soldOut = product.available <= 0;
+  const cover = product.photos[0];
   return (
     <article className="product-card">
       <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
-        <img
-          src={productImage(product.model)}
-          alt=""
-          width="1000"
-          height="1250"
-          loading="lazy"
-          decoding="async"
-        />
+        {cover ? (
+          <ProductPicture
+            photo={cover}
+            locale={locale}
+            alt=""
+            sizes="(min-width: 1000px) 25vw, (min-width: 560px) 50vw, 100vw"
+            priority={priority}
+          />
+        ) : null}
         {soldOut ? <span className="product-card__flag">{tc("product.soldOut")}</span> : null}
       </Link>
       <div className="product-card__body">
         <Heading className="product-card__name">
-          <Link to={href}>{t(`${product.model}.name`)}</Link>
+          <Link to={href}>{product.name}</Link>
         </Heading>
-        <p className="product-card__text">{t(`${product.model}.cardDescription`)}</p>
-        <p className="product-card__price">{formatPrice(product.priceCents, locale)}</p>
+        <p className="product-card__text">{product.texts.cardDescription}</p>
+        <p className="product-card__price">
+          {product.beforePriceCents ? (
+            <>
+              <s className="product-card__before">
+                <span className="visually-hidden">{tc("product.beforePrice")} </span>
+                {formatPrice(product.beforePriceCents, locale)}
+              </s>{" "}
+            </>
+          ) : null}
+          {formatPrice(product.priceCents, locale)}
+        </p>
         {action === "view" ? (
           <Link to={href} className="button button--outline button--small">
-            {tc("product.view", { name: t(`${product.model}.name`) })}
+            {tc("product.view", { name: product.name })}
           </Link>
         ) : soldOut ? (
           <button type="button" className="button button--primary button--small" disabled>
@@ -59,7 +81,7 @@ export function ProductCard({
             reloadDocument
           >
             {tc("product.order")}
-            <span className="visually-hidden"> – {t(`${product.model}.name`)}</span>
+            <span className="visually-hidden"> – {product.name}</span>
           </Link>
         )}
       </div>

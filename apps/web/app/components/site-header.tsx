@@ -6,10 +6,13 @@ import { BagIcon, InstagramIcon } from "./icons";
 
 export function SiteHeader({
   locale,
+  alternates,
   cartCount,
   instagramUrl,
 }: {
   locale: Locale;
+  /** The page's path in each language, when the server knows it (a model's page: the catalogue's). */
+  alternates?: Record<Locale, string>;
   cartCount: number;
   instagramUrl?: string;
 }) {
@@ -32,7 +35,7 @@ export function SiteHeader({
               <span className="visually-hidden">{t("nav.instagram")}</span>
             </a>
           ) : null}
-          <LanguageToggle locale={locale} />
+          <LanguageToggle locale={locale} alternates={alternates} />
           <CartLink locale={locale} count={cartCount} />
         </div>
       </div>
@@ -40,7 +43,7 @@ export function SiteHeader({
   );
 }
 
-function LanguageToggle({ locale }: { locale: Locale }) {
+function LanguageToggle({ locale, alternates }: { locale: Locale; alternates?: Record<Locale, string> }) {
   const { t } = useTranslation();
   const { pathname, hash } = useLocation();
   return (
@@ -53,7 +56,7 @@ function LanguageToggle({ locale }: { locale: Locale }) {
         ) : (
           <Link
             key={target}
-            to={`${alternatePath(pathname, target)}${hash}`}
+            to={`${alternates?.[target] ?? alternatePath(pathname, target)}${hash}`}
             hrefLang={target}
             lang={target}
             aria-label={t(`nav.switchTo.${target}`)}

@@ -1,5 +1,5 @@
 import type { Locale } from "@souls/core/locales";
-import { MODEL_CODES } from "@souls/core/models";
+import { isModelCode } from "@souls/core/models";
 import { addToCart, type CartChange, quantityOf, removeFromCart, setQuantity } from "@souls/shop/cart";
 import { loadCollection } from "@souls/shop/catalogue";
 import { z } from "zod";
@@ -12,7 +12,7 @@ import { makeToast, type ToastMessage } from "./toast.server";
 
 export const cartIntentSchema = z.object({
   intent: z.enum(["add", "increment", "decrement", "remove"]),
-  model: z.enum(MODEL_CODES),
+  model: z.string().refine(isModelCode),
 });
 
 /** The shopper-facing toast for each outcome of a cart change. */
@@ -69,9 +69,12 @@ export async function handleCartIntent(request: Request, form: FormData, locale:
   const [cart, collection, t] = await Promise.all([
     readCart(request),
     loadCollection(db),
-    fixedT(locale, ["common", "products"]),
+    fixedT(locale, "common"),
   ]);
-  const { available } = collection[model];
+  // A model shoppers cannot find (a draft, or none by that code) cannot be added.
+  const product = collection[model];
+  if (!product) return invalidRequest(locale);
+  const { available } = product;
   const current = quantityOf(cart, model);
   const { maxPiecesPerModel } = env.orderLimits;
   const change =
@@ -87,7 +90,7 @@ export async function handleCartIntent(request: Request, form: FormData, locale:
             maxPiecesPerModel,
           );
   const headers = new Headers({ "Set-Cookie": await saveCart(change.cart) });
-  const name = t("common:product.fullName", { name: t(`products:${model}.name`) });
+  const name = t("common:product.fullName", { name: product.name });
   const toast = await makeToast(locale, toastFor(change, name));
   // A refused change (no more pieces) is a 409 for a fetcher; without JavaScript, a 303 back.
   const refused =

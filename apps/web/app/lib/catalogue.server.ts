@@ -1,5 +1,14 @@
-import { type Collection, loadCollection } from "@souls/shop/catalogue";
+import type { Locale } from "@souls/core/locales";
+import type { ShownPhoto } from "@souls/core/photos";
+import {
+  availabilityOf,
+  type Catalogue,
+  type CatalogueModel,
+  loadCatalogue,
+  modelByCode,
+} from "@souls/shop/catalogue";
 import type { ListeningProductChangeSource } from "@souls/shop/product-changes";
+import type { CardModel } from "~/components/product-card";
 import { db } from "./db.server";
 import { productChanges } from "./live.server";
 
@@ -46,29 +55,55 @@ export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
 }
 
 /**
- * The collection as the shop's pages show it, read from PostgreSQL once per catalogue version.
- * Orders never trust this copy: the use cases check prices and stock in their own transaction.
+ * What the shop's pages show (the catalogue, the seller), read from PostgreSQL once per catalogue
+ * version and shared by every request until the next change. Orders never trust this copy: the use
+ * cases check prices and stock in their own transaction.
  */
-export function keepCollection(load: () => Promise<Collection>, version: CatalogueVersion) {
-  let kept: { collection: Collection; version: string } | undefined;
-  return async function shownCollection(): Promise<Collection> {
+export function keepCollection<T extends object>(load: () => Promise<T>, version: CatalogueVersion) {
+  let kept: { value: T; version: string } | undefined;
+  return async function shown(): Promise<T> {
     const before = await version.current();
-    if (kept && before !== null && kept.version === before) return kept.collection;
-    const collection = deepFreeze(await load());
+    if (kept && before !== null && kept.version === before) return kept.value;
+    const value = deepFreeze(await load());
     // A change heard during the read may have committed after it: that copy is not kept.
-    if (before !== null && version.heard() === before) kept = { collection, version: before };
-    return collection;
+    if (before !== null && version.heard() === before) kept = { value, version: before };
+    return value;
   };
 }
 
-/** Shared by every request: frozen so that no loader can change it for the next one. */
-function deepFreeze(collection: Collection): Collection {
-  for (const model of Object.values(collection)) Object.freeze(model);
-  return Object.freeze(collection);
+/** Shared by every request: frozen, all the way down, so that no loader can change it for the next one. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** The catalogue version of this web server (its one LISTEN connection). */
 export const catalogueVersion = versionOf(productChanges);
 
-/** Prices and availability for the pages of this web server. */
-export const shownCollection = keepCollection(() => loadCollection(db), catalogueVersion);
+/** The catalogue for the pages of this web server: models, series, words, photos, availability. */
+export const shownCatalogue = keepCollection(() => loadCatalogue(db), catalogueVersion);
+
+/** What a product card needs of a model, in the page's language (a loader's answer stays small). */
+export function cardOf(model: CatalogueModel, locale: Locale): CardModel {
+  const texts = model.texts[locale];
+  return {
+    ...availabilityOf(model),
+    texts: texts && { path: texts.path, cardDescription: texts.cardDescription },
+    photos: model.photos.slice(0, 1),
+    beforePriceCents: model.beforePriceCents,
+  };
+}
+
+/** An order's or a checkout's lines with each model's cover photo, for its summary. */
+export function withCovers<Line extends { model: string }>(
+  lines: readonly Line[],
+  catalogue: Catalogue,
+): (Line & { cover?: ShownPhoto })[] {
+  return lines.map((line) => {
+    const cover = modelByCode(catalogue, line.model, { draftsToo: true })?.photos[0];
+    return cover ? { ...line, cover } : line;
+  });
+}

@@ -63,6 +63,16 @@ describe("which requests a kept page may answer", () => {
     expect(cache.keyOf("GET", "/panier", undefined)).toBe("/panier");
   });
 
+  it("a model's page under its address, whatever the catalogue calls it (the app answers what is there)", () => {
+    expect(cache.keyOf("GET", "/produit/sac-banane-zora", undefined)).toBe("/produit/sac-banane-zora");
+    expect(cache.keyOf("GET", "/en/product/zora-the-green-one?utm_source=ig", undefined)).toBe(
+      "/en/product/zora-the-green-one",
+    );
+    for (const path of ["/produit/", "/produit/a/b", "/en/product/zora/", "/produit/zora?photo=2"]) {
+      expect(cache.keyOf("GET", path, undefined), path).toBeNull();
+    }
+  });
+
   it("the same page for the links of social networks and newsletters", () => {
     expect(cache.keyOf("GET", `${PRODUCT}?utm_source=ig&utm_medium=social&fbclid=abc`, undefined)).toBe(
       PRODUCT,

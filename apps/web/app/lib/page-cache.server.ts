@@ -14,7 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 // The parser Remix's cookies use (@remix-run/server-runtime): the cache sees a cookie exactly
 // when the app would read it (`cart =x` is the cart `cart` to both).
 import { parse as parseCookies } from "cookie";
-import { isPrivatePage, PAGES, pageForPath } from "~/screens";
+import { isPrivatePage, PAGES, pageForPath, productAddressLocale } from "~/screens";
 import { type CatalogueVersion, catalogueVersion } from "./catalogue.server";
 import { isShopCookie } from "./cookies.server";
 
@@ -80,6 +80,9 @@ export function createPageCache(version: CatalogueVersion) {
       // `//` is the home page to the router, but a page rendered for it is kept under no key.
       if (pathname.includes("//")) return null;
       for (const name of searchParams.keys()) if (!TRACKING_PARAMETERS.test(name)) return null;
+      // A model's page is kept under its address; the app answers what is there (a 404 or a 301
+      // is never kept, nor a draft's preview: only the owner's session sees it).
+      if (productAddressLocale(pathname)) return pathname;
       const match = pageForPath(pathname);
       if (!match || isPrivatePage(match.page)) return null;
       return PAGES[match.page].paths[match.locale];

@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from "@souls/core/locales";
+import { type Catalogue, modelAtAddress } from "@souls/shop/catalogue";
 import { pageForPath, pathOf } from "~/screens";
 import { env } from "./env.server";
 import type { PageAddresses } from "./seo";
@@ -9,15 +10,32 @@ import type { PageAddresses } from "./seo";
  */
 export const siteOrigin = env.siteUrl;
 
-/** Canonical and hreflang addresses of the page a request matched. */
-export function pageAddresses(request: Request, locale: Locale): PageAddresses {
+/**
+ * Canonical and hreflang addresses of the page a request matched: a page of the map, or a model's
+ * page at its current address (both of its languages' addresses, from the catalogue).
+ */
+export function pageAddresses(request: Request, locale: Locale, catalogue: Catalogue): PageAddresses {
   const origin = siteOrigin;
-  const match = pageForPath(new URL(request.url).pathname);
-  if (!match) return { origin, locale };
-  const alternates = Object.fromEntries(
-    LOCALES.map((l) => [l, `${origin}${pathOf(match.page, l)}`]),
-  ) as Record<Locale, string>;
-  return { origin, locale, canonical: alternates[match.locale], alternates };
+  const pathname = new URL(request.url).pathname;
+  const match = pageForPath(pathname);
+  const paths = match
+    ? (Object.fromEntries(LOCALES.map((l) => [l, pathOf(match.page, l)])) as Record<Locale, string>)
+    : modelPaths(catalogue, pathname);
+  if (!paths) return { origin, locale };
+  const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${paths[l]}`])) as Record<
+    Locale,
+    string
+  >;
+  return { origin, locale, canonical: alternates[locale], alternates, paths };
+}
+
+/** A model's addresses in both languages, when `pathname` is one of them (a draft's too: its preview). */
+function modelPaths(catalogue: Catalogue, pathname: string): Record<Locale, string> | undefined {
+  const found = modelAtAddress(catalogue, pathname);
+  if (found?.kind !== "current") return undefined;
+  const { texts } = found.model;
+  if (!texts.fr || !texts.en) return undefined;
+  return { fr: texts.fr.path, en: texts.en.path };
 }
 
 /** The page a loader serves, as the map says; loaders only run for mapped paths. */

@@ -8,9 +8,18 @@ export interface PageAddresses {
   /** Absolute canonical URL; absent on pages outside the map (not found). */
   canonical?: string;
   alternates?: Record<Locale, string>;
+  /** The same page's path in each language (the language toggle's links). */
+  paths?: Record<Locale, string>;
 }
 
 export const SOCIAL_IMAGE = { path: "/images/social-share.png", width: 512, height: 512 };
+
+/** A page's own picture for social networks (a model's cover photo), absolute. */
+export interface SocialImage {
+  url: string;
+  width: number;
+  height: number;
+}
 
 export function seoMeta(options: {
   title: string;
@@ -18,6 +27,7 @@ export function seoMeta(options: {
   addresses: PageAddresses | undefined;
   type?: "website" | "product" | "article";
   noindex?: boolean;
+  image?: SocialImage;
 }): MetaDescriptor[] {
   const { title, description, addresses, type = "website" } = options;
   const tags: MetaDescriptor[] = [
@@ -33,12 +43,12 @@ export function seoMeta(options: {
   ];
   if (options.noindex) tags.push({ name: "robots", content: "noindex" });
   if (!addresses) return tags;
-  const image = `${addresses.origin}${SOCIAL_IMAGE.path}`;
+  const image = options.image ?? { ...SOCIAL_IMAGE, url: `${addresses.origin}${SOCIAL_IMAGE.path}` };
   tags.push(
-    { property: "og:image", content: image },
-    { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
-    { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
-    { name: "twitter:image", content: image },
+    { property: "og:image", content: image.url },
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
+    { name: "twitter:image", content: image.url },
     { property: "og:locale", content: addresses.locale === "fr" ? "fr_FR" : "en_GB" },
   );
   if (addresses.canonical) {
@@ -69,7 +79,10 @@ export function pageMeta(
   options: { noindex?: boolean } = {},
 ): MetaFunction {
   return ({ data, matches }) => {
-    const page = data as { title?: string; description?: string } | undefined;
+    // A page may say it must not be indexed (a draft's preview).
+    const page = data as
+      | { title?: string; description?: string; noindex?: boolean; socialImage?: SocialImage }
+      | undefined;
     const root = matches.find((match) => match.id === "root")?.data as
       | { addresses?: PageAddresses }
       | undefined;
@@ -78,7 +91,8 @@ export function pageMeta(
       description: page?.description ?? "",
       addresses: root?.addresses,
       type,
-      noindex: options.noindex,
+      noindex: options.noindex || page?.noindex,
+      image: page?.socialImage,
     });
   };
 }

@@ -1,14 +1,40 @@
+import { LAUNCH_MODELS } from "@souls/db";
+import type { Catalogue, CatalogueModel } from "@souls/shop/catalogue";
 import { describe, expect, it } from "vitest";
 import { buildRobots, buildSitemap, sitemapPages } from "./sitemap";
 
 const origin = "https://souls.example";
 
+/** The launch models as the catalogue gives them, one a draft (never listed) and one archived (listed). */
+const catalogue: Catalogue = {
+  models: LAUNCH_MODELS.map(
+    (model, index): CatalogueModel => ({
+      id: index + 1,
+      model: model.code,
+      name: model.name,
+      reference: model.reference,
+      priceCents: model.priceCents,
+      currency: "EUR",
+      available: 3,
+      state: index === 1 ? "draft" : index === 2 ? "archived" : "published",
+      seriesId: 1,
+      position: model.position,
+      beforePriceCents: null,
+      texts: model.texts,
+      photos: [],
+    }),
+  ),
+  series: [],
+  retiredPaths: [],
+};
+
 describe("the sitemap", () => {
-  const xml = buildSitemap(origin);
+  const xml = buildSitemap(origin, catalogue);
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
-  it("lists every public page in both languages", () => {
-    expect(locs).toHaveLength(sitemapPages().length * 2);
+  it("lists every public page and every model shoppers may find, in both languages", () => {
+    expect(locs).toHaveLength((sitemapPages().length + 3) * 2);
+    expect(locs).not.toContain(`${origin}/produit/sac-banane-nadia`);
     expect(locs).toContain(`${origin}/`);
     expect(locs).toContain(`${origin}/en`);
     expect(locs).toContain(`${origin}/produit/sac-banane-bilin`);

@@ -1,5 +1,6 @@
-import { LOCALES } from "@souls/core/locales";
-import { ENDPOINTS, PAGE_IDS, PAGES, type PageId, pathOf } from "~/screens";
+import { LOCALES, type Locale } from "@souls/core/locales";
+import { type Catalogue, shownModels } from "@souls/shop/catalogue";
+import { ENDPOINTS, PAGE_IDS, PAGES, type PageId, PRODUCT_SITEMAP_PRIORITY, pathOf } from "~/screens";
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -9,13 +10,31 @@ export function sitemapPages(): PageId[] {
   return PAGE_IDS.filter((page) => "module" in PAGES[page] && "sitemapPriority" in PAGES[page]);
 }
 
-/** The sitemap: every public page in both languages, each with its hreflang alternates. */
-export function buildSitemap(origin: string): string {
-  const urls = sitemapPages().flatMap((page) => {
-    const { sitemapPriority } = PAGES[page] as { sitemapPriority: number };
+/** A page's addresses in each language, with its priority. */
+interface SitemapEntry {
+  paths: Record<Locale, string>;
+  priority: number;
+}
+
+/**
+ * The sitemap: every public page in both languages, each with its hreflang alternates — the
+ * pages of the map, then the catalogue's models (published ones, and archived ones, which keep
+ * their page), at their current addresses.
+ */
+export function buildSitemap(origin: string, catalogue: Catalogue): string {
+  const pages: SitemapEntry[] = sitemapPages().map((page) => ({
+    paths: { fr: pathOf(page, "fr"), en: pathOf(page, "en") },
+    priority: (PAGES[page] as { sitemapPriority: number }).sitemapPriority,
+  }));
+  const models: SitemapEntry[] = shownModels(catalogue).flatMap((model) => {
+    const { fr, en } = model.texts;
+    return fr && en ? [{ paths: { fr: fr.path, en: en.path }, priority: PRODUCT_SITEMAP_PRIORITY }] : [];
+  });
+  const [home, ...others] = pages;
+  const urls = [...(home ? [home] : []), ...models, ...others].flatMap(({ paths, priority }) => {
     const alternates = [
-      ...LOCALES.map((locale) => ({ hreflang: locale, href: `${origin}${pathOf(page, locale)}` })),
-      { hreflang: "x-default", href: `${origin}${pathOf(page, "fr")}` },
+      ...LOCALES.map((locale) => ({ hreflang: locale, href: `${origin}${paths[locale]}` })),
+      { hreflang: "x-default", href: `${origin}${paths.fr}` },
     ]
       .map(
         (alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeXml(alt.href)}"/>`,
@@ -23,8 +42,8 @@ export function buildSitemap(origin: string): string {
       .join("\n");
     return LOCALES.map(
       (locale) =>
-        `  <url>\n    <loc>${escapeXml(`${origin}${pathOf(page, locale)}`)}</loc>\n${alternates}\n` +
-        `    <priority>${sitemapPriority.toFixed(1)}</priority>\n  </url>`,
+        `  <url>\n    <loc>${escapeXml(`${origin}${paths[locale]}`)}</loc>\n${alternates}\n` +
+        `    <priority>${priority.toFixed(1)}</priority>\n  </url>`,
     );
   });
   return [

@@ -80,17 +80,17 @@ describe("the pages' lookup of their words", () => {
 describe("the words a page carries", () => {
   it("are its namespaces' files, preloaded, not the words themselves", () => {
     const source = {
-      page: { locale: "fr" as const, namespaces: ["common", "products"] },
+      page: { locale: "fr" as const, namespaces: ["common", "home"] },
       resources: () => ({}),
     };
     const html = renderToStaticMarkup(createElement(WordsProvider, { source }, createElement(PageWords)));
-    for (const namespace of ["common", "products"]) {
+    for (const namespace of ["common", "home"]) {
       const file = wordsFile("fr", namespace);
       expect(file, namespace).toMatch(/\.json$/);
       expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${file}"/>`);
     }
     expect(html).toContain(
-      '<script id="page-words" type="application/json">{"locale":"fr","namespaces":["common","products"]}</script>',
+      '<script id="page-words" type="application/json">{"locale":"fr","namespaces":["common","home"]}</script>',
     );
     expect(html).not.toContain("Ajouter au panier");
   });

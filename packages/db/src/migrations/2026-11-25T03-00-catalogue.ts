@@ -78,6 +78,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX product_photos_product_idx ON product_photos (product_id, position)`.execute(db);
+  // The photo route finds a file by the hash that names it.
+  await sql`CREATE INDEX product_photos_source_idx ON product_photos (source)`.execute(db);
   // Each photo cut once into the widths pages need, in each format, its bytes kept here: every web
   // replica reads them and the nightly dump holds them (decision 020).
   await sql`
@@ -89,6 +91,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       bytes bytea NOT NULL,
       PRIMARY KEY (photo_id, format, width)
     )`.execute(db);
+
+  // A model's cover (its first photo) as order lines and their e-mails name it: one definition for
+  // every statement that needs it.
+  await sql`
+    CREATE FUNCTION product_cover(product integer) RETURNS json AS $$
+      SELECT json_build_object('source', source, 'width', width) FROM product_photos
+      WHERE product_id = product ORDER BY position, id LIMIT 1
+    $$ LANGUAGE sql STABLE`.execute(db);
 
   for (const table of ["series", "product_texts", "product_paths", "product_photos"]) {
     await sql`
@@ -117,6 +127,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   );
   await sql`ALTER TABLE product_events ADD CONSTRAINT product_events_kind_check
     CHECK (kind IN ('created', 'price_changed', 'stock_adjusted', 'archived', 'unarchived'))`.execute(db);
+  await sql`DROP FUNCTION product_cover(integer)`.execute(db);
   await sql`DROP TABLE photo_files, product_photos, product_paths, product_texts`.execute(db);
   await sql`ALTER TABLE products DROP COLUMN series_id, DROP COLUMN position, DROP COLUMN published_at, DROP COLUMN on_sale_since`.execute(
     db,

@@ -8,7 +8,7 @@ import { fill } from "@souls/core/placeholders";
 import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { copyFor } from "../copy";
-import { productUrl, unsubscribeUrl } from "../links";
+import { absoluteUrl, shopUrl, unsubscribeUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
@@ -24,7 +24,13 @@ export function BackInStock({ payload, locale, context }: TemplateProps<"back_in
       <Title>{fill(t.heading, { productName })}</Title>
       <Paragraph>{fill(t.intro, { productName })}</Paragraph>
       <Paragraph>{t.unique}</Paragraph>
-      <ButtonLink href={productUrl(context.siteUrl, payload.model, locale)}>
+      <ButtonLink
+        href={
+          payload.productPath
+            ? absoluteUrl(context.siteUrl, payload.productPath)
+            : shopUrl(context.siteUrl, "home", locale)
+        }
+      >
         {fill(t.button, { productName })}
       </ButtonLink>
       <Paragraph small>{t.oneTime}</Paragraph>

@@ -76,7 +76,7 @@ export function OrderConfirmation({ payload, locale, context }: TemplateProps<"o
           date: formatDate(payload.orderedAt, locale),
         })}
       </Paragraph>
-      <OrderSummary order={payload} locale={locale} />
+      <OrderSummary order={payload} locale={locale} siteUrl={context.siteUrl} />
 
       <SectionTitle>{t.deliveryHeading}</SectionTitle>
       <Facts rows={deliveryRows} />

@@ -32,7 +32,12 @@ export function OrderRefund({ payload, locale, context }: TemplateProps<"order_r
       {payload.items.length > 0 && (
         <>
           <SectionTitle>{t.itemsHeading}</SectionTitle>
-          <OrderLines items={payload.items} currency={payload.currency} locale={locale} />
+          <OrderLines
+            items={payload.items}
+            currency={payload.currency}
+            locale={locale}
+            siteUrl={context.siteUrl}
+          />
         </>
       )}
       <Paragraph>{payload.fullyRefunded ? t.fullyRefunded : t.partlyRefunded}</Paragraph>

@@ -33,7 +33,7 @@ export function OrderRefundedSoldOut({ payload, locale, context }: TemplateProps
 
       <SectionTitle>{t.summaryHeading}</SectionTitle>
       <Paragraph>{fill(copy.order.number, { orderNumber: payload.orderNumber })}</Paragraph>
-      <OrderSummary order={payload} locale={locale} totalLabel={t.refundedLabel} />
+      <OrderSummary order={payload} locale={locale} siteUrl={context.siteUrl} totalLabel={t.refundedLabel} />
 
       <Paragraph>{t.shopInvite}</Paragraph>
       <ButtonLink href={shopUrl(context.siteUrl, "home", locale)}>{t.shopButton}</ButtonLink>

@@ -37,7 +37,7 @@ export function WithdrawalAcknowledgement({
 
       <SectionTitle>{t.summaryHeading}</SectionTitle>
       <Paragraph>{fill(copy.order.number, { orderNumber: payload.orderNumber })}</Paragraph>
-      <OrderSummary order={payload} locale={locale} />
+      <OrderSummary order={payload} locale={locale} siteUrl={context.siteUrl} />
 
       <SectionTitle>{t.nextHeading}</SectionTitle>
       <Paragraph>

@@ -2,11 +2,12 @@
  * Spec §2 "Test Commande" (a sample order, in the code's words): a whole order through the real use
  * cases — hold, order, payment by the offline gateway, confirmation e-mail queued — for a sample
  * customer in Paris. The steps are the log the owner reads ("Résultats du Test"); their French copy
- * is the spec's. It sells a real piece of Aicha, as a real order would.
+ * is the spec's. It sells a real piece of the home page's first model in stock (Aicha at launch),
+ * as a real order would.
  */
 import { formatMoney } from "@souls/core/format";
 import type { Database, Kysely } from "@souls/db";
-import { loadCollection } from "../catalogue";
+import { homeSeries, loadCatalogue } from "../catalogue";
 import type { ShippingDetails } from "../orders/checkout-form";
 import { finalizePayment } from "../orders/finalize-payment";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
@@ -32,7 +33,7 @@ export interface SampleOrderStep {
 }
 
 export interface SampleOrderRun {
-  /** Null when no order could be placed (Aicha sold out). */
+  /** Null when no order could be placed (nothing in stock). */
   orderNumber: string | null;
   steps: SampleOrderStep[];
 }
@@ -41,27 +42,28 @@ const euros = (cents: number) => formatMoney(cents, "EUR", "fr");
 
 export async function runSampleOrder(db: Kysely<Database>): Promise<SampleOrderRun> {
   const steps: SampleOrderStep[] = [];
-  const { aicha } = await loadCollection(db);
-  if (aicha.available < 1) {
-    steps.push({ label: "Aicha est épuisée : aucune commande de test possible", ok: false });
+  const { models } = homeSeries(await loadCatalogue(db));
+  const model = models.find((candidate) => candidate.available >= 1);
+  if (!model) {
+    steps.push({ label: "Aucun modèle en stock : aucune commande de test possible", ok: false });
     return { orderNumber: null, steps };
   }
   steps.push({
-    label: "Produit de test : Aicha",
+    label: `Produit de test : ${model.name}`,
     ok: true,
-    detail: `${euros(aicha.priceCents)}, ${aicha.available} pièce(s) disponible(s)`,
+    detail: `${euros(model.priceCents)}, ${model.available} pièce(s) disponible(s)`,
   });
 
   const placed = await placeOrder(db, {
     checkoutKey: newCheckoutKey(),
     locale: "fr",
-    lines: [{ model: "aicha", quantity: 1 }],
+    lines: [{ model: model.model, quantity: 1 }],
     details: SAMPLE_ORDER_CUSTOMER,
     provider: "test",
   });
   if (!placed.ok) {
     // Sold between the check above and the hold: the same answer, never an exception.
-    steps.push({ label: "Aicha est épuisée : aucune commande de test possible", ok: false });
+    steps.push({ label: `${model.name} est épuisée : aucune commande de test possible`, ok: false });
     return { orderNumber: null, steps };
   }
   const { order } = placed;

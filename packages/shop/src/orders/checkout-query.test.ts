@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { overOrderLimit, parseCheckoutQuery } from "./checkout-query";
 
-const parse = (query: string, cart = []) => parseCheckoutQuery(new URLSearchParams(query), cart);
+const parse = (query: string, cart = []) => parseCheckoutQuery(new URLSearchParams(query), cart, "aicha");
 
 describe("the checkout query", () => {
   it("reads product and qty, then numbered lines", () => {
@@ -15,23 +15,28 @@ describe("the checkout query", () => {
     });
   });
 
-  it("defaults a missing product to aicha and a missing quantity to 1", () => {
+  it("defaults a missing product to the one given (the home page's first) and a missing quantity to 1", () => {
     expect(parse("qty=2")).toMatchObject({ lines: [{ model: "aicha", quantity: 2 }] });
     expect(parse("product=bilin")).toMatchObject({ lines: [{ model: "bilin", quantity: 1 }] });
   });
 
   it("uses the cart when the address names no product", () => {
-    expect(parseCheckoutQuery(new URLSearchParams(""), [{ model: "ilian", quantity: 3 }])).toEqual({
+    expect(parseCheckoutQuery(new URLSearchParams(""), [{ model: "ilian", quantity: 3 }], "aicha")).toEqual({
       ok: true,
       fromQuery: false,
       lines: [{ model: "ilian", quantity: 3 }],
     });
     expect(parse("")).toMatchObject({ lines: [{ model: "aicha", quantity: 1 }] });
+    // A shop with nothing on its home page has nothing to default to.
+    expect(parseCheckoutQuery(new URLSearchParams(""), [], undefined)).toEqual({ ok: false });
   });
 
   it("refuses malformed queries instead of guessing", () => {
+    // Which models exist is the catalogue's to say; a name that is not a model code is refused here.
     for (const query of [
-      "product=leather",
+      "product=Leather",
+      "product=../admin",
+      `product=${"a".repeat(61)}`,
       "qty=0",
       "qty=-1",
       "qty=1.5",

@@ -1,4 +1,4 @@
-import { isModelCode } from "@souls/core/models";
+import { isModelCode, type ModelCode } from "@souls/core/models";
 import { type Cart, type CartLine, MAX_QUANTITY_PER_LINE } from "../cart";
 
 export type CheckoutQuery = { ok: true; lines: Cart; fromQuery: boolean } | { ok: false };
@@ -7,15 +7,21 @@ const MAX_LINES = 10;
 
 /**
  * Reads the spec's checkout address: `product`, `qty`, then `product2`, `qty2`, and so on. A
- * missing product means aicha, a missing quantity 1; anything else malformed is refused (never
- * silently changed). Without any of these parameters, the cart is what the shopper buys.
+ * missing product means `defaultModel` (the home page's first model: Aicha at launch), a missing
+ * quantity 1; anything else malformed is refused (never silently changed). Without any of these
+ * parameters, the cart is what the shopper buys. Whether each model exists is the catalogue's to say.
  */
-export function parseCheckoutQuery(params: URLSearchParams, cart: Cart): CheckoutQuery {
+export function parseCheckoutQuery(
+  params: URLSearchParams,
+  cart: Cart,
+  defaultModel: ModelCode | undefined,
+): CheckoutQuery {
   const keys = [...params.keys()].filter((key) => /^(product|qty)\d*$/.test(key));
   if (keys.length === 0) {
-    return cart.length > 0
-      ? { ok: true, lines: cart, fromQuery: false }
-      : { ok: true, lines: [{ model: "aicha", quantity: 1 }], fromQuery: true };
+    if (cart.length > 0) return { ok: true, lines: cart, fromQuery: false };
+    return defaultModel
+      ? { ok: true, lines: [{ model: defaultModel, quantity: 1 }], fromQuery: true }
+      : { ok: false };
   }
   const lines: CartLine[] = [];
   for (let index = 1; index <= MAX_LINES; index++) {
@@ -23,7 +29,7 @@ export function parseCheckoutQuery(params: URLSearchParams, cart: Cart): Checkou
     const product = params.get(`product${suffix}`);
     const qty = params.get(`qty${suffix}`);
     if (index > 1 && product === null && qty === null) continue;
-    const model = product ?? "aicha";
+    const model = product ?? defaultModel;
     if (!isModelCode(model)) return { ok: false };
     const quantity = qty === null ? 1 : Number(qty);
     if (!/^\d+$/.test(qty ?? "1") || quantity < 1 || quantity > MAX_QUANTITY_PER_LINE) return { ok: false };

@@ -129,7 +129,8 @@ async function recordAndLock(trx: Transaction<Database>, event: PaymentEvent) {
     )
     SELECT (SELECT count(*) FROM recorded)::int AS recorded, l.*,
       (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
-                                         'unit_price_cents', i.unit_price_cents, 'model', p.slug) ORDER BY i.id)
+                                         'unit_price_cents', i.unit_price_cents, 'model', p.slug,
+                                         'cover', product_cover(p.id)) ORDER BY i.id)
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = l.id) AS lines
     FROM (SELECT 1) AS one LEFT JOIN locked l ON true`.execute(trx);
   const { recorded, lines, ...order } = rows[0] as Order & { recorded: number; lines: PaidLine[] | null };
@@ -158,7 +159,8 @@ async function payHeldOrder(
   const { rows } = await prepared(sql<Order & { version: string; lines: PaidLine[] | null }>`
     SELECT o.*, o.xmin::text AS version,
       (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
-                                         'unit_price_cents', i.unit_price_cents, 'model', p.slug) ORDER BY i.id)
+                                         'unit_price_cents', i.unit_price_cents, 'model', p.slug,
+                                         'cover', product_cover(p.id)) ORDER BY i.id)
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines
     FROM orders o WHERE o.order_number = ${event.orderNumber}`).execute(db);
   const found = rows[0];

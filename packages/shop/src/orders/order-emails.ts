@@ -1,8 +1,9 @@
+import { emailWidths, isPhotoHash, photoPath } from "@souls/core/photos";
 import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
 import { enqueueEmail } from "../outbox/enqueue";
 import { DELIVERY_DAYS, deliveryTierFor } from "../shipping";
-import { findOrder } from "./queries";
+import { findOrder, type LineCover } from "./queries";
 
 /**
  * The e-mails about an order, queued inside the caller's transaction. Each payload is a snapshot
@@ -17,6 +18,15 @@ export interface EmailedLine {
   name: string;
   quantity: number;
   unitPriceCents: number;
+  /** The model's cover photo: the e-mail shows its JPEG (a launch drawing, an SVG, it cannot). */
+  cover?: LineCover | null;
+}
+
+/** The path of a cover's JPEG for an e-mail's line, if it has one. */
+function emailPhotoPathOf(cover: LineCover | null | undefined): string | undefined {
+  if (!cover || !isPhotoHash(cover.source)) return undefined;
+  const [width = cover.width] = emailWidths(cover.width);
+  return photoPath(cover.source, width, "jpeg");
 }
 
 async function orderSnapshot(trx: Transaction<Database>, order: Order) {
@@ -25,12 +35,10 @@ async function orderSnapshot(trx: Transaction<Database>, order: Order) {
 }
 
 function snapshotOf(order: Order, lines: readonly EmailedLine[]) {
-  const items = lines.map(({ model, name, quantity, unitPriceCents }) => ({
-    model,
-    name,
-    quantity,
-    unitPriceCents,
-  }));
+  const items = lines.map(({ model, name, quantity, unitPriceCents, cover }) => {
+    const photoPath = emailPhotoPathOf(cover);
+    return { model, name, quantity, unitPriceCents, ...(photoPath ? { photoPath } : {}) };
+  });
   return {
     orderNumber: order.orderNumber,
     customerName: customerName(order),

@@ -101,6 +101,8 @@ export async function joinWaitlist(db: Kysely<Database>, request: WaitlistReques
       .selectFrom("products")
       .select(["id", "name", "stock", "reserved"])
       .where("slug", "=", request.model)
+      // A draft is the owner's only; an archived model has left the shop.
+      .where("publishedAt", "is not", null)
       .where("archivedAt", "is", null)
       .executeTakeFirst();
     if (!product) return "unknown_model";
@@ -251,7 +253,20 @@ export async function notifyRestockedWaitlists(
     const waiting = await trx
       .selectFrom("signups")
       .innerJoin("products", "products.id", "signups.productId")
-      .select(["signups.id", "signups.email", "signups.locale", "products.slug", "products.name"])
+      // The model's page in the address's language, as it is now (an older address answers 301).
+      .leftJoin("productTexts", (join) =>
+        join
+          .onRef("productTexts.productId", "=", "products.id")
+          .onRef("productTexts.locale", "=", "signups.locale"),
+      )
+      .select([
+        "signups.id",
+        "signups.email",
+        "signups.locale",
+        "products.slug",
+        "products.name",
+        "productTexts.path",
+      ])
       .where("signups.notifiedAt", "is", null)
       // Double opt-in: an address nobody confirmed never receives a notice.
       .where("signups.confirmedAt", "is not", null)
@@ -267,8 +282,9 @@ export async function notifyRestockedWaitlists(
       await enqueueEmail(trx, signup, {
         type: "back_in_stock",
         payload: {
-          model: signup.slug as ModelCode,
+          model: signup.slug,
           productName: signup.name,
+          ...(signup.path ? { productPath: signup.path } : {}),
           unsubscribeToken: signupToken(secret, "unsubscribe", signup.id, now),
         },
       });

@@ -1,43 +1,50 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { formatPrice } from "@souls/core/format";
-import type { ModelCode } from "@souls/core/models";
+import type { ShownPhoto } from "@souls/core/photos";
 import { cartTotalCents, checkoutQuery } from "@souls/shop/cart";
+import { modelByCode } from "@souls/shop/catalogue";
+import { ProductPicture } from "~/components/product-picture";
 import { RedirectBackField } from "~/components/redirect-back-field";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
 import { readCart } from "~/lib/cart.server";
 import type { CartAnswer } from "~/lib/cart-actions.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
-import { shownCollection } from "~/lib/catalogue.server";
+import { shownCatalogue } from "~/lib/catalogue.server";
 import { env } from "~/lib/env.server";
 import { invalidRequest, readForm } from "~/lib/form.server";
-import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { useFetcherToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { pathOf, productPage } from "~/screens";
+import { pathOf } from "~/screens";
 
-export const handle = { i18n: ["common", "products"] };
+export const handle = { i18n: ["common"] };
 export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const [cart, collection, t] = await Promise.all([
+  const [stored, catalogue, t] = await Promise.all([
     readCart(request),
-    shownCollection(),
+    shownCatalogue(),
     fixedT(locale, "common"),
   ]);
-  const priceOf = (model: ModelCode) => collection[model].priceCents;
-  const totalCents = cartTotalCents(cart, priceOf);
-  const lines = cart.map((line) => ({
-    ...line,
-    priceCents: priceOf(line.model),
-    available: collection[line.model].available,
-  }));
+  // A line of a model no longer sold (a draft again, or gone) is not shown, nor counted.
+  const lines = stored.flatMap((line) => {
+    const model = modelByCode(catalogue, line.model);
+    const texts = model?.texts[locale];
+    if (!model || !texts) return [];
+    const { priceCents, available, name, photos } = model;
+    return [{ ...line, name, path: texts.path, cover: photos[0], priceCents, available }];
+  });
+  const cart = lines.map(({ model, quantity }) => ({ model, quantity }));
+  const totalCents = cartTotalCents(
+    cart,
+    (code) => lines.find((line) => line.model === code)?.priceCents ?? 0,
+  );
   return {
     lines,
     totalCents,
@@ -113,8 +120,11 @@ export default function CartPage() {
 }
 
 interface Line {
-  model: ModelCode;
+  model: string;
   quantity: number;
+  name: string;
+  path: string;
+  cover: ShownPhoto | undefined;
   priceCents: number;
   available: number;
 }
@@ -122,8 +132,7 @@ interface Line {
 function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerModel: number }) {
   const locale = useLocale();
   const { t } = useTranslation();
-  const { t: tp } = useTranslation("products");
-  const name = tp(`${line.model}.name`);
+  const { name } = line;
   const fetcher = useFetcher<CartAnswer>();
   const { pathname } = useLocation();
   useFetcherToast(fetcher);
@@ -152,10 +161,20 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
 
   return (
     <li className="cart-line">
-      <img src={productImage(line.model)} alt="" width="120" height="150" className="cart-line__image" />
+      {line.cover ? (
+        <ProductPicture
+          photo={line.cover}
+          locale={locale}
+          alt=""
+          sizes="(min-width: 560px) 8rem, 6rem"
+          className="cart-line__image"
+        />
+      ) : (
+        <span className="cart-line__image" />
+      )}
       <div className="cart-line__body">
         <h2 className="cart-line__name">
-          <Link to={pathOf(productPage(line.model), locale)}>{t("product.fullName", { name })}</Link>
+          <Link to={line.path}>{t("product.fullName", { name })}</Link>
         </h2>
         <p className="cart-line__unique">{t("cart.uniquePiece")}</p>
         <p className="cart-line__price">{formatPrice(line.priceCents, locale, { exact: true })}</p>

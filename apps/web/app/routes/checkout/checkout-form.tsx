@@ -27,7 +27,6 @@ export function CheckoutForm({
   const answer = useActionData<typeof action>();
   const locale = useLocale();
   const { t } = useTranslation("checkout");
-  const { t: tp } = useTranslation("products");
   const navigation = useNavigation();
   const quote = useFetcher<typeof action>();
   const quoted = quote.data?.outcome === "quote" ? quote.data.quote : undefined;
@@ -62,10 +61,10 @@ export function CheckoutForm({
     switch (problem.problem) {
       case "unavailable":
         return problem.available === 0
-          ? t("errors.soldOut", { name: tp(`${problem.model}.name`) })
-          : t("errors.unavailable", { count: problem.available, name: tp(`${problem.model}.name`) });
+          ? t("errors.soldOut", { name: problem.name })
+          : t("errors.unavailable", { count: problem.available, name: problem.name });
       case "orderLimit":
-        return t("errors.orderLimit", { count: problem.limit, name: tp(`${problem.model}.name`) });
+        return t("errors.orderLimit", { count: problem.limit, name: problem.name });
       case "clientLimit":
         return t(`errors.${problem.reason === "held_pieces" ? "heldPieces" : "unpaidOrders"}`, {
           count: problem.count,

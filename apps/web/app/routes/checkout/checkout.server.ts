@@ -1,7 +1,8 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
-import { loadCollection } from "@souls/shop/catalogue";
+import type { Cart } from "@souls/shop/cart";
+import { homeSeries, modelByCode } from "@souls/shop/catalogue";
 import {
   overOrderLimit,
   parseCheckoutQuery,
@@ -17,6 +18,7 @@ import {
   startPayment,
 } from "@souls/shop/orders";
 import { shippingRateFor } from "@souls/shop/shipping";
+import { shownCatalogue } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -27,16 +29,24 @@ import { gateway } from "~/lib/payments.server";
 import { logRefusal } from "~/lib/refusal.server";
 import { pathOf } from "~/screens";
 
-/** The lines of a checkout, priced from the database, with what is still available. */
-export async function pricedLines(items: URLSearchParams) {
-  const parsed = parseCheckoutQuery(items, []);
+/**
+ * The lines of a checkout, priced from the catalogue, with what is still available, each model's
+ * name and cover photo; null when the address is malformed or names a model shoppers cannot find.
+ * (The order is priced again in its own transaction: `placeOrder`.)
+ */
+export async function pricedLines(items: URLSearchParams, cart: Cart = []) {
+  const catalogue = await shownCatalogue();
+  // `?qty=2` alone (the spec's address) means the home page's first model.
+  const parsed = parseCheckoutQuery(items, cart, homeSeries(catalogue).models[0]?.model);
   if (!parsed.ok) return null;
-  const collection = await loadCollection(db);
-  const lines = parsed.lines.map((line) => ({
-    ...line,
-    unitPriceCents: collection[line.model].priceCents,
-    available: collection[line.model].available,
-  }));
+  const lines = [];
+  for (const line of parsed.lines) {
+    const model = modelByCode(catalogue, line.model);
+    if (!model) return null;
+    const { name, priceCents: unitPriceCents, available } = model;
+    const cover = model.photos[0];
+    lines.push({ ...line, name, unitPriceCents, available, ...(cover ? { cover } : {}) });
+  }
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   return { lines, subtotalCents, fromQuery: parsed.fromQuery };
 }
@@ -59,9 +69,9 @@ const quoteForm = shippingDetailsSchema.pick({ country: true });
 
 /** Why an order could not be placed, shown next to the pay button. */
 type Refusal =
-  | { problem: "orderLimit"; model: ModelCode; limit: number }
+  | { problem: "orderLimit"; model: ModelCode; name: string; limit: number }
   | { problem: "clientLimit"; reason: "held_pieces" | "unpaid_orders"; count: number }
-  | { problem: "unavailable"; model: ModelCode; available: number }
+  | { problem: "unavailable"; model: ModelCode; name: string; available: number }
   | { problem: "paymentError" };
 
 /** A shipping quote, or (quote null, 409) why the order's country could not change. */
@@ -123,7 +133,14 @@ export async function answerCheckout(
   // Before anything else: no review, no order for more than one order may take of a model.
   const overLimit = overOrderLimit(priced.lines, env.orderLimits.maxPiecesPerModel);
   const details = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS);
-  if (overLimit) return refused({ problem: "orderLimit", ...overLimit }, details.values, 409);
+  const nameOf = (model: ModelCode) => priced.lines.find((line) => line.model === model)?.name ?? model;
+  if (overLimit) {
+    return refused(
+      { problem: "orderLimit", ...overLimit, name: nameOf(overLimit.model) },
+      details.values,
+      409,
+    );
+  }
   if (!details.ok) {
     return data(
       { outcome: "invalid" as const, errors: details.errors, values: details.values },
@@ -153,7 +170,7 @@ export async function answerCheckout(
   if (!placed.ok) {
     if (placed.reason === "order_limit") {
       return refused(
-        { problem: "orderLimit", model: placed.model, limit: placed.limit },
+        { problem: "orderLimit", model: placed.model, name: nameOf(placed.model), limit: placed.limit },
         details.values,
         409,
       );
@@ -170,7 +187,7 @@ export async function answerCheckout(
     }
     if (placed.reason === "empty") return invalidRequest(locale);
     const { model, available } = placed;
-    return refused({ problem: "unavailable", model, available }, details.values, 409);
+    return refused({ problem: "unavailable", model, name: nameOf(model), available }, details.values, 409);
   }
   const { order } = placed;
   const headers = new Headers({ "Set-Cookie": await rememberOrder(request, order.orderNumber) });

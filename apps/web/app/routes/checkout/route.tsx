@@ -2,11 +2,13 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Link, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import { countryOptions } from "@souls/core/format";
 import { checkoutQuery } from "@souls/shop/cart";
-import { overOrderLimit, parseCheckoutQuery } from "@souls/shop/checkout";
+import { modelByCode } from "@souls/shop/catalogue";
+import { overOrderLimit } from "@souls/shop/checkout";
 import { newCheckoutKey } from "@souls/shop/orders";
 import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
 import { fixedT } from "~/i18n.server";
 import { readCart } from "~/lib/cart.server";
+import { shownCatalogue } from "~/lib/catalogue.server";
 import { env } from "~/lib/env.server";
 import { readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
@@ -16,11 +18,11 @@ import { pageMeta } from "~/lib/seo";
 import { makeToast, redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { pathOf, productPage } from "~/screens";
+import { pathOf } from "~/screens";
 import { answerCheckout, pricedLines } from "./checkout.server";
 import { CheckoutForm } from "./checkout-form";
 
-export const handle = { i18n: ["common", "checkout", "products"] };
+export const handle = { i18n: ["common", "checkout"] };
 export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,27 +30,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = await fixedT(locale, "checkout");
   const meta = { title: t("meta.title"), description: t("meta.description") };
-  const cart = await readCart(request);
-  const parsed = parseCheckoutQuery(url.searchParams, cart);
-  if (!parsed.ok) return data({ ...meta, state: "malformed" as const }, { status: 400 });
-  const overLimit = overOrderLimit(parsed.lines, env.orderLimits.maxPiecesPerModel);
-  if (overLimit) return data({ ...meta, state: "orderLimit" as const, ...overLimit }, { status: 409 });
-  const priced = await pricedLines(new URLSearchParams(checkoutQuery(parsed.lines)));
+  const priced = await pricedLines(url.searchParams, await readCart(request));
   if (!priced) return data({ ...meta, state: "malformed" as const }, { status: 400 });
+  const overLimit = overOrderLimit(priced.lines, env.orderLimits.maxPiecesPerModel);
+  if (overLimit) {
+    const name = priced.lines.find((line) => line.model === overLimit.model)?.name ?? overLimit.model;
+    return data({ ...meta, state: "orderLimit" as const, ...overLimit, name }, { status: 409 });
+  }
 
   const [single] = priced.lines;
-  if (parsed.fromQuery && priced.lines.length === 1 && single && single.available === 0) {
+  if (priced.fromQuery && priced.lines.length === 1 && single && single.available === 0) {
     // "Acheter maintenant" on a piece sold meanwhile: back to its page with the spec's toast.
     const toast = await makeToast(locale, {
       kind: "error",
       title: "common:toast.soldOut.title",
       text: "common:toast.soldOut.text",
     });
-    return redirectWithToast(pathOf(productPage(single.model), locale), toast);
+    const catalogue = await shownCatalogue();
+    const path = modelByCode(catalogue, single.model)?.texts[locale]?.path ?? pathOf("home", locale);
+    return redirectWithToast(path, toast);
   }
   const problems = priced.lines
     .filter((line) => line.quantity > line.available)
-    .map(({ model, available }) => ({ model, available }));
+    .map(({ model, name, available }) => ({ model, name, available }));
   if (problems.length > 0) return data({ ...meta, state: "unavailable" as const, problems }, { status: 409 });
 
   return {
@@ -56,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     state: "ready" as const,
     lines: priced.lines,
     subtotalCents: priced.subtotalCents,
-    items: checkoutQuery(parsed.lines),
+    items: checkoutQuery(priced.lines),
     checkoutKey: newCheckoutKey(),
     countries: countryOptions(SHIPPING_COUNTRIES, locale),
     stripeKey: stripePublishableKey,
@@ -78,7 +82,6 @@ export default function CheckoutPage() {
   const loaded = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t } = useTranslation("checkout");
-  const { t: tp } = useTranslation("products");
 
   if (loaded.state !== "ready") {
     return (
@@ -87,15 +90,13 @@ export default function CheckoutPage() {
         {loaded.state === "malformed" ? (
           <p className="form-error">{t("errors.malformed")}</p>
         ) : loaded.state === "orderLimit" ? (
-          <p className="form-error">
-            {t("errors.orderLimit", { count: loaded.limit, name: tp(`${loaded.model}.name`) })}
-          </p>
+          <p className="form-error">{t("errors.orderLimit", { count: loaded.limit, name: loaded.name })}</p>
         ) : (
-          loaded.problems.map((problem: { model: string; available: number }) => (
+          loaded.problems.map((problem: { model: string; name: string; available: number }) => (
             <p key={problem.model} className="form-error">
               {problem.available === 0
-                ? t("errors.soldOut", { name: tp(`${problem.model}.name`) })
-                : t("errors.unavailable", { count: problem.available, name: tp(`${problem.model}.name`) })}
+                ? t("errors.soldOut", { name: problem.name })
+                : t("errors.unavailable", { count: problem.available, name: problem.name })}
             </p>
           ))
         )}

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { MODEL_CODES } from "@souls/core/models";
+import { homeSeries } from "@souls/shop/catalogue";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
-import { shownCollection } from "~/lib/catalogue.server";
+import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
@@ -16,19 +16,18 @@ import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { articlePage, pathOf } from "~/screens";
 
-export const handle = { i18n: ["common", "home", "products"] };
+export const handle = { i18n: ["common", "home"] };
 export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const [collection, t, seller] = await Promise.all([
-    shownCollection(),
-    fixedT(locale, "home"),
-    shownSeller(),
-  ]);
+  const [catalogue, t, seller] = await Promise.all([shownCatalogue(), fixedT(locale, "home"), shownSeller()]);
   const origin = siteOrigin;
+  // The series the owner chose for the home page, its models in her order.
+  const { series, models } = homeSeries(catalogue);
   return {
-    collection: MODEL_CODES.map((model) => collection[model]),
+    series: series && { title: series.title[locale], subtitle: series.subtitle[locale] },
+    collection: models.map((model) => cardOf(model, locale)),
     title: t("meta.title"),
     description: t("meta.description"),
     organization: {
@@ -49,7 +48,7 @@ export const action = signupAction("home");
 export const meta = pageMeta();
 
 export default function Home() {
-  const { collection, organization } = useLoaderData<typeof loader>();
+  const { series, collection, organization } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   const locale = useLocale();
   return (
@@ -59,9 +58,9 @@ export default function Home() {
         <div className="hero__text">
           <p className="badge">{t("hero.badge")}</p>
           <h1 id="hero-title" className="hero__title">
-            {t("hero.title")}
+            {series?.title ?? t("hero.title")}
           </h1>
-          <p className="hero__lead">{t("hero.lead")}</p>
+          {series?.subtitle ? <p className="hero__lead">{series.subtitle}</p> : null}
           <div className="hero__buttons">
             <a href="#products" className="button button--primary">
               {t("hero.viewModels")}

@@ -9,6 +9,7 @@ import { HoldCountdown } from "~/components/hold-countdown";
 import { OrderSummary } from "~/components/order-summary";
 import { fixedT } from "~/i18n.server";
 import { saveCart } from "~/lib/cart.server";
+import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
 import { db } from "~/lib/db.server";
 import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
 import { plainAmount } from "~/lib/format";
@@ -22,7 +23,7 @@ import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 
-export const handle = { i18n: ["common", "checkout", "products"] };
+export const handle = { i18n: ["common", "checkout"] };
 export const clientLoader = loadsWords(handle);
 
 /** Card fields as Stripe's test mode checks them. */
@@ -69,14 +70,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (order.paymentStatus === "paid") {
     return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
   }
-  const t = await fixedT(locale, "checkout");
+  const [t, catalogue] = await Promise.all([fixedT(locale, "checkout"), shownCatalogue()]);
   return {
     title: t("meta.paymentTitle"),
     description: t("meta.description"),
     orderNumber: order.orderNumber,
     payable: order.status === "awaiting_payment" && paymentIsOpen(order.paymentStatus),
     remainingMs: order.reservedUntil.getTime() - Date.now(),
-    lines,
+    lines: withCovers(lines, catalogue),
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
   };

@@ -1,53 +1,61 @@
+import type { Locale } from "@souls/core/locales";
+import type { ShownPhoto } from "@souls/core/photos";
 import { useState } from "react";
-import { productImage } from "~/lib/images";
+import { ProductPicture } from "~/components/product-picture";
 import { useTranslation } from "~/lib/translations";
 
 /**
- * Four photos with thumbnails. Without JavaScript each thumbnail is a link that reloads the page
- * with that photo selected (`?photo=2`); with it, the photo changes in place.
+ * The model's photos with thumbnails. Without JavaScript each thumbnail is a link that reloads the
+ * page with that photo selected (`?photo=2`); with it, the photo changes in place.
  */
-export function Gallery({ model, initial }: { model: string; initial: number }) {
-  const { list } = useTranslation("products");
+export function Gallery({
+  photos,
+  initial,
+  locale,
+}: {
+  photos: ShownPhoto[];
+  initial: number;
+  locale: Locale;
+}) {
   const { t: tc } = useTranslation();
   const [selected, setSelected] = useState(initial);
-  const photos = list<{ alt: string; title: string }>(`${model}.gallery`);
   const current = photos[selected] ?? photos[0];
+  if (!current) return null;
   return (
     <section id="gallery" className="gallery" aria-label={tc("product.galleryLabel")}>
       <figure className="gallery__main">
-        <img
-          src={productImage(model, selected + 1)}
-          alt={current?.alt ?? ""}
-          width="1000"
-          height="1250"
-          fetchPriority="high"
+        <ProductPicture
+          key={current.id}
+          photo={current}
+          locale={locale}
+          sizes="(min-width: 960px) 56vw, 100vw"
+          priority
         />
-        <figcaption className="visually-hidden">{current?.title}</figcaption>
       </figure>
-      <ul className="gallery__thumbs">
-        {photos.map((photo, index) => (
-          <li key={photo.title}>
-            <a
-              href={`?photo=${index + 1}#gallery`}
-              className="gallery__thumb"
-              aria-current={index === selected ? "true" : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                setSelected(index);
-              }}
-            >
-              <img
-                src={productImage(model, index + 1)}
-                alt={tc("product.showPhoto", { title: photo.title })}
-                width="200"
-                height="250"
-                loading="lazy"
-                decoding="async"
-              />
-            </a>
-          </li>
-        ))}
-      </ul>
+      {photos.length > 1 ? (
+        <ul className="gallery__thumbs">
+          {photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a
+                href={`?photo=${index + 1}#gallery`}
+                className="gallery__thumb"
+                aria-current={index === selected ? "true" : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setSelected(index);
+                }}
+              >
+                <ProductPicture
+                  photo={photo}
+                  locale={locale}
+                  sizes="(min-width: 960px) 13vw, 25vw"
+                  alt={tc("product.showPhoto", { number: index + 1, count: photos.length })}
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -1,93 +1,146 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  redirect,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatPrice } from "@souls/core/format";
-import { MODEL_CODES, type ModelCode } from "@souls/core/models";
-import { Faq, type FaqItem } from "~/components/faq";
+import { emailPhotoUrl, type ShownPhoto } from "@souls/core/photos";
+import { availabilityOf, type Catalogue, modelAtAddress, otherModels } from "@souls/shop/catalogue";
+import { manufacturerOf } from "@souls/shop/seller";
+import { Faq } from "~/components/faq";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
+import { Paragraphs } from "~/components/paragraphs";
 import { PurchaseButtons } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
+import { ProductSafety } from "~/components/product-safety";
 import { SignupBox, SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
+import { adminSession } from "~/lib/admin-session.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
-import { shownCollection } from "~/lib/catalogue.server";
+import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
 import { invalidRequest, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
-import { requirePage } from "~/lib/page.server";
+import { siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { articlePage, modelOfPage, pathOf } from "~/screens";
+import { articlePage, pathOf } from "~/screens";
 import { Gallery } from "./gallery";
+import { ProductPrice } from "./product-price";
 import { productStructuredData } from "./structured-data.server";
 import { useLiveAvailability } from "./use-live-availability";
 
-export const handle = { i18n: ["common", "products"] };
+export const handle = { i18n: ["common"] };
 export const clientLoader = loadsWords(handle);
 
-function requireModel(request: Request) {
-  const { page, locale } = requirePage(request);
-  const model = modelOfPage(page);
-  if (!model) throw new Response("Not Found", { status: 404 });
-  return { page, locale, model };
+const MATERIALS = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
+
+/**
+ * The model at this address, as shoppers may see it: its current address (an earlier one answers
+ * 301 to it, for ever), published or archived (sold out, off the grid); a draft only to the
+ * owner's session (her preview, never indexed nor kept by a cache).
+ */
+async function requireModel(request: Request, catalogue: Catalogue) {
+  const url = new URL(request.url);
+  const found = modelAtAddress(catalogue, url.pathname);
+  if (found?.kind === "retired") throw redirect(`${found.path}${url.search}`, 301);
+  const texts = found?.model.texts[found.locale];
+  if (!found || !texts) throw new Response("Not Found", { status: 404 });
+  const preview = found.model.state === "draft";
+  if (preview && !(await adminSession(request))) throw new Response("Not Found", { status: 404 });
+  return { model: found.model, locale: found.locale, texts, preview };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { page, locale, model } = requireModel(request);
-  const [collection, t, tc, seller] = await Promise.all([
-    shownCollection(),
-    fixedT(locale, "products"),
-    fixedT(locale, "common"),
-    shownSeller(),
-  ]);
-  const product = collection[model];
+  const catalogue = await shownCatalogue();
+  const { model, locale, texts, preview } = await requireModel(request, catalogue);
+  const [tc, seller] = await Promise.all([fixedT(locale, "common"), shownSeller()]);
   const photo = Number(new URL(request.url).searchParams.get("photo"));
-  const name = t(`${model}.name`);
-  return {
-    model,
-    product,
-    photo: Number.isInteger(photo) && photo >= 1 && photo <= 4 ? photo - 1 : 0,
-    related: MODEL_CODES.filter((other) => other !== model).map((other) => collection[other]),
-    title: tc("product.metaTitle", { name }),
-    description: t(`${model}.shortDescription`),
-    structuredData: productStructuredData({ model, product, locale, page, name, t, tc, brand: seller.brand }),
+  const body = {
+    model: availabilityOf(model),
+    name: model.name,
+    texts,
+    photos: model.photos,
+    beforePriceCents: model.beforePriceCents,
+    photo: Number.isInteger(photo) && photo >= 1 && photo <= model.photos.length ? photo - 1 : 0,
+    related: otherModels(catalogue, model.model)
+      .slice(0, 3)
+      .map((other) => cardOf(other, locale)),
+    preview,
+    noindex: preview,
+    socialImage: socialImageOf(model.photos[0]),
+    title: tc("product.metaTitle", { name: model.name }),
+    description: texts.shortDescription,
+    structuredData: productStructuredData({ model, texts, locale, tc, brand: seller.brand }),
+    manufacturer: manufacturerOf(seller, locale),
   };
+  return preview ? data(body, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } }) : body;
 }
 
+/** The cover photo for social networks: an uploaded photo's large JPEG (they read no SVG drawing). */
+function socialImageOf(cover: ShownPhoto | undefined) {
+  const url = cover && emailPhotoUrl(siteOrigin, cover, 1200);
+  if (!cover || !url) return undefined;
+  const width = Math.min(1200, cover.width);
+  return { url, width, height: Math.round((cover.height * width) / cover.width) };
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { locale, model } = requireModel(request);
+  const { model, locale } = await requireModel(request, await shownCatalogue());
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "signup") return handleSignup(request, context, form, locale, "product");
-  if (intent === "waitlist") return handleWaitlist(request, context, form, locale, model);
-  if (intent === "add") {
-    return handleCartIntent(request, form, locale);
-  }
+  if (intent === "waitlist") return handleWaitlist(request, context, form, locale, model.model);
+  if (intent === "add") return handleCartIntent(request, form, locale);
   return invalidRequest(locale);
 }
 
 export const meta = pageMeta("product");
 
 export default function ProductPage() {
-  const { model, product, photo, related, structuredData } = useLoaderData<typeof loader>();
-  const live = useLiveAvailability(model);
+  const {
+    model,
+    name,
+    texts,
+    photos,
+    beforePriceCents,
+    photo,
+    related,
+    structuredData,
+    preview,
+    manufacturer,
+  } = useLoaderData<typeof loader>();
+  const live = useLiveAvailability(model.model);
   const locale = useLocale();
-  const { t, list } = useTranslation("products");
   const { t: tc } = useTranslation();
   const home = pathOf("home", locale);
-  const name = t(`${model}.name`);
-  const faq = list<FaqItem>(`${model}.faq`);
-  const materials = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
-  const purchase = (
-    <PurchaseButtons model={model as ModelCode} available={product.available} locale={locale} />
+  const { available } = model;
+  const purchase = <PurchaseButtons model={model.model} available={available} locale={locale} />;
+  const price = (withVat: boolean) => (
+    <ProductPrice
+      priceCents={model.priceCents}
+      beforePriceCents={beforePriceCents}
+      locale={locale}
+      withVat={withVat}
+    />
   );
 
   return (
     <main id="main" className="product-page" data-live={live ? "on" : undefined}>
       <ActionToast />
+      {preview ? (
+        <p className="notice page" role="status">
+          {tc("product.preview")}
+        </p>
+      ) : null}
       <div className="product-page__top page">
         <Link to={home} className="back-link">
           <ArrowLeftIcon /> {tc("product.back")}
@@ -106,24 +159,21 @@ export default function ProductPage() {
       </div>
 
       <div className="product-hero page">
-        <Gallery key={model} model={model} initial={photo} />
+        <Gallery key={model.model} photos={photos} initial={photo} locale={locale} />
         <div className="product-hero__info">
           <ul className="product-badges">
             <li className="badge">{tc("product.badgeUnique")}</li>
             <li className="badge badge--soft">{tc("product.badgeHandmade")}</li>
           </ul>
           <h1 className="product-hero__title">{tc("product.fullName", { name })}</h1>
-          <p className="product-hero__tagline">{t(`${model}.tagline`)}</p>
-          <p className="product-hero__price">
-            {formatPrice(product.priceCents, locale)}{" "}
-            <span className="product-hero__vat">{tc("product.vatIncluded")}</span>
-          </p>
-          <p>{t(`${model}.shortDescription`)}</p>
-          {product.available > 0 && product.available < 3 ? (
-            <p className="stock-note">{tc("product.fewLeft", { count: product.available })}</p>
+          <p className="product-hero__tagline">{texts.tagline}</p>
+          {price(true)}
+          <Paragraphs text={texts.shortDescription} />
+          {available > 0 && available < 3 ? (
+            <p className="stock-note">{tc("product.fewLeft", { count: available })}</p>
           ) : null}
           {purchase}
-          {product.available > 0 ? null : (
+          {available > 0 ? null : (
             <section className="waitlist" aria-labelledby="waitlist-title">
               <h2 id="waitlist-title">{tc("product.waitlist.title")}</h2>
               <p>{tc("product.waitlist.text", { name })}</p>
@@ -142,18 +192,20 @@ export default function ProductPage() {
             ))}
           </ul>
           <dl className="spec-list">
-            <div>
-              <dt>{tc("product.dimensionsLabel")}</dt>
-              <dd>{tc("product.dimensions")}</dd>
-            </div>
-            <div>
-              <dt>{tc("product.weightLabel")}</dt>
-              <dd>{tc("product.weight")}</dd>
-            </div>
-            <div>
-              <dt>{tc("product.strapLabel")}</dt>
-              <dd>{tc("product.strap")}</dd>
-            </div>
+            {(
+              [
+                ["dimensionsLabel", texts.dimensions],
+                ["weightLabel", texts.weight],
+                ["strapLabel", texts.strap],
+              ] as const
+            )
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <div key={label}>
+                  <dt>{tc(`product.${label}`)}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
           </dl>
         </div>
       </div>
@@ -162,15 +214,15 @@ export default function ProductPage() {
         <h2 id="about-title" className="section__title">
           {tc("product.aboutTitle", { name })}
         </h2>
-        <p className="product-story__lead">{t(`${model}.fullDescription`)}</p>
+        <Paragraphs text={texts.longDescription} className="product-story__lead" />
         <div className="product-story__grid">
           <section aria-labelledby="materials-title">
             <h3 id="materials-title">{tc("product.materialsTitle")}</h3>
             <dl className="materials">
-              {materials.map((part) => (
+              {MATERIALS.filter((part) => texts.materials[part]).map((part) => (
                 <div key={part}>
                   <dt>{tc(`product.materials.${part}`)}</dt>
-                  <dd>{t(`${model}.materials.${part}`)}</dd>
+                  <dd>{texts.materials[part]}</dd>
                 </div>
               ))}
             </dl>
@@ -180,15 +232,15 @@ export default function ProductPage() {
           </section>
           <section aria-labelledby="craft-title">
             <h3 id="craft-title">{tc("product.craftsmanshipTitle")}</h3>
-            <p>{t(`${model}.craftsmanship`)}</p>
+            <Paragraphs text={texts.craftsmanship} />
           </section>
           <section aria-labelledby="heritage-title">
             <h3 id="heritage-title">{tc("product.heritageTitle")}</h3>
-            <p>{t(`${model}.heritage`)}</p>
+            <Paragraphs text={texts.heritage} />
           </section>
         </div>
         <div className="product-story__buy">
-          <p className="product-hero__price">{formatPrice(product.priceCents, locale)}</p>
+          {price(false)}
           {purchase}
         </div>
       </section>
@@ -207,18 +259,29 @@ export default function ProductPage() {
         </ul>
       </section>
 
-      <Faq title={tc("product.faqTitle")} items={faq} className="page" />
+      {texts.faq.length > 0 ? (
+        <Faq title={tc("product.faqTitle")} items={texts.faq} className="page" />
+      ) : null}
 
-      <section className="related page" aria-labelledby="related-title">
-        <h2 id="related-title" className="section__title">
-          {tc("product.relatedTitle")}
-        </h2>
-        <div className="product-grid product-grid--three">
-          {related.map((other) => (
-            <ProductCard key={other.model} product={other} locale={locale} action="view" />
-          ))}
-        </div>
-      </section>
+      <ProductSafety
+        manufacturer={manufacturer}
+        reference={model.reference}
+        care={texts.care}
+        safety={texts.safety}
+      />
+
+      {related.length > 0 ? (
+        <section className="related page" aria-labelledby="related-title">
+          <h2 id="related-title" className="section__title">
+            {tc("product.relatedTitle")}
+          </h2>
+          <div className="product-grid product-grid--three">
+            {related.map((other) => (
+              <ProductCard key={other.model} product={other} locale={locale} action="view" />
+            ))}
+          </div>
+        </section>
+      ) : null}
 
       <SignupBox
         className="page"

@@ -1,45 +1,42 @@
 import type { Locale } from "@souls/core/locales";
-import type { ModelCode } from "@souls/core/models";
-import type { ModelAvailability } from "@souls/shop/catalogue";
-import { productImage } from "~/lib/images";
+import { isPhotoHash, photoFallbackPath } from "@souls/core/photos";
+import type { CatalogueModel, ModelTexts } from "@souls/shop/catalogue";
 import { siteOrigin } from "~/lib/page.server";
 import type { Translate } from "~/lib/translations";
-import { type PageId, pathOf } from "~/screens";
+import { pathOf } from "~/screens";
 
 /** The spec's published rating for every model. */
 const RATING = { value: "4.8", count: "12" };
 
 /** A product page's schema.org Product and breadcrumb, for search engines' rich results. */
 export function productStructuredData({
-  model,
-  product,
+  model: product,
+  texts,
   locale,
-  page,
-  name,
-  t,
   tc,
   brand,
 }: {
-  model: ModelCode;
-  product: ModelAvailability;
+  model: CatalogueModel;
+  texts: ModelTexts;
   locale: Locale;
-  page: PageId;
-  name: string;
-  t: Translate;
   tc: Translate;
   /** The seller's brand, as the owner saved it. */
   brand: string;
 }) {
   const origin = siteOrigin;
-  const url = `${origin}${pathOf(page, locale)}`;
+  const url = `${origin}${texts.path}`;
+  const { name } = product;
   return [
     {
       "@context": "https://schema.org",
       "@type": "Product",
       name: tc("product.fullName", { name }),
-      description: t(`${model}.fullDescription`),
+      description: texts.longDescription,
       sku: product.reference,
-      image: [1, 2, 3, 4].map((n) => `${origin}${productImage(model, n)}`),
+      // The photos as search engines fetch them: a launch drawing, or an uploaded photo's JPEG.
+      image: product.photos.map(
+        (photo) => `${origin}${isPhotoHash(photo.source) ? photoFallbackPath(photo) : photo.source}`,
+      ),
       brand: { "@type": "Brand", name: brand },
       aggregateRating: { "@type": "AggregateRating", ratingValue: RATING.value, reviewCount: RATING.count },
       offers: {

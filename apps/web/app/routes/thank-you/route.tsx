@@ -1,17 +1,18 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countryName } from "@souls/core/format";
-import { MODEL_CODES } from "@souls/core/models";
+import { otherModels } from "@souls/shop/catalogue";
 import { paymentIsOpen } from "@souls/shop/order-status";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { DELIVERY_DAYS, deliveryTierFor } from "@souls/shop/shipping";
 import { OrderSummary } from "~/components/order-summary";
+import { ProductPicture } from "~/components/product-picture";
 import { SignupBox } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
 import { saveCart } from "~/lib/cart.server";
+import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
 import { db } from "~/lib/db.server";
-import { productImage } from "~/lib/images";
 import { useLocale } from "~/lib/locale";
 import { ownedOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
@@ -21,9 +22,9 @@ import { pageMeta } from "~/lib/seo";
 import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { pathOf, productPage } from "~/screens";
+import { pathOf } from "~/screens";
 
-export const handle = { i18n: ["common", "checkout", "products"] };
+export const handle = { i18n: ["common", "checkout"] };
 export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,7 +50,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const { order, lines } = found;
-  const t = await fixedT(locale, "checkout");
+  const [t, catalogue] = await Promise.all([fixedT(locale, "checkout"), shownCatalogue()]);
+  // "Our other creations": what she did not just buy.
+  const others = otherModels(catalogue, ...lines.map((line) => line.model)).flatMap((model) => {
+    const path = model.texts[locale]?.path;
+    return path ? [{ model: model.model, name: model.name, path, cover: model.photos[0] }] : [];
+  });
   const paid = order.paymentStatus === "paid";
   const tier = deliveryTierFor(order.country);
   return data(
@@ -75,7 +81,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       tier,
       days: DELIVERY_DAYS[tier],
-      lines,
+      lines: withCovers(lines, catalogue),
+      others: others.slice(0, 4),
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
       contactEmail: (await shownSeller()).email,
@@ -94,7 +101,6 @@ export default function ThankYouPage() {
   const locale = useLocale();
   const { t } = useTranslation("checkout");
   const { t: tc } = useTranslation();
-  const { t: tp } = useTranslation("products");
   const subject = encodeURIComponent(t("thankYou.questionsSubject", { number: page.orderNumber }));
 
   return (
@@ -149,21 +155,30 @@ export default function ThankYouPage() {
         </a>
       </div>
 
-      <section className="related" aria-labelledby="others-title">
-        <h2 id="others-title" className="section__title">
-          {t("thankYou.others")}
-        </h2>
-        <ul className="thank-you__others">
-          {MODEL_CODES.map((model) => (
-            <li key={model}>
-              <Link to={pathOf(productPage(model), locale)}>
-                <img src={productImage(model)} alt="" width="240" height="300" loading="lazy" />
-                <span>{tc("product.fullName", { name: tp(`${model}.name`) })}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {page.others.length > 0 ? (
+        <section className="related" aria-labelledby="others-title">
+          <h2 id="others-title" className="section__title">
+            {t("thankYou.others")}
+          </h2>
+          <ul className="thank-you__others">
+            {page.others.map((other) => (
+              <li key={other.model}>
+                <Link to={other.path}>
+                  {other.cover ? (
+                    <ProductPicture
+                      photo={other.cover}
+                      locale={locale}
+                      alt=""
+                      sizes="(min-width: 760px) 25vw, 50vw"
+                    />
+                  ) : null}
+                  <span>{tc("product.fullName", { name: other.name })}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <SignupBox
         title={t("thankYou.newsletter")}
