@@ -1,5 +1,6 @@
 import type { Manufacturer } from "@souls/shop/seller";
 import { useTranslation } from "~/lib/translations";
+import { Paragraphs } from "./paragraphs";
 
 export interface ProductSafetyProps {
   /** Who made the piece: the seller unless the owner named another (`productManufacturer` in lib/seller.server). */
@@ -47,31 +48,15 @@ export function ProductSafety({ manufacturer, reference, care, safety }: Product
       {care.trim() ? (
         <>
           <h3>{t("product.safety.care")}</h3>
-          <Notes text={care} />
+          <Paragraphs text={care} />
         </>
       ) : null}
       {safety.trim() ? (
         <>
           <h3>{t("product.safety.warnings")}</h3>
-          <Notes text={safety} />
+          <Paragraphs text={safety} />
         </>
       ) : null}
     </section>
-  );
-}
-
-/** The owner's notes, a paragraph wherever she left a blank line; text only (React escapes it). */
-function Notes({ text }: { text: string }) {
-  const paragraphs = text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-  return (
-    <>
-      {paragraphs.map((paragraph, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a paragraph has no identity but its place.
-        <p key={index}>{paragraph}</p>
-      ))}
-    </>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The pages read the seller once per catalogue version, again at the first request after a change;
- * a production start reads it once and says, in one log line, while the legal pages still show
- * examples; outside production it reads nothing.
+ * A production start reads the seller once and says, in one log line, while the legal pages still
+ * show examples; outside production it reads nothing. (The pages' copy, kept per catalogue version,
+ * is keepCollection's: catalogue.server.test.ts.)
  */
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { EMPTY_SELLER, saveSeller, showSeller } from "@souls/shop/seller";
@@ -48,55 +48,4 @@ it("says nothing once every detail the law asks for is filled in", async () => {
   expect(await start("production")).toEqual([]);
   await saveSeller(t.db, { ...FILLED_IN_SELLER, mediatorUrl: null });
   expect(await start("production")).toHaveLength(1);
-});
-
-/** A channel the test drives: announces changes, drops and comes back. */
-function channel() {
-  const listeners = new Set<() => void>();
-  let connection: number | null = 1;
-  return {
-    subscribeToAll(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    connection: () => connection,
-    catchUp: async () => connection !== null,
-    announce: () => {
-      for (const listener of listeners) listener();
-    },
-    drop: () => {
-      connection = null;
-    },
-  };
-}
-
-describe("the seller the pages show", () => {
-  it("is read once while nothing changes, again at the first request after a change, never kept while deaf", async () => {
-    vi.resetModules();
-    const [{ keepSeller }, { versionOf }] = await Promise.all([
-      import("./seller.server"),
-      import("./catalogue.server"),
-    ]);
-    const changes = channel();
-    const load = vi.fn(async () =>
-      showSeller({ ...FILLED_IN_SELLER, brand: `Souls ${load.mock.calls.length}` }),
-    );
-    const shown = keepSeller(load, versionOf(changes));
-
-    expect((await shown()).brand).toBe("Souls 1");
-    expect(await shown()).toBe(await shown());
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(Object.isFrozen(await shown())).toBe(true);
-
-    changes.announce();
-    expect((await shown()).brand).toBe("Souls 2");
-    expect(load).toHaveBeenCalledTimes(2);
-
-    // While the channel is down a save could not be heard: every request reads it.
-    changes.drop();
-    await shown();
-    await shown();
-    expect(load).toHaveBeenCalledTimes(4);
-    await (await import("./db.server")).db.destroy();
-  });
 });

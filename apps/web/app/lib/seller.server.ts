@@ -9,31 +9,17 @@ import {
   showSeller,
 } from "@souls/shop/seller";
 import { ADMIN_PAGES } from "~/screens";
-import { type CatalogueVersion, catalogueVersion } from "./catalogue.server";
+import { catalogueVersion, keepCollection } from "./catalogue.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { siteOrigin } from "./page.server";
 
 /**
- * The seller as the pages show it, read once per catalogue version like the catalogue: a save in
- * the owner's panel is a NOTIFY on the products channel, so every server reads it again at its
- * next request, never later (decisions 013 and 018).
+ * The seller for this server's pages (footer, legal pages, structured data, e-mail previews), read
+ * once per catalogue version like the catalogue: a save in the owner's panel is a NOTIFY on the
+ * products channel, so every server reads it again at its next request, never later.
  */
-export function keepSeller(load: () => Promise<ShownSeller>, version: CatalogueVersion) {
-  let kept: { seller: ShownSeller; version: string } | undefined;
-  return async function shownSeller(): Promise<ShownSeller> {
-    const before = await version.current();
-    if (kept && before !== null && kept.version === before) return kept.seller;
-    // Shared by every request: frozen so that no loader can change it for the next one.
-    const seller = Object.freeze(await load());
-    // A change heard during the read may have committed after it: that copy is not kept.
-    if (before !== null && version.heard() === before) kept = { seller, version: before };
-    return seller;
-  };
-}
-
-/** The seller for this server's pages: footer, legal pages, structured data, e-mail previews. */
-export const shownSeller = keepSeller(
+export const shownSeller = keepCollection(
   async () => showSeller((await loadSeller(db)).details),
   catalogueVersion,
 );
