@@ -4,9 +4,9 @@
  * is keepCollection's: catalogue.server.test.ts.)
  */
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { EMPTY_SELLER, saveSeller, showSeller } from "@souls/shop/seller";
+import { EMPTY_SELLER, saveSeller } from "@souls/shop/seller";
 import { FILLED_IN_SELLER } from "@souls/shop/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 
 let t: TestDatabase;
 beforeAll(async () => {
