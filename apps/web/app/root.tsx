@@ -37,11 +37,13 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeForPath(new URL(request.url).pathname);
+  // The frame of every page, the error page during a database outage included: what the database
+  // gives it (a model's other-language address, the seller in the footer) is left out then.
   const [cart, { toast, setCookie }, catalogue, seller] = await Promise.all([
     readCart(request),
     readToast(request),
-    shownCatalogue(),
-    shownSeller(),
+    shownCatalogue().catch(() => null),
+    shownSeller().catch(() => null),
   ]);
   return data(
     {
@@ -52,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       testMode,
       stylesheetInline: inlineStylesheet() !== null,
       // What the header and footer say of the seller (the legal pages read the rest).
-      seller: {
+      seller: seller && {
         brand: seller.brand,
         email: seller.email,
         instagramUrl: seller.instagramUrl,
@@ -98,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
             locale={locale}
             alternates={root?.addresses.paths}
             cartCount={root?.cartCount ?? 0}
-            instagramUrl={root?.seller.instagramUrl ?? undefined}
+            instagramUrl={root?.seller?.instagramUrl ?? undefined}
           />
         )}
         {children}

@@ -14,13 +14,13 @@ export const siteOrigin = env.siteUrl;
  * Canonical and hreflang addresses of the page a request matched: a page of the map, or a model's
  * page at its current address (both of its languages' addresses, from the catalogue).
  */
-export function pageAddresses(request: Request, locale: Locale, catalogue: Catalogue): PageAddresses {
+export function pageAddresses(request: Request, locale: Locale, catalogue: Catalogue | null): PageAddresses {
   const origin = siteOrigin;
   const pathname = new URL(request.url).pathname;
   const match = pageForPath(pathname);
   const paths = match
     ? (Object.fromEntries(LOCALES.map((l) => [l, pathOf(match.page, l)])) as Record<Locale, string>)
-    : modelPaths(catalogue, pathname);
+    : catalogue && modelPaths(catalogue, pathname);
   if (!paths) return { origin, locale };
   const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${paths[l]}`])) as Record<
     Locale,

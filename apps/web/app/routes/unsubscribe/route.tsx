@@ -34,7 +34,7 @@ export const meta = pageMeta("website", { noindex: true });
 
 export default function UnsubscribePage() {
   const { token } = useLoaderData<typeof loader>();
-  const contactEmail = useRootData()?.seller.email;
+  const contactEmail = useRootData()?.seller?.email;
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("subscription");
   const outcome = answer?.outcome ?? (token ? undefined : "invalid");
