@@ -243,7 +243,9 @@ export function CheckoutForm({
               name="intent"
               value="pay"
               className="button button--primary button--block"
-              disabled={submitting || calculating}
+              // Not disabled while a quote is on its way: a click then would be lost. The server
+              // compares the total shown (expectedTotal) with its own and asks to review a difference.
+              disabled={submitting}
             >
               {submitting
                 ? t("processing")
