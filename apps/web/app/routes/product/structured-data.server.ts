@@ -5,9 +5,6 @@ import { siteOrigin } from "~/lib/page.server";
 import type { Translate } from "~/lib/translations";
 import { pathOf } from "~/screens";
 
-/** The spec's published rating for every model. */
-const RATING = { value: "4.8", count: "12" };
-
 /** A product page's schema.org Product and breadcrumb, for search engines' rich results. */
 export function productStructuredData({
   model: product,
@@ -38,7 +35,8 @@ export function productStructuredData({
         (photo) => `${origin}${isPhotoHash(photo.source) ? photoFallbackPath(photo) : photo.source}`,
       ),
       brand: { "@type": "Brand", name: brand },
-      aggregateRating: { "@type": "AggregateRating", ratingValue: RATING.value, reviewCount: RATING.count },
+      // No aggregateRating: the shop collects no reviews, and a rating search engines show as
+      // stars must come from reviews a shopper can read (the old spec's fixed 4.8 from 12 was not).
       offers: {
         "@type": "Offer",
         url,
