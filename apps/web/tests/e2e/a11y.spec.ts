@@ -8,7 +8,15 @@ import { PAGES } from "./pages";
 // be caught mid-way, so these checks run with reduced motion, as some shoppers browse.
 test.use({ reducedMotion: "reduce" });
 
-const paths = [...PAGES.flatMap((page) => [page.fr.path, page.en.path]), "/nulle-part", "/en/nowhere"];
+// The four models' pages are one template with different words: two of them, one per language.
+const template = (page: (typeof PAGES)[number]) => page.name.startsWith("product ");
+const [oneModel, anotherModel] = PAGES.filter(template);
+const paths = [
+  ...PAGES.filter((page) => !template(page)).flatMap((page) => [page.fr.path, page.en.path]),
+  ...(oneModel && anotherModel ? [oneModel.fr.path, anotherModel.en.path] : []),
+  "/nulle-part",
+  "/en/nowhere",
+];
 
 for (const path of paths) {
   test(`axe finds no violation on ${path}`, async ({ page }) => {

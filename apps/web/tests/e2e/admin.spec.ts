@@ -198,7 +198,9 @@ test("a stock change made through one web server reaches a page served by anothe
     await dialog.getByLabel("Prix (€)").fill("20");
     await dialog.getByLabel("Stock initial").fill("5");
     await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Produit ajouté" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Brouillon créé" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-catalogue\/\d+$/);
+    await page.getByRole("link", { name: "Stock", exact: true }).click();
 
     // The owner's session cookie is valid on every server: sessions live in the database.
     const other = await context.newPage();

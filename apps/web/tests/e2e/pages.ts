@@ -27,12 +27,12 @@ export const PAGES: PageExpectation[] = [
     fr: {
       path: "/",
       title: "SOULS – Sacs banane en jacquard marocain, faits main",
-      heading: /PREMIÈRE COLLECTION/,
+      heading: /Première collection/i,
     },
     en: {
       path: "/en",
       title: "SOULS – Handmade fanny packs in Moroccan jacquard",
-      heading: /FIRST COLLECTION/,
+      heading: /First collection/i,
     },
   },
   product("aicha", "Aicha"),

@@ -5,33 +5,29 @@ for (const page of PAGES) {
   for (const locale of ["fr", "en"] as const) {
     const { path, title, heading } = page[locale];
 
-    test(`${page.name} (${locale}) answers 200 with its language and title`, async ({ page: browser }) => {
+    test(`${page.name} (${locale}) answers 200 with its language and title; its language toggle leads to the same page in the other language`, async ({
+      page: browser,
+    }) => {
       const response = await browser.goto(path);
       expect(response?.status()).toBe(200);
       await expect(browser.locator("html")).toHaveAttribute("lang", locale);
       await expect(browser).toHaveTitle(title);
       await expect(browser.getByRole("heading", { level: 1 })).toHaveText(heading);
-      const other = locale === "fr" ? page.en.path : page.fr.path;
+      const target = locale === "fr" ? "en" : "fr";
       const canonical = await browser.locator('link[rel="canonical"]').getAttribute("href");
       expect(new URL(canonical ?? "").pathname).toBe(path);
       const alternate = await browser
-        .locator(`link[rel="alternate"][hreflang="${locale === "fr" ? "en" : "fr"}"]`)
+        .locator(`link[rel="alternate"][hreflang="${target}"]`)
         .getAttribute("href");
-      expect(new URL(alternate ?? "").pathname).toBe(other);
+      expect(new URL(alternate ?? "").pathname).toBe(page[target].path);
       await expect(browser.locator('meta[property="og:image"]')).toHaveAttribute(
         "content",
         /\/images\/social-share\.png$/,
       );
-    });
 
-    test(`${page.name} (${locale}): the language toggle leads to the same page in the other language`, async ({
-      page: browser,
-    }) => {
-      await browser.goto(path);
       // With JavaScript, the click waits for React: an earlier one is a plain link, the js-off run.
       const scripted = test.info().project.use.javaScriptEnabled !== false;
       if (scripted) await expect(browser.locator("html[data-hydrated]")).toBeAttached();
-      const target = locale === "fr" ? "en" : "fr";
       await browser
         .getByRole("navigation", { name: locale === "fr" ? "Langue" : "Language" })
         .getByRole("link")
@@ -84,6 +80,7 @@ test("a product page describes the product to search engines", async ({ page }) 
     priceCurrency: "EUR",
     availability: "https://schema.org/InStock",
   });
-  expect(product.aggregateRating).toMatchObject({ ratingValue: "4.8", reviewCount: "12" });
+  // No invented stars: the shop has no reviews to rate it with.
+  expect(product.aggregateRating).toBeUndefined();
   expect(data.find((item) => item["@type"] === "BreadcrumbList").itemListElement).toHaveLength(3);
 });
