@@ -7,6 +7,28 @@ import { defineConfig } from "vite";
 // leaves to Node: tsx loads it.
 const { routeTable }: typeof import("./app/screens") = await tsImport("./app/screens.ts", import.meta.url);
 
+type ModuleInfo = { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+/**
+ * Whether a module is shared by the storefront: imported, at any depth, by the root or by two of
+ * its routes. One route's own module goes with that route; the owner's routes do not count.
+ */
+function sharedByStorefront(id: string, getModuleInfo: (id: string) => ModuleInfo): boolean {
+  const seen = new Set<string>();
+  const routes = new Set<string>();
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (/\/app\/(root|entry\.client)\.tsx$/.test(next)) return true;
+    const route = /\/app\/routes\/((?!admin)[\w-]+)\//.exec(next)?.[1];
+    if (route) routes.add(route);
+    if (routes.size > 1) return true;
+    const info = getModuleInfo(next);
+    if (info) queue.push(...info.importers, ...info.dynamicImporters);
+  }
+  return false;
+}
+
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
@@ -22,7 +44,9 @@ export default defineConfig({
         // The framework in one file that changes only with its versions, the storefront's shared
         // components and helpers in another, rather than a dozen small ones: fewer requests, and
         // gzip works across them (the first-load budget of issue 15).
-        manualChunks(id) {
+        // Only what storefront pages share goes to "shop": what one page or the owner's screens
+        // alone use stays in their chunks, out of every other page's first load.
+        manualChunks(id, { getModuleInfo }) {
           if (
             /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run|turbo-stream)\//.test(
               id,
@@ -31,7 +55,7 @@ export default defineConfig({
             return "framework";
           const shop =
             /\/app\/(components\/[\w-]+\.tsx|lib\/(?!trpc)[\w-]+\.tsx?|screens\.ts)$|\/packages\/core\/src\//;
-          return shop.test(id) ? "shop" : undefined;
+          return shop.test(id) && sharedByStorefront(id, getModuleInfo) ? "shop" : undefined;
         },
       },
     },

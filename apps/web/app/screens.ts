@@ -3,8 +3,9 @@
  * map drives the route config, links, the language toggle, canonical/hreflang and the sitemap.
  * The locale of a request is the locale of the page it matched (French has no prefix).
  */
-import { MODEL_ADDRESS_PREFIXES } from "@souls/core/catalogue-rules";
+
 import { LOCALES, type Locale } from "@souls/core/locales";
+import { MODEL_ADDRESS_PREFIXES } from "@souls/core/model-addresses";
 
 type Paths = Record<Locale, string>;
 

@@ -4,9 +4,7 @@
  * the model's history. Refusals answer in French (catalogue-errors.ts).
  */
 import {
-  ADDRESS_SEGMENT_LIMITS,
   FAQ_LIMITS,
-  isAddressSegment,
   MATERIAL_MAX,
   MODEL_MATERIAL_NAMES,
   MODEL_TEXT_FIELD_NAMES,
@@ -16,6 +14,7 @@ import {
   SERIES_TEXT_LIMITS,
 } from "@souls/core/catalogue-rules";
 import { LOCALES } from "@souls/core/locales";
+import { ADDRESS_SEGMENT_LIMITS, isAddressSegment } from "@souls/core/model-addresses";
 import {
   archiveModel,
   catalogueOverview,

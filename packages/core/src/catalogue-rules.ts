@@ -1,7 +1,7 @@
 /**
  * What the owner writes into her catalogue, defined once for the shop's rules, the admin API and
  * the panel: a model's fields in each language with their bounds and French labels (the panel is
- * French only), its addresses, the states it goes through and the catalogue's size. The labels
+ * French only), the states it goes through and the catalogue's size. The labels
  * are the definition: each list of codes is read from them, in their order.
  */
 import type { Locale } from "./locales";
@@ -68,38 +68,6 @@ export const SERIES_TEXT_LIMITS = { title: 80, subtitle: 400 } as const;
 /** How big the catalogue may grow: a handmade shop's, with room to spare. */
 /** A catalogue's bounds (a model's photos: PHOTO_LIMITS.perModel in ./photos). */
 export const CATALOGUE_LIMITS = { models: 200, series: 50 } as const;
-
-/**
- * A model's address in each language: the shop's prefix, then the last segment, the owner's own
- * words (lower-case letters and digits, words joined by single hyphens, 3 to 80 characters).
- */
-export const MODEL_ADDRESS_PREFIXES: Record<Locale, string> = { fr: "/produit/", en: "/en/product/" };
-export const ADDRESS_SEGMENT_LIMITS = { min: 3, max: 80 } as const;
-const ADDRESS_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export function isAddressSegment(segment: string): boolean {
-  return (
-    segment.length >= ADDRESS_SEGMENT_LIMITS.min &&
-    segment.length <= ADDRESS_SEGMENT_LIMITS.max &&
-    ADDRESS_SEGMENT.test(segment)
-  );
-}
-
-/** `/produit/` + `sac-banane-zora`. */
-export function modelAddress(locale: Locale, segment: string): string {
-  return `${MODEL_ADDRESS_PREFIXES[locale]}${segment}`;
-}
-
-/** The owner's part of an address (after the shop's prefix), or null for another path. */
-export function addressSegment(locale: Locale, path: string): string | null {
-  const prefix = MODEL_ADDRESS_PREFIXES[locale];
-  return path.startsWith(prefix) ? path.slice(prefix.length) : null;
-}
-
-/** A new model's addresses, from its code: `/produit/sac-banane-zora`, `/en/product/zora-fanny-pack`. */
-export function defaultAddressSegments(code: string): Record<Locale, string> {
-  return { fr: `sac-banane-${code}`, en: `${code}-fanny-pack` };
-}
 
 /** Where a model stands: only a published one has a page shoppers see. */
 export const MODEL_STATUS_LABELS = {

@@ -1,10 +1,10 @@
+import { LANGUAGE_NAMES_FR } from "@souls/core/catalogue-rules";
+import type { Locale } from "@souls/core/locales";
 import {
   ADDRESS_SEGMENT_LIMITS,
   isAddressSegment,
-  LANGUAGE_NAMES_FR,
   MODEL_ADDRESS_PREFIXES,
-} from "@souls/core/catalogue-rules";
-import type { Locale } from "@souls/core/locales";
+} from "@souls/core/model-addresses";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";

@@ -4,8 +4,9 @@
  * under it, a new address leaves the old one answering 301 to it (links, search engines and
  * shared posts keep working), and no other model may take it.
  */
-import { addressSegment, isAddressSegment, modelAddress } from "@souls/core/catalogue-rules";
+
 import type { Locale } from "@souls/core/locales";
+import { addressSegment, isAddressSegment, modelAddress } from "@souls/core/model-addresses";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { recordProductEvent } from "../product-history";
 import { CatalogueRefusedError } from "./errors";

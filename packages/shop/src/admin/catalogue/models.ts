@@ -4,8 +4,9 @@
  * leaves the grid and keeps its page, sold out, with the back-in-stock form) and back.
  * Each change is one transaction with its line in the model's history.
  */
-import { CATALOGUE_LIMITS, defaultAddressSegments, modelAddress } from "@souls/core/catalogue-rules";
+import { CATALOGUE_LIMITS } from "@souls/core/catalogue-rules";
 import { LOCALES } from "@souls/core/locales";
+import { defaultAddressSegments, modelAddress } from "@souls/core/model-addresses";
 import type { Database, Kysely, Product, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { isStorableText } from "../../text";

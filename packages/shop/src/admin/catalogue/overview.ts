@@ -2,8 +2,9 @@
  * What the owner's catalogue screen and model editor read: every series with its models in their
  * order (status, photos, what is missing to publish), and one model in full.
  */
-import { CATALOGUE_LIMITS, defaultAddressSegments, type ModelTexts } from "@souls/core/catalogue-rules";
+import { CATALOGUE_LIMITS, type ModelTexts } from "@souls/core/catalogue-rules";
 import { LOCALES, type Locale } from "@souls/core/locales";
+import { defaultAddressSegments } from "@souls/core/model-addresses";
 import type { Database, Kysely, Product } from "@souls/db";
 import { lowestPriceBefore, priceHistories, referencePrices } from "../../pricing";
 import { AdminNotFoundError } from "../errors";

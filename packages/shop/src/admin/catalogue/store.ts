@@ -3,14 +3,9 @@
  * catalogue's shape (addresses, counts, the featured series) decided one change at a time, and
  * the owner of an address.
  */
-import {
-  defaultAddressSegments,
-  MODEL_MATERIAL_NAMES,
-  MODEL_TEXT_FIELD_NAMES,
-  type ModelTexts,
-  modelAddress,
-} from "@souls/core/catalogue-rules";
+import { MODEL_MATERIAL_NAMES, MODEL_TEXT_FIELD_NAMES, type ModelTexts } from "@souls/core/catalogue-rules";
 import type { Locale } from "@souls/core/locales";
+import { defaultAddressSegments, modelAddress } from "@souls/core/model-addresses";
 import type { Database, Kysely, Product, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { AdminNotFoundError } from "../errors";
