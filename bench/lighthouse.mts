@@ -15,6 +15,9 @@ export const LIGHTHOUSE_PAGES = [
   { name: "home, en", path: "/en" },
   { name: "product, fr", path: "/produit/sac-banane-aicha" },
   { name: "product, en", path: "/en/product/aicha-fanny-pack" },
+  // A model the owner photographed (issue 23): its photos in AVIF and WebP at the layout's widths.
+  { name: "product with photos, fr", path: "/produit/sac-banane-zora" },
+  { name: "product with photos, en", path: "/en/product/zora-fanny-pack" },
   { name: "cart, fr", path: "/panier" },
   { name: "cart, en", path: "/en/cart" },
   // A purchase in progress is never indexed (noindex, by design): its SEO score has no budget.

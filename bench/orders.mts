@@ -8,8 +8,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { MODEL_CODES } from "@souls/core/models";
-import { connect, type Database, type Kysely, migrateToLatest, seedProducts } from "@souls/db";
+import { connect, type Database, type Kysely, LAUNCH_MODELS, migrateToLatest, seedProducts } from "@souls/db";
 import type { EmbeddedDatabase } from "@souls/db/embedded";
 import { sql } from "kysely";
 import { exitedChildrenCpuMs, ownCpuMs, postmasterOf, serverCpuMs } from "./cpu.mts";
@@ -28,6 +27,8 @@ export interface OrdersOptions {
 }
 
 const BUDGET_RATIO = 0.25;
+/** The launch models the buyers buy (the seed's: the bench's database is a new shop's). */
+const MODELS = LAUNCH_MODELS.map((model) => model.code);
 
 /**
  * Debian's /usr/bin/pgbench is a wrapper (postgresql-client-common) that needs a local cluster
@@ -283,7 +284,7 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
       ownCpuMs,
       () =>
         withBuyersPool((db) =>
-          placeOrdersConcurrently(db, { buyers, stock: 1_000_000, models: MODEL_CODES, seconds }),
+          placeOrdersConcurrently(db, { buyers, stock: 1_000_000, models: MODELS, seconds }),
         ),
       (run) => run.sold,
     );
@@ -298,7 +299,7 @@ export async function benchOrders(options: OrdersOptions): Promise<Figure[]> {
     );
     const silent = await withoutProductsNotify(() =>
       withBuyersPool((db) =>
-        placeOrdersConcurrently(db, { buyers, stock: 1_000_000, models: MODEL_CODES, seconds }),
+        placeOrdersConcurrently(db, { buyers, stock: 1_000_000, models: MODELS, seconds }),
       ),
     );
     await checkpoint();

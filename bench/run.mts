@@ -5,7 +5,7 @@
  * writes it to bench/results.json. Everything it started is stopped at the end, on failure and
  * on Ctrl-C.
  *
- *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,orders,hostile,login] [-- --skip-build]
+ *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,catalogue,orders,hostile,login] [-- --skip-build]
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -26,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { connect, migrateToLatest, seedProducts } from "@souls/db";
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "@souls/db/embedded";
+import { addPhotographedModel, PHOTOGRAPHED_MODEL, photoBytesOnAPhone } from "./catalogue.mts";
 import { benchHostileRequests } from "./hostile.mts";
 import { benchHttp } from "./http.mts";
 import { GZIP_LEVEL, measureJs } from "./js-size.mts";
@@ -45,11 +46,12 @@ import {
 } from "./table.mts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SECTIONS: Section[] = ["js", "http", "memory", "lighthouse", "orders", "hostile", "login"];
+const SECTIONS: Section[] = ["js", "http", "memory", "lighthouse", "catalogue", "orders", "hostile", "login"];
 /** The pages a first-time visitor opens most (issue 15's server targets). */
 const HTTP_PAGES = [
   { name: "home", path: "/" },
   { name: "product", path: "/produit/sac-banane-aicha" },
+  { name: "product with photos", path: PHOTOGRAPHED_MODEL.fr },
   { name: "magazine", path: "/magazine" },
 ];
 
@@ -270,9 +272,14 @@ async function main(): Promise<number> {
   listenForSignals();
   await database.createDatabase("souls");
   const shopDb = connect(database.urlFor("souls"), { maxConnections: 1 });
+  // The catalogue as the owner grows it: the launch models and one she photographed (its photos
+  // through the shop's pipeline, timed).
+  let catalogueFigures: Figure[] = [];
   try {
     await migrateToLatest(shopDb);
     await seedProducts(shopDb);
+    log("adding a model photographed with a phone (the photo pipeline, two 12-megapixel photos)…");
+    catalogueFigures = await addPhotographedModel(shopDb);
   } finally {
     await shopDb.destroy();
   }
@@ -339,6 +346,10 @@ async function main(): Promise<number> {
   await runSection("lighthouse", async () => {
     waitedMs += await waitForQuietMachine("Lighthouse");
     return runLighthouse(baseUrl, settings.lighthouseRuns);
+  });
+  await runSection("catalogue", async () => {
+    const chromePath = await ensureChromium();
+    return [...catalogueFigures, ...(await photoBytesOnAPhone(baseUrl, chromePath))];
   });
   await runSection("orders", async () => {
     waitedMs += await waitForQuietMachine("the orders benchmark");

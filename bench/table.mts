@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 
-export type Section = "http" | "memory" | "js" | "lighthouse" | "orders" | "login" | "hostile";
+export type Section = "http" | "memory" | "js" | "lighthouse" | "catalogue" | "orders" | "login" | "hostile";
 
 export interface Figure {
   section: Section;
