@@ -70,6 +70,7 @@ const NOT_IN_RUNTIME = [
   "packages/shop",
   "packages/emails",
   "packages/api",
+  "packages/stripe-stand-in",
   "apps/worker/src",
   "apps/web/app",
 ];

@@ -11,7 +11,6 @@ import { confirmSignup, joinWaitlist } from "./signups/signups";
 
 /** A catalogue model's complete words and a described photo, for tests of publication. */
 export { completeTexts, insertDescribedPhoto } from "./admin/catalogue/testing";
-export { startStripeDouble } from "./payments/stripe-double";
 /** Photos and files the photo tests send, made with sharp on the spot. */
 export {
   exifTags,

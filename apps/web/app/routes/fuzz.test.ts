@@ -13,7 +13,8 @@ import { createTestDatabase } from "@souls/db/testing";
 import { loadCollection } from "@souls/shop/catalogue";
 import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
 import { SHIPPING_COUNTRIES, shippingRateFor } from "@souls/shop/shipping";
-import { placePaidOrder, startStripeDouble, TEST_SHIPPING } from "@souls/shop/testing";
+import { placePaidOrder, TEST_SHIPPING } from "@souls/shop/testing";
+import { startStripeStandIn } from "@souls/stripe-stand-in";
 import fc from "fast-check";
 import pg from "pg";
 import Stripe from "stripe";
@@ -818,11 +819,11 @@ describe("the Stripe webhook with Stripe configured", () => {
   const signer = new Stripe("sk_test_signer");
   let webhook: Action;
   let stripeDb: { destroy(): Promise<void> };
-  let double: Awaited<ReturnType<typeof startStripeDouble>>;
+  let double: Awaited<ReturnType<typeof startStripeStandIn>>;
   let stripeOrderNumber: string;
 
   beforeAll(async () => {
-    double = await startStripeDouble();
+    double = await startStripeStandIn();
     // A second copy of the app's modules, reading an environment with Stripe's keys.
     vi.resetModules();
     vi.stubEnv("DATABASE_URL", t.url);

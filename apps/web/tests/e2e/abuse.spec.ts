@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startStripeDouble } from "@souls/shop/stripe-double";
+import { startStripeStandIn } from "@souls/stripe-stand-in";
 import { checkoutForm } from "./checkout-helpers";
 import { expect, freePort, sql, test } from "./fixtures";
 import { startServer, webDir } from "./servers";
@@ -11,11 +11,11 @@ import { startServer, webDir } from "./servers";
 
 test.describe("a deployment with Stripe keys", () => {
   test.describe.configure({ mode: "default" });
-  let double: Awaited<ReturnType<typeof startStripeDouble>>;
+  let double: Awaited<ReturnType<typeof startStripeStandIn>>;
   let shop: { origin: string; server: ChildProcess };
 
   test.beforeAll(async () => {
-    double = await startStripeDouble();
+    double = await startStripeStandIn();
     const env: Record<string, string | undefined> = {
       NODE_ENV: "production",
       SESSION_SECRET: "free-goods-test-secret-".padEnd(48, "x"),

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { startStripeDouble } from "@souls/shop/stripe-double";
+import { startStripeStandIn } from "@souls/stripe-stand-in";
 import Stripe from "stripe";
 import { ADMIN_PASSWORD } from "./admin-helpers";
 import { checkoutForm, SHIPPING } from "./checkout-helpers";
@@ -288,12 +288,12 @@ test("a name or address with bidirectional controls is stored, shown and mailed 
 test.describe("a deployment with Stripe keys, attacked", () => {
   test.describe.configure({ mode: "default" });
   const WEBHOOK_SECRET = "whsec_attacks";
-  let double: Awaited<ReturnType<typeof startStripeDouble>>;
+  let double: Awaited<ReturnType<typeof startStripeStandIn>>;
   let shop: { origin: string; server: ChildProcess };
   const signer = new Stripe("sk_test_attacks");
 
   test.beforeAll(async () => {
-    double = await startStripeDouble();
+    double = await startStripeStandIn();
     shop = await startServer({
       NODE_ENV: "production",
       SESSION_SECRET: "attacks-test-secret-".padEnd(48, "x"),

@@ -1,14 +1,16 @@
+import { startStripeStandIn, TEST_CARDS } from "@souls/stripe-stand-in";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStripeDouble } from "./stripe-double";
 import { createStripeGateway } from "./stripe-gateway";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
-let double: Awaited<ReturnType<typeof startStripeDouble>>;
+/** A card Stripe's test mode accepts. */
+const CARD = { number: TEST_CARDS.succeeds, expMonth: 12, expYear: 2099, cvc: "123" };
+let double: Awaited<ReturnType<typeof startStripeStandIn>>;
 let gateway: ReturnType<typeof createStripeGateway>;
 
 beforeAll(async () => {
-  double = await startStripeDouble();
+  double = await startStripeStandIn();
   gateway = createStripeGateway({
     secretKey: "sk_test_double",
     webhookSecret: WEBHOOK_SECRET,
@@ -36,7 +38,8 @@ describe("the Stripe adapter", () => {
       withJavaScript: true,
       idempotencyKey: "payment-SOULS-123456ABCD-element",
     });
-    expect(started).toEqual({ reference: "pi_double", clientSecret: "pi_double_secret_x" });
+    expect(started.reference).toMatch(/^pi_/);
+    expect(started.clientSecret).toBe(double.intents.get(started.reference)?.client_secret);
     const request = double.requests.at(-1);
     expect(request?.path).toBe("/v1/payment_intents");
     expect(request?.idempotencyKey).toBe("payment-SOULS-123456ABCD-element");
@@ -52,10 +55,8 @@ describe("the Stripe adapter", () => {
       withJavaScript: false,
       idempotencyKey: "payment-SOULS-123456ABCD-page",
     });
-    expect(started).toEqual({
-      reference: "cs_double",
-      redirectUrl: "https://checkout.stripe.test/pay/cs_double",
-    });
+    expect(started.reference).toMatch(/^cs_test_/);
+    expect(started.redirectUrl).toBe(`https://checkout.stripe.com/c/pay/${started.reference}`);
     const request = double.requests.at(-1);
     expect(request?.path).toBe("/v1/checkout/sessions");
     expect(request?.idempotencyKey).toBe("payment-SOULS-123456ABCD-page");
@@ -68,12 +69,18 @@ describe("the Stripe adapter", () => {
   });
 
   it("updates the amount when the country changes", async () => {
-    expect(await gateway.updateAmount("pi_double", 19400, "amount-SOULS-123456ABCD-19400")).toBe("updated");
+    const started = await gateway.startPayment(
+      { ...payment, orderNumber: "SOULS-123456MOVE" },
+      { ...urls, withJavaScript: true, idempotencyKey: "payment-SOULS-123456MOVE-element" },
+    );
+    expect(await gateway.updateAmount(started.reference, 19400, "amount-SOULS-123456MOVE-19400")).toBe(
+      "updated",
+    );
     const request = double.requests.at(-1);
-    expect(request?.path).toBe("/v1/payment_intents/pi_double");
+    expect(request?.path).toBe(`/v1/payment_intents/${started.reference}`);
     expect(request?.form.get("amount")).toBe("19400");
-    expect(request?.idempotencyKey).toBe("amount-SOULS-123456ABCD-19400");
-    expect(double.intents.get("pi_double")?.amount).toBe(19400);
+    expect(request?.idempotencyKey).toBe("amount-SOULS-123456MOVE-19400");
+    expect(double.intents.get(started.reference)?.amount).toBe(19400);
   });
 
   it("is refused a new amount once the card is confirmed, as Stripe refuses it", async () => {
@@ -88,7 +95,7 @@ describe("the Stripe adapter", () => {
     expect(double.intents.get(started.reference)).toMatchObject({ amount: 16900, amount_received: 16900 });
     // A Checkout Session's amount is Stripe's page's: never asked.
     const asked = double.requests.length;
-    expect(await gateway.updateAmount("cs_double", 19400, "amount-cs")).toBe("refused");
+    expect(await gateway.updateAmount("cs_test_any", 19400, "amount-cs")).toBe("refused");
     expect(double.requests).toHaveLength(asked);
   });
 
@@ -112,7 +119,8 @@ describe("the Stripe adapter", () => {
       { ...payment, orderNumber: "SOULS-123456TOOK", totalCents: 16900 },
       { ...urls, withJavaScript: true, idempotencyKey: "payment-SOULS-123456TOOK-element" },
     );
-    expect(await gateway.currentOutcome(started.reference)).toEqual({ type: "pending" });
+    // Nothing tried yet: the shopper can pay.
+    expect(await gateway.currentOutcome(started.reference)).toEqual({ type: "not_started" });
     double.confirmIntent(started.reference);
     expect(await gateway.currentOutcome(started.reference)).toEqual({
       type: "succeeded",
@@ -121,12 +129,22 @@ describe("the Stripe adapter", () => {
   });
 
   it("refunds the PaymentIntent behind a Checkout Session, once per order", async () => {
-    await gateway.refund("cs_double", 18100, "refund-SOULS-123456ABCD");
-    const request = double.requests.at(-1);
-    expect(request?.path).toBe("/v1/refunds");
-    expect(request?.form.get("payment_intent")).toBe("pi_from_session");
-    expect(request?.form.get("amount")).toBe("18100");
-    expect(request?.idempotencyKey).toBe("refund-SOULS-123456ABCD");
+    const started = await gateway.startPayment(
+      { ...payment, orderNumber: "SOULS-123456PAGE" },
+      { ...urls, withJavaScript: false, idempotencyKey: "payment-SOULS-123456PAGE-page" },
+    );
+    // The shopper pays on Stripe's page: the session completes with an intent of its total.
+    expect(double.account.paySession(started.reference, CARD).outcome).toBe("paid");
+    const intent = double.account.session(started.reference).payment_intent;
+    for (const attempt of [1, 2]) {
+      await gateway.refund(started.reference, 18100, "refund-SOULS-123456PAGE");
+      const request = double.requests.at(-1);
+      expect(request?.path, `attempt ${attempt}`).toBe("/v1/refunds");
+      expect(request?.form.get("payment_intent")).toBe(intent);
+      expect(request?.form.get("amount")).toBe("18100");
+      expect(request?.idempotencyKey).toBe("refund-SOULS-123456PAGE");
+    }
+    expect(double.refunds.filter((refund) => refund.payment_intent === intent)).toHaveLength(1);
   });
 });
 
@@ -176,6 +194,11 @@ describe("Stripe webhooks", () => {
   });
 
   it("maps failures, cancels, sessions and refunds", async () => {
+    const { reference: refundedIntent } = await gateway.startPayment(
+      { ...payment, orderNumber: "N" },
+      { ...urls, withJavaScript: true, idempotencyKey: "payment-N-element" },
+    );
+    double.confirmIntent(refundedIntent);
     const cases: [string, object, string][] = [
       [
         "payment_intent.payment_failed",
@@ -189,7 +212,7 @@ describe("Stripe webhooks", () => {
         "succeeded",
       ],
       ["checkout.session.expired", { metadata: { order_number: "N" } }, "cancelled"],
-      ["charge.refunded", { payment_intent: "pi_1" }, "refunded"],
+      ["charge.refunded", { payment_intent: refundedIntent }, "refunded"],
     ];
     for (const [type, object, expected] of cases) {
       const payload = body(type, object);

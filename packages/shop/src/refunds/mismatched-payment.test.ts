@@ -1,5 +1,6 @@
 /** The owner's way out of a payment to check, against real PostgreSQL and the Stripe stand-in. */
 import { seededTestDatabase } from "@souls/db/testing";
+import { startStripeStandIn } from "@souls/stripe-stand-in";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GatewayUnavailableError, PaymentToCheckError, RefundRefusedError } from "../admin/errors";
 import { listOrders, orderDetail, releaseUnpaidOrder } from "../admin/orders";
@@ -7,18 +8,17 @@ import { expireHolds, finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { startPayment } from "../orders/start-payment";
 import type { PaymentEvent } from "../payments/gateway";
-import { startStripeDouble } from "../payments/stripe-double";
 import { createStripeGateway, type StripeGateway } from "../payments/stripe-gateway";
 import { TEST_SHIPPING } from "../testing";
 import { refundMismatchedPayment } from "./mismatched-payment";
 import { refundIdempotencyKey } from "./refunds";
 
 const t = seededTestDatabase();
-let double: Awaited<ReturnType<typeof startStripeDouble>>;
+let double: Awaited<ReturnType<typeof startStripeStandIn>>;
 let stripe: StripeGateway;
 
 beforeAll(async () => {
-  double = await startStripeDouble();
+  double = await startStripeStandIn();
   stripe = createStripeGateway({ secretKey: "sk_test_check", webhookSecret: "whsec_check", api: double.api });
 });
 afterAll(() => double.close());
@@ -43,11 +43,13 @@ async function paymentToCheck(minutesAgo = 0) {
     now: new Date(Date.now() - minutesAgo * 60_000),
   });
   if (!placed.ok) throw new Error("refused");
-  const { reference } = await startPayment(t.db, stripe, placed.order, {
+  const started = await startPayment(t.db, stripe, placed.order, {
     returnUrl: "https://souls.example/merci",
     cancelUrl: "https://souls.example/panier",
     withJavaScript: true,
   });
+  if (!started) throw new Error("no payment started");
+  const { reference } = started;
   const intent = double.confirmIntent(reference);
   await t.db
     .updateTable("orders")

@@ -1,10 +1,10 @@
 import { seededTestDatabase } from "@souls/db/testing";
+import { startStripeStandIn } from "@souls/stripe-stand-in";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderDetail } from "../admin/orders";
 import { finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { offlineGateway } from "../payments/offline-gateway";
-import { startStripeDouble } from "../payments/stripe-double";
 import { createStripeGateway } from "../payments/stripe-gateway";
 import { placePaidOrder, TEST_SHIPPING } from "../testing";
 import { cancelOrder, refundIdempotencyKey, refundOrder, retryRefund } from "./refunds";
@@ -413,10 +413,10 @@ describe("a return after a withdrawal", () => {
 });
 
 describe("refunds through Stripe", () => {
-  let double: Awaited<ReturnType<typeof startStripeDouble>>;
+  let double: Awaited<ReturnType<typeof startStripeStandIn>>;
   let stripe: ReturnType<typeof createStripeGateway>;
   beforeAll(async () => {
-    double = await startStripeDouble();
+    double = await startStripeStandIn();
     stripe = createStripeGateway({
       secretKey: "sk_test_refunds",
       webhookSecret: "whsec_refunds",
@@ -425,7 +425,8 @@ describe("refunds through Stripe", () => {
   });
   afterAll(() => double.close());
 
-  async function paidWithStripe(paymentIntent: string) {
+  /** An order paid at Stripe: its PaymentIntent created for its total and confirmed with a card. */
+  async function paidWithStripe() {
     const placed = await placeOrder(t.db, {
       checkoutKey: newCheckoutKey(),
       locale: "fr",
@@ -434,6 +435,8 @@ describe("refunds through Stripe", () => {
       provider: "stripe",
     });
     if (!placed.ok) throw new Error("refused");
+    const intent = double.account.createIntent({ amount: placed.order.totalCents, currency: "eur" });
+    const paymentIntent = double.confirmIntent(intent.id).id;
     await t.db
       .updateTable("orders")
       .set({ paymentReference: paymentIntent })
@@ -447,11 +450,11 @@ describe("refunds through Stripe", () => {
       orderNumber,
       taken: { amountCents: totalCents, currency },
     });
-    return orderOf(orderNumber);
+    return { ...(await orderOf(orderNumber)), paymentIntent };
   }
 
   it("asks Stripe for the amount on the order's PaymentIntent, with a key of its own", async () => {
-    const order = await paidWithStripe("pi_refund_amounts");
+    const order = await paidWithStripe();
     const outcome = await refundOrder(t.db, stripe, {
       orderNumber: order.orderNumber,
       requestKey: key(),
@@ -460,7 +463,7 @@ describe("refunds through Stripe", () => {
       restock: "no",
     });
     const request = double.requests.filter((r) => r.path === "/v1/refunds" && r.method === "POST").at(-1);
-    expect(request?.form.get("payment_intent")).toBe("pi_refund_amounts");
+    expect(request?.form.get("payment_intent")).toBe(order.paymentIntent);
     expect(request?.form.get("amount")).toBe("2500");
     expect(request?.form.get("metadata[shop_refund_id]")).toBe(String(outcome.refundId));
     expect(request?.idempotencyKey).toBe(refundIdempotencyKey(order, { id: outcome.refundId }));
@@ -470,11 +473,11 @@ describe("refunds through Stripe", () => {
       .where("id", "=", outcome.refundId)
       .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ status: "succeeded", provider: "stripe", source: "admin" });
-    expect(stored.providerRefundId).toMatch(/^re_double/);
+    expect(stored.providerRefundId).toBe(double.refunds.at(-1)?.id);
   });
 
   it("makes one refund at Stripe when its answer is lost and the owner tries again", async () => {
-    const order = await paidWithStripe("pi_refund_timeout");
+    const order = await paidWithStripe();
     const click = key();
     const refund = () =>
       refundOrder(t.db, stripe, {
@@ -499,12 +502,12 @@ describe("refunds through Stripe", () => {
     const again = await refund();
     expect(again).toMatchObject({ refundId: pending.id, amountCents: 4000 });
     expect(await retryRefund(t.db, stripe, pending.id)).toMatchObject({ replayed: true });
-    expect(double.refunds.filter((r) => r.payment_intent === "pi_refund_timeout")).toHaveLength(1);
+    expect(double.refunds.filter((r) => r.payment_intent === order.paymentIntent)).toHaveLength(1);
     expect(await refundEmails(order.id)).toHaveLength(1);
   });
 
   it("records a refund made in Stripe's dashboard from the webhook, once, and never counts the shop's own twice", async () => {
-    const order = await paidWithStripe("pi_refund_dashboard");
+    const order = await paidWithStripe();
     const own = await refundOrder(t.db, stripe, {
       orderNumber: order.orderNumber,
       requestKey: key(),
@@ -512,9 +515,9 @@ describe("refunds through Stripe", () => {
       amountCents: 1000,
       restock: "no",
     });
-    double.dashboardRefund("pi_refund_dashboard", 3000);
+    double.dashboardRefund(order.paymentIntent, 3000);
     const listed = double.refunds
-      .filter((r) => r.payment_intent === "pi_refund_dashboard")
+      .filter((r) => r.payment_intent === order.paymentIntent)
       .map((r) => ({
         providerRefundId: r.id,
         amountCents: r.amount,

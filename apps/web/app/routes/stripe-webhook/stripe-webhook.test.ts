@@ -2,20 +2,22 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
-import { startStripeDouble, TEST_SHIPPING } from "@souls/shop/testing";
+import { TEST_SHIPPING } from "@souls/shop/testing";
+import { startStripeStandIn } from "@souls/stripe-stand-in";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const SECRET = "whsec_route_test";
 let t: TestDatabase;
-let double: Awaited<ReturnType<typeof startStripeDouble>>;
+let double: Awaited<ReturnType<typeof startStripeStandIn>>;
 let action: (args: { request: Request; params: object; context: object }) => Promise<Response>;
 let orderNumber: string;
+let paidIntent: string;
 
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedProducts(t.db);
-  double = await startStripeDouble();
+  double = await startStripeStandIn();
   vi.stubEnv("DATABASE_URL", t.url);
   vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_route");
   vi.stubEnv("STRIPE_PUBLISHABLE_KEY", "pk_test_route");
@@ -31,6 +33,13 @@ beforeAll(async () => {
   });
   if (!placed.ok) throw new Error("order refused");
   orderNumber = placed.order.orderNumber;
+  // Its payment at Stripe, confirmed with a card: the intent the events below speak of.
+  const intent = double.account.createIntent({
+    amount: 16900,
+    currency: "eur",
+    metadata: { order_number: orderNumber },
+  });
+  paidIntent = double.confirmIntent(intent.id).id;
 });
 
 afterAll(async () => {
@@ -49,7 +58,7 @@ const succeeded = (id = "evt_route_1", number = orderNumber, amountReceived = 16
     type: "payment_intent.succeeded",
     data: {
       object: {
-        id: "pi_1",
+        id: paidIntent,
         object: "payment_intent",
         amount: amountReceived,
         amount_received: amountReceived,
@@ -84,7 +93,7 @@ const orderState = () =>
 describe("POST /webhooks/stripe", () => {
   it("answers 400 to a tampered body or a 301-second-old signature, and changes nothing", async () => {
     const payload = succeeded();
-    expect((await deliver(payload.replace("pi_1", "pi_2"), sign(payload))).status).toBe(400);
+    expect((await deliver(payload.replace("16900", "1"), sign(payload))).status).toBe(400);
     expect((await deliver(payload, sign(payload, 301))).status).toBe(400);
     expect((await deliver(payload, null)).status).toBe(400);
     expect(await orderState()).toEqual({ status: "awaiting_payment", paymentStatus: "pending" });
@@ -101,15 +110,14 @@ describe("POST /webhooks/stripe", () => {
   });
 
   it("records a refund made in Stripe's dashboard once, however often charge.refunded arrives", async () => {
-    // The paid order above (its PaymentIntent pi_1); the owner refunds 50 € in Stripe's dashboard.
-    double.state.orderNumber = orderNumber;
-    double.dashboardRefund("pi_1", 5000);
+    // The paid order above; the owner refunds 50 € in Stripe's dashboard.
+    const dashboard = double.dashboardRefund(paidIntent, 5000);
     const refunded = (id: string) =>
       JSON.stringify({
         id,
         object: "event",
         type: "charge.refunded",
-        data: { object: { id: "ch_1", object: "charge", payment_intent: "pi_1", amount_refunded: 5000 } },
+        data: { object: { id: "ch_1", object: "charge", payment_intent: paidIntent, amount_refunded: 5000 } },
       });
     for (const id of ["evt_refund_1", "evt_refund_2"]) {
       const payload = refunded(id);
@@ -120,7 +128,7 @@ describe("POST /webhooks/stripe", () => {
       .selectFrom("refunds")
       .select(["amountCents", "source", "providerRefundId"])
       .execute();
-    expect(refunds).toEqual([{ amountCents: 5000, source: "provider", providerRefundId: "re_dashboard_1" }]);
+    expect(refunds).toEqual([{ amountCents: 5000, source: "provider", providerRefundId: dashboard.id }]);
     const emails = await t.db
       .selectFrom("emailQueue")
       .select(["type", "payload"])
