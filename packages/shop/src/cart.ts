@@ -104,10 +104,6 @@ export function cartItemCount(cart: Cart): number {
   return cart.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-export function cartTotalCents(cart: Cart, priceCentsOf: (model: ModelCode) => number): number {
-  return cart.reduce((sum, line) => sum + priceCentsOf(line.model) * line.quantity, 0);
-}
-
 /**
  * The checkout's query for a cart, as the spec gives it:
  * `product=aicha&qty=1&product2=nadia&qty2=2`.

@@ -9,6 +9,7 @@ import {
   modelAtAddress,
   modelByCode,
   otherModels,
+  priceLines,
 } from "./catalogue";
 
 let t: TestDatabase;
@@ -97,6 +98,35 @@ describe("the catalogue the pages show", () => {
       path: "/en/product/bilin-fanny-pack",
     });
     expect(modelAtAddress(await loadCatalogue(t.db), "/en/product/nobody")).toBeUndefined();
+  });
+});
+
+describe("lines priced for the cart and the checkout", () => {
+  it("prices each line at the model's price and sums them, leaving out what shoppers cannot find", async () => {
+    await t.db.updateTable("products").set({ priceCents: 15900 }).where("slug", "=", "nadia").execute();
+    try {
+      const priced = priceLines(await loadCatalogue(t.db), [
+        { model: "aicha", quantity: 2 },
+        { model: "nadia", quantity: 1 },
+        { model: "zora", quantity: 1 },
+        { model: "nobody", quantity: 1 },
+      ]);
+      expect(
+        priced.lines.map(({ model, quantity, unitPriceCents }) => ({ model, quantity, unitPriceCents })),
+      ).toEqual([
+        { model: "aicha", quantity: 2, unitPriceCents: 16900 },
+        { model: "nadia", quantity: 1, unitPriceCents: 15900 },
+      ]);
+      expect(priced.subtotalCents).toBe(2 * 16900 + 15900);
+      // A draft is the owner's, an unknown code nobody's: neither is sold.
+      expect(priced.unknown).toEqual(["zora", "nobody"]);
+      expect(priced.lines[1]?.paths).toEqual({
+        fr: "/produit/sac-banane-nadia",
+        en: "/en/product/nadia-fanny-pack",
+      });
+    } finally {
+      await t.db.updateTable("products").set({ priceCents: 16900 }).where("slug", "=", "nadia").execute();
+    }
   });
 });
 

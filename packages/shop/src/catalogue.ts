@@ -229,6 +229,56 @@ export function modelAtAddress(catalogue: Catalogue, path: string): AddressMatch
     : undefined;
 }
 
+/** A line of a cart or a checkout, priced from the catalogue. */
+export interface PricedLine {
+  model: ModelCode;
+  quantity: number;
+  name: string;
+  unitPriceCents: number;
+  /** Pieces a shopper can buy right now. */
+  available: number;
+  /** The model's address per language (a line links to its page). */
+  paths: Partial<Record<Locale, string>>;
+  cover?: ModelPhoto;
+}
+
+/**
+ * The lines a shopper sees, priced from the catalogue, and their subtotal: the one pricing the
+ * cart's total and the checkout's share (an order is priced again in its own transaction:
+ * `placeOrder`). A line of a model shoppers cannot find is left out and named in `unknown`.
+ */
+export function priceLines(
+  catalogue: Catalogue,
+  lines: readonly { model: ModelCode; quantity: number }[],
+): { lines: PricedLine[]; subtotalCents: number; unknown: ModelCode[] } {
+  const priced: PricedLine[] = [];
+  const unknown: ModelCode[] = [];
+  for (const { model: code, quantity } of lines) {
+    const model = modelByCode(catalogue, code);
+    if (!model) {
+      unknown.push(code);
+      continue;
+    }
+    const cover = model.photos[0];
+    priced.push({
+      model: code,
+      quantity,
+      name: model.name,
+      unitPriceCents: model.priceCents,
+      available: model.available,
+      paths: Object.fromEntries(
+        LOCALES.flatMap((locale) => {
+          const path = model.texts[locale]?.path;
+          return path ? [[locale, path]] : [];
+        }),
+      ),
+      ...(cover ? { cover } : {}),
+    });
+  }
+  const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  return { lines: priced, subtotalCents, unknown };
+}
+
 /** A model's collection entry: prices and availability only. */
 export function availabilityOf(model: CatalogueModel): ModelAvailability {
   const { model: code, name, reference, priceCents, currency, available } = model;

@@ -1,8 +1,8 @@
 /** A change of delivery country against real PostgreSQL and the Stripe stand-in. */
 import { seededTestDatabase } from "@souls/db/testing";
+import { startStripeStandIn } from "@souls/stripe-stand-in";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PaymentGateway } from "../payments/gateway";
-import { startStripeDouble } from "../payments/stripe-double";
 import { createStripeGateway, type StripeGateway } from "../payments/stripe-gateway";
 import { TEST_SHIPPING } from "../testing";
 import { changeDeliveryCountry } from "./delivery-country";
@@ -11,11 +11,11 @@ import { newCheckoutKey, placeOrder } from "./place-order";
 import { startPayment } from "./start-payment";
 
 const t = seededTestDatabase();
-let double: Awaited<ReturnType<typeof startStripeDouble>>;
+let double: Awaited<ReturnType<typeof startStripeStandIn>>;
 let stripe: StripeGateway;
 
 beforeAll(async () => {
-  double = await startStripeDouble();
+  double = await startStripeStandIn();
   stripe = createStripeGateway({
     secretKey: "sk_test_country",
     webhookSecret: "whsec_country",
@@ -42,6 +42,7 @@ async function orderWithIntent() {
     cancelUrl: "https://souls.example/panier",
     withJavaScript: true,
   });
+  if (!started) throw new Error("no payment started");
   return { ...placed.order, paymentReference: started.reference };
 }
 

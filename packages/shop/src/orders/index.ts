@@ -4,6 +4,16 @@
  * the use case's own transaction; the helpers that do so (holds, transitions, queued e-mails) stay
  * inside the package.
  */
+export {
+  type CheckoutOutcome,
+  type CheckoutPayment,
+  type CheckoutRefusal,
+  type PaymentLinks,
+  type PaymentStep,
+  payForCheckout,
+  quoteDelivery,
+  resumeOrderPayment,
+} from "./checkout";
 export { type CountryChange, changeDeliveryCountry, type DeliveryQuote } from "./delivery-country";
 export { expireHolds, finalizePayment, type PaymentOutcome } from "./finalize-payment";
 export { ORDER_NUMBER_PATTERN } from "./order-number";

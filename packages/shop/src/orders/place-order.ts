@@ -65,7 +65,9 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
 
   const now = input.now ?? new Date();
   // A new checkout from the same browser gives back what its earlier unpaid orders held.
-  if (input.client?.earlierOrders?.length) await releaseEarlierHolds(db, input.client.earlierOrders);
+  if (input.client?.earlierOrders?.length) {
+    await releaseEarlierHolds(db, input.client.earlierOrders, input.checkoutKey);
+  }
   // An order number taken in the same millisecond is drawn again.
   for (let attempt = 0; ; attempt++) {
     try {
@@ -245,14 +247,21 @@ async function placeOrderStatement(
 
 /**
  * Gives back the holds of a browser's earlier unpaid orders (its signed cookie lists them): a
- * shopper who starts a new checkout no longer needs the pieces of the one she left.
+ * shopper who starts a new checkout no longer needs the pieces of the one she left. Never the
+ * order of this very checkout: the same form posted again (a second click, a back button) goes on
+ * to pay that order.
  */
-async function releaseEarlierHolds(db: Kysely<Database>, orderNumbers: readonly string[]): Promise<void> {
+async function releaseEarlierHolds(
+  db: Kysely<Database>,
+  orderNumbers: readonly string[],
+  checkoutKey: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const earlier = await trx
       .selectFrom("orders")
       .select(["id", "status"])
       .where("orderNumber", "in", [...orderNumbers])
+      .where("checkoutKey", "!=", checkoutKey)
       .where("status", "=", "awaiting_payment")
       // Not one whose money was taken (a payment to check): its pieces stay held for the owner.
       .where("paymentStatus", "in", OPEN_PAYMENTS)

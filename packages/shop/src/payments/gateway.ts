@@ -49,6 +49,17 @@ export interface PaymentGateway {
    */
   currentOutcome(reference: string): Promise<CurrentOutcome>;
   /**
+   * The payment already started, to be made again as it is (the same PaymentIntent, an open
+   * Checkout Session): a repeated post, a back button or a reload pays the same payment. Null when
+   * it cannot be (expired, cancelled, done, or made for the other way of paying).
+   */
+  resumePayment(reference: string, withJavaScript: boolean): Promise<StartedPayment | null>;
+  /**
+   * Closes a payment the order no longer uses (replaced by one made the other way), so that it can
+   * never take money too: `closed`, or `succeeded` when it took the money before it could be.
+   */
+  closePayment(reference: string): Promise<"closed" | "succeeded">;
+  /**
    * Changes the amount of a payment not confirmed yet (the delivery country changed the
    * shipping). `refused` when the provider will not (the payment is confirmed, processing or
    * cancelled: its amount is settled); throws when the provider could not be asked.
@@ -62,9 +73,13 @@ export interface TakenAmount {
   currency: string;
 }
 
+/**
+ * `pending`: the shopper has confirmed and the provider is finishing (an authentication, a bank);
+ * `not_started`: no attempt is under way (none made yet, or the last one refused): she can pay.
+ */
 export type CurrentOutcome =
   | { type: "succeeded"; taken: TakenAmount }
-  | { type: "failed" | "cancelled" | "refunded" | "pending" };
+  | { type: "failed" | "cancelled" | "refunded" | "pending" | "not_started" };
 
 /**
  * A provider's news about a payment, as every gateway reports it to `finalizePayment`. A success

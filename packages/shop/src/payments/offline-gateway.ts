@@ -18,8 +18,16 @@ export const offlineGateway: PaymentGateway = {
     return { providerRefundId: `test_re_${idempotencyKey}` };
   },
   async currentOutcome() {
-    // Offline payments are decided on the shop's own page, which applies them at once.
-    return { type: "pending" };
+    // Offline payments are decided on the shop's own page, which applies them at once: an order
+    // still open has no attempt under way.
+    return { type: "not_started" };
+  },
+  async closePayment() {
+    return "closed";
+  },
+  async resumePayment(reference) {
+    // Its page is the order's: it pays the order's total whenever it is posted.
+    return { reference };
   },
   async updateAmount() {
     // Its page charges the order's total as it stands when the card is posted.

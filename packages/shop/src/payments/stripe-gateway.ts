@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PaymentEvent, PaymentGateway, TakenAmount } from "./gateway";
+import type { CurrentOutcome, PaymentEvent, PaymentGateway, TakenAmount } from "./gateway";
 
 export interface StripeSettings {
   secretKey: string;
@@ -39,6 +39,26 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     return typeof session.payment_intent === "string"
       ? session.payment_intent
       : (session.payment_intent?.id ?? null);
+  }
+
+  /** What Stripe says of a payment now (see PaymentGateway.currentOutcome). */
+  async function currentOutcome(reference: string): Promise<CurrentOutcome> {
+    if (reference.startsWith("cs_")) {
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      if (session.status === "expired") return { type: "cancelled" };
+      // Paid on Stripe's page: what it took is its intent's to say.
+      if (!session.payment_intent) return { type: session.status === "open" ? "not_started" : "pending" };
+    }
+    const paymentIntent = await paymentIntentOf(reference);
+    if (!paymentIntent) return { type: "pending" };
+    const intent = await stripe.paymentIntents.retrieve(paymentIntent);
+    const taken = takenOf(intent.amount_received, intent.currency);
+    if (intent.status === "succeeded" && taken) return { type: "succeeded", taken };
+    if (intent.status === "canceled") return { type: "cancelled" };
+    // No attempt under way: none made, or the last card refused (Stripe keeps the intent open).
+    if (intent.status === "requires_payment_method" || intent.status === "requires_confirmation")
+      return { type: "not_started" };
+    return { type: "pending" };
   }
 
   return {
@@ -114,14 +134,32 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
       return { providerRefundId: refund.id };
     },
 
-    async currentOutcome(reference) {
-      const paymentIntent = await paymentIntentOf(reference);
-      if (!paymentIntent) return { type: "pending" };
-      const intent = await stripe.paymentIntents.retrieve(paymentIntent);
-      const taken = takenOf(intent.amount_received, intent.currency);
-      if (intent.status === "succeeded" && taken) return { type: "succeeded", taken };
-      if (intent.status === "canceled") return { type: "cancelled" };
-      return { type: "pending" };
+    currentOutcome,
+
+    async closePayment(reference) {
+      try {
+        if (reference.startsWith("cs_")) await stripe.checkout.sessions.expire(reference);
+        else await stripe.paymentIntents.cancel(reference);
+        return "closed";
+      } catch (error) {
+        // Not open any more: closed already, or paid meanwhile (its event pays the order).
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        return (await currentOutcome(reference)).type === "succeeded" ? "succeeded" : "closed";
+      }
+    },
+
+    async resumePayment(reference, withJavaScript) {
+      if (reference.startsWith("cs_")) {
+        if (withJavaScript) return null;
+        const session = await stripe.checkout.sessions.retrieve(reference);
+        return session.status === "open" && session.url ? { reference, redirectUrl: session.url } : null;
+      }
+      if (!withJavaScript) return null;
+      const intent = await stripe.paymentIntents.retrieve(reference);
+      const open = ["requires_payment_method", "requires_confirmation", "requires_action"].includes(
+        intent.status,
+      );
+      return open && intent.client_secret ? { reference, clientSecret: intent.client_secret } : null;
     },
 
     async readWebhook(rawBody, signature) {
@@ -177,10 +215,20 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
           const intentValue = event.data.object.payment_intent;
           if (!intentValue) return "ignored";
           const intentId = typeof intentValue === "string" ? intentValue : intentValue.id;
-          const [intent, refunds] = await Promise.all([
-            stripe.paymentIntents.retrieve(intentId),
-            stripe.refunds.list({ payment_intent: intentId, limit: 100 }),
-          ]);
+          let intent: Stripe.PaymentIntent;
+          let refunds: Stripe.ApiList<Stripe.Refund>;
+          try {
+            [intent, refunds] = await Promise.all([
+              stripe.paymentIntents.retrieve(intentId),
+              stripe.refunds.list({ payment_intent: intentId, limit: 100 }),
+            ]);
+          } catch (error) {
+            // An intent Stripe does not know (not this account's): nothing of the shop's. Any
+            // other failure answers 500, and Stripe sends the event again later.
+            if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing")
+              return "ignored";
+            throw error;
+          }
           const news_ = news("refunded", intent.metadata.order_number);
           if (news_ === "ignored") return news_;
           return {

@@ -1,0 +1,188 @@
+/**
+ * The checkout's money, in one place: a delivery quote (moving an order and its payment together
+ * once a payment exists), and paying — a total that changed is shown first, the order of this
+ * checkout is placed or found again, and its payment started or taken up again. The web app
+ * parses the form and answers with what these return; it decides no price and no step.
+ */
+import type { Locale } from "@souls/core/locales";
+import type { ModelCode } from "@souls/core/models";
+import type { Database, Kysely, Order } from "@souls/db";
+import type { Cart } from "../cart";
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
+import { paymentIsOpen } from "../order-status";
+import type { PaymentGateway } from "../payments/gateway";
+import { shippingRateFor } from "../shipping";
+import type { ShippingDetails } from "./checkout-form";
+import { overOrderLimit } from "./checkout-query";
+import { type CountryChange, changeDeliveryCountry, type DeliveryQuote } from "./delivery-country";
+import { type ClientLimit, placeOrder } from "./place-order";
+import { startPayment } from "./start-payment";
+
+/** Where the gateway sends the shopper back: after paying, or when she gives up. */
+export interface PaymentLinks {
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/** The next step of a payment, as the shopper takes it. */
+export type PaymentStep =
+  /** Stripe's Payment Element on the checkout page (JavaScript). */
+  | { kind: "element"; clientSecret: string }
+  /** The gateway's own page (Stripe Checkout without JavaScript). */
+  | { kind: "redirect"; url: string }
+  /** The shop's own test payment page (offline gateway). */
+  | { kind: "offline_page" };
+
+/** Why a checkout cannot go on. */
+export type CheckoutRefusal =
+  | { problem: "orderLimit"; model: ModelCode; limit: number }
+  | { problem: "clientLimit"; reason: ClientLimit }
+  | { problem: "unavailable"; model: ModelCode; available: number }
+  /** The order of this checkout was not paid in time: its pieces went back on sale. */
+  | { problem: "reservationEnded" }
+  | { problem: "empty" };
+
+export type CheckoutOutcome =
+  /** The total differs from the one the shopper saw (a country's shipping): show it before anything. */
+  | { outcome: "review"; review: DeliveryQuote }
+  | { outcome: "refused"; refusal: CheckoutRefusal }
+  | { outcome: "pay"; order: Order; step: PaymentStep }
+  /** Nothing is left to pay: paid already, or a payment the owner must check. */
+  | { outcome: "done"; order: Order }
+  /** The gateway could not be asked; the order keeps its hold and can be paid later. */
+  | { outcome: "gateway_unavailable"; order: Order; cause: string };
+
+export interface CheckoutPayment {
+  /** The form's own key: the same form posted twice is the same order. */
+  checkoutKey: string;
+  locale: Locale;
+  lines: Cart;
+  /** The lines' subtotal as priced for the shopper (`priceLines`), to compare with what she saw. */
+  subtotalCents: number;
+  details: ShippingDetails;
+  /** The total the shopper was shown when she clicked (null: none shown, so review it). */
+  expectedTotalCents: number | null;
+  withJavaScript: boolean;
+  client?: { hash: string; earlierOrders?: readonly string[] };
+  limits?: OrderLimits;
+  links: (orderNumber: string) => PaymentLinks;
+}
+
+/**
+ * A delivery quote for a country: before the order exists, the lines' subtotal and the country's
+ * shipping; once it exists, its country moves with its payment's amount, or nothing moves.
+ */
+export async function quoteDelivery(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  request: { subtotalCents: number; country: string; orderNumber?: string | null },
+): Promise<CountryChange> {
+  if (request.orderNumber) {
+    return changeDeliveryCountry(db, gateway, { orderNumber: request.orderNumber, country: request.country });
+  }
+  const shippingCents = shippingRateFor(request.country);
+  return {
+    ok: true,
+    quote: { country: request.country, shippingCents, totalCents: request.subtotalCents + shippingCents },
+  };
+}
+
+/**
+ * "Payer": the order of this checkout, placed now or found again (a second click, a back button, a
+ * reload), and the step that pays it — never a thank-you for an order no payment was made for.
+ */
+export async function payForCheckout(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  input: CheckoutPayment,
+): Promise<CheckoutOutcome> {
+  const limits = input.limits ?? DEFAULT_ORDER_LIMITS;
+  // Before anything else: no review, no order for more than one order may take of a model.
+  const over = overOrderLimit(input.lines, limits.maxPiecesPerModel);
+  if (over) return { outcome: "refused", refusal: { problem: "orderLimit", ...over } };
+  const shippingCents = shippingRateFor(input.details.country);
+  const totalCents = input.subtotalCents + shippingCents;
+  if (input.expectedTotalCents !== totalCents) {
+    return { outcome: "review", review: { country: input.details.country, shippingCents, totalCents } };
+  }
+  const placed = await placeOrder(db, {
+    checkoutKey: input.checkoutKey,
+    locale: input.locale,
+    lines: input.lines,
+    details: input.details,
+    provider: gateway.provider,
+    client: input.client,
+    limits,
+  });
+  if (!placed.ok) {
+    switch (placed.reason) {
+      case "order_limit":
+        return {
+          outcome: "refused",
+          refusal: { problem: "orderLimit", model: placed.model, limit: placed.limit },
+        };
+      case "client_limit":
+        return { outcome: "refused", refusal: { problem: "clientLimit", reason: placed.limit } };
+      case "unavailable":
+        return {
+          outcome: "refused",
+          refusal: { problem: "unavailable", model: placed.model, available: placed.available },
+        };
+      case "empty":
+        return { outcome: "refused", refusal: { problem: "empty" } };
+    }
+  }
+  return paymentOf(db, gateway, placed.order, input.withJavaScript, input.links(placed.order.orderNumber));
+}
+
+/** Paying an order placed earlier by this browser (its thank-you page, a checkout reopened). */
+export async function resumeOrderPayment(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  input: { orderNumber: string; withJavaScript: boolean; links: PaymentLinks },
+): Promise<CheckoutOutcome | null> {
+  const order = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("orderNumber", "=", input.orderNumber)
+    .executeTakeFirst();
+  if (!order) return null;
+  return paymentOf(db, gateway, order, input.withJavaScript, input.links);
+}
+
+/** What an order's payment is now, from the shopper's side: the step to take, or why there is none. */
+async function paymentOf(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  order: Order,
+  withJavaScript: boolean,
+  links: PaymentLinks,
+): Promise<CheckoutOutcome> {
+  if (order.status !== "awaiting_payment" || !paymentIsOpen(order.paymentStatus)) {
+    // Money taken (paid, refunded, or to be checked): the thank-you page says which.
+    const moneyTaken = !paymentIsOpen(order.paymentStatus);
+    return moneyTaken
+      ? { outcome: "done", order }
+      : { outcome: "refused", refusal: { problem: "reservationEnded" } };
+  }
+  if (order.paymentProvider !== gateway.provider) {
+    // Placed while the shop took payments another way: that payment is gone with its gateway.
+    return { outcome: "refused", refusal: { problem: "reservationEnded" } };
+  }
+  let started: Awaited<ReturnType<typeof startPayment>>;
+  try {
+    started = await startPayment(db, gateway, order, { ...links, withJavaScript });
+  } catch (error) {
+    return {
+      outcome: "gateway_unavailable",
+      order,
+      cause: String((error as Error)?.message ?? error).slice(0, 200),
+    };
+  }
+  if (!started) return { outcome: "done", order };
+  if (started.clientSecret)
+    return { outcome: "pay", order, step: { kind: "element", clientSecret: started.clientSecret } };
+  if (started.redirectUrl)
+    return { outcome: "pay", order, step: { kind: "redirect", url: started.redirectUrl } };
+  return { outcome: "pay", order, step: { kind: "offline_page" } };
+}
