@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { formatPrice } from "@souls/core/format";
 import type { ShownPhoto } from "@souls/core/photos";
-import { cartTotalCents, checkoutQuery } from "@souls/shop/cart";
-import { modelByCode } from "@souls/shop/catalogue";
+import { checkoutQuery } from "@souls/shop/cart";
+import { priceLines } from "@souls/shop/catalogue";
 import { ProductPicture } from "~/components/product-picture";
 import { RedirectBackField } from "~/components/redirect-back-field";
 import { ActionToast } from "~/components/toaster";
@@ -32,19 +32,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shownCatalogue(),
     fixedT(locale, "common"),
   ]);
-  // A line of a model no longer sold (a draft again, or gone) is not shown, nor counted.
-  const lines = stored.flatMap((line) => {
-    const model = modelByCode(catalogue, line.model);
-    const texts = model?.texts[locale];
-    if (!model || !texts) return [];
-    const { priceCents, available, name, photos } = model;
-    return [{ ...line, name, path: texts.path, cover: photos[0], priceCents, available }];
-  });
+  // A line of a model no longer sold (a draft again, or gone) is not shown, nor counted; the
+  // total is priced as the checkout prices it.
+  const { lines: priced, subtotalCents: totalCents } = priceLines(catalogue, stored);
+  const lines = priced.map(({ paths, unitPriceCents, ...line }) => ({
+    ...line,
+    // Every model shoppers can find has both languages (publishing requires them).
+    path: paths[locale] ?? pathOf("home", locale),
+    priceCents: unitPriceCents,
+  }));
   const cart = lines.map(({ model, quantity }) => ({ model, quantity }));
-  const totalCents = cartTotalCents(
-    cart,
-    (code) => lines.find((line) => line.model === code)?.priceCents ?? 0,
-  );
   return {
     lines,
     totalCents,
@@ -124,7 +121,7 @@ interface Line {
   quantity: number;
   name: string;
   path: string;
-  cover: ShownPhoto | undefined;
+  cover?: ShownPhoto;
   priceCents: number;
   available: number;
 }

@@ -69,6 +69,8 @@ export function CheckoutForm({
         return t(`errors.${problem.reason === "held_pieces" ? "heldPieces" : "unpaidOrders"}`, {
           count: problem.count,
         });
+      case "reservationEnded":
+        return t("errors.reservationEnded");
       case "paymentError":
         return t("errors.payment");
     }
@@ -103,7 +105,12 @@ export function CheckoutForm({
       <h1>{t("title")}</h1>
       <Form method="post" className="checkout__layout" noValidate>
         <input type="hidden" name="items" value={items} />
-        <input type="hidden" name="checkoutKey" value={checkoutKey} />
+        {/* A new key once this checkout's order has ended: the next "Payer" is a new order. */}
+        <input
+          type="hidden"
+          name="checkoutKey"
+          value={answer && "checkoutKey" in answer && answer.checkoutKey ? answer.checkoutKey : checkoutKey}
+        />
         <input type="hidden" name="expectedTotal" value={totalCents} />
         {hydrated && stripeKey ? <input type="hidden" name="paymentMode" value="element" /> : null}
         <section className="checkout__shipping" aria-labelledby="shipping-title">
@@ -231,6 +238,7 @@ export function CheckoutForm({
                   publishableKey={stripeKey}
                   clientSecret={payment.clientSecret}
                   returnUrl={payment.returnUrl}
+                  reloadUrl={`${pathOf("checkout", locale)}?order=${payment.orderNumber}`}
                   locale={locale}
                   amountVersion={amountVersion}
                   payLabel={t("pay", { amount: plainAmount(totalCents, locale), currency: "EUR" })}

@@ -2,22 +2,18 @@ import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { Cart } from "@souls/shop/cart";
-import { homeSeries, modelByCode } from "@souls/shop/catalogue";
+import { homeSeries, priceLines } from "@souls/shop/catalogue";
+import { parseCheckoutQuery, SHIPPING_FIELDS, shippingDetailsSchema } from "@souls/shop/checkout";
 import {
-  overOrderLimit,
-  parseCheckoutQuery,
-  SHIPPING_FIELDS,
-  type ShippingDetails,
-  shippingDetailsSchema,
-} from "@souls/shop/checkout";
-import {
+  type CheckoutOutcome,
+  type CheckoutRefusal,
   type CountryChange,
-  changeDeliveryCountry,
   type DeliveryQuote,
-  placeOrder,
-  startPayment,
+  newCheckoutKey,
+  payForCheckout,
+  quoteDelivery,
+  resumeOrderPayment,
 } from "@souls/shop/orders";
-import { shippingRateFor } from "@souls/shop/shipping";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
@@ -30,48 +26,36 @@ import { logRefusal } from "~/lib/refusal.server";
 import { pathOf } from "~/screens";
 
 /**
- * The lines of a checkout, priced from the catalogue, with what is still available, each model's
- * name and cover photo; null when the address is malformed or names a model shoppers cannot find.
- * (The order is priced again in its own transaction: `placeOrder`.)
+ * The lines a checkout address (or the cart) asks for, priced from the catalogue; null when the
+ * address is malformed or names a model shoppers cannot find.
  */
-export async function pricedLines(items: URLSearchParams, cart: Cart = []) {
+export async function checkoutLines(items: URLSearchParams, cart: Cart = []) {
   const catalogue = await shownCatalogue();
   // `?qty=2` alone (the spec's address) means the home page's first model.
   const parsed = parseCheckoutQuery(items, cart, homeSeries(catalogue).models[0]?.model);
   if (!parsed.ok) return null;
-  const lines = [];
-  for (const line of parsed.lines) {
-    const model = modelByCode(catalogue, line.model);
-    if (!model) return null;
-    const { name, priceCents: unitPriceCents, available } = model;
-    const cover = model.photos[0];
-    lines.push({ ...line, name, unitPriceCents, available, ...(cover ? { cover } : {}) });
-  }
-  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  return { lines, subtotalCents, fromQuery: parsed.fromQuery };
+  const priced = priceLines(catalogue, parsed.lines);
+  if (priced.unknown.length > 0) return null;
+  return { lines: priced.lines, subtotalCents: priced.subtotalCents, fromQuery: parsed.fromQuery };
 }
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.slice(0, 2000) : "");
 
 /** An order number sent back by the checkout, if this browser placed it. */
-async function ownedOrderNumberIn(
-  request: Request,
-  value: FormDataEntryValue | null,
-): Promise<string | null> {
+async function ownedOrderNumberIn(request: Request, value: FormDataEntryValue | null) {
   if (typeof value !== "string" || !value) return null;
   return (await placedOrders(request)).includes(value) ? value : null;
 }
 
-type ShippingField = keyof ShippingDetails;
-
 /** A shipping quote asks for the delivery country alone. */
 const quoteForm = shippingDetailsSchema.pick({ country: true });
 
-/** Why an order could not be placed, shown next to the pay button. */
-type Refusal =
+/** Why an order could not be placed, shown next to the pay button (with the model's name). */
+export type Refusal =
   | { problem: "orderLimit"; model: ModelCode; name: string; limit: number }
   | { problem: "clientLimit"; reason: "held_pieces" | "unpaid_orders"; count: number }
   | { problem: "unavailable"; model: ModelCode; name: string; available: number }
+  | { problem: "reservationEnded" }
   | { problem: "paymentError" };
 
 /** A shipping quote, or (quote null, 409) why the order's country could not change. */
@@ -84,19 +68,19 @@ interface QuoteAnswer {
 const quoteAnswer = (answer: Omit<QuoteAnswer, "outcome">, status = 200) =>
   data<QuoteAnswer>({ outcome: "quote", ...answer }, { status });
 
-function refused(
-  refusal: Refusal,
-  values: Record<ShippingField, string>,
-  status: number,
-  headers?: HeadersInit,
-) {
-  return data({ outcome: "refused" as const, refusal, values }, { status, headers });
-}
+/** Where the gateway brings the shopper back: the thank-you page, or the cart if she gives up. */
+const linksFor = (locale: Locale) => (orderNumber: string) => ({
+  returnUrl: `${siteOrigin}${pathOf("thankYou", locale)}?order=${orderNumber}`,
+  cancelUrl: `${siteOrigin}${pathOf("cart", locale)}`,
+});
+
+/** With JavaScript and Stripe, the card is taken on this page by the Payment Element. */
+const withJavaScript = (form: FormData) =>
+  gateway.provider === "stripe" && form.get("paymentMode") === "element";
 
 /**
- * The checkout's answers: a shipping quote for a country (moving the order and its payment's
- * amount together once a payment exists), and payment — validate, review a changed total, place
- * the order, start the payment.
+ * The checkout's answers: a shipping quote for a country, "Payer" for the form, and "Payer" again
+ * for an order placed earlier (`resume`). The money and the steps are `@souls/shop/orders`'.
  */
 export async function answerCheckout(
   request: Request,
@@ -104,120 +88,146 @@ export async function answerCheckout(
   form: FormData,
   locale: Locale,
 ) {
-  const priced = await pricedLines(new URLSearchParams(text(form.get("items"))));
-  if (!priced) return invalidRequest(locale);
   const intent = form.get("intent");
+  if (intent === "resume") {
+    const orderNumber = await ownedOrderNumberIn(request, form.get("orderNumber"));
+    if (!orderNumber) return invalidRequest(locale);
+    const outcome = await resumeOrderPayment(db, gateway, {
+      orderNumber,
+      withJavaScript: withJavaScript(form),
+      links: linksFor(locale)(orderNumber),
+    });
+    if (!outcome) return invalidRequest(locale);
+    return answerPayment(request, outcome, locale, {}, () => "");
+  }
+
+  const priced = await checkoutLines(new URLSearchParams(text(form.get("items"))));
+  if (!priced) return invalidRequest(locale);
+  const nameOf = (model: ModelCode) => priced.lines.find((line) => line.model === model)?.name ?? model;
 
   if (intent === "quote") {
     const reading = parseForm(form, quoteForm, ["country"]);
     if (!reading.ok) return quoteAnswer({ quote: null }, 400);
-    const { country } = reading.data;
-    const orderNumber = await ownedOrderNumberIn(request, form.get("orderNumber"));
-    if (orderNumber) {
-      // The payment already exists: its amount and the order move together, or neither does.
-      const change = await changeDeliveryCountry(db, gateway, { orderNumber, country });
-      if (change.ok) return quoteAnswer({ quote: change.quote });
-      logRefusal(
-        request,
-        409,
-        `delivery country: ${change.reason}${change.cause ? ` (${change.cause})` : ""}`,
-      );
-      return quoteAnswer({ quote: null, refused: { reason: change.reason, kept: change.kept } }, 409);
-    }
-    const shippingCents = shippingRateFor(country);
-    return quoteAnswer({
-      quote: { country, shippingCents, totalCents: priced.subtotalCents + shippingCents },
+    const change = await quoteDelivery(db, gateway, {
+      subtotalCents: priced.subtotalCents,
+      country: reading.data.country,
+      orderNumber: await ownedOrderNumberIn(request, form.get("orderNumber")),
     });
+    if (change.ok) return quoteAnswer({ quote: change.quote });
+    logRefusal(request, 409, `delivery country: ${change.reason}${change.cause ? ` (${change.cause})` : ""}`);
+    return quoteAnswer({ quote: null, refused: { reason: change.reason, kept: change.kept } }, 409);
   }
   if (intent !== "pay") return invalidRequest(locale);
-  // Before anything else: no review, no order for more than one order may take of a model.
-  const overLimit = overOrderLimit(priced.lines, env.orderLimits.maxPiecesPerModel);
+
   const details = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS);
-  const nameOf = (model: ModelCode) => priced.lines.find((line) => line.model === model)?.name ?? model;
-  if (overLimit) {
-    return refused(
-      { problem: "orderLimit", ...overLimit, name: nameOf(overLimit.model) },
-      details.values,
-      409,
-    );
-  }
   if (!details.ok) {
     return data(
       { outcome: "invalid" as const, errors: details.errors, values: details.values },
       { status: 400 },
     );
   }
-  const { values } = details;
-  const shippingCents = shippingRateFor(details.data.country);
-  const totalCents = priced.subtotalCents + shippingCents;
-  // Without JavaScript the shopper saw a total without this country's shipping: show it first.
-  if (text(form.get("expectedTotal")) !== String(totalCents)) {
-    const review = { country: details.data.country, shippingCents, totalCents };
-    return data({ outcome: "review" as const, review, values });
-  }
   const checkoutKey = text(form.get("checkoutKey"));
   if (!/^[\w-]{16,64}$/.test(checkoutKey)) return invalidRequest(locale);
-
-  const placed = await placeOrder(db, {
+  const expected = text(form.get("expectedTotal"));
+  const outcome = await payForCheckout(db, gateway, {
     checkoutKey,
     locale,
     lines: priced.lines.map(({ model, quantity }) => ({ model, quantity })),
+    subtotalCents: priced.subtotalCents,
     details: details.data,
-    provider: gateway.provider,
+    expectedTotalCents: /^\d{1,9}$/.test(expected) ? Number(expected) : null,
+    withJavaScript: withJavaScript(form),
     client: { hash: clientHash(request, context), earlierOrders: await placedOrders(request) },
     limits: env.orderLimits,
+    links: linksFor(locale),
   });
-  if (!placed.ok) {
-    if (placed.reason === "order_limit") {
-      return refused(
-        { problem: "orderLimit", model: placed.model, name: nameOf(placed.model), limit: placed.limit },
-        details.values,
-        409,
-      );
-    }
-    if (placed.reason === "client_limit") {
-      logRefusal(request, 429, `client limit: ${placed.limit}`);
-      const count =
-        placed.limit === "held_pieces"
-          ? env.orderLimits.maxHeldPiecesPerClient
-          : env.orderLimits.maxUnpaidOrdersPerHour;
-      return refused({ problem: "clientLimit", reason: placed.limit, count }, details.values, 429, {
-        "Retry-After": "600",
+  return answerPayment(request, outcome, locale, details.values, nameOf);
+}
+
+/** A checkout's outcome as the page (or the browser, without JavaScript) takes it. */
+async function answerPayment(
+  request: Request,
+  outcome: CheckoutOutcome,
+  locale: Locale,
+  values: Record<string, string>,
+  nameOf: (model: ModelCode) => string,
+) {
+  switch (outcome.outcome) {
+    case "review":
+      return data({ outcome: "review" as const, review: outcome.review, values });
+    case "refused":
+      return refused(request, outcome.refusal, values, nameOf, locale);
+    case "done": {
+      const headers = { "Set-Cookie": await rememberOrder(request, outcome.order.orderNumber) };
+      return redirect(`${pathOf("thankYou", locale)}?order=${outcome.order.orderNumber}`, {
+        status: 303,
+        headers,
       });
     }
-    if (placed.reason === "empty") return invalidRequest(locale);
-    const { model, available } = placed;
-    return refused({ problem: "unavailable", model, name: nameOf(model), available }, details.values, 409);
-  }
-  const { order } = placed;
-  const headers = new Headers({ "Set-Cookie": await rememberOrder(request, order.orderNumber) });
-  if (order.status !== "awaiting_payment") {
-    return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303, headers });
-  }
-  const origin = siteOrigin;
-  const returnUrl = `${origin}${pathOf("thankYou", locale)}?order=${order.orderNumber}`;
-  // With JavaScript and Stripe, the card is taken here by the Payment Element.
-  const withJavaScript = gateway.provider === "stripe" && form.get("paymentMode") === "element";
-  try {
-    const started = await startPayment(db, gateway, order, {
-      returnUrl,
-      cancelUrl: `${origin}${pathOf("cart", locale)}`,
-      withJavaScript,
-    });
-    if (withJavaScript && started.clientSecret) {
+    case "gateway_unavailable": {
+      console.error("[checkout] payment could not start:", outcome.cause);
+      const headers = { "Set-Cookie": await rememberOrder(request, outcome.order.orderNumber) };
+      return data(
+        { outcome: "refused" as const, refusal: { problem: "paymentError" } as Refusal, values },
+        { status: 502, headers },
+      );
+    }
+    case "pay": {
+      const { order, step } = outcome;
+      const headers = { "Set-Cookie": await rememberOrder(request, order.orderNumber) };
+      if (step.kind === "redirect") return redirect(step.url, { status: 303, headers });
+      if (step.kind === "offline_page") {
+        return redirect(`${pathOf("offlinePayment", locale)}?order=${order.orderNumber}`, {
+          status: 303,
+          headers,
+        });
+      }
       const payment = {
         orderNumber: order.orderNumber,
-        clientSecret: started.clientSecret,
-        returnUrl,
+        clientSecret: step.clientSecret,
+        returnUrl: linksFor(locale)(order.orderNumber).returnUrl,
         remainingMs: order.reservedUntil.getTime() - Date.now(),
         totalCents: order.totalCents,
       };
       return data({ outcome: "payment" as const, payment, values }, { headers });
     }
-    const next = started.redirectUrl ?? `${pathOf("offlinePayment", locale)}?order=${order.orderNumber}`;
-    return redirect(next, { status: 303, headers });
-  } catch (error) {
-    console.error("[checkout] payment could not start:", (error as Error).message);
-    return refused({ problem: "paymentError" }, details.values, 502, headers);
+  }
+}
+
+async function refused(
+  request: Request,
+  refusal: CheckoutRefusal,
+  values: Record<string, string>,
+  nameOf: (model: ModelCode) => string,
+  locale: Locale,
+) {
+  const answer = (shown: Refusal, status: number, headers?: HeadersInit) =>
+    data({ outcome: "refused" as const, refusal: shown, values }, { status, headers });
+  switch (refusal.problem) {
+    case "orderLimit":
+      return answer({ ...refusal, name: nameOf(refusal.model) }, 409);
+    case "unavailable":
+      return answer({ ...refusal, name: nameOf(refusal.model) }, 409);
+    case "clientLimit": {
+      logRefusal(request, 429, `client limit: ${refusal.reason}`);
+      const count =
+        refusal.reason === "held_pieces"
+          ? env.orderLimits.maxHeldPiecesPerClient
+          : env.orderLimits.maxUnpaidOrdersPerHour;
+      return answer({ problem: "clientLimit", reason: refusal.reason, count }, 429, { "Retry-After": "600" });
+    }
+    case "reservationEnded":
+      // The form starts a new order from here: its pieces are held again, if still there.
+      return data(
+        {
+          outcome: "refused" as const,
+          refusal: { problem: "reservationEnded" } as Refusal,
+          values,
+          checkoutKey: newCheckoutKey(),
+        },
+        { status: 409 },
+      );
+    case "empty":
+      return invalidRequest(locale);
   }
 }

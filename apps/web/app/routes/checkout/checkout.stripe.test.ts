@@ -1,19 +1,20 @@
 /** The checkout's action with Stripe configured, against real PostgreSQL and a local Stripe double. */
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { startStripeDouble, TEST_SHIPPING } from "@souls/shop/testing";
+import { TEST_SHIPPING } from "@souls/shop/testing";
+import { startStripeStandIn } from "@souls/stripe-stand-in";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 let t: TestDatabase;
-let double: Awaited<ReturnType<typeof startStripeDouble>>;
+let double: Awaited<ReturnType<typeof startStripeStandIn>>;
 type Action = (args: { request: Request; params: object; context: object }) => Promise<unknown>;
 let action: Action;
 
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedProducts(t.db);
-  double = await startStripeDouble();
+  double = await startStripeStandIn();
   vi.stubEnv("DATABASE_URL", t.url);
   vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_checkout");
   vi.stubEnv("STRIPE_PUBLISHABLE_KEY", "pk_test_checkout");
@@ -97,13 +98,16 @@ describe("checkout with Stripe", () => {
     });
     expect(paid.status).toBe(200);
     const payment = paid.body?.payment as { orderNumber: string; clientSecret: string; returnUrl: string };
-    expect(payment.clientSecret).toBe("pi_double_secret_x");
+    const created = double.requests.find((r) => r.path === "/v1/payment_intents");
+    const [intent] = [...double.intents.values()].filter(
+      (one) => one.metadata.order_number === payment.orderNumber,
+    );
+    expect(payment.clientSecret).toBe(intent?.client_secret);
     // The configured origin, never the request's Host (shop.test here).
     expect(payment.returnUrl).toBe(`https://souls.example/merci?order=${payment.orderNumber}`);
-    const created = double.requests.find((r) => r.path === "/v1/payment_intents");
     expect(created?.form.get("amount")).toBe("16900");
     expect(created?.form.get("metadata[order_number]")).toBe(payment.orderNumber);
-    expect(created?.idempotencyKey).toBe(`payment-${payment.orderNumber}-element`);
+    expect(created?.idempotencyKey).toBe(`payment-${payment.orderNumber}-element-16900`);
 
     const cookie = (paid.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
     const quoted = await post(
@@ -111,7 +115,7 @@ describe("checkout with Stripe", () => {
       cookie,
     );
     expect(quoted.body?.quote).toEqual({ country: "DE", shippingCents: 1200, totalCents: 18100 });
-    const updated = double.requests.find((r) => r.path === "/v1/payment_intents/pi_double");
+    const updated = double.requests.find((r) => r.path === `/v1/payment_intents/${intent?.id}`);
     expect(updated?.form.get("amount")).toBe("18100");
     const order = await t.db
       .selectFrom("orders")
@@ -216,7 +220,7 @@ describe("checkout with Stripe", () => {
       ...shipping,
     });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get("Location")).toBe("https://checkout.stripe.test/pay/cs_double");
+    expect(paid.headers.get("Location")).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\w+$/);
   });
 
   it("never lets the offline test payment page pay a Stripe order (the free-goods attack)", async () => {

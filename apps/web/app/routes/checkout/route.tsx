@@ -1,26 +1,30 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
-import { countryOptions } from "@souls/core/format";
+import { countryName, countryOptions } from "@souls/core/format";
+import type { Locale } from "@souls/core/locales";
 import { checkoutQuery } from "@souls/shop/cart";
-import { modelByCode } from "@souls/shop/catalogue";
 import { overOrderLimit } from "@souls/shop/checkout";
-import { newCheckoutKey } from "@souls/shop/orders";
+import { paymentIsOpen } from "@souls/shop/order-status";
+import { findOrder, newCheckoutKey } from "@souls/shop/orders";
 import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
 import { fixedT } from "~/i18n.server";
 import { readCart } from "~/lib/cart.server";
-import { shownCatalogue } from "~/lib/catalogue.server";
+import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
+import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
+import { ownedOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
-import { stripePublishableKey } from "~/lib/payments.server";
+import { gateway, stripePublishableKey } from "~/lib/payments.server";
 import { pageMeta } from "~/lib/seo";
 import { makeToast, redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
-import { answerCheckout, pricedLines } from "./checkout.server";
+import { answerCheckout, checkoutLines } from "./checkout.server";
 import { CheckoutForm } from "./checkout-form";
+import { ResumePayment } from "./resume-payment";
 
 export const handle = { i18n: ["common", "checkout"] };
 export const clientLoader = loadsWords(handle);
@@ -30,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = await fixedT(locale, "checkout");
   const meta = { title: t("meta.title"), description: t("meta.description") };
-  const priced = await pricedLines(url.searchParams, await readCart(request));
+  if (url.searchParams.has("order")) return resumeLoader(request, locale, meta);
+  const priced = await checkoutLines(url.searchParams, await readCart(request));
   if (!priced) return data({ ...meta, state: "malformed" as const }, { status: 400 });
   const overLimit = overOrderLimit(priced.lines, env.orderLimits.maxPiecesPerModel);
   if (overLimit) {
@@ -46,9 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: "common:toast.soldOut.title",
       text: "common:toast.soldOut.text",
     });
-    const catalogue = await shownCatalogue();
-    const path = modelByCode(catalogue, single.model)?.texts[locale]?.path ?? pathOf("home", locale);
-    return redirectWithToast(path, toast);
+    return redirectWithToast(single.paths[locale] ?? pathOf("home", locale), toast);
   }
   const problems = priced.lines
     .filter((line) => line.quantity > line.available)
@@ -63,6 +66,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
     items: checkoutQuery(priced.lines),
     checkoutKey: newCheckoutKey(),
     countries: countryOptions(SHIPPING_COUNTRIES, locale),
+    stripeKey: stripePublishableKey,
+  };
+}
+
+/**
+ * `?order=`: an order this browser placed and has not paid, to pay now (its thank-you page, a
+ * reload of the card step). Paid or closed, the thank-you page says what became of it.
+ */
+async function resumeLoader(request: Request, locale: Locale, meta: { title: string; description: string }) {
+  const orderNumber = await ownedOrderNumber(request);
+  const found = orderNumber ? await findOrder(db, orderNumber) : undefined;
+  if (!found) return data({ ...meta, state: "malformed" as const }, { status: 404 });
+  const { order, lines } = found;
+  const payable =
+    order.status === "awaiting_payment" &&
+    paymentIsOpen(order.paymentStatus) &&
+    order.paymentProvider === gateway.provider;
+  if (!payable) return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
+  return {
+    ...meta,
+    state: "resume" as const,
+    orderNumber: order.orderNumber,
+    lines: withCovers(lines, await shownCatalogue()),
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    address: {
+      name: `${order.firstName} ${order.lastName}`,
+      street: order.address,
+      city: `${order.postalCode} ${order.city}`,
+      country: countryName(order.country, locale),
+    },
+    remainingMs: order.reservedUntil.getTime() - Date.now(),
     stripeKey: stripePublishableKey,
   };
 }
@@ -83,6 +118,7 @@ export default function CheckoutPage() {
   const locale = useLocale();
   const { t } = useTranslation("checkout");
 
+  if (loaded.state === "resume") return <ResumePayment {...loaded} />;
   if (loaded.state !== "ready") {
     return (
       <main id="main" className="page page--narrow status-page">

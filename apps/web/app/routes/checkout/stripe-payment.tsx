@@ -9,6 +9,8 @@ export interface StripePaymentProps {
   publishableKey: string;
   clientSecret: string;
   returnUrl: string;
+  /** The order's payment page, opened again when Stripe.js could not load. */
+  reloadUrl: string;
   payLabel: string;
   locale: Locale;
   /** Bumped when the server changed the amount (new country): the element fetches it again. */
@@ -30,6 +32,7 @@ export default function StripePayment(props: StripePaymentProps) {
 
 function PaymentForm({
   returnUrl,
+  reloadUrl,
   payLabel,
   amountVersion,
   stripePromise,
@@ -39,13 +42,15 @@ function PaymentForm({
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
 
   useEffect(() => {
-    // Offline or blocked: say so instead of a button that can never work.
+    // Offline or blocked: say so, and offer what can work (this order's payment, opened again)
+    // instead of a button that never can.
     stripePromise.then((loaded) => {
-      if (!loaded) setError(t("errors.stripeNotReady"));
+      if (!loaded) setUnavailable(true);
     });
-  }, [stripePromise, t]);
+  }, [stripePromise]);
 
   useEffect(() => {
     if (amountVersion > 0) elements?.fetchUpdates();
@@ -69,6 +74,20 @@ function PaymentForm({
     setError(result.error?.message ?? t("errors.paymentFailed"));
     setBusy(false);
   };
+
+  if (unavailable) {
+    return (
+      <section className="stripe-payment" aria-labelledby="card-title">
+        <h2 id="card-title">{t("cardTitle")}</h2>
+        <p className="form-error" role="alert">
+          {t("errors.stripeNotReady")}
+        </p>
+        <a className="button button--primary button--block" href={reloadUrl}>
+          {t("errors.reload")}
+        </a>
+      </section>
+    );
+  }
 
   return (
     <section className="stripe-payment" aria-labelledby="card-title">

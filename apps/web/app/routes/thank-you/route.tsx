@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countryName } from "@souls/core/format";
+import type { Order } from "@souls/db";
 import { otherModels } from "@souls/shop/catalogue";
-import { paymentIsOpen } from "@souls/shop/order-status";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { DELIVERY_DAYS, deliveryTierFor } from "@souls/shop/shipping";
 import { OrderSummary } from "~/components/order-summary";
@@ -34,21 +34,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const orderNumber = await ownedOrderNumber(request);
   let found = orderNumber ? await findOrder(db, orderNumber) : undefined;
   if (!found) throw new Response("Not Found", { status: 404 });
-  const { paymentStatus, paymentReference } = found.order;
-  if (paymentIsOpen(paymentStatus) && paymentReference && gateway.provider === "stripe") {
-    // Back from Stripe before its webhook: ask Stripe, and apply the answer the same way.
-    const outcome = await gateway.currentOutcome(paymentReference);
+  let state = await paymentStateOf(found.order);
+  if (state === "succeeded") {
+    // Back from Stripe before its webhook: its answer is applied the same way.
+    const { order } = found;
+    const outcome = await gateway.currentOutcome(order.paymentReference as string);
     if (outcome.type === "succeeded") {
       await finalizePayment(db, gateway, {
         provider: "stripe",
-        eventId: `return:${paymentReference}`,
+        eventId: `return:${order.paymentReference}`,
         type: "succeeded",
-        orderNumber: found.order.orderNumber,
+        orderNumber: order.orderNumber,
         taken: outcome.taken,
       });
-      found = (await findOrder(db, found.order.orderNumber)) ?? found;
     }
+    found = (await findOrder(db, order.orderNumber)) ?? found;
+    state = await paymentStateOf(found.order);
   }
+  // Stripe took it, the shop could not apply it yet: its webhook or the reconciler will.
+  const shown = state === "succeeded" ? "pending" : state;
   const { order, lines } = found;
   const [t, catalogue] = await Promise.all([fixedT(locale, "checkout"), shownCatalogue()]);
   // "Our other creations": what she did not just buy.
@@ -62,15 +66,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       title: t("meta.thankYouTitle"),
       description: t("meta.description"),
-      // A payment taken for another amount than the total waits for the owner, not for Stripe.
-      state:
-        order.status === "refunded"
-          ? "refunded"
-          : paid
-            ? "paid"
-            : order.paymentStatus === "mismatch"
-              ? "checking"
-              : "pending",
+      state: shown,
+      // An order not paid yet is paid from its own payment page, never thanked for.
+      payPath:
+        shown === "notPaid"
+          ? `${pathOf(order.paymentProvider === "test" ? "offlinePayment" : "checkout", locale)}?order=${order.orderNumber}`
+          : null,
       orderNumber: order.orderNumber,
       firstName: order.firstName,
       address: {
@@ -92,9 +93,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+type PaymentState = "paid" | "refunded" | "checking" | "pending" | "notPaid" | "closed" | "succeeded";
+
+/**
+ * Where an order's payment stands, as this page says it: paid; refunded; taken for another amount
+ * (the owner checks it); being confirmed (the shopper confirmed, Stripe is finishing);
+ * `succeeded` at Stripe but not applied yet; not paid (no attempt under way: she can pay now);
+ * closed (the hold ran out unpaid). "Being confirmed" only ever follows a payment she made.
+ */
+async function paymentStateOf(order: Order): Promise<PaymentState> {
+  if (order.status === "refunded") return "refunded";
+  if (order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded") return "paid";
+  if (order.paymentStatus === "refunded") return "refunded";
+  if (order.paymentStatus === "mismatch") return "checking";
+  if (order.status !== "awaiting_payment") return "closed";
+  if (order.paymentProvider !== gateway.provider || !order.paymentReference) return "notPaid";
+  const outcome = await gateway.currentOutcome(order.paymentReference);
+  if (outcome.type === "succeeded") return "succeeded";
+  return outcome.type === "pending" ? "pending" : "notPaid";
+}
+
 export const action = signupAction("newsletter");
 
 export const meta = pageMeta();
+
+const HEADINGS = {
+  paid: "thankYou.heading",
+  refunded: "thankYou.heading",
+  checking: "thankYou.checkingHeading",
+  pending: "thankYou.pendingHeading",
+  notPaid: "thankYou.notPaidHeading",
+  closed: "thankYou.closedHeading",
+} as const;
 
 export default function ThankYouPage() {
   const page = useLoaderData<typeof loader>();
@@ -108,16 +138,19 @@ export default function ThankYouPage() {
       <ActionToast />
       {page.state === "pending" ? <meta httpEquiv="refresh" content="5" /> : null}
       <p className="badge">{t("thankYou.craft")}</p>
-      <h1>
-        {page.state === "pending"
-          ? t("thankYou.pendingHeading", { name: page.firstName })
-          : page.state === "checking"
-            ? t("thankYou.checkingHeading", { name: page.firstName })
-            : t("thankYou.heading", { name: page.firstName })}
-      </h1>
+      <h1>{t(HEADINGS[page.state], { name: page.firstName })}</h1>
       <p className="thank-you__number">{t("thankYou.orderNumber", { number: page.orderNumber })}</p>
       {page.state === "pending" ? <p role="status">{t("thankYou.pendingText")}</p> : null}
       {page.state === "checking" ? <p role="status">{t("thankYou.checkingText")}</p> : null}
+      {page.state === "closed" ? <p role="status">{t("thankYou.closedText")}</p> : null}
+      {page.payPath ? (
+        <div className="notice" role="status">
+          <p>{t("thankYou.notPaidText")}</p>
+          <Link to={page.payPath} className="button button--primary">
+            {t("thankYou.payNow")}
+          </Link>
+        </div>
+      ) : null}
       {page.state === "refunded" ? (
         <p className="form-error" role="alert">
           {t("thankYou.refunded")}
@@ -139,10 +172,12 @@ export default function ThankYouPage() {
           </address>
           <h2>{t("thankYou.delivery")}</h2>
           <p>{t("thankYou.deliveryDays", { ...page.days, zone: t(`thankYou.zones.${page.tier}`) })}</p>
-          <ul className="thank-you__notices">
-            <li>{t("thankYou.emailSent")}</li>
-            <li>{t("thankYou.trackingSoon")}</li>
-          </ul>
+          {page.state === "paid" ? (
+            <ul className="thank-you__notices">
+              <li>{t("thankYou.emailSent")}</li>
+              <li>{t("thankYou.trackingSoon")}</li>
+            </ul>
+          ) : null}
         </section>
       </div>
 
