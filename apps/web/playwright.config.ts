@@ -10,6 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export const ADMIN_PASSWORD = "e2e-owner-password-0001";
 const baseURL = `http://127.0.0.1:${port}`;
 
+/** The specs of the `stripe` project, run by it alone. */
+const STRIPE_SPECS = /stripe\/[\w-]+\.spec\.ts/;
+
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: [
@@ -42,15 +45,24 @@ export default defineConfig({
     {
       name: "js-on",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
-      testIgnore: /(admin-catalogue|phone)\.spec\.ts/,
+      testIgnore: [/(admin-catalogue|phone)\.spec\.ts/, STRIPE_SPECS],
     },
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
       // Accessibility is checked once, on the hydrated pages (the markup is the same); a race with
       // hydration needs JavaScript.
-      testIgnore:
+      testIgnore: [
         /(a11y|abuse|admin[\w-]*|attacks|early-typing|graceful-stop|outage|phone|security|stock-race)\.spec\.ts/,
+        STRIPE_SPECS,
+      ],
+    },
+    {
+      // The card payment shoppers really use: the production build with Stripe's keys, Stripe's
+      // API, Stripe.js and Stripe's pages played by @souls/stripe-stand-in (tests/e2e/stripe).
+      name: "stripe",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
+      testMatch: STRIPE_SPECS,
     },
     {
       name: "phone",
@@ -63,7 +75,7 @@ export default defineConfig({
       name: "launch",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
       testMatch: /admin-catalogue\.spec\.ts/,
-      dependencies: ["js-on", "js-off", "phone"],
+      dependencies: ["js-on", "js-off", "phone", "stripe"],
     },
   ],
   webServer: {

@@ -126,3 +126,63 @@ test("nobody else can open an order's payment or thank-you page", async ({ page,
   }
   await stranger.close();
 });
+
+test("« Payer » clicked again while the next page loads: the payment of the same order, never a thank-you", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/checkout?product=bilin&qty=1");
+  await fillShipping(page, "fr", "FR", "Lina");
+  if (javaScriptOff(testInfo)) {
+    // Without JavaScript a double click posts the form twice: both posts, with the browser's cookies.
+    const form = await page.locator("form").filter({ has: page.locator('input[name="checkoutKey"]') });
+    const fields = Object.fromEntries(
+      await form.locator("input[name], select[name], textarea[name]").evaluateAll((inputs) =>
+        inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value]),
+      ),
+    );
+    const post = () => page.request.post("/checkout?product=bilin&qty=1", { form: { ...fields, intent: "pay" }, maxRedirects: 0 });
+    const [first, second] = [await post(), await post()];
+    expect(second.headers().location).toBe(first.headers().location);
+    await page.goto(second.headers().location ?? "");
+  } else {
+    // The page the first click leads to is slow to come; the shopper clicks again meanwhile.
+    let secondClick: () => void = () => {};
+    const clickedAgain = new Promise<void>((resolve) => {
+      secondClick = resolve;
+    });
+    await page.route(/\/paiement-test/, async (route) => {
+      await clickedAgain;
+      await route.continue();
+    });
+    const pay = page.getByRole("button", { name: /^Payer / });
+    const posted = page.waitForResponse((response) => response.request().method() === "POST");
+    await pay.click();
+    await posted;
+    const postedAgain = page.waitForResponse((response) => response.request().method() === "POST");
+    await pay.click();
+    await postedAgain;
+    secondClick();
+  }
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paiement sécurisé");
+  const orderNumber = new URL(page.url()).searchParams.get("order");
+  const orders = await sql("SELECT order_number, status, payment_status FROM orders WHERE first_name = 'Lina' AND order_number = $1", [
+    orderNumber,
+  ]);
+  expect(orders).toEqual([{ order_number: orderNumber, status: "awaiting_payment", payment_status: "pending" }]);
+  await payWithCard(page, "fr", "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(CHECKOUT.fr.thanks("Lina"));
+});
+
+test("the thank-you page of an order not paid yet says so and leads to its payment", async ({ page }) => {
+  await page.goto("/en/checkout?product=nadia&qty=1");
+  await fillShipping(page, "en", "FR", "Jade");
+  await submitCheckout(page, "en");
+  const orderNumber = new URL(page.url()).searchParams.get("order");
+  await page.goto(`/en/thank-you?order=${orderNumber}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jade, your order is not paid yet");
+  await expect(page.getByText("Your payment is being confirmed")).toHaveCount(0);
+  await expect(page.getByText("A confirmation e-mail is on its way to you.")).toHaveCount(0);
+  await page.getByRole("link", { name: "Pay for my order" }).click();
+  await payWithCard(page, "en", "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(CHECKOUT.en.thanks("Jade"));
+});

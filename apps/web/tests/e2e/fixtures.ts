@@ -9,13 +9,15 @@ import pg from "pg";
  * Each test browses from its own client address (the server trusts one proxy hop in the e2e
  * run), so one test's failed tracking attempts never count against another.
  */
-export const test = base.extend<{ page: Page }>({
+export const test = base.extend<{ page: Page; expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a test provokes on purpose (a script it blocks), never any other. */
+  expectedConsoleErrors: [[], { option: true }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   extraHTTPHeaders: async ({}, use, testInfo) => {
     const bytes = createHash("sha256").update(testInfo.testId).digest();
     await use({ "X-Forwarded-For": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
   },
-  page: async ({ page }, use) => {
+  page: async ({ page, expectedConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       // A refused form (400, 401, 402, 409, 410, 429) or a 404 page announces its status in the
@@ -23,9 +25,13 @@ export const test = base.extend<{ page: Page }>({
       const { url } = message.location();
       const answer = url !== "" && (url === page.url() || new URL(url).pathname.endsWith(".data"));
       if (answer && /status of (400|401|402|404|409|410|429)/.test(message.text())) return;
+      // Stripe's API answers a declined card with a 402 (Stripe.js's own request): its answer.
+      if (url.startsWith("https://api.stripe.com/") && /status of 402/.test(message.text())) return;
       // This fixture's own listener (below) cannot run in a frame sandboxed without scripts (the
       // owner's e-mail preview): Chromium says so, and that is the sandbox working.
       if (/Blocked script execution .* frame is sandboxed/.test(message.text())) return;
+      const said = `${message.text()} (${url})`;
+      if (expectedConsoleErrors.some((expected) => expected.test(said))) return;
       if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

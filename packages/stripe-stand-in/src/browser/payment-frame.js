@@ -10,7 +10,7 @@
   const intentId = clientSecret.split("_secret_")[0];
   const WORDS = {
     fr: {
-      amount: "Montant",
+      amount: "Montant :",
       number: "Numéro de carte",
       expiry: "Date d'expiration (MM / AA)",
       cvc: "Code de sécurité",
@@ -20,7 +20,7 @@
       cvcIncomplete: "Le code de sécurité de votre carte est incomplet.",
     },
     en: {
-      amount: "Amount",
+      amount: "Amount:",
       number: "Card number",
       expiry: "Expiration date (MM / YY)",
       cvc: "Security code",
@@ -103,7 +103,7 @@
     if (result.paymentIntent) {
       const { amount: cents, currency } = result.paymentIntent;
       const formatted = new Intl.NumberFormat(lang, { style: "currency", currency: currency.toUpperCase() });
-      amount.textContent = `${WORDS.amount} : ${formatted.format(cents / 100)}`;
+      amount.textContent = `${WORDS.amount} ${formatted.format(cents / 100)}`;
     }
     return result;
   }

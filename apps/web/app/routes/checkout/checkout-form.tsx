@@ -83,6 +83,14 @@ export function CheckoutForm({
     if (payment) fields.orderNumber = payment.orderNumber;
     quote.submit(fields, { method: "post" });
   };
+  // Once the order exists, the address is its payment's: a reload opens the payment of this
+  // order, not an empty form for a new one. After the router has finished its own navigation
+  // (it writes the form's address when its loaders are back), keeping its history.state.
+  const settled = navigation.state === "idle";
+  useEffect(() => {
+    if (!payment || !settled) return;
+    window.history.replaceState(window.history.state, "", `${pathOf("checkout", locale)}?order=${payment.orderNumber}`);
+  }, [payment, settled, locale]);
   // Once the server has changed the payment's amount, the Payment Element reloads it.
   useEffect(() => {
     if (payment && quote.state === "idle" && quoted) setAmountVersion((version) => version + 1);

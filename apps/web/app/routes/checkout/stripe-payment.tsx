@@ -63,16 +63,21 @@ function PaymentForm({
     }
     setBusy(true);
     setError(null);
-    const submitted = await elements.submit();
-    if (submitted.error) {
-      setError(submitted.error.message ?? t("errors.validation"));
+    try {
+      const submitted = await elements.submit();
+      if (submitted.error) {
+        setError(submitted.error.message ?? t("errors.validation"));
+        return;
+      }
+      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl } });
+      // Only reached when Stripe could not redirect: the card was refused or the call failed.
+      setError(result.error?.message ?? t("errors.paymentFailed"));
+    } catch {
+      // Stripe.js threw (a network failure, an integration error): the spec's technical error.
+      setError(t("errors.technical"));
+    } finally {
       setBusy(false);
-      return;
     }
-    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl } });
-    // Only reached when Stripe could not redirect: the card was refused or the call failed.
-    setError(result.error?.message ?? t("errors.paymentFailed"));
-    setBusy(false);
   };
 
   if (unavailable) {

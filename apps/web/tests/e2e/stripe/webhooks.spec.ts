@@ -1,0 +1,194 @@
+import type { Page } from "@playwright/test";
+import { TEST_CARDS } from "@souls/stripe-stand-in";
+import { deliveredEmail } from "../mailbox";
+import { expect, orderOf, paidRecord, sql, test, typeCard, uniqueEmail } from "./stripe-shop";
+
+// Stripe's news of a payment arrives before the shopper is back, after, twice, out of order or
+// never, and she may close the tab: every way ends in one paid order and one e-mail (issue 24).
+
+/** A French checkout of one Ilian paid with 4242 in the Payment Element; resolves once the card is sent. */
+async function payWithElement(page: Page) {
+  const email = uniqueEmail();
+  await page.goto("/checkout?product=ilian&qty=1");
+  for (const [label, value] of [
+    ["Prénom", "Camille"],
+    ["Nom", "Martin"],
+    ["E-mail", email],
+    ["Adresse", "12 rue des Martyrs"],
+    ["Code postal", "75009"],
+    ["Ville", "Paris"],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel("Pays de livraison").selectOption("FR");
+  await page.getByRole("button", { name: /^Payer / }).click();
+  await typeCard(page, "fr", TEST_CARDS.succeeds);
+  const card = page.getByRole("region", { name: "Paiement par carte" });
+  await card.getByRole("button", { name: /^Payer / }).click();
+  return email;
+}
+
+const thanked = (page: Page) =>
+  expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci Camille ! Votre commande est confirmée");
+
+/** Stripe's own events applied to the order (not the return page's or the reconciler's answer). */
+const fromStripe = (events: string[]) => events.filter((id) => id.startsWith("evt_"));
+
+test("the webhook arrives before the shopper is back: paid by it, thanked, one e-mail", async ({
+  page,
+  stripeShop,
+}) => {
+  // The way back waits until Stripe's events have been delivered.
+  await page.route(/\/merci\?/, async (route) => {
+    await stripeShop.standIn.webhooks.settled();
+    await route.continue();
+  });
+  const email = await payWithElement(page);
+  await thanked(page);
+  const order = await orderOf(email);
+  const record = await paidRecord(order.id);
+  expect(record).toMatchObject({ paid_steps: 1, confirmations: 1 });
+  expect(record?.events[0]).toMatch(/^evt_/);
+  await deliveredEmail(email, order.order_number);
+});
+
+test("the webhook arrives after, out of order: the way back pays, the late events change nothing", async ({
+  page,
+  stripeShop,
+}) => {
+  stripeShop.standIn.webhooks.mode = "hold";
+  const email = await payWithElement(page);
+  await thanked(page);
+  const order = await orderOf(email);
+  expect((await paidRecord(order.id))?.events).toEqual([`return:${order.payment_reference}`]);
+  await stripeShop.standIn.webhooks.release("reversed");
+  const record = await paidRecord(order.id);
+  expect(record).toMatchObject({ paid_steps: 1, confirmations: 1 });
+  expect(fromStripe(record?.events ?? [])).toHaveLength(1);
+  expect(stripeShop.standIn.webhooks.deliveries.every((delivery) => delivery.status === 200)).toBe(true);
+});
+
+test("the webhook arrives twice: one paid order, one e-mail", async ({ page, stripeShop }) => {
+  stripeShop.standIn.webhooks.mode = "twice";
+  await page.route(/\/merci\?/, async (route) => {
+    await stripeShop.standIn.webhooks.settled();
+    await route.continue();
+  });
+  const email = await payWithElement(page);
+  await thanked(page);
+  const order = await orderOf(email);
+  expect(await paidRecord(order.id)).toMatchObject({ paid_steps: 1, confirmations: 1 });
+});
+
+test("the shopper closes the tab once she has paid: the webhook alone pays the order", async ({
+  page,
+  stripeShop,
+}) => {
+  let backFromStripe: () => void = () => {};
+  const closing = new Promise<void>((resolve) => {
+    backFromStripe = resolve;
+  });
+  await page.route(/\/merci\?/, async (route) => {
+    backFromStripe();
+    await route.abort();
+  });
+  const email = await payWithElement(page);
+  await closing;
+  await page.close();
+  await stripeShop.standIn.webhooks.settled();
+  const order = await orderOf(email);
+  expect(order).toMatchObject({ status: "pending_preparation", payment_status: "paid" });
+  const record = await paidRecord(order.id);
+  expect(record).toMatchObject({ paid_steps: 1, confirmations: 1 });
+  expect(record?.events.every((id) => id.startsWith("evt_"))).toBe(true);
+  await deliveredEmail(email, order.order_number);
+});
+
+test("no webhook ever, and the tab closed: the reconciler finds the payment at Stripe", async ({
+  page,
+  stripeShop,
+}) => {
+  stripeShop.standIn.webhooks.mode = "never";
+  let backFromStripe: () => void = () => {};
+  const closing = new Promise<void>((resolve) => {
+    backFromStripe = resolve;
+  });
+  await page.route(/\/merci\?/, async (route) => {
+    backFromStripe();
+    await route.abort();
+  });
+  const email = await payWithElement(page);
+  await closing;
+  await page.close();
+  const placed = await orderOf(email);
+  expect(placed).toMatchObject({ status: "awaiting_payment", payment_status: "pending" });
+  // Time moved forward past the reconciler's wait for news (two minutes), not waited for.
+  await sql("UPDATE orders SET created_at = created_at - interval '3 minutes' WHERE id = $1", [placed.id]);
+  const worker = await stripeShop.startWorker();
+  try {
+    await expect.poll(async () => (await orderOf(email)).payment_status, { timeout: 60_000 }).toBe("paid");
+  } finally {
+    await worker.stop();
+  }
+  const record = await paidRecord(placed.id);
+  expect(record).toMatchObject({ paid_steps: 1, confirmations: 1 });
+  expect(record?.events).toEqual([`reconcile:${placed.payment_reference}`]);
+  await deliveredEmail(email, placed.order_number);
+});
+
+test("no webhook ever, but the shopper comes back: the thank-you page asks Stripe and pays the order", async ({
+  page,
+  stripeShop,
+}) => {
+  stripeShop.standIn.webhooks.mode = "never";
+  const email = await payWithElement(page);
+  await thanked(page);
+  const order = await orderOf(email);
+  expect(await paidRecord(order.id)).toMatchObject({
+    paid_steps: 1,
+    confirmations: 1,
+    events: [`return:${order.payment_reference}`],
+  });
+});
+
+test("a webhook not signed by Stripe is refused and pays nothing, whoever sends it", async ({
+  page,
+  stripeShop,
+}) => {
+  stripeShop.standIn.webhooks.mode = "never";
+  let backFromStripe: () => void = () => {};
+  const closing = new Promise<void>((resolve) => {
+    backFromStripe = resolve;
+  });
+  await page.route(/\/merci\?/, async (route) => {
+    backFromStripe();
+    await route.abort();
+  });
+  const email = await payWithElement(page);
+  await closing;
+  const order = await orderOf(email);
+  // Stripe's own event for this payment, as another site would forge it: the right body, no key.
+  const [event] = stripeShop.standIn.account.events.filter(
+    (one) =>
+      one.type === "payment_intent.succeeded" &&
+      (one.data.object as { id: string }).id === order.payment_reference,
+  );
+  const body = JSON.stringify(event);
+  for (const signature of [
+    undefined,
+    "t=1,v1=deadbeef",
+    `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`,
+  ]) {
+    const answer = await fetch(`${stripeShop.origin}/webhooks/stripe`, {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": "application/json",
+        ...(signature ? { "Stripe-Signature": signature } : {}),
+      },
+    });
+    expect(answer.status).toBe(400);
+  }
+  expect(await orderOf(email)).toMatchObject({ status: "awaiting_payment", payment_status: "pending" });
+  expect(await paidRecord(order.id)).toMatchObject({ paid_steps: 0, confirmations: 0, events: [] });
+});
