@@ -136,11 +136,17 @@ test("« Payer » clicked again while the next page loads: the payment of the sa
     // Without JavaScript a double click posts the form twice: both posts, with the browser's cookies.
     const form = await page.locator("form").filter({ has: page.locator('input[name="checkoutKey"]') });
     const fields = Object.fromEntries(
-      await form.locator("input[name], select[name], textarea[name]").evaluateAll((inputs) =>
-        inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value]),
-      ),
+      await form
+        .locator("input[name], select[name], textarea[name]")
+        .evaluateAll((inputs) =>
+          inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value]),
+        ),
     );
-    const post = () => page.request.post("/checkout?product=bilin&qty=1", { form: { ...fields, intent: "pay" }, maxRedirects: 0 });
+    const post = () =>
+      page.request.post("/checkout?product=bilin&qty=1", {
+        form: { ...fields, intent: "pay" },
+        maxRedirects: 0,
+      });
     const [first, second] = [await post(), await post()];
     expect(second.headers().location).toBe(first.headers().location);
     await page.goto(second.headers().location ?? "");
@@ -165,10 +171,13 @@ test("« Payer » clicked again while the next page loads: the payment of the sa
   }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paiement sécurisé");
   const orderNumber = new URL(page.url()).searchParams.get("order");
-  const orders = await sql("SELECT order_number, status, payment_status FROM orders WHERE first_name = 'Lina' AND order_number = $1", [
-    orderNumber,
+  const orders = await sql(
+    "SELECT order_number, status, payment_status FROM orders WHERE first_name = 'Lina' AND order_number = $1",
+    [orderNumber],
+  );
+  expect(orders).toEqual([
+    { order_number: orderNumber, status: "awaiting_payment", payment_status: "pending" },
   ]);
-  expect(orders).toEqual([{ order_number: orderNumber, status: "awaiting_payment", payment_status: "pending" }]);
   await payWithCard(page, "fr", "4242 4242 4242 4242");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(CHECKOUT.fr.thanks("Lina"));
 });

@@ -89,7 +89,11 @@ export function CheckoutForm({
   const settled = navigation.state === "idle";
   useEffect(() => {
     if (!payment || !settled) return;
-    window.history.replaceState(window.history.state, "", `${pathOf("checkout", locale)}?order=${payment.orderNumber}`);
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `${pathOf("checkout", locale)}?order=${payment.orderNumber}`,
+    );
   }, [payment, settled, locale]);
   // Once the server has changed the payment's amount, the Payment Element reloads it.
   useEffect(() => {
