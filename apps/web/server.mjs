@@ -129,6 +129,9 @@ app.get("/livez", (_req, res) => {
 // file extension can be a file: pages are not looked for on disk first.
 app.use("/assets", express.static(here("./build/client/assets"), { immutable: true, maxAge: "1y" }));
 const publicFiles = express.static(here("./build/client"), { maxAge: "1h" });
+// Files a provider asks to find on the domain (Apple Pay's domain association for Stripe's
+// Payment Element, docs/payments.md): public/.well-known, which the mount below serves as is.
+app.use("/.well-known", express.static(here("./build/client/.well-known"), { maxAge: "1h" }));
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 app.use(refuseCrossSiteWrites);
 app.use(limitBodySize);
