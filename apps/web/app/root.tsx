@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteError,
 } from "@remix-run/react";
@@ -64,6 +65,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
+
+/**
+ * A checkout's shipping quote changes nothing the frame shows (the cart, a message): the frame is
+ * not loaded again for it — nor raced against the « Payer » that may follow it at once.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();

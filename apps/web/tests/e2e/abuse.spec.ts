@@ -43,7 +43,7 @@ test.describe("a deployment with Stripe keys", () => {
       redirect: "manual",
     });
     expect(placed.status).toBe(303);
-    expect(placed.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\//);
+    expect(placed.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\//);
     const cookie = placed.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

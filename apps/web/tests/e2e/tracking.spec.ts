@@ -59,9 +59,16 @@ async function purchase(page: Page, lang: Lang): Promise<string> {
   return orderNumber;
 }
 
+/**
+ * Sends the form and waits for its answer and the form ready again: a next attempt never
+ * interrupts this one's navigation.
+ */
 async function track(page: Page, lang: Lang, token: string) {
   await page.getByLabel(COPY[lang].token).fill(token);
+  const answered = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: COPY[lang].submit }).click();
+  await answered;
+  await expect(page.getByRole("button", { name: COPY[lang].submit })).toBeEnabled();
 }
 
 for (const lang of ["fr", "en"] as const) {

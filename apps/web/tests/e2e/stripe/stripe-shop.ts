@@ -2,15 +2,19 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { FrameLocator, Page } from "@playwright/test";
+import { connect, migrateToLatest, seedProducts } from "@souls/db";
 import { type StripeStandIn, startStripeStandIn } from "@souls/stripe-stand-in";
 import { routeStripeTo } from "@souls/stripe-stand-in/playwright";
+import pg from "pg";
 import { ADMIN_PASSWORD } from "../admin-helpers";
-import { test as base, expect, freePort, sql } from "../fixtures";
+import { test as base, expect, freePort } from "../fixtures";
 import { webDir } from "../servers";
 
 // The `stripe` project: the production build started with Stripe's keys, its API at the stand-in
 // (STRIPE_API_URL), and the browser's requests to Stripe's hosts routed to the stand-in too — the
-// pages, their CSP and their addresses exactly as in production.
+// pages, their CSP and their addresses exactly as in production. Each Playwright worker runs such
+// a shop on a database of its own with a worker of its own, so that no other project's test (one
+// that sells a model out, say) changes what these shoppers can buy.
 
 const KEYS = {
   STRIPE_SECRET_KEY: "sk_test_stand_in_shop",
@@ -21,8 +25,6 @@ const KEYS = {
 export interface StripeShop {
   standIn: StripeStandIn;
   origin: string;
-  /** A worker configured for Stripe (the reconciler asks Stripe what it took); stop it after use. */
-  startWorker(): Promise<{ stop(): Promise<void> }>;
 }
 
 const stopped = (child: ChildProcess) =>
@@ -32,14 +34,67 @@ const stopped = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
+/** The Stripe shop's own database (each Playwright worker has one): its stock is nobody else's. */
+let databaseUrl: string | undefined;
+
+/** Runs SQL on the Stripe shop's database. */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+) {
+  if (!databaseUrl) throw new Error("the Stripe shop's database exists inside its tests only");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database on the suite's PostgreSQL server, migrated and seeded as `with-database` does. */
+async function createShopDatabase(workerIndex: number): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.DATABASE_URL;
+  if (!server) throw new Error("DATABASE_URL is not set: run the e2e suite through `npm run e2e`");
+  const name = `souls_stripe_${workerIndex}_${randomUUID().slice(0, 8)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const db = connect(url.toString(), { maxConnections: 2 });
+  try {
+    await migrateToLatest(db);
+    await seedProducts(db);
+  } finally {
+    await db.destroy();
+  }
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export const test = base.extend<{ stripeJs: "served" | "unreachable" }, { stripeShop: StripeShop }>({
   stripeShop: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
+      const database = await createShopDatabase(workerInfo.workerIndex);
+      databaseUrl = database.url;
       const standIn = await startStripeStandIn();
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
-      const env = { ...process.env, ...KEYS, STRIPE_API_URL: standIn.origin, SITE_URL: origin };
+      const env = {
+        ...process.env,
+        ...KEYS,
+        DATABASE_URL: database.url,
+        STRIPE_API_URL: standIn.origin,
+        SITE_URL: origin,
+      };
       const server = spawn("node", ["server.mjs"], {
         cwd: webDir,
         env: {
@@ -53,6 +108,12 @@ export const test = base.extend<{ stripeJs: "served" | "unreachable" }, { stripe
         },
         stdio: "ignore",
       });
+      // Its own worker: it delivers this shop's e-mails and reconciles its payments with Stripe.
+      const worker = spawn("npm", ["run", "start", "-w", "@souls/worker"], {
+        cwd: join(webDir, "../.."),
+        env: { ...env, WORKER_INTERVAL_SECONDS: "1" },
+        stdio: "ignore",
+      });
       await expect
         .poll(
           () =>
@@ -64,22 +125,10 @@ export const test = base.extend<{ stripeJs: "served" | "unreachable" }, { stripe
         )
         .toBe(200);
       standIn.webhooks.endpoint = { url: `${origin}/webhooks/stripe`, secret: KEYS.STRIPE_WEBHOOK_SECRET };
-      const workers: ChildProcess[] = [];
-      await use({
-        standIn,
-        origin,
-        async startWorker() {
-          const worker = spawn("npm", ["run", "start", "-w", "@souls/worker"], {
-            cwd: join(webDir, "../.."),
-            env: { ...env, WORKER_INTERVAL_SECONDS: "1" },
-            stdio: "ignore",
-          });
-          workers.push(worker);
-          return { stop: () => stopped(worker) };
-        },
-      });
-      await Promise.all([stopped(server), ...workers.map(stopped)]);
+      await use({ standIn, origin });
+      await Promise.all([stopped(server), stopped(worker)]);
       await standIn.close();
+      await database.drop();
     },
     { scope: "worker" },
   ],
@@ -96,7 +145,7 @@ export const test = base.extend<{ stripeJs: "served" | "unreachable" }, { stripe
   },
 });
 
-export { expect, sql };
+export { expect };
 
 /** A shopper's own address, so that her e-mails are hers alone among the suite's. */
 export const uniqueEmail = () => `stripe-${randomUUID().slice(0, 8)}@example.org`;
