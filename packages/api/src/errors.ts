@@ -109,6 +109,7 @@ const NOT_FOUND: Record<AdminNotFoundError["entity"], string> = {
   email: "E-mail introuvable",
   refund: "Remboursement introuvable",
   photo: "Photo introuvable : elle a peut-être été retirée depuis un autre écran. Rechargez la page.",
+  review: "Avis introuvable : il a peut-être été supprimé depuis un autre écran. Rechargez la page.",
 };
 
 const EVENT_VERBS: Record<OrderEvent, string> = {

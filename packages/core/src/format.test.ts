@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPrice,
+  shopDay,
   shopMonth,
 } from "./format";
 
@@ -30,6 +31,8 @@ describe("formatting for a reader", () => {
     expect(formatDateTime(late, "fr", "short")).toBe("01/04/2025 01:30");
     expect(plain(formatDateTime(late, "fr"))).toMatch(/^1 avril 2025 (à )?01:30 UTC\+2$/);
     expect(shopMonth(late)).toBe("2025-04");
+    expect(shopDay(late)).toBe("2025-04-01");
+    expect(shopDay("2025-12-31T22:59:00Z")).toBe("2025-12-31");
   });
 
   it("names countries, a code it cannot name shown as given", () => {

@@ -103,6 +103,20 @@ export function shopMonth(time: Moment = new Date()): string {
   return `${part("year")}-${part("month")}`;
 }
 
+const yearMonthDay = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** "2025-03-12": the day it is in Paris at `time`, as a date field gives it (a review's experience). */
+export function shopDay(time: Moment = new Date()): string {
+  const parts = yearMonthDay.formatToParts(new Date(time));
+  const part = (type: "year" | "month" | "day") => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
 const regionNames = new Map<Locale, Intl.DisplayNames>();
 
 /** "Allemagne" / "Germany" from "DE"; a code Intl cannot name is shown as given, never a crash. */

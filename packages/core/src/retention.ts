@@ -14,4 +14,12 @@ export const RETENTION = {
   unconfirmedSignupDays: 7,
   /** Sign-up attempts (a client's keyed hash and a time): the hourly allowance reads the last hour. */
   signupAttemptHours: 24,
+  /** A published review is shown and kept this long after its publication, then deleted with its reply. */
+  publishedReviewYears: 3,
+  /** A refused or withdrawn review is kept this long (the buyer may ask why), then deleted. */
+  rejectedReviewMonths: 6,
+  /** The record that an order's buyer was invited (so she is invited once); its link works far less. */
+  reviewInvitationMonths: 12,
+  /** A buyer's "no more review invitations", kept this long after she asked, to honour it. */
+  reviewOptOutYears: 3,
 } as const;

@@ -6,6 +6,10 @@ import type { Database } from "./schema";
 
 export type { Kysely, Transaction } from "kysely";
 
+// A `date` (a review's day of experience) stays the "YYYY-MM-DD" PostgreSQL writes: node-postgres
+// would make it a Date at midnight in the server's own time zone, a day off west of Greenwich.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+
 export interface ConnectOptions {
   /** Pool size per process; the default suits a web server on a small machine. */
   maxConnections?: number;

@@ -1,5 +1,6 @@
 import type { Carrier } from "@souls/core/carriers";
 import type { Locale } from "@souls/core/locales";
+import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
 import type { EmailStatus, OrderStatus, PaymentStatus, RefundStatus } from "@souls/core/statuses";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
@@ -396,6 +397,53 @@ export interface SellerTable {
   savedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** An order's buyer was invited to review what she bought (once per order). */
+export interface ReviewInvitationsTable {
+  orderId: number;
+  invitedAt: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** An address that asked for no more review invitations (stored lower-cased). */
+export interface ReviewOptOutsTable {
+  email: string;
+  createdAt: CreatedAt;
+}
+
+/** A buyer's review of one model of her order, in her words. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  orderId: number;
+  productId: number;
+  /** The language she wrote in (the page of her link). */
+  locale: Locale;
+  rating: number;
+  title: string;
+  body: string;
+  /** The name shown with it. */
+  authorName: string;
+  /** A date without time, "YYYY-MM-DD" (read as text: connection.ts). */
+  experiencedOn: string;
+  /** When she agreed to its publication. */
+  consentedAt: ColumnType<Date, Date | string, Date | string>;
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  rejectionReason: ColumnType<
+    ReviewRejectionReason | null,
+    ReviewRejectionReason | null | undefined,
+    ReviewRejectionReason | null
+  >;
+  /** The shop's public answer, shown under it. */
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
+  repliedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** How many times she sent it (the first time included). */
+  saves: ColumnType<number, number | undefined, number>;
+  /** When she first sent it: her 30 days to change it start here. */
+  submittedAt: ColumnType<Date, Date | string | undefined, never>;
+  updatedAt: UpdatedAt;
+  publishedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the owner (or the publication deadline) last decided on it. */
+  moderatedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   products: ProductsTable;
   series: SeriesTable;
@@ -421,6 +469,9 @@ export interface Database {
   refundItems: RefundItemsTable;
   productEvents: ProductEventsTable;
   seller: SellerTable;
+  reviewInvitations: ReviewInvitationsTable;
+  reviewOptOuts: ReviewOptOutsTable;
+  reviews: ReviewsTable;
 }
 
 export type Product = Selectable<ProductsTable>;

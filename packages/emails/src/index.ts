@@ -8,10 +8,12 @@ import { BackInStock } from "./emails/back-in-stock";
 import { OrderConfirmation } from "./emails/order-confirmation";
 import { OrderRefund } from "./emails/order-refund";
 import { OrderRefundedSoldOut } from "./emails/order-refunded-sold-out";
+import { ReviewInvitation } from "./emails/review-invitation";
+import { ReviewRejected } from "./emails/review-rejected";
 import { ShippingNotification } from "./emails/shipping-notification";
 import { SignupConfirmation } from "./emails/signup-confirmation";
 import { WithdrawalAcknowledgement } from "./emails/withdrawal-acknowledgement";
-import { unsubscribeUrl } from "./links";
+import { reviewOptOutUrl, unsubscribeUrl } from "./links";
 import {
   type EmailContext,
   type EmailMessage,
@@ -25,6 +27,8 @@ export {
   absoluteUrl,
   EMAIL_LINKS,
   type EmailLinkPage,
+  reviewOptOutUrl,
+  reviewUrl,
   shopUrl,
   signupConfirmUrl,
   trackingUrl,
@@ -51,6 +55,10 @@ export function emailElement(message: EmailMessage, context: EmailContext): Reac
       return createElement(BackInStock, { payload: message.payload, locale, context });
     case "signup_confirmation":
       return createElement(SignupConfirmation, { payload: message.payload, locale, context });
+    case "review_invitation":
+      return createElement(ReviewInvitation, { payload: message.payload, locale, context });
+    case "review_rejected":
+      return createElement(ReviewRejected, { payload: message.payload, locale, context });
   }
 }
 
@@ -63,7 +71,10 @@ function isMarketingMessage(message: EmailMessage): message is MarketingEmailMes
 /** The one-click unsubscribe address of a marketing message (the same link its body shows). */
 function listUnsubscribeUrl(message: EmailMessage, context: EmailContext): string | undefined {
   if (!isMarketingMessage(message)) return undefined;
-  return unsubscribeUrl(context.siteUrl, message.locale, message.payload.unsubscribeToken);
+  // A review invitation stops review invitations only; a sign-up's notice, every sign-up.
+  return message.type === "review_invitation"
+    ? reviewOptOutUrl(context.siteUrl, message.locale, message.payload.unsubscribeToken)
+    : unsubscribeUrl(context.siteUrl, message.locale, message.payload.unsubscribeToken);
 }
 
 export async function renderEmail(message: EmailMessage, context: EmailContext): Promise<RenderedEmail> {

@@ -14,6 +14,8 @@ export const EMAIL_LINKS = {
   terms: { fr: "/cgv", en: "/en/terms-of-sale" },
   signupConfirm: { fr: "/inscription/confirmer", en: "/en/signup/confirm" },
   unsubscribe: { fr: "/desinscription", en: "/en/unsubscribe" },
+  review: { fr: "/donner-mon-avis", en: "/en/write-a-review" },
+  reviewOptOut: { fr: "/avis/desinscription", en: "/en/reviews/unsubscribe" },
 } as const satisfies Record<string, Paths>;
 
 export type EmailLinkPage = keyof typeof EMAIL_LINKS;
@@ -45,6 +47,17 @@ export function signupConfirmUrl(siteUrl: string, locale: Locale, token: string)
 /** The unsubscribe page; the same address is the one-click `List-Unsubscribe` target (RFC 8058). */
 export function unsubscribeUrl(siteUrl: string, locale: Locale, token: string): string {
   return withToken(shopUrl(siteUrl, "unsubscribe", locale), token);
+}
+
+/** The review form of an order, on one model's review when `model` is given. */
+export function reviewUrl(siteUrl: string, locale: Locale, token: string, model?: string): string {
+  const page = withToken(shopUrl(siteUrl, "review", locale), token);
+  return model === undefined ? page : `${page}&model=${encodeURIComponent(model)}`;
+}
+
+/** "No more review invitations"; the same address is the one-click `List-Unsubscribe` target. */
+export function reviewOptOutUrl(siteUrl: string, locale: Locale, token: string): string {
+  return withToken(shopUrl(siteUrl, "reviewOptOut", locale), token);
 }
 
 function withToken(page: string, token: string): string {

@@ -46,6 +46,8 @@ describe("link tokens", () => {
   it.each([
     ["signup_confirmation", "token"],
     ["back_in_stock", "unsubscribeToken"],
+    ["review_invitation", "token"],
+    ["review_invitation", "unsubscribeToken"],
   ] as const)("%s refuses a %s that is missing, too short or too long", (type, field) => {
     for (const token of [undefined, "x".repeat(31), "x".repeat(257), 42]) {
       const payload = { ...samplePayloads[type], [field]: token };
@@ -120,12 +122,35 @@ describe("a refund", () => {
   });
 });
 
+describe("review messages", () => {
+  it("refuse an invitation to review nothing, and a refusal without one of the published reasons", () => {
+    const empty = { ...samplePayloads.review_invitation, items: [] };
+    expect(() => parseEmailMessage({ type: "review_invitation", locale: "fr", payload: empty })).toThrow(
+      /items/,
+    );
+    for (const reason of ["negative", "", undefined]) {
+      const payload = { ...samplePayloads.review_rejected, reason };
+      expect(() => parseEmailMessage({ type: "review_rejected", locale: "fr", payload })).toThrow(/reason/);
+    }
+  });
+
+  it("give a refusal's link to change the review only with the date it works until", () => {
+    const linkOnly = { ...samplePayloads.review_rejected, changeUntil: null };
+    expect(() => parseEmailMessage({ type: "review_rejected", locale: "en", payload: linkOnly })).toThrow(
+      /token/,
+    );
+    const over = { ...samplePayloads.review_rejected, token: null, changeUntil: null };
+    expect(parseEmailMessage({ type: "review_rejected", locale: "en", payload: over }).payload).toEqual(over);
+  });
+});
+
 describe("message kinds", () => {
-  it("mark only the back-in-stock notice as marketing", () => {
+  it("mark only the back-in-stock notice and the review invitation as marketing", () => {
+    const marketing = ["back_in_stock", "review_invitation"];
     expect(Object.keys(EMAIL_KINDS).sort()).toEqual([...EMAIL_TYPES].sort());
-    expect(EMAIL_TYPES.filter(isMarketingEmail)).toEqual(["back_in_stock"]);
+    expect(EMAIL_TYPES.filter(isMarketingEmail)).toEqual(marketing);
     for (const type of EMAIL_TYPES) {
-      expect(EMAIL_KINDS[type], type).toBe(type === "back_in_stock" ? "marketing" : "transactional");
+      expect(EMAIL_KINDS[type], type).toBe(marketing.includes(type) ? "marketing" : "transactional");
     }
   });
 });

@@ -6,6 +6,7 @@
 import { CARRIERS } from "@souls/core/carriers";
 import { isLocale, type Locale } from "@souls/core/locales";
 import { isModelCode } from "@souls/core/models";
+import { REVIEW_REJECTION_REASONS } from "@souls/core/reviews";
 import { z } from "zod";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -108,6 +109,51 @@ export const emailPayloads = {
           : p.model === null && p.productName === null,
       { message: "model and productName are set for a waitlist and null for the newsletter", path: ["list"] },
     ),
+  /**
+   * A set number of days after shipping, once per order: the buyer is invited to review each model
+   * she kept, through a link bound to her order. Marketing mail: one click stops them.
+   */
+  review_invitation: z.object({
+    orderNumber: text,
+    /** Her first name. */
+    customerName: text,
+    items: z
+      .array(
+        z.object({
+          model: productModel,
+          name: text,
+          /** The model's cover photo as a JPEG of the shop's; a launch drawing has none. */
+          photoPath: orderLine.shape.photoPath,
+        }),
+      )
+      .min(1)
+      .max(50),
+    /** Opens the review form of her order (signed, bound to the order). */
+    token: linkToken,
+    /** Stops review invitations to her address; also sent as the List-Unsubscribe header (RFC 8058). */
+    unsubscribeToken: linkToken,
+    /** Until when the link lets her write. */
+    writeUntil: isoTime,
+  }),
+  /** The owner refused a review, or withdrew a published one, for one of the published reasons. */
+  review_rejected: z
+    .object({
+      customerName: text,
+      model: productModel,
+      productName: text,
+      /** Her review's title, so she knows which one. */
+      reviewTitle: text,
+      reason: z.enum(REVIEW_REJECTION_REASONS),
+      /** It had been published: it is withdrawn from the page. */
+      withdrawn: z.boolean(),
+      /** Her link, while she may still change it; null once that time is over. */
+      token: linkToken.nullable(),
+      changeUntil: isoTime.nullable(),
+    })
+    .refine((p) => (p.token === null) === (p.changeUntil === null), {
+      message: "a link to change the review comes with the date it works until",
+      path: ["token"],
+    }),
   /** The owner refunded all or part of an order (its lines, or just an amount: then `items` is empty). */
   order_refund: z
     .object({
@@ -146,6 +192,8 @@ export const EMAIL_KINDS = {
   order_refund: "transactional",
   signup_confirmation: "transactional",
   back_in_stock: "marketing",
+  review_invitation: "marketing",
+  review_rejected: "transactional",
 } as const satisfies Record<EmailType, EmailKind>;
 
 export type MarketingEmailType = {

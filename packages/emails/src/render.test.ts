@@ -4,6 +4,8 @@ import { EMAIL_TYPES, InvalidEmailMessageError, isMarketingEmail, parseEmailMess
 import {
   sampleContext,
   samplePayloads,
+  sampleReviewOptOutToken,
+  sampleReviewToken,
   sampleSignupToken,
   sampleTrackingToken,
   sampleUnsubscribeToken,
@@ -487,6 +489,120 @@ describe("back in stock, as marketing mail", () => {
     const link = `${site}/desinscription?token=ab%2Bcd%2Fef%3Dgh${"x".repeat(29)}`;
     expect(listUnsubscribe).toBe(link);
     expect(hrefs(html)).toContain(link);
+  });
+});
+
+describe("review invitation", () => {
+  const PAGE = { fr: `${site}/donner-mon-avis`, en: `${site}/en/write-a-review` } as const;
+  const OPT_OUT = { fr: `${site}/avis/desinscription`, en: `${site}/en/reviews/unsubscribe` } as const;
+
+  it.each(LOCALES)("in %s links each model to its review through the order's own link", async (locale) => {
+    const { subject, html, text } = await renderSample("review_invitation", locale, {
+      items: [
+        { model: "aicha", name: "Aicha" },
+        { model: "zora", name: "Zora", photoPath: `/photos/${"a".repeat(32)}-600.jpg` },
+      ],
+    });
+    expect(subject).toBe(
+      locale === "fr"
+        ? "Votre avis sur votre commande SOULS-123456ABCD"
+        : "Your review of order SOULS-123456ABCD",
+    );
+    for (const model of ["aicha", "zora"]) {
+      const link = `${PAGE[locale]}?token=${sampleReviewToken}&model=${model}`;
+      expect(hrefs(html)).toContain(link);
+      expect(text).toContain(link);
+    }
+    expect(visibleText(html)).toContain(locale === "fr" ? "Donner mon avis sur Zora" : "Review Zora");
+    // The cover of an uploaded photo, from the shop's origin; a launch drawing has none.
+    expect(html).toContain(`src="${site}/photos/${"a".repeat(32)}-600.jpg"`);
+    expect(html.match(/<img/g)).toHaveLength(1);
+  });
+
+  it.each(LOCALES)(
+    "in %s says until when the link works, that it is once, that no review is paid",
+    async (locale) => {
+      const { text } = await renderSample("review_invitation", locale);
+      const facts =
+        locale === "fr"
+          ? [
+              "Bonjour Camille,",
+              "jusqu’au 22 mai 2025",
+              "pendant 30 jours",
+              "aucun avis n’est rémunéré",
+              "positif ou négatif",
+              "la seule invitation",
+            ]
+          : [
+              "Hello Camille,",
+              "until 22 May 2025",
+              "for 30 days",
+              "no review is ever paid for",
+              "positive or negative",
+              "the only invitation",
+            ];
+      for (const fact of facts) expect(text).toContain(fact);
+    },
+  );
+
+  it.each(LOCALES)(
+    "in %s stops review invitations in one click, the same address as List-Unsubscribe",
+    async (locale) => {
+      const { html, text, listUnsubscribe } = await renderSample("review_invitation", locale);
+      const link = `${OPT_OUT[locale]}?token=${sampleReviewOptOutToken}`;
+      expect(listUnsubscribe).toBe(link);
+      expect(hrefs(html)).toContain(link);
+      expect(text).toContain(link);
+      expect(visibleText(html)).toContain(
+        locale === "fr" ? "Ne plus recevoir ces invitations" : "Stop these invitations",
+      );
+    },
+  );
+});
+
+describe("review refusal", () => {
+  it.each(LOCALES)("in %s gives the published reason and the link to change it", async (locale) => {
+    const { subject, html, text } = await renderSample("review_rejected", locale);
+    expect(subject).toBe(locale === "fr" ? "Votre avis sur Aicha" : "Your review of Aicha");
+    const facts =
+      locale === "fr"
+        ? [
+            "VOTRE AVIS N’A PAS ÉTÉ PUBLIÉ",
+            "« Superbe, livré vite »",
+            "il contient des données personnelles",
+            "jamais refusé parce qu’il est négatif",
+            "jusqu’au 30 avril 2025",
+          ]
+        : [
+            "YOUR REVIEW WAS NOT PUBLISHED",
+            "“Superbe, livré vite”",
+            "it contains personal details",
+            "never refused for being negative",
+            "until 30 April 2025",
+          ];
+    for (const fact of facts) expect(text).toContain(fact);
+    const page = locale === "fr" ? `${site}/donner-mon-avis` : `${site}/en/write-a-review`;
+    expect(hrefs(html)).toContain(`${page}?token=${sampleReviewToken}&model=aicha`);
+  });
+
+  it("says a published review was withdrawn, and when the time to change it is over, gives no link", async () => {
+    const { text, html } = await renderSample("review_rejected", "en", {
+      withdrawn: true,
+      reason: "advertising",
+      token: null,
+      changeUntil: null,
+    });
+    expect(text).toContain("YOUR REVIEW WAS WITHDRAWN");
+    expect(text).toContain("it contains advertising or a link to another site.");
+    expect(text).toContain("The 30 days to change it are over.");
+    expect(hrefs(html).some((href) => href.includes("write-a-review"))).toBe(false);
+  });
+
+  it("shows the buyer's title as text, never as markup", async () => {
+    const { html } = await renderSample("review_rejected", "fr", { reviewTitle: "<b>Top</b> & <script>" });
+    expect(html).not.toContain("<b>Top</b>");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;b&gt;Top&lt;/b&gt; &amp; &lt;script&gt;");
   });
 });
 

@@ -20,6 +20,9 @@ export const sampleTrackingToken = "q7Vb3kX9_mTzR2pL-8sWnY4eHcA0uJfGdKiOxQvE1Nw"
 export const sampleSignupToken = "Zr4nT8wq_Lk2XbV0-hJc7sYdE5mPa9GfUoRi3NeQ6tC";
 /** The token of a subscriber's unsubscribe link, made the same way. */
 export const sampleUnsubscribeToken = "Hd2Kq9vX_b7TnR4w-Lp0sEy6JcA3mZgFuW8iNoQ1tVk";
+/** A review invitation's links as the shop signs them: bound to order 42. */
+export const sampleReviewToken = "r.42.Vq3nB8xL_k2TzR7w-Hp9sEa4JcD0mYgFuN6iKoQ1tWe";
+export const sampleReviewOptOutToken = "o.42.Mb7Kq2vX_t9TnR4w-Lp0sEy6JcA3mZgFuW8iNoQ1tVd";
 
 const order = {
   orderNumber: "SOULS-123456ABCD",
@@ -75,6 +78,26 @@ export const samplePayloads = {
     productName: "Aicha",
     productPath: "/produit/sac-banane-aicha",
     unsubscribeToken: sampleUnsubscribeToken,
+  },
+  // Ten days after the Aicha of the order above left the workshop.
+  review_invitation: {
+    orderNumber: order.orderNumber,
+    customerName: "Camille",
+    items: [{ model: "aicha", name: "Aicha" }],
+    token: sampleReviewToken,
+    unsubscribeToken: sampleReviewOptOutToken,
+    writeUntil: "2025-05-22T09:15:00.000Z",
+  },
+  // Her review named the carrier's driver and his phone number: refused, and she may change it.
+  review_rejected: {
+    customerName: "Camille",
+    model: "aicha",
+    productName: "Aicha",
+    reviewTitle: "Superbe, livré vite",
+    reason: "personal_data",
+    withdrawn: false,
+    token: sampleReviewToken,
+    changeUntil: "2025-04-30T18:02:00.000Z",
   },
   // A shopper who asked to hear when Aicha returns, before that address is used.
   signup_confirmation: { list: "waitlist", model: "aicha", productName: "Aicha", token: sampleSignupToken },

@@ -3,7 +3,17 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { newCheckoutKey, placeOrder } from "./orders/place-order";
 import { applyRetention, ERASED } from "./retention";
-import { joinWaitlistConfirmed, placePaidOrder, TEST_SECRET, TEST_SHIPPING } from "./testing";
+import { inviteReviewers } from "./reviews/invitations";
+import { submitReview } from "./reviews/link";
+import { publishReview, rejectReview } from "./reviews/moderation";
+import {
+  joinWaitlistConfirmed,
+  placePaidOrder,
+  placeShippedOrder,
+  reviewLinkToken,
+  TEST_SECRET,
+  TEST_SHIPPING,
+} from "./testing";
 
 const t = seededTestDatabase();
 
@@ -51,6 +61,7 @@ describe("data retention", () => {
       accessLogs: 0,
       unpaidOrdersErased: 0,
       unconfirmedSignups: 0,
+      reviews: 0,
     });
   });
 
@@ -142,5 +153,79 @@ describe("data retention", () => {
       country: "FR",
     });
     expect(rows[1]).toMatchObject({ firstName: "Camille", email: "camille@example.org" });
+  });
+
+  it("deletes published reviews after 3 years, refused ones after 6 months, invitations and opt-outs in their time", async () => {
+    const DAY = 86_400_000;
+    await t.db.updateTable("products").set({ stock: 10 }).where("slug", "=", "bilin").execute();
+    const reviewed: number[] = [];
+    for (const email of [
+      "old@example.org",
+      "recent@example.org",
+      "refused@example.org",
+      "fresh@example.org",
+    ]) {
+      const order = await placeShippedOrder(t.db, {
+        model: "bilin",
+        details: { email },
+        shippedAt: new Date(Date.now() - 11 * DAY),
+      });
+      await inviteReviewers(t.db, { secret: TEST_SECRET });
+      const written = await submitReview(t.db, {
+        token: reviewLinkToken(TEST_SECRET, "review", order.id),
+        secret: TEST_SECRET,
+        model: "bilin",
+        locale: "fr",
+        review: {
+          rating: 4,
+          title: "Très joli",
+          body: "Un sac solide et élégant, porté tous les jours.",
+          authorName: "Nour B.",
+          experiencedOn: new Date().toISOString().slice(0, 10),
+          consent: "yes",
+        },
+      });
+      if (!written.ok) throw new Error(`review refused: ${written.reason}`);
+      const row = await t.db
+        .selectFrom("reviews")
+        .select("id")
+        .where("orderId", "=", order.id)
+        .executeTakeFirstOrThrow();
+      reviewed.push(row.id);
+    }
+    const [old, recent, refused, fresh] = reviewed as [number, number, number, number];
+    await publishReview(t.db, { id: old, saves: 1 });
+    await publishReview(t.db, { id: recent, saves: 1 });
+    await rejectReview(t.db, { id: refused, saves: 1, secret: TEST_SECRET, reason: "off_topic" });
+    await rejectReview(t.db, { id: fresh, saves: 1, secret: TEST_SECRET, reason: "off_topic" });
+    await sql`UPDATE reviews SET published_at = now() - interval '3 years 1 day' WHERE id = ${old}`.execute(
+      t.db,
+    );
+    await sql`UPDATE reviews SET published_at = now() - interval '2 years 11 months' WHERE id = ${recent}`.execute(
+      t.db,
+    );
+    await sql`UPDATE reviews SET moderated_at = now() - interval '7 months' WHERE id = ${refused}`.execute(
+      t.db,
+    );
+    await sql`UPDATE reviews SET moderated_at = now() - interval '5 months' WHERE id = ${fresh}`.execute(
+      t.db,
+    );
+    await sql`UPDATE review_invitations SET invited_at = now() - interval '13 months'
+      WHERE order_id = (SELECT order_id FROM reviews WHERE id = ${old})`.execute(t.db);
+    await t.db
+      .insertInto("reviewOptOuts")
+      .values([
+        { email: "gone@example.org", createdAt: new Date(Date.now() - 3 * 366 * DAY) },
+        { email: "kept@example.org", createdAt: new Date(Date.now() - 2 * 365 * DAY) },
+      ])
+      .execute();
+
+    expect((await applyRetention(t.db)).reviews).toBe(2);
+    const left = await t.db.selectFrom("reviews").select("id").orderBy("id").execute();
+    expect(left.map((row) => row.id)).toEqual([recent, fresh]);
+    expect(await t.db.selectFrom("reviewInvitations").select("orderId").execute()).toHaveLength(3);
+    expect(await t.db.selectFrom("reviewOptOuts").select("email").execute()).toEqual([
+      { email: "kept@example.org" },
+    ]);
   });
 });

@@ -15,6 +15,8 @@ export interface RetentionReport {
   accessLogs: number;
   unpaidOrdersErased: number;
   unconfirmedSignups: number;
+  /** Published reviews past their years, refused ones past their months (with their answers). */
+  reviews: number;
 }
 
 const monthsAgo = (now: Date, months: number) =>
@@ -60,6 +62,40 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
       )
       .execute();
 
+    // Reviews: a published one is shown for its years, a refused one kept a few months (its
+    // author may ask why), then both go; an invitation's record and an opt-out have their own time.
+    const reviews = await trx
+      .deleteFrom("reviews")
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb("status", "=", "published"),
+            eb(
+              "publishedAt",
+              "<",
+              sql<Date>`${now}::timestamptz - make_interval(years => ${RETENTION.publishedReviewYears})`,
+            ),
+          ]),
+          eb.and([
+            eb("status", "=", "rejected"),
+            eb("moderatedAt", "<", monthsAgo(now, RETENTION.rejectedReviewMonths)),
+          ]),
+        ]),
+      )
+      .executeTakeFirst();
+    await trx
+      .deleteFrom("reviewInvitations")
+      .where("invitedAt", "<", monthsAgo(now, RETENTION.reviewInvitationMonths))
+      .execute();
+    await trx
+      .deleteFrom("reviewOptOuts")
+      .where(
+        "createdAt",
+        "<",
+        sql<Date>`${now}::timestamptz - make_interval(years => ${RETENTION.reviewOptOutYears})`,
+      )
+      .execute();
+
     const erased = await trx
       .updateTable("orders")
       .set((eb) => ({
@@ -91,6 +127,7 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
       accessLogs: Number(accessLogs),
       unpaidOrdersErased: Number(erased.numUpdatedRows),
       unconfirmedSignups: Number(unconfirmed.numDeletedRows),
+      reviews: Number(reviews.numDeletedRows),
     };
   });
 }

@@ -3,6 +3,7 @@ import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { Database, Kysely, Order } from "@souls/db";
 import { sql } from "kysely";
+import { markShipped } from "./admin/orders";
 import type { ShippingDetails } from "./orders/checkout-form";
 import { finalizePayment } from "./orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "./orders/place-order";
@@ -23,6 +24,8 @@ export {
   svgImage,
   truncatedJpeg,
 } from "./photos/fixtures";
+/** Signs a review invitation's links as the shop does (a test builds what an e-mail would carry). */
+export { reviewLinkToken } from "./reviews/tokens";
 export { FILLED_IN_SELLER } from "./seller/testing";
 /** Signs a sign-up's link as the shop does (a test builds the link an e-mail would carry). */
 export { signupToken } from "./signups/tokens";
@@ -46,12 +49,19 @@ export const TEST_SHIPPING: ShippingDetails = {
  */
 export async function placePaidOrder(
   db: Kysely<Database>,
-  options: { model?: ModelCode; locale?: Locale; details?: Partial<ShippingDetails>; now?: Date } = {},
+  options: {
+    model?: ModelCode;
+    /** Several models at once (then `model` is not read). */
+    lines?: { model: ModelCode; quantity: number }[];
+    locale?: Locale;
+    details?: Partial<ShippingDetails>;
+    now?: Date;
+  } = {},
 ): Promise<{ id: number; orderNumber: string; token: string }> {
   const placed = await placeOrder(db, {
     checkoutKey: newCheckoutKey(),
     locale: options.locale ?? "fr",
-    lines: [{ model: options.model ?? "aicha", quantity: 1 }],
+    lines: options.lines ?? [{ model: options.model ?? "aicha", quantity: 1 }],
     details: { ...TEST_SHIPPING, ...options.details },
     provider: "test",
     now: options.now,
@@ -78,6 +88,21 @@ export async function placePaidOrder(
     .where("type", "=", "order_confirmation")
     .executeTakeFirstOrThrow();
   return { id, orderNumber, token: String(confirmation.payload.trackingToken) };
+}
+
+/** An order placed, paid and shipped by the owner (her use case) at `shippedAt`. */
+export async function placeShippedOrder(
+  db: Kysely<Database>,
+  options: Parameters<typeof placePaidOrder>[1] & { shippedAt?: Date } = {},
+): Promise<{ id: number; orderNumber: string; token: string }> {
+  const order = await placePaidOrder(db, options);
+  await markShipped(db, {
+    orderNumber: order.orderNumber,
+    carrier: "colissimo",
+    trackingNumber: "6A12345678901",
+    now: options.shippedAt,
+  });
+  return order;
 }
 
 /**

@@ -11,6 +11,7 @@ import * as m20261125_paid_amount_checked from "./2026-11-25T01-00-paid-amount-c
 import * as m20261125_catalogue_changes from "./2026-11-25T02-00-catalogue-changes";
 import * as m20261125_catalogue from "./2026-11-25T03-00-catalogue";
 import * as m20261125_seller from "./2026-11-25T04-00-seller";
+import * as m20261126_reviews from "./2026-11-26T10-00-reviews";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T02-00-catalogue-changes": m20261125_catalogue_changes,
   "2026-11-25T03-00-catalogue": m20261125_catalogue,
   "2026-11-25T04-00-seller": m20261125_seller,
+  "2026-11-26T10-00-reviews": m20261126_reviews,
 };

@@ -2,7 +2,8 @@ import type { EmailStatus } from "@souls/core/statuses";
 import { seededTestDatabase } from "@souls/db/testing";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteOldEmails } from "../outbox/clean-up";
-import { placePaidOrder } from "../testing";
+import { inviteReviewers } from "../reviews/invitations";
+import { placePaidOrder, placeShippedOrder, reviewLinkToken, TEST_SECRET } from "../testing";
 import {
   emailForViewing,
   emailQueueStats,
@@ -174,6 +175,24 @@ describe("viewing a message", () => {
       trackingToken: TRACKING_TOKEN_MASK,
     });
     expect(await accessLog()).toEqual([{ accessMethod: "admin_view", accessedBy: "admin" }]);
+  });
+
+  it("never shows the owner a buyer's review links: they write in the buyer's name", async () => {
+    const order = await placeShippedOrder(t.db, { shippedAt: new Date(Date.now() - 11 * 86_400_000) });
+    await inviteReviewers(t.db, { secret: TEST_SECRET });
+    const row = await t.db
+      .selectFrom("emailQueue")
+      .select("id")
+      .where("type", "=", "review_invitation")
+      .executeTakeFirstOrThrow();
+    const message = await emailForViewing(t.db, row.id);
+    const shown = JSON.stringify(message);
+    expect(shown).not.toContain(reviewLinkToken(TEST_SECRET, "review", order.id));
+    expect(shown).not.toContain(reviewLinkToken(TEST_SECRET, "optOut", order.id));
+    expect(message.payload).toMatchObject({
+      token: TRACKING_TOKEN_MASK,
+      unsubscribeToken: TRACKING_TOKEN_MASK,
+    });
   });
 
   it("is not found for an unknown message (and nothing is logged)", async () => {

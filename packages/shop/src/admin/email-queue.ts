@@ -160,6 +160,16 @@ function withSecretsMasked(message: EmailMessage): EmailMessage {
       return { ...message, payload: { ...message.payload, token: TRACKING_TOKEN_MASK } };
     case "back_in_stock":
       return { ...message, payload: { ...message.payload, unsubscribeToken: TRACKING_TOKEN_MASK } };
+    // A review link writes in the buyer's name: the owner, who moderates, must never hold one.
+    case "review_invitation":
+      return {
+        ...message,
+        payload: { ...message.payload, token: TRACKING_TOKEN_MASK, unsubscribeToken: TRACKING_TOKEN_MASK },
+      };
+    case "review_rejected":
+      return message.payload.token === null
+        ? message
+        : { ...message, payload: { ...message.payload, token: TRACKING_TOKEN_MASK } };
     default:
       return message;
   }

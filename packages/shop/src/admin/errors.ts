@@ -8,7 +8,7 @@ import type { EmailStatus } from "@souls/core/statuses";
 export class AdminNotFoundError extends Error {
   override name = "AdminNotFoundError";
   constructor(
-    readonly entity: "order" | "product" | "email" | "refund" | "photo",
+    readonly entity: "order" | "product" | "email" | "refund" | "photo" | "review",
     readonly key: string | number,
   ) {
     super(`No ${entity} ${key}`);
@@ -144,5 +144,22 @@ export class PhotoRefusedError extends Error {
     readonly detail?: string,
   ) {
     super(`Photo refused: ${reason}${detail ? ` (${detail})` : ""}`);
+  }
+}
+
+/**
+ * A moderation the review's state refuses (publishing a published review, refusing a refused one,
+ * answering a refused one), or one decided on words the buyer has changed since the owner read
+ * them (`changed`): she reads them again first.
+ */
+export class ReviewModerationError extends Error {
+  override name = "ReviewModerationError";
+  constructor(
+    readonly reason: "status" | "changed",
+    readonly status: string,
+  ) {
+    super(
+      reason === "changed" ? "The review changed since it was read" : `A ${status} review cannot do that`,
+    );
   }
 }

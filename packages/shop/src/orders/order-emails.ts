@@ -23,7 +23,7 @@ export interface EmailedLine {
 }
 
 /** The path of a cover's JPEG for an e-mail's line, if it has one. */
-function emailPhotoPathOf(cover: LineCover | null | undefined): string | undefined {
+export function emailPhotoPathOf(cover: LineCover | null | undefined): string | undefined {
   if (!cover || !isPhotoHash(cover.source)) return undefined;
   const [width = cover.width] = emailWidths(cover.width);
   return photoPath(cover.source, width, "jpeg");

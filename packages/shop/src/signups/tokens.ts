@@ -3,7 +3,7 @@
  * hours, the double opt-in) and "unsubscribe" (valid as long as the sign-up exists). A token names
  * a sign-up row and cannot be forged for another one without the secret.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hasLinkSignature, linkSignature } from "../signed-links";
 
 export type SignupTokenPurpose = "confirm" | "unsubscribe";
 
@@ -12,9 +12,8 @@ export const CONFIRMATION_HOURS = 48;
 
 const PREFIX: Record<SignupTokenPurpose, string> = { confirm: "c", unsubscribe: "u" };
 
-function mac(secret: string, payload: string): string {
-  return createHmac("sha256", secret).update(`souls-signup:${payload}`).digest("base64url");
-}
+/** Links signed before the shop had other signed links keep working: the same domain. */
+const DOMAIN = "souls-signup";
 
 /** `c.<id>.<expires, epoch seconds>.<mac>`; an unsubscribe token does not expire (0). */
 export function signupToken(
@@ -25,7 +24,7 @@ export function signupToken(
 ): string {
   const expires = purpose === "confirm" ? Math.floor(now.getTime() / 1000) + CONFIRMATION_HOURS * 3600 : 0;
   const payload = `${PREFIX[purpose]}.${signupId}.${expires}`;
-  return `${payload}.${mac(secret, payload)}`;
+  return `${payload}.${linkSignature(secret, DOMAIN, payload)}`;
 }
 
 export type SignupTokenCheck = { ok: true; signupId: number } | { ok: false; reason: "invalid" | "expired" };
@@ -41,9 +40,7 @@ export function readSignupToken(
   const match = /^([cu])\.(\d{1,10})\.(\d{1,12})\.([\w-]{43})$/.exec(token.trim());
   if (!match || match[1] !== PREFIX[purpose]) return { ok: false, reason: "invalid" };
   const [, letter, id, expires, signature] = match as unknown as [string, string, string, string, string];
-  const expected = Buffer.from(mac(secret, `${letter}.${id}.${expires}`));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+  if (!hasLinkSignature(secret, DOMAIN, `${letter}.${id}.${expires}`, signature)) {
     return { ok: false, reason: "invalid" };
   }
   if (purpose === "confirm" && Number(expires) * 1000 <= now.getTime())
