@@ -9,6 +9,8 @@ import {
   FILLED_IN_SELLER,
   joinWaitlistConfirmed,
   placeHeldOrder,
+  placeShippedOrder,
+  reviewLinkToken,
   TEST_SECRET,
   TEST_SHIPPING,
 } from "@souls/shop/testing";
@@ -25,6 +27,7 @@ const jobs = {
   gateway: offlineGateway,
   mail: testMailSetup(mailboxTransport(path.join(tmpdir(), "souls-worker-jobs"))),
   linkSecret: TEST_SECRET,
+  reviewInvitationDays: 10,
 };
 
 const status = (id: number) =>
@@ -104,5 +107,40 @@ describe("the worker's jobs", () => {
     const sent = (await written(configured.id)).headers;
     expect(sent.get("from")).toBe("SOULS <commandes@souls.example>");
     expect(sent.get("reply-to")).toBe("bonjour@souls.fr");
+  });
+
+  it("invite a buyer to review her order the set number of days after shipping, once, the e-mail sent in the same round", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "souls-worker-reviews-"));
+    const round = (now: Date, days = 10) =>
+      runJobs(t.db, { ...jobs, reviewInvitationDays: days, mail: testMailSetup(mailboxTransport(dir)) }, now);
+    const shippedAt = new Date();
+    const order = await placeShippedOrder(t.db, { model: "nadia", locale: "en", shippedAt });
+    const day = (n: number) => new Date(shippedAt.getTime() + n * 86_400_000);
+
+    // Time moves forward: nothing on day 6, the invitation on day 7 with the setting at 7, once.
+    expect((await round(day(6), 7)).reviewInvitations).toBe(0);
+    const due = await round(day(7), 7);
+    expect(due.reviewInvitations).toBe(1);
+    expect((await round(day(8), 7)).reviewInvitations).toBe(0);
+
+    const sent = await t.db
+      .selectFrom("emailQueue")
+      .select(["id", "status", "subject"])
+      .where("orderId", "=", order.id)
+      .where("type", "=", "review_invitation")
+      .execute();
+    expect(sent).toMatchObject([{ status: "sent", subject: `Your review of order ${order.orderNumber}` }]);
+    const eml = (await readdir(dir)).find((file) => file.endsWith(`-${sent[0]?.id}.eml`));
+    const raw = await readFile(path.join(dir, eml ?? "missing"), "utf8");
+    const headers = parseHeaders(raw);
+    // One click stops review invitations, from the mail client too (RFC 8058).
+    expect(headers.get("list-unsubscribe")).toContain(
+      `/en/reviews/unsubscribe?token=${reviewLinkToken(TEST_SECRET, "optOut", order.id)}`,
+    );
+    expect(headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const html = await readFile(path.join(dir, (eml ?? "").replace(/\.eml$/, ".html")), "utf8");
+    expect(html).toContain(
+      `/en/write-a-review?token=${reviewLinkToken(TEST_SECRET, "review", order.id)}&amp;model=nadia`,
+    );
   });
 });

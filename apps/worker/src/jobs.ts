@@ -1,6 +1,7 @@
 import type { Database, Kysely } from "@souls/db";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
 import type { PaymentGateway } from "@souls/shop/payments";
+import { inviteReviewers, publishOverdueReviews } from "@souls/shop/reviews";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
 import { type DeliveryReport, deliverDueEmails, deliveryAsSeller, type MailSetup } from "./email-delivery";
 
@@ -8,6 +9,10 @@ export interface RoundReport {
   expired: number;
   /** Back-in-stock notices queued for models that can be bought again. */
   restockNotices: number;
+  /** Orders whose buyer was invited to review them. */
+  reviewInvitations: number;
+  /** Reviews published as they are, nobody having decided within their days. */
+  reviewsPublished: number;
   reconciled: number;
   emails: DeliveryReport;
 }
@@ -15,8 +20,10 @@ export interface RoundReport {
 export interface WorkerJobs {
   gateway: PaymentGateway;
   mail: MailSetup;
-  /** The shop's secret: signs the unsubscribe link of each back-in-stock notice. */
+  /** The shop's secret: signs the unsubscribe link of each back-in-stock notice, and review links. */
   linkSecret: string;
+  /** Days after shipping before a buyer is invited to review her order (REVIEW_INVITATION_DAYS). */
+  reviewInvitationDays: number;
 }
 
 /** One round of the worker's jobs. */
@@ -28,8 +35,14 @@ export async function runJobs(
   const expired = await expireHolds(db, now);
   // After the holds: a released hold may be what brings a sold-out model back.
   const restockNotices = await notifyRestockedWaitlists(db, jobs.linkSecret, now);
+  const reviewInvitations = await inviteReviewers(db, {
+    secret: jobs.linkSecret,
+    afterDays: jobs.reviewInvitationDays,
+    now,
+  });
+  const reviewsPublished = await publishOverdueReviews(db, now);
   // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
   const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
   const reconciled = await reconcilePayments(db, jobs.gateway, now);
-  return { expired, restockNotices, reconciled, emails };
+  return { expired, restockNotices, reviewInvitations, reviewsPublished, reconciled, emails };
 }

@@ -1,6 +1,7 @@
 /**
  * The shop's background worker: releases unpaid holds past their time, tells waiting shoppers a
- * model is back, delivers queued e-mails, applies the data-retention periods and
+ * model is back, invites buyers to review what was shipped to them, publishes the reviews nobody
+ * decided on in time, delivers queued e-mails, applies the data-retention periods and
  * reconciles payments whose event never came. Several may run at once (row locks with SKIP LOCKED,
  * an advisory lock).
  *
@@ -64,10 +65,19 @@ function heartbeat() {
   }
 }
 
-function roundSummary({ expired, restockNotices, reconciled, emails }: RoundReport): string | undefined {
+function roundSummary({
+  expired,
+  restockNotices,
+  reviewInvitations,
+  reviewsPublished,
+  reconciled,
+  emails,
+}: RoundReport): string | undefined {
   const done = [
     expired && `expired ${expired} holds`,
     restockNotices && `queued ${restockNotices} back-in-stock notices`,
+    reviewInvitations && `queued ${reviewInvitations} review invitations`,
+    reviewsPublished && `published ${reviewsPublished} reviews left waiting past their days`,
     reconciled && `reconciled ${reconciled} payments`,
     emails.sent && `sent ${emails.sent} e-mails`,
     emails.retrying && `${emails.retrying} e-mails to retry`,
@@ -87,14 +97,21 @@ let retentionDoneAt = 0;
 
 async function round() {
   try {
-    const line = roundSummary(await runJobs(db, { gateway, mail, linkSecret: env.sessionSecret }));
+    const line = roundSummary(
+      await runJobs(db, {
+        gateway,
+        mail,
+        linkSecret: env.sessionSecret,
+        reviewInvitationDays: env.REVIEW_INVITATION_DAYS,
+      }),
+    );
     if (line) console.log(`[worker] ${line}`);
     if (!stopping.signal.aborted && Date.now() - retentionDoneAt >= RETENTION_EVERY_MS) {
       const removed = await applyRetention(db);
       retentionDoneAt = Date.now();
-      if (removed.emails || removed.accessLogs || removed.unpaidOrdersErased) {
+      if (removed.emails || removed.accessLogs || removed.unpaidOrdersErased || removed.reviews) {
         console.log(
-          `[worker] retention: ${removed.emails} old e-mails, ${removed.accessLogs} old log rows deleted, ${removed.unpaidOrdersErased} unpaid orders erased`,
+          `[worker] retention: ${removed.emails} old e-mails, ${removed.accessLogs} old log rows, ${removed.reviews} old reviews deleted, ${removed.unpaidOrdersErased} unpaid orders erased`,
         );
       }
     }

@@ -62,6 +62,16 @@ describe.each(APPS)("the settings, as the %s reads them", (app) => {
     expect(() => readSettings({ ...local, PORT: "70000" }, app)).toThrow(/\n {2}PORT: /);
   });
 
+  it("invite buyers to review 10 days after shipping unless told another number of days, 1 to 60", () => {
+    expect(readSettings(local, app).REVIEW_INVITATION_DAYS).toBe(10);
+    expect(readSettings({ ...local, REVIEW_INVITATION_DAYS: "14" }, app).REVIEW_INVITATION_DAYS).toBe(14);
+    for (const days of ["0", "61", "ten", "1.5"]) {
+      expect(() => readSettings({ ...local, REVIEW_INVITATION_DAYS: days }, app), days).toThrow(
+        /REVIEW_INVITATION_DAYS/,
+      );
+    }
+  });
+
   it("log JSON in a deployment, text for people (the embedded local shop included)", () => {
     expect(readSettings(staging, app).logFormat).toBe("json");
     expect(readSettings({ ...staging, SHOP_EMBEDDED_DB: "1" }, app).logFormat).toBe("text");

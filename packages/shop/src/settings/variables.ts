@@ -3,6 +3,8 @@
  * and the worker, so a setting means the same in both (`.env.example` documents each). The rules
  * that tie several together are in ./index.ts.
  */
+
+import { REVIEW_RULES } from "@souls/core/reviews";
 import { LOG_FORMATS } from "@souls/db/log";
 import { z } from "zod";
 import { DEFAULT_ORDER_LIMITS } from "../limits";
@@ -79,6 +81,8 @@ export const variables = z.object({
   // The worker's.
   /** Seconds between two rounds of jobs. */
   WORKER_INTERVAL_SECONDS: int(1, 3600).default(15),
+  /** Days after an order is shipped before its buyer is invited to review it (once). */
+  REVIEW_INVITATION_DAYS: int(1, 60).default(REVIEW_RULES.invitationDays),
   /** Touched at start, after every round and every e-mail settled: the liveness probe reads its age. */
   WORKER_HEARTBEAT_FILE: z.string().optional(),
   /** Outgoing mail server; unset, e-mails are written to the local mailbox folder instead. */
