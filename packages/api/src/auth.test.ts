@@ -69,6 +69,12 @@ it("walks the router's own list of procedures: every one of the contract's is th
       "catalogue.deleteSeries",
       "seller.get",
       "seller.save",
+      "reviews.list",
+      "reviews.waiting",
+      "reviews.publish",
+      "reviews.reject",
+      "reviews.reply",
+      "reviews.remove",
     ]),
   );
   expect(PROCEDURES.find((p) => p.path === "products.changes")?.type).toBe("subscription");

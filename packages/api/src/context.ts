@@ -18,4 +18,6 @@ export interface ApiContext {
   gateway: PaymentGateway;
   /** The VAT rate of the accountant's export, in percent. */
   vatRatePercent: number;
+  /** The shop's secret (SESSION_SECRET): a review's refusal e-mail carries its author's signed link. */
+  linkSecret: string;
 }

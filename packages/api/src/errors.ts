@@ -15,6 +15,7 @@ import {
   ProductArchivedError,
   RefundRefusedError,
   ReturnNotExpectedError,
+  ReviewModerationError,
   StockLimitError,
 } from "@souls/shop/errors";
 import { IllegalTransitionError, type OrderEvent } from "@souls/shop/order-status";
@@ -33,6 +34,8 @@ export const MESSAGES = {
     "La banque n'a pas répondu : le remboursement est en attente. Réessayez : il ne sera jamais fait deux fois.",
   returnNotExpected:
     "Aucun retour n'est attendu pour cette commande (pas de rétractation d'une commande expédiée, ou colis déjà reçu).",
+  reviewChanged:
+    "L'acheteuse a modifié son avis depuis que vous l'avez ouvert : relisez-le (la liste vient d'être rechargée), puis décidez.",
   paymentToCheck:
     "Le paiement de cette commande est à vérifier : le client a payé un autre montant que le total. Remboursez ce qui a été reçu depuis le détail de la commande.",
 } as const;
@@ -112,6 +115,12 @@ const NOT_FOUND: Record<AdminNotFoundError["entity"], string> = {
   review: "Avis introuvable : il a peut-être été supprimé depuis un autre écran. Rechargez la page.",
 };
 
+/** What a review's state forbids, by the state it is in. */
+const REVIEW_STATUS_REFUSALS: Record<string, string> = {
+  published: "Cet avis est déjà publié.",
+  rejected: "Cet avis est déjà refusé : publiez-le d'abord si vous changez d'avis.",
+};
+
 const EVENT_VERBS: Record<OrderEvent, string> = {
   payment_succeeded: "payée",
   payment_failed: "refusée au paiement",
@@ -173,6 +182,14 @@ export function shopRuleError(cause: unknown): TRPCError | null {
   if (cause instanceof GatewayUnavailableError) return error("BAD_GATEWAY", MESSAGES.gatewayUnavailable);
   if (cause instanceof ReturnNotExpectedError) return error("CONFLICT", MESSAGES.returnNotExpected);
   if (cause instanceof PaymentToCheckError) return error("CONFLICT", MESSAGES.paymentToCheck);
+  if (cause instanceof ReviewModerationError) {
+    return error(
+      "CONFLICT",
+      cause.reason === "changed"
+        ? MESSAGES.reviewChanged
+        : (REVIEW_STATUS_REFUSALS[cause.status] ?? "Cette décision n'est pas possible pour cet avis."),
+    );
+  }
   if (cause instanceof PhotoRefusedError) {
     return error(PHOTO_CODES[cause.reason] ?? "BAD_REQUEST", photoRefusalMessage(cause));
   }

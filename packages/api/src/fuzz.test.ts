@@ -11,7 +11,8 @@ import { CARRIERS } from "@souls/core/carriers";
 import { ORDER_STATUSES } from "@souls/core/statuses";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { placePaidOrder } from "@souls/shop/testing";
+import { inviteReviewers, submitReview } from "@souls/shop/reviews";
+import { placePaidOrder, placeShippedOrder, reviewLinkToken, TEST_SECRET } from "@souls/shop/testing";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import fc from "fast-check";
@@ -32,6 +33,26 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seedProducts(t.db);
   ({ orderNumber: paidOrderNumber } = await placePaidOrder(t.db));
+  // A buyer's review waiting for the owner (id 1), so that moderation reaches past the look-up.
+  const shipped = await placeShippedOrder(t.db, {
+    model: "nadia",
+    shippedAt: new Date(Date.now() - 11 * 86_400_000),
+  });
+  await inviteReviewers(t.db, { secret: TEST_SECRET });
+  await submitReview(t.db, {
+    token: reviewLinkToken(TEST_SECRET, "review", shipped.id),
+    secret: TEST_SECRET,
+    model: "nadia",
+    locale: "fr",
+    review: {
+      rating: 5,
+      title: "Superbe",
+      body: "Le plus beau sac que j'ai jamais porté.",
+      authorName: "Camille M.",
+      experiencedOn: new Date().toISOString().slice(0, 10),
+      consent: "yes",
+    },
+  });
   watcher = new pg.Client({ connectionString: t.url });
   await watcher.connect();
 });
@@ -58,6 +79,7 @@ const WATCHED = [
   "product_texts",
   "product_paths",
   "seller",
+  "reviews",
 ];
 const FINGERPRINT = `SELECT ${WATCHED.map(
   (table) =>
@@ -194,6 +216,19 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   postalCode: fc.oneof(fc.constantFrom<unknown>("75011", "7501", "4000-123", null), oddString),
   country: fc.oneof(fc.constantFrom<unknown>("FR", "fr", "PT", "ZZ", null), oddString),
   email: fc.oneof(fc.constantFrom<unknown>("bonjour@souls.fr", "bonjour", "", null), oddString),
+  saves: fc.oneof(fc.constantFrom<unknown>(1, 2, 10, 11, 0, "1"), oddNumber),
+  reason: fc.oneof(
+    fc.constantFrom<unknown>(
+      "off_topic",
+      "abusive",
+      "personal_data",
+      "advertising",
+      "unintelligible",
+      "negative",
+    ),
+    oddString,
+  ),
+  reply: fc.oneof(fc.constantFrom<unknown>("Merci !", "", null, "x".repeat(1_001)), oddString),
   mediatorUrl: fc.oneof(
     fc.constantFrom<unknown>("https://www.cm2c.net", "http://cm2c.net", "javascript:alert(1)", null),
     oddString,

@@ -5,6 +5,7 @@ import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
 import { productsRouter } from "./products";
+import { reviewsRouter } from "./reviews";
 import { sampleOrdersRouter } from "./sample-orders";
 import { sellerRouter } from "./seller";
 import { createCallerFactory, router } from "./trpc";
@@ -18,6 +19,7 @@ export const appRouter = router({
   sampleOrders: sampleOrdersRouter,
   accounting: accountingRouter,
   seller: sellerRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@ import type { Database, Kysely } from "@souls/db";
 import type { EmailContext } from "@souls/emails/messages";
 import { offlineGateway } from "@souls/shop/payments";
 import type { ProductChangeSource } from "@souls/shop/product-changes";
-import { FILLED_IN_SELLER } from "@souls/shop/testing";
+import { FILLED_IN_SELLER, TEST_SECRET } from "@souls/shop/testing";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { expect } from "vitest";
 import type { ApiContext } from "./context";
@@ -32,6 +32,7 @@ export function ownerContext(db: Kysely<Database>, overrides: Partial<ApiContext
     emailContext: TEST_EMAIL_CONTEXT,
     gateway: offlineGateway,
     vatRatePercent: 20,
+    linkSecret: TEST_SECRET,
     ...overrides,
   };
 }
@@ -88,7 +89,8 @@ export async function rowCounts(db: Kysely<Database>) {
       | "productEvents"
       | "series"
       | "productTexts"
-      | "productPaths",
+      | "productPaths"
+      | "reviews",
   ) =>
     Number(
       (
@@ -109,6 +111,7 @@ export async function rowCounts(db: Kysely<Database>) {
     series: await count("series"),
     productTexts: await count("productTexts"),
     productPaths: await count("productPaths"),
+    reviews: await count("reviews"),
   };
 }
 
@@ -198,4 +201,10 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "sampleOrders.run": undefined,
   "seller.get": undefined,
   "seller.save": FILLED_IN_SELLER,
+  "reviews.list": { status: "pending", search: "camille", page: 1 },
+  "reviews.waiting": undefined,
+  "reviews.publish": { id: 1, saves: 1, reply: "Merci Camille, à bientôt !" },
+  "reviews.reject": { id: 1, saves: 1, reason: "personal_data" },
+  "reviews.reply": { id: 1, reply: "Merci pour votre avis." },
+  "reviews.remove": { id: 1 },
 };

@@ -377,6 +377,48 @@ const MALFORMED: Record<string, unknown[]> = {
     { ...FILLED_IN_SELLER, country: "ZZ" },
     { ...FILLED_IN_SELLER, vatNumber: 44, postalCode: 75011 },
   ],
+  "reviews.list": [
+    { status: "hidden" },
+    { status: "PENDING" },
+    { page: 0 },
+    { page: "1" },
+    { search: "x".repeat(101) },
+    { search: HUGE },
+  ],
+  "reviews.waiting": [{}],
+  "reviews.publish": [
+    ...idCases,
+    { id: 1 },
+    { id: 1, saves: 0 },
+    { id: 1, saves: 11 },
+    { id: 1, saves: "1" },
+    { id: 1, saves: 1, reply: "x".repeat(1_001) },
+    { id: 1, saves: 1, reply: HUGE },
+    { id: 1, saves: 1, reply: "Merci\u0000" },
+    { id: 1, saves: 1, reply: 42 },
+  ],
+  // Refused only for one of the published reasons: never without one, never for being negative.
+  "reviews.reject": [
+    ...idCases,
+    { id: 1, saves: 1 },
+    { id: 1, saves: 1, reason: "" },
+    { id: 1, saves: 1, reason: "negative" },
+    { id: 1, saves: 1, reason: "bad_rating" },
+    { id: 1, saves: 1, reason: null },
+    { id: 1, saves: 1, reason: ["abusive"] },
+    { id: 1, reason: "abusive" },
+  ],
+  "reviews.reply": [
+    ...idCases,
+    { id: 1 },
+    { id: 1, reply: "x".repeat(1_001) },
+    { id: 1, reply: "a\u0000b" },
+    { id: 1, reply: 42 },
+    // The buyer's words are hers: there is no field to change them.
+    { id: 1, reply: "Merci", body: "Avis réécrit par la boutique" },
+    { id: 1, reply: "Merci", rating: 5 },
+  ],
+  "reviews.remove": idCases,
 };
 
 it("has malformed cases for every procedure of the router", () => {

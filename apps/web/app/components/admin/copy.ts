@@ -177,6 +177,8 @@ export const copy = {
     plainText: "Texte simple, sans les signes < et >",
     localeChoice: "Langue : français ou anglais",
     addressSegment: "Lettres minuscules sans accent, chiffres et tirets simples, de 3 à 80 caractères",
+    reviewStatus: "Statut d’avis inconnu",
+    reviewReason: "Choisissez l’un des motifs de refus publiés",
   },
   login: {
     title: "Accès sécurisé",

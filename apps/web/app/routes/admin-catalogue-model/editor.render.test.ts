@@ -32,6 +32,7 @@ beforeAll(async () => {
     emailContext: {} as never,
     gateway: {} as never,
     vatRatePercent: 20,
+    linkSecret: "",
   });
 });
 afterAll(() => t.drop());

@@ -4,7 +4,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { adminSession } from "~/lib/admin-session.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
+import { env, sessionSecret } from "~/lib/env.server";
 import { productChanges } from "~/lib/live.server";
 import { gateway } from "~/lib/payments.server";
 import { sellerEmailContext } from "~/lib/seller.server";
@@ -25,6 +25,7 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
       emailContext: await sellerEmailContext(),
       gateway,
       vatRatePercent: env.VAT_RATE_PERCENT,
+      linkSecret: sessionSecret,
     }),
     // A batch names a few procedures at most; a request naming a thousand is refused (400).
     maxBatchSize: MAX_BATCH_SIZE,
