@@ -61,6 +61,17 @@ export const PAGES = {
     paths: { fr: "/desinscription", en: "/en/unsubscribe" },
     private: true,
   },
+  // A buyer's review of her order, through the signed link of her invitation.
+  review: {
+    module: "routes/review/route.tsx",
+    paths: { fr: "/donner-mon-avis", en: "/en/write-a-review" },
+    private: true,
+  },
+  reviewOptOut: {
+    module: "routes/review-opt-out/route.tsx",
+    paths: { fr: "/avis/desinscription", en: "/en/reviews/unsubscribe" },
+    private: true,
+  },
   magazine: {
     module: "routes/magazine/route.tsx",
     paths: { fr: "/magazine", en: "/en/magazine" },
@@ -190,6 +201,7 @@ export const ADMIN_PAGES = {
   stock: "/admin-stock",
   seller: "/admin-boutique",
   catalogue: "/admin-catalogue",
+  reviews: "/admin-avis",
 } as const;
 
 /** A model's editor, a page of its own under the catalogue's: `/admin-catalogue/12`. */
@@ -272,6 +284,7 @@ export function routeTable(): Route[] {
     },
     { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
+    { id: "admin.reviews", path: ADMIN_PAGES.reviews, module: "routes/admin-reviews/route.tsx" },
     { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },
     {
       id: "admin.catalogue.model",

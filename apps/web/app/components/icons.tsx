@@ -45,3 +45,17 @@ export function CheckIcon() {
     </svg>
   );
 }
+
+const STAR = "12 2.6 14.9 8.7 21.5 9.4 16.5 13.9 18 20.4 12 17 6 20.4 7.5 13.9 2.5 9.4 9.1 8.7";
+/** The star's left half, for a rating such as 4.5. */
+const HALF_STAR = "12 2.6 12 17 6 20.4 7.5 13.9 2.5 9.4 9.1 8.7";
+
+/** A rating's star: full, half or empty (its outline). */
+export function StarIcon({ fill = "full", size = 18 }: { fill?: "full" | "half" | "empty"; size?: number }) {
+  return (
+    <svg {...base} width={size} height={size} strokeWidth={1.3} aria-hidden="true" className="star">
+      {fill === "half" ? <polygon points={HALF_STAR} fill="currentColor" stroke="none" /> : null}
+      <polygon points={STAR} fill={fill === "full" ? "currentColor" : "none"} />
+    </svg>
+  );
+}

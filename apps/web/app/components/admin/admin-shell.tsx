@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { adminQueryClient, adminTrpcClient, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
 import adminStylesheet from "~/styles/admin.css?url";
-import { copy } from "./copy";
+import { copy, count } from "./copy";
 
 /** Every admin route adds the admin stylesheet: `export const links = adminLinks;`. */
 export const adminLinks: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
@@ -22,8 +22,24 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.stock, label: copy.shell.stock },
   // Active on a model's editor too (`/admin-catalogue/12`).
   { to: ADMIN_PAGES.catalogue, label: copy.shell.catalogue, end: false },
+  { to: ADMIN_PAGES.reviews, label: copy.shell.reviews },
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
 ] as const;
+
+/**
+ * How many reviews wait for the owner, beside « Avis clients »: read again after each of her
+ * changes and when she comes back to the page (React Query), never on a timer.
+ */
+function ReviewsWaiting() {
+  const waiting = trpc.reviews.waiting.useQuery(undefined, { staleTime: 30_000 }).data?.waiting ?? 0;
+  if (waiting === 0) return null;
+  return (
+    <span className="admin-nav__count">
+      <span aria-hidden="true">{waiting}</span>
+      <span className="visually-hidden">{count(waiting, copy.shell.reviewsWaiting)}</span>
+    </span>
+  );
+}
 
 /**
  * The frame of the owner's pages: navigation, logout, the page title, and the data layer (React
@@ -47,6 +63,7 @@ export function AdminShell({ title, children }: { title: string; children: React
                     <li key={item.to}>
                       <NavLink to={item.to} end={!("end" in item)} className="admin-nav__link">
                         {item.label}
+                        {item.to === ADMIN_PAGES.reviews ? <ReviewsWaiting /> : null}
                       </NavLink>
                     </li>
                   ))}

@@ -5,6 +5,7 @@
 
 import { MODEL_MATERIALS, MODEL_TEXT_FIELDS } from "@souls/core/catalogue-rules";
 import { fill } from "@souls/core/placeholders";
+import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
 
 /**
  * A count in words, French style: 0 and 1 take the singular ("0 remboursement", "1 vente",
@@ -31,6 +32,28 @@ export const EMAIL_TYPE_LABELS: Record<string, string> = {
   back_in_stock: "Retour en stock",
   signup_confirmation: "Confirmation d'inscription",
   order_refund: "Remboursement",
+  review_invitation: "Invitation à donner un avis",
+  review_rejected: "Avis refusé ou retiré",
+};
+
+/**
+ * The only reasons a review may be refused or withdrawn, as the product pages publish them (the
+ * shop's locale files say the same to shoppers, the e-mail to the buyer).
+ */
+export const REVIEW_REASON_LABELS: Record<ReviewRejectionReason, string> = {
+  off_topic: "Ne porte pas sur le produit ni sur l’expérience d’achat",
+  abusive: "Propos injurieux, diffamatoires, discriminatoires, menaçants ou illicites",
+  personal_data:
+    "Données personnelles (nom complet, adresse, téléphone, e-mail) de l’auteur ou d’une autre personne",
+  advertising: "Publicité ou lien vers un autre site",
+  unintelligible: "Incompréhensible",
+};
+
+/** Where a review stands (reviews.status). */
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: "À modérer",
+  published: "Publié",
+  rejected: "Refusé",
 };
 
 /** Why money went back (refunds.reason). */
@@ -112,6 +135,8 @@ export const copy = {
     stock: "Stock",
     catalogue: "Catalogue",
     seller: "Ma boutique",
+    reviews: "Avis clients",
+    reviewsWaiting: { one: "{{n}} avis à modérer", many: "{{n}} avis à modérer" },
     shop: "Voir la boutique",
     logout: "Se déconnecter",
   },
@@ -926,5 +951,75 @@ export const copy = {
     viewFailed: "Impossible d'afficher l'e-mail",
     ordersLink: "Gestion des commandes",
     homeLink: "Retour à la boutique",
+  },
+  reviews: {
+    title: "Avis clients",
+    metaTitle: "Avis clients – Administration SOULS",
+    rules:
+      "Chaque avis vient d’une acheteuse, par le lien de sa commande. Publiez-le tel qu’il est écrit : vous ne pouvez pas le modifier, et vous ne pouvez le refuser que pour l’un des motifs publiés sur les pages des modèles. Un avis négatif n’en est pas un.",
+    autoPublication:
+      "Sans décision de votre part, un avis est publié tel quel {{days}} jours après son envoi : c’est le délai annoncé aux clients.",
+    filters: "Filtrer les avis",
+    show: "Afficher",
+    tabs: { pending: "À modérer ({{n}})", published: "Publiés ({{n}})", rejected: "Refusés ({{n}})" },
+    search: "Rechercher",
+    searchPlaceholder: "N° de commande, e-mail, nom affiché ou modèle",
+    searchHint: "Pour une demande de suppression : cherchez par l’e-mail de l’acheteuse.",
+    count: { one: "{{n}} avis", many: "{{n}} avis" },
+    loading: "Chargement des avis...",
+    loadError: "Impossible de charger les avis",
+    empty: {
+      pending: "Aucun avis à modérer.",
+      published: "Aucun avis publié.",
+      rejected: "Aucun avis refusé.",
+      search: "Aucun avis ne correspond à cette recherche.",
+    },
+    rating: "{{n}} sur 5",
+    signed: "Signé « {{name}} »",
+    experienced: "Expérience du {{date}}",
+    sent: "Envoyé le {{date}}",
+    changed: "modifié {{n}} fois",
+    writtenIn: { fr: "Écrit en français", en: "Écrit en anglais" },
+    order: "Commande {{orderNumber}}",
+    buyer: "Acheteuse : {{email}}",
+    publishBy: "Publié de lui-même le {{date}} sans décision de votre part.",
+    publishedOn: "Publié le {{date}}",
+    rejectedFor: "Refusé le {{date}} : {{reason}}",
+    reply: "Réponse publique de la boutique",
+    replyHint:
+      "Facultative, affichée sous l’avis ; {{max}} caractères au plus. Laissez vide pour ne pas répondre.",
+    replyOf: "Réponse publiée le {{date}}",
+    publish: "Publier",
+    publishWithReply: "Publier avec cette réponse",
+    published: "Avis publié",
+    publishFailed: "L’avis n’a pas été publié",
+    saveReply: "Enregistrer la réponse",
+    replySaved: "Réponse enregistrée",
+    replyRemoved: "Réponse retirée",
+    replyFailed: "La réponse n’a pas été enregistrée",
+    reject: "Refuser…",
+    withdraw: "Retirer…",
+    rejectTitle: "Refuser l’avis « {{title}} »",
+    withdrawTitle: "Retirer l’avis « {{title}} »",
+    rejectIntro:
+      "Choisissez le motif : l’acheteuse le recevra par e-mail, avec, si elle peut encore le modifier, le lien pour le faire.",
+    reasonLegend: "Motif du refus",
+    reasonMissing: "Choisissez l’un des motifs publiés.",
+    notNegative: "Un avis négatif n’est pas un motif de refus.",
+    rejectConfirm: "Refuser et prévenir l’acheteuse",
+    withdrawConfirm: "Retirer et prévenir l’acheteuse",
+    rejecting: "Envoi...",
+    rejected: "Avis refusé : l’acheteuse est prévenue par e-mail",
+    withdrawn: "Avis retiré : l’acheteuse est prévenue par e-mail",
+    rejectFailed: "L’avis n’a pas été refusé",
+    delete: "Supprimer à la demande de l’auteur…",
+    deleteTitle: "Supprimer l’avis « {{title}} »",
+    deleteQuestion:
+      "Supprimer définitivement cet avis et la réponse de la boutique ? À faire seulement si son auteur le demande.",
+    deleteConfirm: "Supprimer",
+    deleting: "Suppression...",
+    deleted: "Avis supprimé",
+    deleteFailed: "L’avis n’a pas été supprimé",
+    reasonLabel: "Motif : {{reason}}",
   },
 } as const;

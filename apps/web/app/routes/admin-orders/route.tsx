@@ -6,6 +6,7 @@ import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shel
 import { BusyButton } from "~/components/admin/busy-button";
 import { copy } from "~/components/admin/copy";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
+import { Pagination } from "~/components/admin/pagination";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { adminPageLoader } from "~/lib/admin-session.server";
@@ -13,7 +14,6 @@ import { trpc } from "~/lib/trpc";
 import { AccountingExport } from "./accounting-export";
 import { OrderDetailDialog } from "./order-detail";
 import { OrdersTable } from "./orders-table";
-import { Pagination } from "./pagination";
 
 const TEXT = copy.orders;
 const PAGE_SIZE = 20;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@souls/core/format";
 import { intlLocale, type Locale } from "@souls/core/locales";
+import { RETENTION } from "@souls/core/retention";
 import {
   postalAddressLine,
   type RequiredSellerField,
@@ -10,6 +11,7 @@ import {
 } from "@souls/shop/seller";
 import { ArrowLeftIcon } from "~/components/icons";
 import { fixedT } from "~/i18n.server";
+import { env } from "~/lib/env.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
@@ -22,7 +24,7 @@ export const handle = { i18n: ["common", "legal"] };
 export const clientLoader = loadsWords(handle);
 
 /** Date the legal texts last changed; update it with the texts (not the day of the visit). */
-const LEGAL_TEXTS_UPDATED = "2026-11-22";
+const LEGAL_TEXTS_UPDATED = "2026-11-26";
 
 const DOCUMENTS = { legalNotice: "legalNotice", privacy: "privacy", terms: "terms" } as const;
 type DocumentId = keyof typeof DOCUMENTS;
@@ -67,6 +69,12 @@ function identityOf(seller: ShownSeller, locale: Locale) {
     mediatorName: seller.mediator.name,
     mediatorUrl: seller.mediator.url,
     siteUrl: siteOrigin,
+    // What the privacy policy says of reviews is what the shop does: its settings and periods.
+    reviewInvitationDays: env.REVIEW_INVITATION_DAYS,
+    publishedReviewYears: RETENTION.publishedReviewYears,
+    rejectedReviewMonths: RETENTION.rejectedReviewMonths,
+    reviewInvitationMonths: RETENTION.reviewInvitationMonths,
+    reviewOptOutYears: RETENTION.reviewOptOutYears,
   };
 }
 

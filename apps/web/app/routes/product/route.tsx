@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { emailPhotoUrl, type ShownPhoto } from "@souls/core/photos";
+import { REVIEW_RULES } from "@souls/core/reviews";
 import { availabilityOf, type Catalogue, modelAtAddress, otherModels } from "@souls/shop/catalogue";
 import { manufacturerOf } from "@souls/shop/seller";
 import { Faq } from "~/components/faq";
@@ -25,6 +26,7 @@ import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
 import { invalidRequest, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
 import { siteOrigin } from "~/lib/page.server";
+import { pageReviews, shownReviews } from "~/lib/reviews.server";
 import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
@@ -33,10 +35,11 @@ import { loadsWords } from "~/lib/words";
 import { articlePage, pathOf } from "~/screens";
 import { Gallery } from "./gallery";
 import { ProductPrice } from "./product-price";
+import { ProductReviews, ReviewsSummary } from "./reviews";
 import { productStructuredData } from "./structured-data.server";
 import { useLiveAvailability } from "./use-live-availability";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["common", "reviews"] };
 export const clientLoader = loadsWords(handle);
 
 const MATERIALS = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
@@ -60,8 +63,20 @@ async function requireModel(request: Request, catalogue: Catalogue) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const catalogue = await shownCatalogue();
   const { model, locale, texts, preview } = await requireModel(request, catalogue);
-  const [tc, seller] = await Promise.all([fixedT(locale, "common"), shownSeller()]);
-  const photo = Number(new URL(request.url).searchParams.get("photo"));
+  const [tc, seller, published] = await Promise.all([
+    fixedT(locale, "common"),
+    shownSeller(),
+    shownReviews(),
+  ]);
+  const url = new URL(request.url);
+  const photo = Number(url.searchParams.get("photo"));
+  // The newest reviews on the page everyone gets (kept); all of them on `?reviews=all` (never kept).
+  const allReviews = url.searchParams.get("reviews") === "all";
+  const modelReviews = published[model.id];
+  const reviews = pageReviews(
+    modelReviews,
+    allReviews ? Number.POSITIVE_INFINITY : REVIEW_RULES.shownPerPage,
+  );
   const body = {
     model: availabilityOf(model),
     name: model.name,
@@ -77,7 +92,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     socialImage: socialImageOf(model.photos[0]),
     title: tc("product.metaTitle", { name: model.name }),
     description: texts.shortDescription,
-    structuredData: productStructuredData({ model, texts, locale, tc, brand: seller.brand }),
+    reviews,
+    reviewsAllPath:
+      reviews && reviews.reviews.length < reviews.count ? `${texts.path}?reviews=all#reviews` : null,
+    structuredData: productStructuredData({ model, texts, locale, tc, brand: seller.brand, reviews }),
     manufacturer: manufacturerOf(seller, locale),
   };
   return preview ? data(body, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } }) : body;
@@ -117,6 +135,8 @@ export default function ProductPage() {
     structuredData,
     preview,
     manufacturer,
+    reviews,
+    reviewsAllPath,
   } = useLoaderData<typeof loader>();
   const live = useLiveAvailability(model.model);
   const locale = useLocale();
@@ -167,6 +187,7 @@ export default function ProductPage() {
           </ul>
           <h1 className="product-hero__title">{tc("product.fullName", { name })}</h1>
           <p className="product-hero__tagline">{texts.tagline}</p>
+          {reviews ? <ReviewsSummary reviews={reviews} locale={locale} /> : null}
           {price(true)}
           <Paragraphs text={texts.shortDescription} />
           {available > 0 && available < 3 ? (
@@ -244,6 +265,8 @@ export default function ProductPage() {
           {purchase}
         </div>
       </section>
+
+      {reviews ? <ProductReviews reviews={reviews} locale={locale} allPath={reviewsAllPath} /> : null}
 
       <section className="service page" aria-labelledby="service-title">
         <h2 id="service-title" className="section__title">
