@@ -35,7 +35,7 @@ export const MESSAGES = {
   returnNotExpected:
     "Aucun retour n'est attendu pour cette commande (pas de rétractation d'une commande expédiée, ou colis déjà reçu).",
   reviewChanged:
-    "L'acheteuse a modifié son avis depuis que vous l'avez ouvert : relisez-le (la liste vient d'être rechargée), puis décidez.",
+    "Son auteur a modifié cet avis depuis que vous l'avez ouvert : relisez-le (la liste vient d'être rechargée), puis décidez.",
   paymentToCheck:
     "Le paiement de cette commande est à vérifier : le client a payé un autre montant que le total. Remboursez ce qui a été reçu depuis le détail de la commande.",
 } as const;

@@ -11,6 +11,8 @@ import {
   type ListeningProductChangeSource,
   listenToProductChanges,
 } from "@souls/shop/product-changes";
+import { inviteReviewers, submitReview } from "@souls/shop/reviews";
+import { placeShippedOrder, reviewLinkToken, TEST_SECRET } from "@souls/shop/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -203,6 +205,68 @@ describe("what is kept", () => {
     expect(await isKept(PRODUCT)).toBe(false);
     await keepPage(PRODUCT);
     expect(await isKept(PRODUCT)).toBe(true);
+  });
+});
+
+describe("a buyer's review", () => {
+  let reviewId = 0;
+  beforeAll(async () => {
+    const order = await placeShippedOrder(t.db, {
+      model: "nadia",
+      shippedAt: new Date(Date.now() - 11 * 86_400_000),
+    });
+    await inviteReviewers(t.db, { secret: TEST_SECRET });
+    const written = await submitReview(t.db, {
+      token: reviewLinkToken(TEST_SECRET, "review", order.id),
+      secret: TEST_SECRET,
+      model: "nadia",
+      locale: "fr",
+      review: {
+        rating: 5,
+        title: "Superbe",
+        body: "Le jacquard est encore plus beau en vrai.",
+        authorName: "Camille M.",
+        experiencedOn: new Date().toISOString().slice(0, 10),
+        consent: "yes",
+      },
+    });
+    if (!written.ok) throw new Error(`review refused: ${written.reason}`);
+    const row = await t.db.selectFrom("reviews").select("id").executeTakeFirstOrThrow();
+    reviewId = row.id;
+  });
+
+  async function keptBothLanguages() {
+    await keepPage(PRODUCT);
+    await keepPage("/en/product/nadia-fanny-pack");
+    expect(await isKept(PRODUCT)).toBe(true);
+  }
+
+  it("changes no page while it waits for the owner: an anonymous write never empties the cache", async () => {
+    await keptBothLanguages();
+    await changedElsewhere(
+      `UPDATE reviews SET title = 'Superbe, vraiment', saves = saves + 1 WHERE id = ${reviewId}`,
+    );
+    expect(await isKept(PRODUCT)).toBe(true);
+    expect(await isKept("/en/product/nadia-fanny-pack")).toBe(true);
+  });
+
+  it.each([
+    ["published", "UPDATE reviews SET status = 'published', published_at = now() WHERE id = {id}"],
+    ["answered while published", "UPDATE reviews SET reply = 'Merci !', replied_at = now() WHERE id = {id}"],
+    [
+      "withdrawn",
+      "UPDATE reviews SET status = 'rejected', rejection_reason = 'abusive', published_at = NULL WHERE id = {id}",
+    ],
+    [
+      "published again",
+      "UPDATE reviews SET status = 'published', rejection_reason = NULL, published_at = now() WHERE id = {id}",
+    ],
+    ["deleted at its author's request", "DELETE FROM reviews WHERE id = {id}"],
+  ])("empties the kept pages of its model on every server once %s", async (_kind, change) => {
+    await keptBothLanguages();
+    await changedElsewhere(change.replace("{id}", String(reviewId)));
+    expect(await isKept(PRODUCT)).toBe(false);
+    expect(await isKept("/en/product/nadia-fanny-pack")).toBe(false);
   });
 });
 

@@ -12,8 +12,15 @@ import { seedProducts } from "@souls/db";
 import { createTestDatabase } from "@souls/db/testing";
 import { loadCollection } from "@souls/shop/catalogue";
 import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
+import { inviteReviewers } from "@souls/shop/reviews";
 import { SHIPPING_COUNTRIES, shippingRateFor } from "@souls/shop/shipping";
-import { placePaidOrder, TEST_SHIPPING } from "@souls/shop/testing";
+import {
+  placePaidOrder,
+  placeShippedOrder,
+  reviewLinkToken,
+  TEST_SECRET,
+  TEST_SHIPPING,
+} from "@souls/shop/testing";
 import { startStripeStandIn } from "@souls/stripe-stand-in";
 import fc from "fast-check";
 import pg from "pg";
@@ -57,6 +64,7 @@ const OTHER_ROUTES: { module: string; paths: string[] }[] = [
 const t = await createTestDatabase();
 vi.stubEnv("DATABASE_URL", t.url);
 vi.stubEnv("ADMIN_PASSWORD", ADMIN_PASSWORD);
+vi.stubEnv("SESSION_SECRET", TEST_SECRET);
 
 const ROUTES = [
   ...PAGE_IDS.flatMap((page) =>
@@ -78,6 +86,9 @@ const { saveCart } = await import("~/lib/cart.server");
 
 let watcher: pg.Client;
 let trackingToken: string;
+/** The links of an invited order's review: the form and the opt-out. */
+let reviewToken: string;
+let optOutToken: string;
 let prices: Record<string, number>;
 let pendingOrderNumber = "";
 let cartCookie: string;
@@ -106,6 +117,13 @@ beforeAll(async () => {
   // Legitimate orders placed by the fuzzing never run out of pieces.
   await t.db.updateTable("products").set({ stock: 100_000 }).execute();
   trackingToken = (await placePaidOrder(t.db)).token;
+  const shipped = await placeShippedOrder(t.db, {
+    model: "nadia",
+    shippedAt: new Date(Date.now() - 11 * 86_400_000),
+  });
+  await inviteReviewers(t.db, { secret: TEST_SECRET });
+  reviewToken = reviewLinkToken(TEST_SECRET, "review", shipped.id);
+  optOutToken = reviewLinkToken(TEST_SECRET, "optOut", shipped.id);
   await ensurePendingOrder(t.db);
   const collection = await loadCollection(t.db);
   prices = Object.fromEntries(Object.values(collection).map((model) => [model.model, model.priceCents]));
@@ -131,6 +149,8 @@ const WATCHED = [
   "email_queue",
   "tracking_tokens",
   "admin_sessions",
+  "reviews",
+  "review_opt_outs",
 ];
 const FINGERPRINT = `SELECT ${WATCHED.map(
   (table) =>
@@ -215,11 +235,15 @@ const oddText = fc.oneof(
 
 /** Stand-ins for values known once the database is ready (or fresh for each request). */
 const TRACKING_TOKEN = "{tracking-token}";
+const REVIEW_TOKEN = "{review-token}";
+const OPT_OUT_TOKEN = "{opt-out-token}";
 const PENDING_ORDER = "{pending-order}";
 const NEW_CHECKOUT_KEY = "{new-checkout-key}";
 function resolve(value: string): string {
   return value
     .replaceAll(TRACKING_TOKEN, trackingToken)
+    .replaceAll(REVIEW_TOKEN, reviewToken)
+    .replaceAll(OPT_OUT_TOKEN, optOutToken)
     .replaceAll(PENDING_ORDER, pendingOrderNumber)
     .replaceAll(NEW_CHECKOUT_KEY, newCheckoutKey());
 }
@@ -241,12 +265,18 @@ const FORM_VALUES: Record<string, string[]> = {
     "cancel",
     "login",
     "logout",
+    "review",
   ],
   model: ["aicha", "nadia", "bilin", "ilian", "leather", "Leather!"],
   email: ["ana@example.org", " Lina@Example.org ", "x@y", "@", "a@b.co"],
   name: ["Ana", ""],
   consent: ["yes", "on", "true"],
-  token: [TRACKING_TOKEN, ` ${TRACKING_TOKEN} `, "y".repeat(43), "short"],
+  token: [TRACKING_TOKEN, ` ${TRACKING_TOKEN} `, "y".repeat(43), "short", REVIEW_TOKEN, OPT_OUT_TOKEN],
+  rating: ["5", "1", "0", "6", "4.5", ""],
+  title: ["Une merveille", "x", "x".repeat(101)],
+  body: ["Le jacquard est encore plus beau en vrai.", "Bof.", "<script>alert(1)</script> vraiment beau"],
+  authorName: ["Camille M.", "", "x".repeat(41)],
+  experiencedOn: [new Date().toISOString().slice(0, 10), "2020-01-01", "2026-02-30", "demain"],
   password: ["wrong-password", ""],
   country: ["FR", "BE", "US", "fr", "XX", ""],
   items: [
@@ -313,6 +343,7 @@ const INTENT_FIELDS: Record<string, string[]> = {
   cancel: [],
   login: ["password"],
   logout: [],
+  review: ["token", "model", "rating", "title", "body", "authorName", "experiencedOn", "consent"],
 };
 
 const valueFor = (key: string) =>
@@ -337,6 +368,7 @@ const ROUTE_INTENTS: Record<string, string[]> = {
   "routes/thank-you/route.tsx": ["signup"],
   "routes/tracking/route.tsx": ["track", "withdraw", "confirm-withdrawal"],
   "routes/admin/route.tsx": ["login", "logout"],
+  "routes/review/route.tsx": ["review"],
 };
 
 /** A form as a page sends it for one of `intents`, each field kept, changed or dropped, plus a few more. */
@@ -589,6 +621,13 @@ const MAY_WRITE: Record<string, (form: FormData) => boolean> = {
   "routes/tracking/route.tsx": (form) =>
     intentOf(form) === "confirm-withdrawal" && text(form, "token")?.trim() === trackingToken,
   "routes/admin/route.tsx": (form) => intentOf(form) === "login" && text(form, "password") === ADMIN_PASSWORD,
+  // A review needs its order's own link and the buyer's consent (and every field within bounds).
+  "routes/review/route.tsx": (form) =>
+    intentOf(form) === "review" &&
+    text(form, "token")?.trim() === reviewToken &&
+    text(form, "consent") === "yes",
+  // Only the invitation's own opt-out link stops invitations.
+  "routes/review-opt-out/route.tsx": (form) => text(form, "token")?.trim() === optOutToken,
 };
 /** Routes that read a form: a body that is not one is refused with a 4xx. */
 const NOT_FORMS = new Set(["routes/stripe-webhook/route.ts", "routes/trpc/route.ts"]);
@@ -775,6 +814,28 @@ describe("valid-looking requests with odd free text", () => {
           ...Object.entries(details),
         ];
       }),
+  );
+
+  validLooking(
+    "a review through its order's link with any text in it is saved or refused, never a 5xx",
+    ["routes/review/route.tsx"],
+    formOf(
+      fc.constant<Field>(["intent", "review"]),
+      fc.constant<Field>(["token", REVIEW_TOKEN]),
+      fieldOf("model", fc.constantFrom("nadia", "aicha")),
+      fieldOf("rating", fc.constantFrom("1", "3", "5")),
+      fieldOf("title", freeText),
+      fieldOf(
+        "body",
+        fc.oneof(
+          freeText,
+          freeText.map((text) => text.repeat(20)),
+        ),
+      ),
+      fieldOf("authorName", freeText),
+      fieldOf("experiencedOn", fc.constant(new Date().toISOString().slice(0, 10))),
+      fc.constant<Field>(["consent", "yes"]),
+    ),
   );
 
   validLooking(

@@ -96,7 +96,7 @@ test("a buyer reviews Nadia in English from her invitation, the owner publishes 
   await page.getByLabel("Your review", { exact: true }).fill("Lovely.");
   await page.getByRole("button", { name: "Send my review" }).click();
   await expect(page.getByRole("alert")).toContainText("Your review was not sent");
-  await expect(page.getByText("Your review is 10 to 2000 characters long.")).toBeVisible();
+  await expect(page.getByText("Your review is 10 to 2,000 characters long.")).toBeVisible();
   await expect(page.getByText("Tick the box so that your review can be published.")).toBeVisible();
   await expect(page.getByLabel("Your review", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);

@@ -1,3 +1,4 @@
+import { numberFormat } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { REVIEW_LIMITS } from "@souls/core/reviews";
 import { useState } from "react";
@@ -106,7 +107,7 @@ export function ReviewCard({ review }: { review: AdminReview }) {
         <div className="field admin-review__reply">
           <label htmlFor={replyId}>{TEXT.reply}</label>
           <p id={`${replyId}-hint`} className="field__hint">
-            {fill(TEXT.replyHint, { max: REVIEW_LIMITS.reply.max })}
+            {fill(TEXT.replyHint, { max: numberFormat("fr", {}).format(REVIEW_LIMITS.reply.max) })}
             {review.repliedAt ? ` ${fill(TEXT.replyOf, { date: formatDate(review.repliedAt) })}.` : ""}
           </p>
           <textarea

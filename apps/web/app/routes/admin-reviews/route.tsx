@@ -50,7 +50,7 @@ function ReviewsScreen() {
         <p className="admin-muted">{fill(TEXT.autoPublication, { days: REVIEW_RULES.publicationDays })}</p>
       </div>
 
-      <search className="admin-filters" aria-label={TEXT.filters}>
+      <search className="admin-filters admin-filters--reviews" aria-label={TEXT.filters}>
         <fieldset className="admin-segmented">
           <legend className="visually-hidden">{TEXT.show}</legend>
           {REVIEW_STATUSES.map((code) => (

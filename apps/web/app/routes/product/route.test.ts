@@ -6,6 +6,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { inviteReviewers, publishReview, submitReview } from "@souls/shop/reviews";
+import { placeShippedOrder, reviewLinkToken, TEST_SECRET } from "@souls/shop/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const PASSWORD = "the-owners-password-in-tests";
@@ -122,5 +124,89 @@ describe("a model's page", () => {
     const page = await open("/produit/sac-banane-ilian");
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ model: { model: "ilian", available: 0 } });
+  });
+});
+
+describe("a model's reviews", () => {
+  /** The Product a page describes to search engines. */
+  const productData = (body: Record<string, unknown>) =>
+    (body.structuredData as Record<string, unknown>[]).find((item) => item["@type"] === "Product") ?? {};
+
+  /** A buyer's review of Ilian, written through her link (published by the test). */
+  async function publishedReview(email: string, rating: number, title: string) {
+    const order = await placeShippedOrder(t.db, {
+      model: "ilian",
+      details: { email },
+      shippedAt: new Date(Date.now() - 11 * 86_400_000),
+    });
+    await inviteReviewers(t.db, { secret: TEST_SECRET });
+    const written = await submitReview(t.db, {
+      token: reviewLinkToken(TEST_SECRET, "review", order.id),
+      secret: TEST_SECRET,
+      model: "ilian",
+      locale: "en",
+      review: {
+        rating,
+        title,
+        body: "The jacquard is lovely </script><script>alert(1)</script>.",
+        authorName: "Nour B.",
+        experiencedOn: new Date().toISOString().slice(0, 10),
+        consent: "yes",
+      },
+    });
+    if (!written.ok) throw new Error(`review refused: ${written.reason}`);
+    const row = await t.db
+      .selectFrom("reviews")
+      .select(["id", "saves"])
+      .where("orderId", "=", order.id)
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  it("carries no rating while no review is published, then the published reviews' own", async () => {
+    await t.db
+      .updateTable("products")
+      .set({ stock: 20, archivedAt: null })
+      .where("slug", "=", "ilian")
+      .execute();
+    const first = await publishedReview("nour@example.org", 5, "Lovely");
+    const second = await publishedReview("ines@example.org", 2, "Too small for me");
+    // Written, not published: nothing on the page, nothing for search engines.
+    const before = await open("/en/product/ilian-fanny-pack");
+    expect(before.body.reviews).toBeNull();
+    expect(productData(before.body)).not.toHaveProperty("aggregateRating");
+    expect(productData(before.body)).not.toHaveProperty("review");
+
+    await publishReview(t.db, { ...first, reply: "Thank you Nour!" });
+    await publishReview(t.db, second);
+    const after = await open("/produit/sac-banane-ilian");
+    expect(after.body.reviews).toMatchObject({
+      count: 2,
+      average: 3.5,
+      reviews: [{ title: "Too small for me" }, { title: "Lovely", reply: "Thank you Nour!" }],
+    });
+    expect(productData(after.body)).toMatchObject({
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: 3.5,
+        reviewCount: 2,
+        bestRating: 5,
+        worstRating: 1,
+      },
+      review: [
+        { "@type": "Review", name: "Too small for me", reviewRating: { ratingValue: 2 } },
+        {
+          "@type": "Review",
+          name: "Lovely",
+          author: { "@type": "Person", name: "Nour B." },
+          inLanguage: "en",
+        },
+      ],
+    });
+    // Serialised for the page with `<` escaped: a review cannot close the data block.
+    const { jsonLd } = await import("~/lib/seo");
+    const serialised = jsonLd(productData(after.body));
+    expect(serialised).not.toContain("</script>");
+    expect(JSON.parse(serialised).review[0].reviewBody).toContain("</script><script>");
   });
 });

@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { formatDate } from "@souls/core/format";
+import { formatDate, numberFormat } from "@souls/core/format";
 import { REVIEW_LIMITS, REVIEW_RULES } from "@souls/core/reviews";
 import { Field } from "~/components/field";
 import { StarIcon } from "~/components/icons";
@@ -46,7 +46,11 @@ export function ReviewForm({
         : field === "experiencedOn"
           ? days.latest
           : "");
-  const bounds = (field: "title" | "body" | "authorName") => REVIEW_LIMITS[field];
+  /** A field's bounds as the reader writes numbers ("2 000" / "2,000"). */
+  const bounds = (field: "title" | "body" | "authorName") => {
+    const number = numberFormat(locale, {});
+    return { min: number.format(REVIEW_LIMITS[field].min), max: number.format(REVIEW_LIMITS[field].max) };
+  };
   const dayOf = (day: string) => formatDate(`${day}T12:00:00Z`, locale);
   const rating = value("rating");
   return (
@@ -98,7 +102,7 @@ export function ReviewForm({
         errorValues={bounds("title")}
       >
         {(props) => (
-          <input {...props} defaultValue={value("title")} maxLength={bounds("title").max} required />
+          <input {...props} defaultValue={value("title")} maxLength={REVIEW_LIMITS.title.max} required />
         )}
       </Field>
       <Field
@@ -112,7 +116,7 @@ export function ReviewForm({
           <textarea
             {...props}
             defaultValue={value("body")}
-            maxLength={bounds("body").max}
+            maxLength={REVIEW_LIMITS.body.max}
             rows={7}
             required
           />
@@ -130,7 +134,7 @@ export function ReviewForm({
             <input
               {...props}
               defaultValue={value("authorName")}
-              maxLength={bounds("authorName").max}
+              maxLength={REVIEW_LIMITS.authorName.max}
               autoComplete="off"
               required
             />
