@@ -79,7 +79,9 @@ export function ModelReview({
       {model.can === "none" ? (
         review ? (
           <ReadOnlyReview review={review} />
-        ) : null
+        ) : (
+          <p className="form-error">{t("refused.expired")}</p>
+        )
       ) : (
         <ReviewForm
           model={model.model}
