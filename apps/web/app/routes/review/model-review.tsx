@@ -84,6 +84,8 @@ export function ModelReview({
         )
       ) : (
         <ReviewForm
+          // Sent again, it starts from what was saved: her consent is asked anew each time.
+          key={`${model.model}-${review?.savesLeft ?? "new"}`}
           model={model.model}
           token={token}
           days={days}
