@@ -79,4 +79,17 @@ describe("the legal pages", () => {
     expect(privacy).toContain("Le responsable du traitement");
     expect(privacy).toContain("Souls Atelier SAS, SAS dont le siège social est situé 8 rue de Charonne");
   });
+
+  it("say what a review collects and how long reviews are kept, from the shop's own rules, in both languages", async () => {
+    const fr = await page("/politique-confidentialite");
+    expect(fr).toContain("Lorsque vous donnez votre avis sur un modèle acheté");
+    expect(fr).toContain("une seule fois par commande, 10 jours après l’expédition");
+    expect(fr).toContain(
+      "Avis publiés : 3 ans après leur publication, puis supprimés avec la réponse de la boutique ; avis refusés ou retirés : 6 mois après la décision ; trace de l’invitation envoyée : 12 mois ; votre choix de ne plus recevoir d’invitation : 3 ans.",
+    );
+    const en = await page("/en/privacy-policy");
+    expect(en).toContain("When you review a model you bought");
+    expect(en).toContain("Published reviews: 3 years after publication");
+    expect(en).not.toMatch(/\{\{\w+\}\}/);
+  });
 });
