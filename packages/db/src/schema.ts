@@ -159,10 +159,14 @@ export interface OrdersTable {
   lastName: string;
   email: string;
   address: string;
+  /** The address's second line (building, floor), if any. */
+  addressLine2: ColumnType<string | null, string | null | undefined, string | null>;
   postalCode: string;
   city: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
+  /** For the carrier, who texts the recipient; optional. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
   deliveryInstructions: string | null;
   customerNote: string | null;
   subtotalCents: number;

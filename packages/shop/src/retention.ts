@@ -103,6 +103,8 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
         lastName: ERASED,
         email: sql`'erased-' || ${eb.ref("id")} || '@invalid'`,
         address: ERASED,
+        addressLine2: null,
+        phone: null,
         postalCode: ERASED,
         city: ERASED,
         deliveryInstructions: null,

@@ -118,3 +118,11 @@ export function deliveryTierFor(country: CountryCode): DeliveryTier {
   if (country === "FR") return "france";
   return (EU_COUNTRIES as readonly string[]).includes(country) ? "eu" : "international";
 }
+
+/**
+ * Whether a parcel to this country may owe import duties and taxes on arrival, paid by the
+ * recipient: anywhere outside the EU's customs and VAT territory (Monaco is inside it, with France).
+ */
+export function importDutiesMayApply(country: CountryCode): boolean {
+  return country !== "MC" && !(EU_COUNTRIES as readonly string[]).includes(country);
+}

@@ -1,6 +1,7 @@
-import { formatPrice } from "@souls/core/format";
+import { countryName, formatPrice } from "@souls/core/format";
 import type { ModelCode } from "@souls/core/models";
 import type { ShownPhoto } from "@souls/core/photos";
+import { importDutiesMayApply } from "@souls/shop/shipping";
 import { useLocale } from "~/lib/locale";
 import { useTranslation } from "~/lib/translations";
 import { ProductPicture } from "./product-picture";
@@ -14,17 +15,20 @@ export interface SummaryLine {
   unitPriceCents: number;
 }
 
-/** Items, shipping (only when above 0) and total, all in the page's language. */
+/** Items, shipping (once the country is known, « Offerte » when free), total and duties, in the page's language. */
 export function OrderSummary({
   lines,
   shippingCents,
   totalCents,
   calculating = false,
+  country,
 }: {
   lines: SummaryLine[];
   shippingCents: number;
   totalCents: number;
   calculating?: boolean;
+  /** The delivery country once known: its shipping line (« Offerte » when free), and duties. */
+  country?: string | null;
 }) {
   const { t } = useTranslation("checkout");
   const { t: tc } = useTranslation();
@@ -51,11 +55,15 @@ export function OrderSummary({
         ))}
       </ul>
       <dl className="order-summary__totals" aria-live="polite" aria-busy={calculating}>
-        {shippingCents > 0 ? (
+        {country || shippingCents > 0 ? (
           <div>
             <dt>{t("summary.shipping")}</dt>
             <dd>
-              {calculating ? t("summary.calculating") : formatPrice(shippingCents, locale, { exact: true })}
+              {calculating
+                ? t("summary.calculating")
+                : shippingCents === 0
+                  ? t("summary.shippingFree")
+                  : formatPrice(shippingCents, locale, { exact: true })}
             </dd>
           </div>
         ) : null}
@@ -66,6 +74,11 @@ export function OrderSummary({
           </dd>
         </div>
       </dl>
+      {country && importDutiesMayApply(country) ? (
+        <p className="order-summary__duties">
+          {t("summary.duties", { country: countryName(country, locale) })}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useFetchers, useLocation } from "@remix-run/react";
+import { Link, useFetchers, useLocation, useMatches } from "@remix-run/react";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { useTranslation } from "~/lib/translations";
 import { alternatePath, pathOf } from "~/screens";
@@ -43,9 +43,68 @@ export function SiteHeader({
   );
 }
 
+/**
+ * A page whose form holds what the shopper typed (the checkout) names it in its route's `handle`:
+ * `languageForm(data)` gives the form's id while the form is on the page.
+ */
+export interface LanguageFormHandle {
+  languageForm?: (data: unknown) => string | null;
+}
+
+/**
+ * The other language, posting the page's form there: the page answers in that language with what
+ * was typed. Without JavaScript the button itself posts the form (its `form` attribute); with it,
+ * a copy of the form is posted the same way, as a document (the page's words change with it).
+ */
+function LanguageFormButton({ target, formId, action }: { target: Locale; formId: string; action: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      form={formId}
+      formAction={action}
+      formMethod="post"
+      formNoValidate
+      name="intent"
+      value="language"
+      lang={target}
+      aria-label={t(`nav.switchTo.${target}`)}
+      className="language-toggle__switch"
+      onClick={(event) => {
+        const form = document.getElementById(formId);
+        if (!(form instanceof HTMLFormElement)) return;
+        event.preventDefault();
+        const copy = document.createElement("form");
+        copy.method = "post";
+        copy.action = action;
+        copy.hidden = true;
+        for (const [name, value] of new FormData(form)) {
+          if (typeof value !== "string" || name === "intent") continue;
+          copy.append(Object.assign(document.createElement("input"), { type: "hidden", name, value }));
+        }
+        copy.append(
+          Object.assign(document.createElement("input"), {
+            type: "hidden",
+            name: "intent",
+            value: "language",
+          }),
+        );
+        document.body.append(copy);
+        // The native submit: a document navigation, as the button does without JavaScript.
+        HTMLFormElement.prototype.submit.call(copy);
+      }}
+    >
+      {target.toUpperCase()}
+    </button>
+  );
+}
+
 function LanguageToggle({ locale, alternates }: { locale: Locale; alternates?: Record<Locale, string> }) {
   const { t } = useTranslation();
-  const { pathname, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const formId = useMatches()
+    .map((match) => (match.handle as LanguageFormHandle | undefined)?.languageForm?.(match.data) ?? null)
+    .find(Boolean);
   return (
     <nav className="language-toggle" aria-label={t("nav.language")}>
       {LOCALES.map((target) =>
@@ -53,6 +112,13 @@ function LanguageToggle({ locale, alternates }: { locale: Locale; alternates?: R
           <span key={target} className="language-toggle__current" aria-current="true" lang={target}>
             {target.toUpperCase()}
           </span>
+        ) : formId ? (
+          <LanguageFormButton
+            key={target}
+            target={target}
+            formId={formId}
+            action={`${alternates?.[target] ?? alternatePath(pathname, target)}${search}`}
+          />
         ) : (
           <Link
             key={target}

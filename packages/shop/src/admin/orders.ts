@@ -44,6 +44,9 @@ export interface AdminOrderRow {
 export interface AdminOrderDetail {
   order: AdminOrderRow & {
     address: string;
+    addressLine2: string | null;
+    /** For the carrier's label: it texts the recipient. */
+    phone: string | null;
     postalCode: string;
     city: string;
     country: string;
@@ -266,6 +269,8 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
     order: {
       ...rowOf(order, new Date(), check),
       address: order.address,
+      addressLine2: order.addressLine2,
+      phone: order.phone,
       postalCode: order.postalCode,
       city: order.city,
       country: order.country,

@@ -16,6 +16,8 @@ describe("what a shopper types, as the shop stores it", () => {
       firstName: "Camille\u2067",
       lastName: "\u202EnitraM\u202C",
       address: "12 rue des \u200FMartyrs\u2069",
+      addressLine2: "B\u00e2timent \u202EB",
+      phone: "+33\u200E 6 12 34 56 78",
       postalCode: "\u202D75009",
       city: "Pa\u061Cris",
       deliveryInstructions: "\u202BDigicode 1234",
@@ -28,6 +30,8 @@ describe("what a shopper types, as the shop stores it", () => {
         "firstName",
         "lastName",
         "address",
+        "addressLine2",
+        "phone",
         "postalCode",
         "city",
         "deliveryInstructions",
@@ -39,6 +43,8 @@ describe("what a shopper types, as the shop stores it", () => {
       firstName: "Camille",
       lastName: "nitraM",
       address: "12 rue des Martyrs",
+      addressLine2: "Bâtiment B",
+      phone: "+33 6 12 34 56 78",
       postalCode: "75009",
       city: "Paris",
       deliveryInstructions: "Digicode 1234",
@@ -69,5 +75,42 @@ describe("what a shopper types, as the shop stores it", () => {
       .where("email", "=", "zoe@example.org")
       .executeTakeFirstOrThrow();
     expect(stored.name).toBe("Zoé");
+  });
+});
+
+describe("the optional phone and second address line", () => {
+  const parse = (fields: Record<string, string>) =>
+    shippingDetailsSchema.safeParse({
+      ...TEST_SHIPPING,
+      phone: "",
+      addressLine2: "",
+      deliveryInstructions: "",
+      customerNote: "",
+      ...fields,
+    });
+
+  it("takes a phone as people write it, and nothing when left empty", () => {
+    for (const phone of ["06 12 34 56 78", "+33 6 12 34 56 78", "+33 (0)6-12.34.56.78", "+1 212 555 0100"]) {
+      expect(parse({ phone }).data?.phone, phone).toBe(phone);
+    }
+    expect(parse({ phone: "  " }).data?.phone).toBeNull();
+    expect(parse({ addressLine2: "" }).data?.addressLine2).toBeNull();
+    expect(parse({ addressLine2: " Bâtiment B, 3e étage " }).data?.addressLine2).toBe("Bâtiment B, 3e étage");
+  });
+
+  it("refuses what is not a phone number, with the field's message", () => {
+    for (const phone of [
+      "appelez-moi",
+      "12345",
+      "+33 6 12 34 56 78 90 12 34 56 7",
+      "06 12 34 56 78 ext. 2",
+    ]) {
+      const parsed = parse({ phone });
+      expect(parsed.success, phone).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toMatch(/^checkout:errors\.(phone|tooLong)$/);
+    }
+    expect(parse({ addressLine2: "x".repeat(201) }).error?.issues[0]?.message).toBe(
+      "checkout:errors.tooLong",
+    );
   });
 });

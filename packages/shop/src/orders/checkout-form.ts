@@ -25,12 +25,20 @@ const optional = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
-/** The shipping block of the checkout (spec §3 "Shipping info"). */
+/** A phone number as people write it (+33 6 12 34 56 78, 06.12.34.56.78): 6 to 20 digits. */
+const phone = optional(30).refine(
+  (value) => value === null || (/^\+?[\d\s().-]+$/.test(value) && /^(\D*\d){6,20}\D*$/.test(value)),
+  { error: "checkout:errors.phone" },
+);
+
+/** The shipping block of the checkout (spec §3 "Shipping info"), with a phone and a second line. */
 export const shippingDetailsSchema = z.object({
   firstName: required(100),
   lastName: required(100),
   email: required(254).pipe(z.email({ error: "checkout:errors.email" })),
+  phone,
   address: required(200),
+  addressLine2: optional(200),
   postalCode: required(20).pipe(
     z.string().regex(/^[\p{L}\p{N} -]+$/u, { error: "checkout:errors.postalCode" }),
   ),

@@ -205,11 +205,12 @@ async function placeOrderStatement(
       RETURNING p.id, p.slug, p.name, p.price_cents, l.quantity
     ),
     new_order AS (
-      INSERT INTO orders (order_number, checkout_key, locale, first_name, last_name, email, address, postal_code,
-        city, country, delivery_instructions, customer_note, subtotal_cents, shipping_cents, total_cents,
-        payment_provider, reserved_until, client_hash)
+      INSERT INTO orders (order_number, checkout_key, locale, first_name, last_name, email, phone, address,
+        address_line2, postal_code, city, country, delivery_instructions, customer_note, subtotal_cents,
+        shipping_cents, total_cents, payment_provider, reserved_until, client_hash)
       SELECT ${orderNumber}, ${input.checkoutKey}, ${input.locale}, ${details.firstName}, ${details.lastName},
-        ${details.email}, ${details.address}, ${details.postalCode}, ${details.city}, ${details.country},
+        ${details.email}, ${details.phone}, ${details.address}, ${details.addressLine2}, ${details.postalCode},
+        ${details.city}, ${details.country},
         ${details.deliveryInstructions}, ${details.customerNote}, h.subtotal, ${shippingCents},
         h.subtotal + ${shippingCents}, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
         ${clientHash}

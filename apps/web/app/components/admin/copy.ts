@@ -326,6 +326,7 @@ export const copy = {
     customer: "Client",
     address: "Adresse de livraison",
     instructions: "Instructions de livraison",
+    phone: "Téléphone",
     note: "Note du client",
     language: "Langue",
     languages: { fr: "Français", en: "Anglais" } as Record<string, string>,

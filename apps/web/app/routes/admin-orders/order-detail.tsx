@@ -96,10 +96,22 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
             <br />
             {order.address}
             <br />
+            {order.addressLine2 ? (
+              <>
+                {order.addressLine2}
+                <br />
+              </>
+            ) : null}
             {order.postalCode} {order.city}
             <br />
             {countryName(order.country)}
           </address>
+          {order.phone ? (
+            <p>
+              <strong>{TEXT.phone} :</strong>{" "}
+              <a href={`tel:${order.phone.replace(/[^\d+]/g, "")}`}>{order.phone}</a>
+            </p>
+          ) : null}
           {order.deliveryInstructions ? (
             <p>
               <strong>{TEXT.instructions} :</strong> {order.deliveryInstructions}

@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
 import { type CountryOption, countryName, formatPrice } from "@souls/core/format";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { ErrorSummary } from "~/components/error-summary";
 import { Field } from "~/components/field";
 import { HoldCountdown } from "~/components/hold-countdown";
 import { OrderSummary } from "~/components/order-summary";
@@ -16,6 +17,23 @@ type ReadyCheckout = Extract<SerializeFrom<typeof loader>, { state: "ready" }>;
 
 const StripePayment = lazy(() => import("./stripe-payment"));
 
+/** The checkout's form: the language toggle posts it to the other language (what she typed stays). */
+export const CHECKOUT_FORM_ID = "checkout-form";
+
+const FIELDS_IN_ORDER = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "address",
+  "addressLine2",
+  "postalCode",
+  "city",
+  "country",
+  "deliveryInstructions",
+  "customerNote",
+] as const;
+
 export function CheckoutForm({
   lines,
   subtotalCents,
@@ -23,6 +41,7 @@ export function CheckoutForm({
   checkoutKey,
   countries,
   stripeKey,
+  initialQuote,
 }: ReadyCheckout) {
   const answer = useActionData<typeof action>();
   const locale = useLocale();
@@ -36,7 +55,8 @@ export function CheckoutForm({
   const errors = answer?.outcome === "invalid" ? answer.errors : {};
   const review = answer?.outcome === "review" ? answer.review : undefined;
   const refusal = answer?.outcome === "refused" ? answer.refusal : undefined;
-  const [country, setCountry] = useState(values.country ?? "");
+  // The French shop delivers to France first: it is chosen, with its (free) delivery.
+  const [country, setCountry] = useState(values.country ?? initialQuote?.country ?? "");
   const countryRef = useRef<HTMLSelectElement>(null);
 
   // The total shown is the server's: the review answer, then the latest quote for the country.
@@ -48,7 +68,9 @@ export function CheckoutForm({
         ? kept
         : review?.country === country
           ? review
-          : undefined;
+          : initialQuote?.country === country
+            ? initialQuote
+            : undefined;
   const shippingCents = current?.shippingCents ?? 0;
   const totalCents = current?.totalCents ?? subtotalCents;
   const calculating = quote.state !== "idle";
@@ -115,7 +137,7 @@ export function CheckoutForm({
   return (
     <main id="main" className="page checkout">
       <h1>{t("title")}</h1>
-      <Form method="post" className="checkout__layout" noValidate>
+      <Form method="post" id={CHECKOUT_FORM_ID} className="checkout__layout" noValidate>
         <input type="hidden" name="items" value={items} />
         {/* A new key once this checkout's order has ended: the next "Payer" is a new order. */}
         <input
@@ -128,9 +150,15 @@ export function CheckoutForm({
         <section className="checkout__shipping" aria-labelledby="shipping-title">
           <h2 id="shipping-title">{t("shipping")}</h2>
           {Object.keys(errors).length > 0 ? (
-            <p className="form-error" role="alert">
-              {t("errors.summary")}
-            </p>
+            <ErrorSummary
+              title={t("errors.summary")}
+              problems={FIELDS_IN_ORDER.flatMap((field) => {
+                const message = errors[field as keyof typeof errors];
+                return message
+                  ? [{ id: `field-${field}`, label: t(`fields.${field}`), message: t(message) }]
+                  : [];
+              })}
+            />
           ) : null}
           {/* Once the payment exists only the country may change: the server re-prices it. */}
           <fieldset className="checkout__fields" disabled={Boolean(payment)}>
@@ -151,9 +179,24 @@ export function CheckoutForm({
                 <input {...props} type="email" defaultValue={values.email} autoComplete="email" required />
               )}
             </Field>
+            <Field name="phone" label={t("fields.phone")} hint={t("fields.phoneHint")} error={errors.phone}>
+              {(props) => (
+                <input {...props} type="tel" defaultValue={values.phone} autoComplete="tel" maxLength={30} />
+              )}
+            </Field>
             <Field name="address" label={t("fields.address")} error={errors.address}>
               {(props) => (
-                <input {...props} defaultValue={values.address} autoComplete="street-address" required />
+                <input {...props} defaultValue={values.address} autoComplete="address-line1" required />
+              )}
+            </Field>
+            <Field name="addressLine2" label={t("fields.addressLine2")} error={errors.addressLine2}>
+              {(props) => (
+                <input
+                  {...props}
+                  defaultValue={values.addressLine2}
+                  autoComplete="address-line2"
+                  maxLength={200}
+                />
               )}
             </Field>
             <div className="checkout__row">
@@ -174,7 +217,7 @@ export function CheckoutForm({
               <select
                 {...props}
                 ref={countryRef}
-                defaultValue={values.country ?? ""}
+                defaultValue={values.country ?? initialQuote?.country ?? ""}
                 onChange={(event) => onCountryChange(event.target.value)}
                 required
               >
@@ -210,6 +253,7 @@ export function CheckoutForm({
             shippingCents={shippingCents}
             totalCents={totalCents}
             calculating={calculating}
+            country={current?.country}
           />
           {review ? (
             <div className="notice" role="status">

@@ -101,6 +101,12 @@ export async function answerCheckout(
     return answerPayment(request, outcome, locale, {}, () => "");
   }
 
+  if (intent === "language") {
+    // The language toggle posts the form to the other language's checkout: what she typed stays.
+    const { values } = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS);
+    return data({ outcome: "language" as const, values });
+  }
+
   const priced = await checkoutLines(new URLSearchParams(text(form.get("items"))));
   if (!priced) return invalidRequest(locale);
   const nameOf = (model: ModelCode) => priced.lines.find((line) => line.model === model)?.name ?? model;

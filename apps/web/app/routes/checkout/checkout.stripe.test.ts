@@ -32,7 +32,13 @@ afterAll(async () => {
 });
 
 // The checkout form posts strings; the optional fields stay empty.
-const { deliveryInstructions: _i, customerNote: _n, ...shipping } = TEST_SHIPPING;
+const {
+  deliveryInstructions: _i,
+  customerNote: _n,
+  phone: _p,
+  addressLine2: _l,
+  ...shipping
+} = TEST_SHIPPING;
 
 async function post(fields: Record<string, string>, cookie = "") {
   const request = new Request("http://shop.test/checkout", {

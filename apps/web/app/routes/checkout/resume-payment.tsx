@@ -22,6 +22,7 @@ export function ResumePayment({
   lines,
   shippingCents,
   totalCents,
+  country,
   address,
   remainingMs,
   stripeKey,
@@ -53,7 +54,12 @@ export function ResumePayment({
           </address>
         </section>
         <aside className="checkout__aside">
-          <OrderSummary lines={lines} shippingCents={shippingCents} totalCents={totalCents} />
+          <OrderSummary
+            lines={lines}
+            shippingCents={shippingCents}
+            totalCents={totalCents}
+            country={country}
+          />
           <HoldCountdown remainingMs={payment?.remainingMs ?? remainingMs} />
           {refusal ? (
             <p className="form-error" role="alert">

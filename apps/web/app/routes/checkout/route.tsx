@@ -5,8 +5,9 @@ import type { Locale } from "@souls/core/locales";
 import { checkoutQuery } from "@souls/shop/cart";
 import { overOrderLimit } from "@souls/shop/checkout";
 import { paymentIsOpen } from "@souls/shop/order-status";
-import { findOrder, newCheckoutKey } from "@souls/shop/orders";
+import { findOrder, newCheckoutKey, quoteDelivery } from "@souls/shop/orders";
 import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
+import type { LanguageFormHandle } from "~/components/site-header";
 import { fixedT } from "~/i18n.server";
 import { readCart } from "~/lib/cart.server";
 import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
@@ -23,10 +24,15 @@ import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 import { answerCheckout, checkoutLines } from "./checkout.server";
-import { CheckoutForm } from "./checkout-form";
+import { CHECKOUT_FORM_ID, CheckoutForm } from "./checkout-form";
 import { ResumePayment } from "./resume-payment";
 
-export const handle = { i18n: ["common", "checkout"] };
+export const handle = {
+  i18n: ["common", "checkout"],
+  // The language toggle carries what was typed to the other language (components/site-header).
+  languageForm: (data: unknown) =>
+    (data as { state?: string } | undefined)?.state === "ready" ? CHECKOUT_FORM_ID : null,
+} satisfies LanguageFormHandle & { i18n: string[] };
 export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -67,7 +73,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     checkoutKey: newCheckoutKey(),
     countries: countryOptions(SHIPPING_COUNTRIES, locale),
     stripeKey: stripePublishableKey,
+    // Most of the French shop's buyers live in France: chosen at once, with its delivery priced.
+    initialQuote: await initialQuote(locale, priced.subtotalCents),
   };
+}
+
+async function initialQuote(locale: Locale, subtotalCents: number) {
+  if (locale !== "fr") return null;
+  const quoted = await quoteDelivery(db, gateway, { subtotalCents, country: "FR" });
+  return quoted.ok ? quoted.quote : null;
 }
 
 /**
@@ -91,6 +105,7 @@ async function resumeLoader(request: Request, locale: Locale, meta: { title: str
     lines: withCovers(lines, await shownCatalogue()),
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    country: order.country,
     address: {
       name: `${order.firstName} ${order.lastName}`,
       street: order.address,

@@ -79,6 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     remainingMs: order.reservedUntil.getTime() - Date.now(),
     lines: withCovers(lines, catalogue),
     shippingCents: order.shippingCents,
+    country: order.country,
     totalCents: order.totalCents,
   };
 }
@@ -208,7 +209,12 @@ export default function OfflinePaymentPage() {
           </Form>
         </section>
         <aside className="checkout__aside">
-          <OrderSummary lines={page.lines} shippingCents={page.shippingCents} totalCents={page.totalCents} />
+          <OrderSummary
+            lines={page.lines}
+            shippingCents={page.shippingCents}
+            totalCents={page.totalCents}
+            country={page.country}
+          />
           <Link to={pathOf("terms", locale)} className="text-link">
             {t("terms")}
           </Link>

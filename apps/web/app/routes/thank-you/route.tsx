@@ -86,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       others: others.slice(0, 4),
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
+      country: order.country,
       contactEmail: (await shownSeller()).email,
     },
     // The cart has been bought: empty it once the payment is confirmed.
@@ -158,7 +159,12 @@ export default function ThankYouPage() {
       ) : null}
 
       <div className="thank-you__grid">
-        <OrderSummary lines={page.lines} shippingCents={page.shippingCents} totalCents={page.totalCents} />
+        <OrderSummary
+          lines={page.lines}
+          shippingCents={page.shippingCents}
+          totalCents={page.totalCents}
+          country={page.country}
+        />
         <section className="thank-you__card" aria-labelledby="address-title">
           <h2 id="address-title">{t("thankYou.address")}</h2>
           <address>
