@@ -19,12 +19,13 @@ test("a first visit's page names its words' files instead of carrying them, and 
   const html = (await response?.text()) ?? "";
 
   const words = /<script id="page-words" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
-  expect(JSON.parse(words ?? "null")).toEqual({ locale: "fr", namespaces: ["common"] });
+  expect(JSON.parse(words ?? "null")).toEqual({ locale: "fr", namespaces: ["common", "reviews"] });
   const preloaded = [
     ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)"/g),
   ];
   expect(preloaded.map((match) => match[1])).toEqual([
     expect.stringMatching(/^\/assets\/common-[\w-]+\.json$/),
+    expect.stringMatching(/^\/assets\/reviews-[\w-]+\.json$/),
   ]);
   const modulePreloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
   expect(modulePreloads.length).toBeGreaterThan(0);
