@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { cartItemCount } from "@souls/shop/cart";
 import type { ReactNode } from "react";
+import { NotFoundContent } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
@@ -20,6 +21,7 @@ import { shownCatalogue } from "~/lib/catalogue.server";
 import { useInlineStylesheet, useNonce } from "~/lib/document";
 import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/locale";
+import type { NotFoundData } from "~/lib/not-found.server";
 import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
 import { shownSeller } from "~/lib/seller.server";
@@ -152,6 +154,10 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
+  if (notFound) {
+    const collection = (error.data as Partial<NotFoundData> | null)?.collection ?? [];
+    return <NotFoundContent locale={locale} collection={collection} />;
+  }
   return (
     <main id="main" className="page page--narrow status-page">
       <p className="status-page__code">{notFound ? "404" : t("error.code")}</p>

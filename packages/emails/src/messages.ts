@@ -50,10 +50,14 @@ export const emailPayloads = {
     shippingAddress: z.object({
       name: text,
       address: text,
+      /** Absent from confirmations queued before the checkout asked for it. */
+      addressLine2: text.nullable().optional(),
       postalCode: text,
       city: text,
       country: z.string().length(2),
     }),
+    /** A destination outside the EU's customs territory: duties and taxes may be due on arrival. */
+    importDuties: z.boolean().optional(),
     deliveryInstructions: text.nullable(),
     delivery: z.object({
       tier: z.enum(["france", "eu", "international"]),

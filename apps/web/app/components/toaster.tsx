@@ -15,10 +15,11 @@ export function Toaster({ initial }: { initial: Toast | null }) {
   const [toasts, setToasts] = useState<Toast[]>(initial ? [initial] : []);
 
   useEffect(() => {
-    if (initial) setToasts((list) => (list.some((t) => t.id === initial.id) ? list : [...list, initial]));
+    if (initial) setToasts((list) => (list.some((t) => t.id === initial.id) ? list : [initial]));
   }, [initial]);
 
-  useEffect(() => onToast((toast) => setToasts((list) => [...list.slice(-2), toast])), []);
+  // One message at a time: the newest replaces the last, so they never pile up over the page.
+  useEffect(() => onToast((toast) => setToasts([toast])), []);
 
   const dismiss = (id: string) => setToasts((list) => list.filter((t) => t.id !== id));
 
@@ -61,6 +62,11 @@ export function InlineToast({
     <div className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
       <p className="toast__title">{toast.title}</p>
       {toast.text ? <p className="toast__text">{toast.text}</p> : null}
+      {toast.link ? (
+        <a className="toast__link" href={toast.link.href}>
+          {toast.link.label}
+        </a>
+      ) : null}
       {onDismiss ? (
         <button type="button" className="toast__close" onClick={onDismiss} aria-label={label}>
           ×

@@ -4,6 +4,7 @@ import { addToCart, type CartChange, quantityOf, removeFromCart, setQuantity } f
 import { loadCollection } from "@souls/shop/catalogue";
 import { z } from "zod";
 import { fixedT } from "~/i18n.server";
+import { pathOf } from "~/screens";
 import { readCart, saveCart } from "./cart.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
@@ -91,7 +92,11 @@ export async function handleCartIntent(request: Request, form: FormData, locale:
           );
   const headers = new Headers({ "Set-Cookie": await saveCart(change.cart) });
   const name = t("common:product.fullName", { name: product.name });
-  const toast = await makeToast(locale, toastFor(change, name));
+  const message = toastFor(change, name);
+  // A piece just added: the way to the cart is in the message itself.
+  if (change.outcome === "added")
+    message.link = { href: pathOf("cart", locale), label: "common:toast.added.link" };
+  const toast = await makeToast(locale, message);
   // A refused change (no more pieces) is a 409 for a fetcher; without JavaScript, a 303 back.
   const refused =
     change.outcome === "limit" || change.outcome === "order_limit" || change.outcome === "sold_out";

@@ -21,13 +21,16 @@ export interface ToastMessage {
   title: string;
   text?: string;
   values?: Record<string, string | number>;
+  /** Where the message leads (its label a message key): the cart, after a piece is added. */
+  link?: { href: string; label: string };
 }
 
 /** A toast in the page's language. */
 export async function makeToast(locale: Locale, message: ToastMessage): Promise<Toast> {
   const t = await fixedT(locale, "common");
   const text = message.text ? t(message.text, message.values) : undefined;
-  return writtenToast(message.kind, t(message.title, message.values), text);
+  const toast = writtenToast(message.kind, t(message.title, message.values), text);
+  return message.link ? { ...toast, link: { href: message.link.href, label: t(message.link.label) } } : toast;
 }
 
 /** A toast whose words are already written for its reader (the owner's French pages). */

@@ -10,6 +10,8 @@ export interface Toast {
   kind: "success" | "error";
   title: string;
   text?: string;
+  /** A way on from the message (« Voir le panier »). */
+  link?: { href: string; label: string };
 }
 
 type Listener = (toast: Toast) => void;

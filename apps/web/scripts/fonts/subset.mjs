@@ -32,15 +32,24 @@ export const KEPT =
   "U+0020-007E, U+00A0-00FF, U+0152-0153, U+2009, U+2013-2014, U+2018-201A, U+201C-201E, U+2022, U+2026, U+202F, U+2039-203A, U+20AC, U+2122";
 
 /** Each file the stylesheet names, from its Fontsource source, with the axis range kept if variable. */
+/**
+ * Cormorant's figures are old-style by default ("SOULS-o68887", "(I article)"): its lining figures
+ * (OpenType `lnum`, which app.css asks for) are kept, with kerning; no other alternate.
+ */
+const LINING_FIGURES = { keepFeatures: ["kern", "lnum"] };
+
 export const SOURCES = {
   "cormorant-garamond-500.woff2": {
     from: "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2",
+    ...LINING_FIGURES,
   },
   "cormorant-garamond-600.woff2": {
     from: "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2",
+    ...LINING_FIGURES,
   },
   "cormorant-garamond-500-italic.woff2": {
     from: "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-italic.woff2",
+    ...LINING_FIGURES,
   },
   "jost-variable.woff2": {
     from: "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2",
@@ -68,8 +77,9 @@ async function main() {
     const original = readFileSync(require.resolve(source.from));
     const subset = await subsetFont(original, characters, {
       targetFormat: "woff2",
-      // Ligatures and alternates reach glyphs outside the list: the text reads the same without.
-      noLayoutClosure: true,
+      // Ligatures and alternates reach glyphs outside the list: the text reads the same without
+      // them, but for the features a source keeps (its glyphs then come along).
+      ...(source.keepFeatures ? { keepFeatures: source.keepFeatures } : { noLayoutClosure: true }),
       ...(source.axes ? { variationAxes: source.axes } : {}),
     });
     writeFileSync(path.join(WEB, "app/styles/fonts", file), subset);

@@ -103,7 +103,7 @@ test("missing fields are named in the shopper's language and typed values are ke
   await expect(page.getByText("Veuillez remplir tous les champs obligatoires")).toBeVisible();
   await expect(page.getByLabel("E-mail")).toHaveValue("pas-une-adresse");
   await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Cette adresse e-mail n'est pas valide.")).toBeVisible();
+  await expect(page.getByText("Cette adresse e-mail n'est pas valide.", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Prénom")).toHaveValue("Camille");
   await expect(page.getByLabel("Nom", { exact: true })).toHaveAttribute("aria-invalid", "true");
 });

@@ -40,6 +40,12 @@ export function OrderConfirmation({ payload, locale, context }: TemplateProps<"o
           <br />
           {address.address}
           <br />
+          {address.addressLine2 ? (
+            <>
+              {address.addressLine2}
+              <br />
+            </>
+          ) : null}
           {address.postalCode} {address.city}
           <br />
           {countryName(address.country, locale)}
@@ -80,6 +86,9 @@ export function OrderConfirmation({ payload, locale, context }: TemplateProps<"o
 
       <SectionTitle>{t.deliveryHeading}</SectionTitle>
       <Facts rows={deliveryRows} />
+      {payload.importDuties ? (
+        <Paragraph>{fill(t.importDuties, { country: countryName(address.country, locale) })}</Paragraph>
+      ) : null}
 
       <SectionTitle>{t.trackingHeading}</SectionTitle>
       <Paragraph>{t.trackingText}</Paragraph>

@@ -2,7 +2,7 @@ import { emailWidths, isPhotoHash, photoPath } from "@souls/core/photos";
 import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
 import { enqueueEmail } from "../outbox/enqueue";
-import { DELIVERY_DAYS, deliveryTierFor } from "../shipping";
+import { DELIVERY_DAYS, deliveryTierFor, importDutiesMayApply } from "../shipping";
 import { findOrder, type LineCover } from "./queries";
 
 /**
@@ -81,10 +81,12 @@ export function confirmationPayload(
     shippingAddress: {
       name: customerName(order),
       address: order.address,
+      addressLine2: order.addressLine2,
       postalCode: order.postalCode,
       city: order.city,
       country: order.country,
     },
+    importDuties: importDutiesMayApply(order.country),
     deliveryInstructions: order.deliveryInstructions,
     delivery: { tier, minDays: DELIVERY_DAYS[tier].min, maxDays: DELIVERY_DAYS[tier].max },
     trackingToken,

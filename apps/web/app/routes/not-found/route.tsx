@@ -1,11 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import type { Locale } from "@souls/core/locales";
+import { NotFoundContent } from "~/components/not-found";
 import { fixedT } from "~/i18n.server";
+import { shownCatalogue } from "~/lib/catalogue.server";
 import { useLocale } from "~/lib/locale";
-import { useTranslation } from "~/lib/translations";
+import { notFoundData } from "~/lib/not-found.server";
 import { isVerificationPath } from "~/lib/verification.server";
 import { loadsWords } from "~/lib/words";
-import { localeForPath, pathOf } from "~/screens";
+import { localeForPath } from "~/screens";
 
 export const handle = { i18n: ["common"] };
 export const clientLoader = loadsWords(handle);
@@ -13,11 +16,21 @@ export const clientLoader = loadsWords(handle);
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   // The verification file is answered by the server entry; everything else here is unknown.
-  if (isVerificationPath(pathname)) return data({ title: "" }, { status: 200 });
+  if (isVerificationPath(pathname)) return data({ title: "", collection: [] }, { status: 200 });
   // Logged so the owner can spot broken links (the path only: no query, no personal data).
   console.warn(`[404] ${request.method} ${pathname}`);
-  const t = await fixedT(localeForPath(pathname), "common");
-  return data({ title: `${t("notFound.title")} – SOULS` }, { status: 404 });
+  const locale = localeForPath(pathname);
+  const t = await fixedT(locale, "common");
+  return data(
+    { title: `${t("notFound.title")} – SOULS`, collection: await collectionFor(locale) },
+    { status: 404 },
+  );
+}
+
+/** The home page's models, so a wrong address still leads somewhere; none if the database is away. */
+async function collectionFor(locale: Locale) {
+  const catalogue = await shownCatalogue().catch(() => null);
+  return notFoundData(catalogue, locale).collection;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -27,15 +40,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function NotFound() {
   const locale = useLocale();
-  const { t } = useTranslation();
-  return (
-    <main id="main" className="page page--narrow status-page">
-      <p className="status-page__code">404</p>
-      <h1>{t("notFound.title")}</h1>
-      <p>{t("notFound.text")}</p>
-      <Link to={pathOf("home", locale)} className="button button--primary">
-        {t("notFound.backHome")}
-      </Link>
-    </main>
-  );
+  const { collection } = useLoaderData<typeof loader>();
+  return <NotFoundContent locale={locale} collection={collection} />;
 }

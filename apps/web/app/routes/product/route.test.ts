@@ -57,6 +57,15 @@ async function open(path: string, cookie?: string) {
     return { status: 200, body: body as Record<string, unknown>, headers: new Headers(init?.headers) };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, body: {}, headers: thrown.headers };
+    // A 404 thrown with the collection to show (`data(…, { status: 404 })`).
+    const withInit = thrown as { type?: string; data?: Record<string, unknown>; init?: ResponseInit };
+    if (withInit.type === "DataWithResponseInit") {
+      return {
+        status: withInit.init?.status ?? 200,
+        body: withInit.data ?? {},
+        headers: new Headers(withInit.init?.headers),
+      };
+    }
     throw thrown;
   }
 }

@@ -25,6 +25,7 @@ import { handleCartIntent } from "~/lib/cart-actions.server";
 import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
 import { invalidRequest, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
+import { notFound } from "~/lib/not-found.server";
 import { siteOrigin } from "~/lib/page.server";
 import { pageReviews, shownReviews } from "~/lib/reviews.server";
 import { shownSeller } from "~/lib/seller.server";
@@ -32,7 +33,7 @@ import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { articlePage, pathOf } from "~/screens";
+import { articlePage, localeForPath, pathOf } from "~/screens";
 import { Gallery } from "./gallery";
 import { ProductPrice } from "./product-price";
 import { ProductReviews, ReviewsSummary } from "./reviews";
@@ -54,9 +55,10 @@ async function requireModel(request: Request, catalogue: Catalogue) {
   const found = modelAtAddress(catalogue, url.pathname);
   if (found?.kind === "retired") throw redirect(`${found.path}${url.search}`, 301);
   const texts = found?.model.texts[found.locale];
-  if (!found || !texts) throw new Response("Not Found", { status: 404 });
+  const locale = localeForPath(url.pathname);
+  if (!found || !texts) throw notFound(catalogue, locale);
   const preview = found.model.state === "draft";
-  if (preview && !(await adminSession(request))) throw new Response("Not Found", { status: 404 });
+  if (preview && !(await adminSession(request))) throw notFound(catalogue, locale);
   return { model: found.model, locale: found.locale, texts, preview };
 }
 
