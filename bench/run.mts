@@ -5,7 +5,7 @@
  * writes it to bench/results.json. Everything it started is stopped at the end, on failure and
  * on Ctrl-C.
  *
- *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,catalogue,orders,hostile,login] [-- --skip-build]
+ *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,navigation,catalogue,orders,hostile,login] [-- --skip-build]
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -33,6 +33,7 @@ import { GZIP_LEVEL, measureJs } from "./js-size.mts";
 import { runLighthouse } from "./lighthouse.mts";
 import { benchLoginFlood } from "./login-flood.mts";
 import { benchMemory } from "./memory.mts";
+import { measureNavigation } from "./navigation.mts";
 import { benchOrders } from "./orders.mts";
 import { cleanup, ensureChromium, runCommand, startTracked, waitForQuietMachine } from "./processes.mts";
 import {
@@ -46,7 +47,17 @@ import {
 } from "./table.mts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SECTIONS: Section[] = ["js", "http", "memory", "lighthouse", "catalogue", "orders", "hostile", "login"];
+const SECTIONS: Section[] = [
+  "js",
+  "http",
+  "memory",
+  "lighthouse",
+  "navigation",
+  "catalogue",
+  "orders",
+  "hostile",
+  "login",
+];
 /** The pages a first-time visitor opens most (issue 15's server targets). */
 const HTTP_PAGES = [
   { name: "home", path: "/" },
@@ -346,6 +357,10 @@ async function main(): Promise<number> {
   await runSection("lighthouse", async () => {
     waitedMs += await waitForQuietMachine("Lighthouse");
     return runLighthouse(baseUrl, settings.lighthouseRuns);
+  });
+  await runSection("navigation", async () => {
+    waitedMs += await waitForQuietMachine("the navigation runs");
+    return measureNavigation(baseUrl, await ensureChromium(), settings.quick ? 3 : 7);
   });
   await runSection("catalogue", async () => {
     const chromePath = await ensureChromium();

@@ -2,7 +2,16 @@
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 
-export type Section = "http" | "memory" | "js" | "lighthouse" | "catalogue" | "orders" | "login" | "hostile";
+export type Section =
+  | "http"
+  | "memory"
+  | "js"
+  | "lighthouse"
+  | "navigation"
+  | "catalogue"
+  | "orders"
+  | "login"
+  | "hostile";
 
 export interface Figure {
   section: Section;

@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLocation,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { cartItemCount } from "@souls/shop/cart";
@@ -32,6 +33,11 @@ import { isAdminPath, localeForPath, pathOf } from "~/screens";
 import stylesheet from "~/styles/app.css?url";
 
 export const handle = { i18n: ["common"] };
+
+/** A route whose page needs React in the browser says so in its `handle`. */
+export interface HydrateHandle {
+  hydrate?: boolean;
+}
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -86,6 +92,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   // The owner's pages have their own navigation (AdminShell), not the shop's header and footer.
   const admin = isAdminPath(location.pathname);
+  // React runs in the browser only where a page needs it (decision 030): the owner's panel, and
+  // the pages whose route says so (the checkout and its payment step). Every other page is
+  // rendered by React on the server and sent without the framework: its links are links, its
+  // forms are forms, and the few scripts of its own it names are its route's to load.
+  const matches = useMatches();
+  const hydrate =
+    admin || matches.some((match) => (match.handle as HydrateHandle | undefined)?.hydrate === true);
   return (
     <html lang={locale} data-hydrated={hydrated ? "" : undefined}>
       <head>
@@ -116,9 +129,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {admin ? null : <SiteFooter locale={locale} seller={root?.seller} />}
         <Toaster initial={root?.toast ?? null} />
-        <PageWords />
-        <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
+        {hydrate ? (
+          <>
+            <PageWords />
+            <ScrollRestoration nonce={nonce || undefined} />
+            <Scripts nonce={nonce || undefined} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -1,8 +1,6 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
-import type { CartAnswer } from "~/lib/cart-actions.server";
-import { useFetcherToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
 import { RedirectBackField } from "./redirect-back-field";
@@ -12,8 +10,8 @@ export function checkoutHref(locale: Locale, model: ModelCode): string {
 }
 
 /**
- * "Add to cart" and "Buy now", or their disabled sold-out states (spec §4). Adding works without
- * JavaScript (a form posted to this page) and, with it, in place with an immediate badge update.
+ * "Add to cart" and "Buy now", or their disabled sold-out states (spec §4): a plain form posted to
+ * this page (a 303 back with its message and the cart's new count) and a link to the checkout.
  */
 export function PurchaseButtons({
   model,
@@ -25,9 +23,7 @@ export function PurchaseButtons({
   locale: Locale;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<CartAnswer>();
   const { pathname } = useLocation();
-  useFetcherToast(fetcher);
 
   if (available <= 0) {
     return (
@@ -43,17 +39,17 @@ export function PurchaseButtons({
   }
   return (
     <div className="purchase-buttons">
-      <fetcher.Form method="post" action={pathname}>
+      <form method="post" action={pathname}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="model" value={model} />
         <RedirectBackField />
         <button type="submit" className="button button--primary">
           {t("product.addToCart")}
         </button>
-      </fetcher.Form>
-      <Link to={checkoutHref(locale, model)} className="button button--outline" reloadDocument>
+      </form>
+      <a href={checkoutHref(locale, model)} className="button button--outline">
         {t("product.buyNow")}
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useId, useRef } from "react";
+import { useActionData, useLocation } from "@remix-run/react";
+import { useId } from "react";
 import type { SignupAnswer } from "~/lib/signup.server";
-import { useFetcherToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { RedirectBackField } from "./redirect-back-field";
 
@@ -31,8 +30,8 @@ export function SignupBox({
 
 /**
  * Early-notice / newsletter form, and a sold-out model's back-in-stock list (`intent=waitlist`,
- * with its consent box). Posts to its own page's action; works without JavaScript (303 back with
- * a thank-you) and, with it, in place through a fetcher.
+ * with its consent box): a plain form posted to its own page's action, which answers with a 303
+ * back and its thank-you, or the page again with each field's message.
  */
 export function SignupForm({
   withName = false,
@@ -47,19 +46,13 @@ export function SignupForm({
   consentLabel?: string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<SignupAnswer>();
-  // Without JavaScript the page's own action answered: it may be another form's answer.
-  const actionData = useActionData<SignupAnswer>();
+  // The page's own action answered: it may be another form's answer.
+  const answer = useActionData<SignupAnswer>();
   const { pathname, search } = useLocation();
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const answer = fetcher.data ?? actionData;
   const result = answer?.outcome === "signupRefused" && answer.form === intent ? answer : undefined;
   const errors = result?.errors ?? {};
-
-  const resetForm = useCallback(() => formRef.current?.reset(), []);
-  useFetcherToast(fetcher, resetForm);
 
   const field = (name: "email" | "name") => ({
     id: `${id}-${name}`,
@@ -70,13 +63,7 @@ export function SignupForm({
   });
 
   return (
-    <fetcher.Form
-      method="post"
-      action={`${pathname}${search}`}
-      className="signup-form"
-      noValidate
-      ref={formRef}
-    >
+    <form method="post" action={`${pathname}${search}`} className="signup-form" noValidate>
       <input type="hidden" name="intent" value={intent} />
       <RedirectBackField />
       {withName ? (
@@ -135,10 +122,10 @@ export function SignupForm({
           {t(errors.form)}
         </p>
       ) : null}
-      <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? t("signup.sending") : submitLabel}
+      <button type="submit" className="button button--primary">
+        {submitLabel}
       </button>
       {consentLabel ? null : <p className="signup-form__note">{t("signup.consent")}</p>}
-    </fetcher.Form>
+    </form>
   );
 }

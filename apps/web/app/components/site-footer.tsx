@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { Locale } from "@souls/core/locales";
 import type { useRootData } from "~/lib/locale";
 import { useTranslation } from "~/lib/translations";
@@ -19,21 +18,21 @@ export function SiteFooter({
         <div className="site-footer__brand">
           <img src="/images/logo.svg" alt={t("nav.logoAlt")} width="132" height="28" loading="lazy" />
           <p>{t("footer.tagline")}</p>
-          <Link to={`${home}#products`} className="button button--ghost">
+          <a href={`${home}#products`} className="button button--ghost">
             {t("footer.collection")}
-          </Link>
+          </a>
         </div>
         <nav className="site-footer__col" aria-label={t("footer.shopNav")}>
           <h2 className="site-footer__heading">{t("footer.shop")}</h2>
           <ul>
             <li>
-              <Link to={pathOf("magazine", locale)}>{t("nav.magazine")}</Link>
+              <a href={pathOf("magazine", locale)}>{t("nav.magazine")}</a>
             </li>
             <li>
-              <Link to={pathOf("tracking", locale)}>{t("footer.trackOrder")}</Link>
+              <a href={pathOf("tracking", locale)}>{t("footer.trackOrder")}</a>
             </li>
             <li>
-              <Link to={pathOf("cart", locale)}>{t("footer.cart")}</Link>
+              <a href={pathOf("cart", locale)}>{t("footer.cart")}</a>
             </li>
           </ul>
         </nav>
@@ -41,13 +40,13 @@ export function SiteFooter({
           <h2 className="site-footer__heading">{t("footer.legal")}</h2>
           <ul>
             <li>
-              <Link to={pathOf("legalNotice", locale)}>{t("footer.legalNotice")}</Link>
+              <a href={pathOf("legalNotice", locale)}>{t("footer.legalNotice")}</a>
             </li>
             <li>
-              <Link to={pathOf("privacy", locale)}>{t("footer.privacy")}</Link>
+              <a href={pathOf("privacy", locale)}>{t("footer.privacy")}</a>
             </li>
             <li>
-              <Link to={pathOf("terms", locale)}>{t("footer.terms")}</Link>
+              <a href={pathOf("terms", locale)}>{t("footer.terms")}</a>
             </li>
           </ul>
         </nav>

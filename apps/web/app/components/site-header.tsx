@@ -1,4 +1,4 @@
-import { Link, useFetchers, useLocation, useMatches } from "@remix-run/react";
+import { useLocation, useMatches } from "@remix-run/react";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { useTranslation } from "~/lib/translations";
 import { alternatePath, pathOf } from "~/screens";
@@ -22,12 +22,12 @@ export function SiteHeader({
     <header className="site-header">
       <div className="site-header__inner">
         <nav className="site-header__nav" aria-label={t("nav.main")}>
-          <Link to={`${home}#products`}>{t("nav.collection")}</Link>
-          <Link to={pathOf("magazine", locale)}>{t("nav.magazine")}</Link>
+          <a href={`${home}#products`}>{t("nav.collection")}</a>
+          <a href={pathOf("magazine", locale)}>{t("nav.magazine")}</a>
         </nav>
-        <Link to={home} className="site-header__logo">
+        <a href={home} className="site-header__logo">
           <img src="/images/logo.svg" alt={t("nav.logoAlt")} width="132" height="28" />
-        </Link>
+        </a>
         <div className="site-header__actions">
           {instagramUrl ? (
             <a className="icon-link" href={instagramUrl} rel="noopener noreferrer" target="_blank">
@@ -120,38 +120,33 @@ function LanguageToggle({ locale, alternates }: { locale: Locale; alternates?: R
             action={`${alternates?.[target] ?? alternatePath(pathname, target)}${search}`}
           />
         ) : (
-          <Link
+          <a
             key={target}
-            to={`${alternates?.[target] ?? alternatePath(pathname, target)}${hash}`}
+            href={`${alternates?.[target] ?? alternatePath(pathname, target)}${hash}`}
             hrefLang={target}
             lang={target}
             aria-label={t(`nav.switchTo.${target}`)}
-            reloadDocument
           >
             {target.toUpperCase()}
-          </Link>
+          </a>
         ),
       )}
     </nav>
   );
 }
 
-/** The cart link; its badge counts pieces, shows a piece being added at once, and hides at 0. */
+/** The cart link; its badge counts the pieces in the cart, hidden at 0. */
 function CartLink({ locale, count }: { locale: Locale; count: number }) {
   const { t } = useTranslation();
-  const adding = useFetchers().filter(
-    (fetcher) => fetcher.state === "submitting" && fetcher.formData?.get("intent") === "add",
-  ).length;
-  const shown = count + adding;
   return (
-    <Link to={pathOf("cart", locale)} className="icon-link cart-link">
+    <a href={pathOf("cart", locale)} className="icon-link cart-link">
       <BagIcon />
-      <span className="visually-hidden">{t("nav.cart", { count: shown })}</span>
-      {shown > 0 ? (
+      <span className="visually-hidden">{t("nav.cart", { count })}</span>
+      {count > 0 ? (
         <span className="cart-link__badge" aria-hidden="true">
-          {shown}
+          {count}
         </span>
       ) : null}
-    </Link>
+    </a>
   );
 }

@@ -26,8 +26,14 @@ describe("locale files", () => {
   it("has the spec's fixed copy", () => {
     const fr = JSON.parse(readFileSync(path.join(dir, "fr", "common.json"), "utf8"));
     const en = JSON.parse(readFileSync(path.join(dir, "en", "common.json"), "utf8"));
-    expect(fr.toast.added).toMatchObject({ title: "Produit ajouté", text: "{{name}} a été ajouté à votre panier" });
-    expect(en.toast.added).toMatchObject({ title: "Product added", text: "{{name}} has been added to your cart" });
+    expect(fr.toast.added).toMatchObject({
+      title: "Produit ajouté",
+      text: "{{name}} a été ajouté à votre panier",
+    });
+    expect(en.toast.added).toMatchObject({
+      title: "Product added",
+      text: "{{name}} has been added to your cart",
+    });
     expect(fr.cart.emptyTitle).toBe("Votre panier est vide");
     expect(en.product.soldOut).toBe("Out of stock");
     expect(fr.product.unavailable).toBe("Produit épuisé");

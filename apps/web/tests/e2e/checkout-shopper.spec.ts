@@ -42,7 +42,7 @@ test("the phone and the second line are stored with the order and shown in the p
   page,
   browser,
 }) => {
-  await page.goto("/checkout?product=ilian&qty=1");
+  await page.goto("/checkout?product=aicha&qty=1");
   await fillShipping(page, "fr", "FR", "Nour");
   await page.getByLabel("Téléphone (facultatif)").fill("06 12 34 56 78");
   await page.getByLabel("Complément d'adresse (facultatif)").fill("Bâtiment B, 3e étage");

@@ -32,3 +32,15 @@ for (let visit = 1; visit <= 10; visit++) {
     await context.close();
   });
 }
+
+test("the checkout keeps React: its page hydrates, its scripts asked for once its content has loaded", async ({
+  page,
+}) => {
+  const response = await page.goto("/checkout?product=aicha&qty=1");
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain('id="page-words"');
+  const modulePreloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  expect(modulePreloads.length).toBeGreaterThan(0);
+  for (const link of modulePreloads) expect(link).toContain('media="not all"');
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+});

@@ -1,6 +1,8 @@
 import { expect, javaScriptOff, test } from "./fixtures";
 
-test("a first visit's page names its words' files instead of carrying them, and asks for its scripts once its content has loaded", async ({
+// A shopper's pages carry no framework (decision 030): React renders them on the server only.
+
+test("a first visit's product page carries one small script of its own, and no framework", async ({
   page,
   request,
 }, testInfo) => {
@@ -8,49 +10,52 @@ test("a first visit's page names its words' files instead of carrying them, and 
   await expect
     .poll(async () => (await request.get("/produit/sac-banane-aicha")).headers()["x-page-cache"])
     .toBe("hit");
-  const wordFiles: string[] = [];
   const scripts: string[] = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
-    if (/^\/assets\/\w+-[\w-]+\.json$/.test(pathname)) wordFiles.push(pathname);
-    if (pathname.endsWith(".js")) scripts.push(pathname);
+    if (pathname.endsWith(".js") || /\.json$/.test(pathname)) scripts.push(pathname);
   });
   const response = await page.goto("/produit/sac-banane-aicha");
   const html = (await response?.text()) ?? "";
 
-  const words = /<script id="page-words" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
-  expect(JSON.parse(words ?? "null")).toEqual({ locale: "fr", namespaces: ["common", "reviews"] });
-  const preloaded = [
-    ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)"/g),
-  ];
-  expect(preloaded.map((match) => match[1])).toEqual([
-    expect.stringMatching(/^\/assets\/common-[\w-]+\.json$/),
-    expect.stringMatching(/^\/assets\/reviews-[\w-]+\.json$/),
-  ]);
-  const modulePreloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-  expect(modulePreloads.length).toBeGreaterThan(0);
-  for (const link of modulePreloads) expect(link).toContain('media="not all"');
+  // No module preloads, no words for a script to read, no hydration data.
+  expect(html).not.toContain("modulepreload");
+  expect(html).not.toContain('id="page-words"');
+  expect(html).not.toContain("__remixContext");
+  const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]);
+  expect(sources).toEqual([expect.stringMatching(/^\/assets\/live-availability-[\w-]+\.js$/)]);
 
+  await page.waitForLoadState("load");
   if (javaScriptOff(testInfo)) {
-    // The held-back preloads are not fetched: a browser without JavaScript downloads no script.
-    await page.waitForLoadState("load");
     expect(scripts).toEqual([]);
     return;
   }
-  // Hydrated with the words of those files, each fetched once (the preload is the fetch).
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  // Every script was asked for after the page's pictures and fonts had loaded.
-  const loaded = await page.evaluate(() => {
-    const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-    const starts = performance
-      .getEntriesByType("resource")
-      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-      .map((entry) => entry.startTime);
-    return { load: navigation?.loadEventStart ?? Number.NaN, scripts: starts };
-  });
-  expect(loaded.scripts.length).toBeGreaterThan(0);
-  for (const start of loaded.scripts) expect(start).toBeGreaterThanOrEqual(loaded.load);
+  expect(scripts).toEqual(sources);
+  // The page follows its stock once the script has heard from the server.
+  await expect(page.locator("main[data-live=on]")).toBeVisible();
+  expect(await page.evaluate(() => "React" in window || "__remixContext" in window)).toBe(false);
+  // Adding to the cart is the form it always was: the page again, with its message and count.
   await page.getByRole("button", { name: "Ajouter au panier" }).first().click();
   await expect(page.getByRole("status").filter({ hasText: "Produit ajouté" })).toBeVisible();
-  expect(wordFiles.sort()).toEqual(preloaded.map((match) => match[1]));
+  await expect(page.getByRole("link", { name: "Panier, 1 article" })).toBeVisible();
 });
+
+for (const path of [
+  "/",
+  "/panier",
+  "/magazine",
+  "/magazine/tissus-marocains-traditionnels",
+  "/cgv",
+  "/suivi-commande",
+]) {
+  test(`${path} asks for no script at all`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    const response = await page.goto(path);
+    expect(await response?.text()).not.toMatch(/<script\b(?![^>]*application\/(ld\+)?json)/);
+    await page.waitForLoadState("load");
+    expect(scripts).toEqual([]);
+  });
+}

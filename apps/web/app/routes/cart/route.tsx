@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { formatPrice } from "@souls/core/format";
 import type { ShownPhoto } from "@souls/core/photos";
 import { checkoutQuery } from "@souls/shop/cart";
@@ -9,7 +9,6 @@ import { RedirectBackField } from "~/components/redirect-back-field";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
 import { readCart } from "~/lib/cart.server";
-import type { CartAnswer } from "~/lib/cart-actions.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { env } from "~/lib/env.server";
@@ -17,7 +16,6 @@ import { invalidRequest, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
-import { useFetcherToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
@@ -130,18 +128,8 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
   const locale = useLocale();
   const { t } = useTranslation();
   const { name } = line;
-  const fetcher = useFetcher<CartAnswer>();
   const { pathname } = useLocation();
-  useFetcherToast(fetcher);
-
-  const pendingIntent = fetcher.formData?.get("intent");
-  const quantity =
-    pendingIntent === "increment"
-      ? line.quantity + 1
-      : pendingIntent === "decrement"
-        ? line.quantity - 1
-        : line.quantity;
-  if (pendingIntent === "remove") return null;
+  const { quantity } = line;
 
   const intentButton = (intent: string, label: string, content: string, disabled = false) => (
     <button
@@ -171,7 +159,7 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
       )}
       <div className="cart-line__body">
         <h2 className="cart-line__name">
-          <Link to={line.path}>{t("product.fullName", { name })}</Link>
+          <a href={line.path}>{t("product.fullName", { name })}</a>
         </h2>
         <p className="cart-line__unique">{t("cart.uniquePiece")}</p>
         <p className="cart-line__price">{formatPrice(line.priceCents, locale, { exact: true })}</p>
@@ -185,7 +173,7 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
               : t("cart.onlyLeft", { count: line.available })}
           </p>
         ) : null}
-        <fetcher.Form method="post" action={pathname} className="cart-line__controls">
+        <form method="post" action={pathname} className="cart-line__controls">
           <input type="hidden" name="model" value={line.model} />
           <RedirectBackField />
           <fieldset className="quantity">
@@ -202,7 +190,7 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
             )}
           </fieldset>
           {intentButton("remove", t("cart.removeLabel", { name }), t("cart.remove"))}
-        </fetcher.Form>
+        </form>
       </div>
     </li>
   );

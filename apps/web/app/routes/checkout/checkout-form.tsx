@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useNavigation } from "@remix-run/react";
 import { type CountryOption, countryName, formatPrice } from "@souls/core/format";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ErrorSummary } from "~/components/error-summary";
@@ -317,7 +317,7 @@ export function CheckoutForm({
             </button>
           )}
           <p className="checkout__legal">
-            {t("legalNotice")} <Link to={pathOf("terms", locale)}>{t("terms")}</Link>
+            {t("legalNotice")} <a href={pathOf("terms", locale)}>{t("terms")}</a>
           </p>
         </aside>
       </Form>

@@ -1,4 +1,4 @@
-import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import { type AppLoadContext, data, redirect, redirectDocument } from "@remix-run/node";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { Cart } from "@souls/shop/cart";
@@ -165,7 +165,8 @@ async function answerPayment(
       return refused(request, outcome.refusal, values, nameOf, locale);
     case "done": {
       const headers = { "Set-Cookie": await rememberOrder(request, outcome.order.orderNumber) };
-      return redirect(`${pathOf("thankYou", locale)}?order=${outcome.order.orderNumber}`, {
+      // The thank-you page is a document of its own, without React in the browser (decision 030).
+      return redirectDocument(`${pathOf("thankYou", locale)}?order=${outcome.order.orderNumber}`, {
         status: 303,
         headers,
       });

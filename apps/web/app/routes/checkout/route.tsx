@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
+import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import { countryName, countryOptions } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import { checkoutQuery } from "@souls/shop/cart";
@@ -22,6 +22,7 @@ import { pageMeta } from "~/lib/seo";
 import { makeToast, redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
+import type { HydrateHandle } from "~/root";
 import { pathOf } from "~/screens";
 import { answerCheckout, checkoutLines } from "./checkout.server";
 import { CHECKOUT_FORM_ID, CheckoutForm } from "./checkout-form";
@@ -29,10 +30,13 @@ import { ResumePayment } from "./resume-payment";
 
 export const handle = {
   i18n: ["common", "checkout"],
+  // Stripe's Payment Element is a React component; the quote, the card step and the language
+  // toggle that carries the form run in the browser.
+  hydrate: true,
   // The language toggle carries what was typed to the other language (components/site-header).
   languageForm: (data: unknown) =>
     (data as { state?: string } | undefined)?.state === "ready" ? CHECKOUT_FORM_ID : null,
-} satisfies LanguageFormHandle & { i18n: string[] };
+} satisfies LanguageFormHandle & HydrateHandle & { i18n: string[] };
 export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -151,9 +155,9 @@ export default function CheckoutPage() {
             </p>
           ))
         )}
-        <Link to={pathOf("cart", locale)} className="button button--primary">
+        <a href={pathOf("cart", locale)} className="button button--primary">
           {t("errors.backToCart")}
-        </Link>
+        </a>
       </main>
     );
   }

@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirectDocument } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { paymentIsOpen } from "@souls/shop/order-status";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
 import { chargeOfflineCard, offlineGateway, offlinePaymentEvent } from "@souls/shop/payments";
@@ -23,7 +23,8 @@ import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 
-export const handle = { i18n: ["common", "checkout"] };
+// The payment step of the checkout: its hold counts down, and it goes on from the checkout's page.
+export const handle = { i18n: ["common", "checkout"], hydrate: true };
 export const clientLoader = loadsWords(handle);
 
 /** Card fields as Stripe's test mode checks them. */
@@ -68,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
   const { order, lines } = await payableOrder(request);
   if (order.paymentStatus === "paid") {
-    return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
+    return redirectDocument(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
   }
   const [t, catalogue] = await Promise.all([fixedT(locale, "checkout"), shownCatalogue()]);
   return {
@@ -117,7 +118,11 @@ export async function action({ request }: ActionFunctionArgs) {
   ) {
     // Bought: the cart is emptied before the thank-you page renders its header.
     const headers = outcome === "paid" ? { "Set-Cookie": await saveCart([]) } : undefined;
-    return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303, headers });
+    // The thank-you page is a document of its own, without React in the browser (decision 030).
+    return redirectDocument(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, {
+      status: 303,
+      headers,
+    });
   }
   if (outcome === "declined") return refusedCard({ problem: "declined", reason: charge }, values, 402);
   return refusedCard({ problem: "notPayable" }, values, 409);
@@ -215,9 +220,9 @@ export default function OfflinePaymentPage() {
             totalCents={page.totalCents}
             country={page.country}
           />
-          <Link to={pathOf("terms", locale)} className="text-link">
+          <a href={pathOf("terms", locale)} className="text-link">
             {t("terms")}
-          </Link>
+          </a>
         </aside>
       </div>
     </main>

@@ -1,12 +1,12 @@
 import type { Locale } from "@souls/core/locales";
 import type { ShownPhoto } from "@souls/core/photos";
-import { useState } from "react";
 import { ProductPicture } from "~/components/product-picture";
 import { useTranslation } from "~/lib/translations";
 
 /**
- * The model's photos with thumbnails. Without JavaScript each thumbnail is a link that reloads the
- * page with that photo selected (`?photo=2`); with it, the photo changes in place.
+ * The model's photos with thumbnails: each thumbnail is a link to the page with that photo
+ * selected (`?photo=2`, back at the gallery) — no script: the page is light, and the next photo
+ * is fetched as the page is.
  */
 export function Gallery({
   photos,
@@ -18,7 +18,7 @@ export function Gallery({
   locale: Locale;
 }) {
   const { t: tc } = useTranslation();
-  const [selected, setSelected] = useState(initial);
+  const selected = initial;
   const current = photos[selected] ?? photos[0];
   if (!current) return null;
   return (
@@ -40,10 +40,6 @@ export function Gallery({
                 href={`?photo=${index + 1}#gallery`}
                 className="gallery__thumb"
                 aria-current={index === selected ? "true" : undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  setSelected(index);
-                }}
               >
                 <ProductPicture
                   photo={photo}

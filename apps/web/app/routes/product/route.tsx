@@ -33,12 +33,12 @@ import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { articlePage, localeForPath, pathOf } from "~/screens";
+import { articlePage, ENDPOINTS, localeForPath, pathOf } from "~/screens";
+import liveAvailabilityScript from "~/scripts/live-availability.js?url&no-inline";
 import { Gallery } from "./gallery";
 import { ProductPrice } from "./product-price";
 import { ProductReviews, ReviewsSummary } from "./reviews";
 import { productStructuredData } from "./structured-data.server";
-import { useLiveAvailability } from "./use-live-availability";
 
 export const handle = { i18n: ["common", "reviews"] };
 export const clientLoader = loadsWords(handle);
@@ -140,7 +140,6 @@ export default function ProductPage() {
     reviews,
     reviewsAllPath,
   } = useLoaderData<typeof loader>();
-  const live = useLiveAvailability(model.model);
   const locale = useLocale();
   const { t: tc } = useTranslation();
   const home = pathOf("home", locale);
@@ -156,7 +155,14 @@ export default function ProductPage() {
   );
 
   return (
-    <main id="main" className="product-page" data-live={live ? "on" : undefined}>
+    <main
+      id="main"
+      className="product-page"
+      data-model={model.model}
+      data-live-source={ENDPOINTS.liveAvailability}
+    >
+      {/* The page's one script: its availability kept current while it is open (optional). */}
+      <script type="module" src={liveAvailabilityScript} />
       <ActionToast />
       {preview ? (
         <p className="notice page" role="status">
@@ -192,12 +198,16 @@ export default function ProductPage() {
           {reviews ? <ReviewsSummary reviews={reviews} locale={locale} /> : null}
           {price(true)}
           <Paragraphs text={texts.shortDescription} />
-          {available > 0 && available < 3 ? (
-            <p className="stock-note">{tc("product.fewLeft", { count: available })}</p>
-          ) : null}
-          {purchase}
-          {available > 0 ? null : (
-            <section className="waitlist" aria-labelledby="waitlist-title">
+          <div data-availability="offer">
+            {available > 0 && available < 3 ? (
+              <p className="stock-note">{tc("product.fewLeft", { count: available })}</p>
+            ) : null}
+            {purchase}
+          </div>
+          {available > 0 ? (
+            <div data-availability="waitlist" />
+          ) : (
+            <section className="waitlist" aria-labelledby="waitlist-title" data-availability="waitlist">
               <h2 id="waitlist-title">{tc("product.waitlist.title")}</h2>
               <p>{tc("product.waitlist.text", { name })}</p>
               <SignupForm
@@ -264,7 +274,7 @@ export default function ProductPage() {
         </div>
         <div className="product-story__buy">
           {price(false)}
-          {purchase}
+          <div data-availability="offer-again">{purchase}</div>
         </div>
       </section>
 
