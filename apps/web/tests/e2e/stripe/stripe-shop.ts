@@ -109,8 +109,9 @@ export const test = base.extend<{ stripeJs: "served" | "unreachable" }, { stripe
         stdio: "ignore",
       });
       // Its own worker: it delivers this shop's e-mails and reconciles its payments with Stripe.
-      const worker = spawn("npm", ["run", "start", "-w", "@souls/worker"], {
-        cwd: join(webDir, "../.."),
+      // Node itself, not `npm run start`: npm leaves its child running when it is stopped.
+      const worker = spawn("node", ["--import", "tsx", "src/main.ts"], {
+        cwd: join(webDir, "../worker"),
         env: { ...env, WORKER_INTERVAL_SECONDS: "1" },
         stdio: "ignore",
       });
