@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPrice,
+  formatShopDateTime,
   shopDay,
   shopMonth,
 } from "./format";
@@ -31,6 +32,9 @@ describe("formatting for a reader", () => {
     expect(formatDateTime(late, "fr", "short")).toBe("01/04/2025 01:30");
     expect(plain(formatDateTime(late, "fr"))).toMatch(/^1 avril 2025 (à )?01:30 UTC\+2$/);
     expect(shopMonth(late)).toBe("2025-04");
+    // A shopper's page says the time without its zone's code, winter and summer alike.
+    expect(plain(formatShopDateTime(late, "fr"))).toBe("1 avril 2025 à 01:30");
+    expect(formatShopDateTime("2025-01-15T13:32:00Z", "en")).toBe("15 January 2025 at 14:32");
     expect(shopDay(late)).toBe("2025-04-01");
     expect(shopDay("2025-12-31T22:59:00Z")).toBe("2025-12-31");
   });

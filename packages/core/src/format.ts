@@ -84,6 +84,21 @@ export function formatDateTime(time: Moment, locale: Locale, style: DateStyle = 
   return dateTimeFormat(locale, options).format(new Date(time));
 }
 
+/**
+ * "12 mars 2025 à 14:32" / "12 March 2025 at 14:32": a moment for a shopper's page, in the shop's
+ * time without a zone code ("UTC+1", "CET" read as jargon there; the shop's times are Paris's).
+ */
+export function formatShopDateTime(time: Moment, locale: Locale): string {
+  return dateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: SHOP_TIME_ZONE,
+  }).format(new Date(time));
+}
+
 const yearMonth = new Intl.DateTimeFormat("en-CA", {
   year: "numeric",
   month: "2-digit",

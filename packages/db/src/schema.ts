@@ -325,6 +325,19 @@ export interface TrackingTokensTable {
   createdAt: CreatedAt;
 }
 
+/**
+ * One request of the find-my-order form (a number and an address), matching or not: the
+ * per-client allowance counts them all, the per-order one those that sent a link.
+ */
+export interface TrackingLinkRequestsTable {
+  id: Generated<string>;
+  /** Keyed hash of the client's address; what was typed is never stored. */
+  clientHash: string;
+  /** The order whose link was sent; null when nothing was. */
+  orderId: number | null;
+  createdAt: CreatedAt;
+}
+
 export type TrackingOutcome = "found" | "unknown" | "expired" | "malformed" | "blocked";
 
 export interface TrackingAccessLogTable {
@@ -466,6 +479,7 @@ export interface Database {
   trackingTokens: TrackingTokensTable;
   trackingAccessLog: TrackingAccessLogTable;
   trackingBlocks: TrackingBlocksTable;
+  trackingLinkRequests: TrackingLinkRequestsTable;
   adminSessions: AdminSessionsTable;
   adminLoginAttempts: AdminLoginAttemptsTable;
   emailAccessLog: EmailAccessLogTable;

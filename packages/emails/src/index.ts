@@ -12,6 +12,7 @@ import { ReviewInvitation } from "./emails/review-invitation";
 import { ReviewRejected } from "./emails/review-rejected";
 import { ShippingNotification } from "./emails/shipping-notification";
 import { SignupConfirmation } from "./emails/signup-confirmation";
+import { TrackingLink } from "./emails/tracking-link";
 import { WithdrawalAcknowledgement } from "./emails/withdrawal-acknowledgement";
 import { reviewOptOutUrl, unsubscribeUrl } from "./links";
 import {
@@ -59,6 +60,8 @@ export function emailElement(message: EmailMessage, context: EmailContext): Reac
       return createElement(ReviewInvitation, { payload: message.payload, locale, context });
     case "review_rejected":
       return createElement(ReviewRejected, { payload: message.payload, locale, context });
+    case "tracking_link":
+      return createElement(TrackingLink, { payload: message.payload, locale, context });
   }
 }
 

@@ -31,8 +31,9 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 }
 
 /**
- * The order tracking page. With a token it opens the order directly: that link is a secret and
- * appears only in the confirmation e-mail; every other e-mail links to the page without it.
+ * The order tracking page. With a token it opens the order directly: a secret link, which only
+ * the e-mails about that order carry (each its own token). Without, the page asks for the order's
+ * number and e-mail address and sends the link there.
  */
 export function trackingUrl(siteUrl: string, locale: Locale, token?: string): string {
   const page = shopUrl(siteUrl, "tracking", locale);

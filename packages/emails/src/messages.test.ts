@@ -62,6 +62,31 @@ describe("link tokens", () => {
   });
 });
 
+describe("an order e-mail's tracking token", () => {
+  it.each([
+    "shipping_notification",
+    "withdrawal_acknowledgement",
+    "order_refunded_sold_out",
+    "order_refund",
+  ] as const)("%s takes one of 32 to 128 characters, or none when queued before they carried one", (type) => {
+    const { trackingToken: _, ...earlier } = samplePayloads[type];
+    expect(parseEmailMessage({ type, locale: "fr", payload: earlier }).payload).toEqual(earlier);
+    for (const trackingToken of ["x".repeat(31), "x".repeat(129), 42]) {
+      const payload = { ...samplePayloads[type], trackingToken };
+      expect(() => parseEmailMessage({ type, locale: "en", payload }), String(trackingToken)).toThrow(
+        new RegExp(`invalid ${type} payload: trackingToken`),
+      );
+    }
+  });
+
+  it("is required by the confirmation and the tracking link", () => {
+    for (const type of ["order_confirmation", "tracking_link"] as const) {
+      const { trackingToken: _, ...payload } = samplePayloads[type];
+      expect(() => parseEmailMessage({ type, locale: "fr", payload })).toThrow(/trackingToken/);
+    }
+  });
+});
+
 describe("a sign-up confirmation", () => {
   it("accepts the newsletter without a product", () => {
     const payload = {

@@ -16,6 +16,16 @@ const text = z.string().max(2000);
 const isoTime = z.iso.datetime({ offset: true });
 /** A secret the e-mail carries in a link (confirmation, unsubscribe): random, so long enough not to guess. */
 const linkToken = z.string().min(32).max(256);
+/**
+ * An order's tracking token, raw: the link of every e-mail about an order opens it. The database
+ * keeps only its sha-256 (decision 005, 029).
+ */
+const trackingToken = z.string().min(32).max(128);
+/**
+ * The tracking token of an e-mail queued before every order e-mail carried one: its link then
+ * opens the page's find-my-order form.
+ */
+const earlierTrackingToken = trackingToken.optional();
 /** Model code: which models exist is the catalogue's to say. */
 const productModel = z.string().refine(isModelCode);
 /** A model page's address in the recipient's language, as the catalogue had it when queued. */
@@ -64,8 +74,7 @@ export const emailPayloads = {
       minDays: z.number().int(),
       maxDays: z.number().int(),
     }),
-    /** The raw tracking token: the confirmation e-mail is the only place it is ever shown. */
-    trackingToken: z.string().min(32).max(128),
+    trackingToken,
   }),
   shipping_notification: z.object({
     orderNumber: text,
@@ -75,6 +84,7 @@ export const emailPayloads = {
     /** The carrier's own tracking page for this parcel. */
     carrierUrl: z.url(),
     shippedAt: isoTime,
+    trackingToken: earlierTrackingToken,
   }),
   withdrawal_acknowledgement: z.object({
     orderNumber: text,
@@ -82,11 +92,13 @@ export const emailPayloads = {
     /** When the shop received the withdrawal (the directive asks for date and time). */
     receivedAt: isoTime,
     ...totals,
+    trackingToken: earlierTrackingToken,
   }),
   order_refunded_sold_out: z.object({
     orderNumber: text,
     customerName: text,
     ...totals,
+    trackingToken: earlierTrackingToken,
   }),
   back_in_stock: z.object({
     model: productModel,
@@ -170,12 +182,22 @@ export const emailPayloads = {
       /** Whether the order is now refunded in full, this refund and any earlier ones together. */
       fullyRefunded: z.boolean(),
       refundedAt: isoTime,
+      trackingToken: earlierTrackingToken,
     })
     // The cancellation e-mail tells the shopper they are refunded in full.
     .refine((p) => p.reason !== "cancellation" || p.fullyRefunded, {
       message: "a cancelled order is refunded in full",
       path: ["fullyRefunded"],
     }),
+  /**
+   * Asked for on the tracking page with the order's number and e-mail address: the order's link,
+   * sent to the order's own address (never to what was typed).
+   */
+  tracking_link: z.object({
+    orderNumber: text,
+    customerName: text,
+    trackingToken,
+  }),
 } as const;
 
 export type EmailType = keyof typeof emailPayloads;
@@ -198,6 +220,7 @@ export const EMAIL_KINDS = {
   back_in_stock: "marketing",
   review_invitation: "marketing",
   review_rejected: "transactional",
+  tracking_link: "transactional",
 } as const satisfies Record<EmailType, EmailKind>;
 
 export type MarketingEmailType = {

@@ -315,21 +315,108 @@ describe("shipping notification", () => {
     },
   );
 
+  it.each(LOCALES)("in %s no longer sends her back to the confirmation e-mail", async (locale) => {
+    const { text } = await renderSample("shipping_notification", locale);
+    expect(text).not.toContain(
+      locale === "fr" ? "e-mail de confirmation de commande" : "order confirmation e-mail",
+    );
+  });
+});
+
+/** Every e-mail about an order after its confirmation: each carries the order's tracking link. */
+const LATER_ORDER_EMAILS = [
+  "shipping_notification",
+  "withdrawal_acknowledgement",
+  "order_refunded_sold_out",
+  "order_refund",
+] as const;
+
+describe.each(LATER_ORDER_EMAILS)("the %s e-mail's tracking link", (type) => {
+  it.each(LOCALES)("in %s opens her order on the tracking page with its token", async (locale) => {
+    const { html, text } = await renderSample(type, locale);
+    const link = `${EXPECTED[locale].tracking}?token=${sampleTrackingToken}`;
+    expect(hrefs(html)).toContain(link);
+    expect(text).toContain(link);
+    const words =
+      locale === "fr"
+        ? [
+            "Suivez votre commande à tout moment sur votre page de suivi",
+            "pendant 90 jours",
+            "ne le partagez pas",
+          ]
+        : ["Follow your order at any time on your tracking page", "for 90 days", "please do not share it"];
+    for (const version of [text, visibleText(html)]) {
+      for (const word of words) expect(version).toContain(word);
+    }
+  });
+
   it.each(LOCALES)(
-    "in %s points to the shop's tracking page without ever showing the token",
+    "in %s, queued before e-mails carried a token, opens the page that finds the order",
     async (locale) => {
-      const { html, text } = await renderSample("shipping_notification", locale);
+      const { html, text } = await renderSample(type, locale, { trackingToken: undefined });
       expect(hrefs(html)).toContain(EXPECTED[locale].tracking);
       expect(text).toContain(EXPECTED[locale].tracking);
+      for (const version of [html, text]) expect(version).not.toContain("token=");
       expect(text).toContain(
-        locale === "fr" ? "e-mail de confirmation de commande" : "order confirmation e-mail",
+        locale === "fr"
+          ? "et indiquez son numéro et votre adresse e-mail"
+          : "and give its number and your e-mail address",
       );
-      for (const version of [html, text]) {
-        expect(version).not.toContain(sampleTrackingToken);
-        expect(version).not.toContain("token=");
+    },
+  );
+
+  it("URL-encodes the token", async () => {
+    const token = "ab+cd/ef=gh".padEnd(40, "x");
+    const { html } = await renderSample(type, "fr", { trackingToken: token });
+    expect(hrefs(html)).toContain(`${site}/suivi-commande?token=ab%2Bcd%2Fef%3Dgh${"x".repeat(29)}`);
+  });
+});
+
+describe("tracking link", () => {
+  it.each(LOCALES)(
+    "in %s gives the order's link, says it is hers for 90 days, and what if she did not ask",
+    async (locale) => {
+      const { subject, html, text } = await renderSample("tracking_link", locale);
+      expect(subject).toBe(
+        locale === "fr"
+          ? "Le lien de suivi de votre commande SOULS-123456ABCD"
+          : "The tracking link for your order SOULS-123456ABCD",
+      );
+      const link = `${EXPECTED[locale].tracking}?token=${sampleTrackingToken}`;
+      expect(hrefs(html)).toContain(link);
+      expect(text).toContain(link);
+      const facts =
+        locale === "fr"
+          ? [
+              "Bonjour Camille Durand,",
+              "le lien de suivi de votre commande n° SOULS-123456ABCD",
+              "Suivre ma commande",
+              "valable 90 jours",
+              "Vous n’êtes pas à l’origine de cette demande ?",
+              "rien ne change pour votre commande",
+            ]
+          : [
+              "Hello Camille Durand,",
+              "the tracking link of your order no. SOULS-123456ABCD",
+              "Track my order",
+              "valid for 90 days",
+              "Did not ask for it?",
+              "nothing changes for your order",
+            ];
+      for (const version of [text, visibleText(html)]) {
+        for (const fact of facts) expect(version).toContain(fact);
       }
     },
   );
+
+  it("refuses a payload without its token, or with one of the wrong length", () => {
+    for (const trackingToken of [undefined, "x".repeat(31), "x".repeat(129)]) {
+      const payload = { ...samplePayloads.tracking_link, trackingToken };
+      expect(() => parseEmailMessage({ type: "tracking_link", locale: "fr", payload })).toThrow(
+        /invalid tracking_link payload: trackingToken/,
+      );
+    }
+  });
 });
 
 describe("withdrawal acknowledgement", () => {

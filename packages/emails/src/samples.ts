@@ -56,12 +56,14 @@ export const samplePayloads = {
     trackingNumber: "6A12345678901",
     carrierUrl: "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901",
     shippedAt: "2025-03-13T09:15:00.000Z",
+    trackingToken: sampleTrackingToken,
   },
   withdrawal_acknowledgement: {
     ...order,
     receivedAt: "2025-03-18T16:47:00.000Z",
+    trackingToken: sampleTrackingToken,
   },
-  order_refunded_sold_out: order,
+  order_refunded_sold_out: { ...order, trackingToken: sampleTrackingToken },
   // The refund that follows the withdrawal above: everything paid, the shipping was free.
   order_refund: {
     orderNumber: order.orderNumber,
@@ -72,6 +74,13 @@ export const samplePayloads = {
     items: order.items,
     fullyRefunded: true,
     refundedAt: "2025-03-24T10:20:00.000Z",
+    trackingToken: sampleTrackingToken,
+  },
+  // Asked for on the tracking page with the order's number and her address.
+  tracking_link: {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    trackingToken: sampleTrackingToken,
   },
   back_in_stock: {
     model: "aicha",

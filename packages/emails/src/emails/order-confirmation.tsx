@@ -1,7 +1,7 @@
 /**
  * Sent once the payment is confirmed. Besides the order itself it carries what the law asks for
  * on a durable medium: the right of withdrawal, how to use it and the model form (L221-5, L221-13),
- * and the secret tracking link, which no other e-mail repeats.
+ * and the order's tracking link (each later e-mail about the order carries one of its own).
  */
 import { Hr } from "@react-email/components";
 import { countryName, formatDate } from "@souls/core/format";

@@ -8,6 +8,7 @@ import { fill } from "@souls/core/placeholders";
 import { Facts, Paragraph, SectionTitle, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { OrderLines } from "../components/order-summary";
+import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
@@ -42,6 +43,7 @@ export function OrderRefund({ payload, locale, context }: TemplateProps<"order_r
       )}
       <Paragraph>{payload.fullyRefunded ? t.fullyRefunded : t.partlyRefunded}</Paragraph>
       <Paragraph>{t.card}</Paragraph>
+      <OrderTrackingLink siteUrl={context.siteUrl} locale={locale} trackingToken={payload.trackingToken} />
     </EmailLayout>
   );
 }

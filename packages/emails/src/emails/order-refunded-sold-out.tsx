@@ -8,6 +8,7 @@ import { fill } from "@souls/core/placeholders";
 import { ButtonLink, Paragraph, SectionTitle, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { OrderSummary } from "../components/order-summary";
+import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
 import { shopUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
@@ -34,6 +35,7 @@ export function OrderRefundedSoldOut({ payload, locale, context }: TemplateProps
       <SectionTitle>{t.summaryHeading}</SectionTitle>
       <Paragraph>{fill(copy.order.number, { orderNumber: payload.orderNumber })}</Paragraph>
       <OrderSummary order={payload} locale={locale} siteUrl={context.siteUrl} totalLabel={t.refundedLabel} />
+      <OrderTrackingLink siteUrl={context.siteUrl} locale={locale} trackingToken={payload.trackingToken} />
 
       <Paragraph>{t.shopInvite}</Paragraph>
       <ButtonLink href={shopUrl(context.siteUrl, "home", locale)}>{t.shopButton}</ButtonLink>

@@ -1,14 +1,15 @@
 /**
- * Sent when the owner marks the order as shipped. It links to the carrier's page and to the shop's
- * tracking page without the secret token: a forwarded shipping e-mail must not open the order.
+ * Sent when the owner marks the order as shipped. It links to the carrier's page and, like every
+ * e-mail about an order, to the order on the shop's tracking page with a token of its own
+ * (decision 029: she should not have to find the first e-mail to follow her parcel).
  */
 
 import { formatDate } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { ButtonLink, Facts, Paragraph, SectionTitle, Sentence, TextLink, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
+import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
-import { trackingUrl } from "../links";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
@@ -16,7 +17,6 @@ export function ShippingNotification({ payload, locale, context }: TemplateProps
   const copy = copyFor(locale);
   const t = copy.shippingNotification;
   const carrier = copy.carriers[payload.carrier];
-  const trackingPage = trackingUrl(context.siteUrl, locale);
   return (
     <EmailLayout
       locale={locale}
@@ -44,9 +44,7 @@ export function ShippingNotification({ payload, locale, context }: TemplateProps
       <Paragraph small htmlOnly>
         <Sentence template={t.carrierFallback} values={{ link: <TextLink href={payload.carrierUrl} /> }} />
       </Paragraph>
-      <Paragraph>
-        <Sentence template={t.shopTracking} values={{ link: <TextLink href={trackingPage} /> }} />
-      </Paragraph>
+      <OrderTrackingLink siteUrl={context.siteUrl} locale={locale} trackingToken={payload.trackingToken} />
     </EmailLayout>
   );
 }

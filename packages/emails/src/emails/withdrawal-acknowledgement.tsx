@@ -8,6 +8,7 @@ import { fill } from "@souls/core/placeholders";
 import { Paragraph, SectionTitle, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { OrderSummary } from "../components/order-summary";
+import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
@@ -47,6 +48,7 @@ export function WithdrawalAcknowledgement({
         {fill(t.refundStep, { total: formatMoney(payload.totalCents, payload.currency, locale) })}
       </Paragraph>
       <Paragraph>{t.holdStep}</Paragraph>
+      <OrderTrackingLink siteUrl={context.siteUrl} locale={locale} trackingToken={payload.trackingToken} />
     </EmailLayout>
   );
 }
