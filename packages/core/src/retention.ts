@@ -14,6 +14,13 @@ export const RETENTION = {
   unconfirmedSignupDays: 7,
   /** Sign-up attempts (a client's keyed hash and a time): the hourly allowance reads the last hour. */
   signupAttemptHours: 24,
+  /**
+   * Find-my-order requests (a client's keyed hash, a time, the order a link was sent for): the
+   * allowances read the last hour per client and the last day per order.
+   */
+  trackingLinkRequestHours: 24,
+  /** A tracking link that ran out is kept this long, so its page says it expired, then deleted. */
+  expiredTrackingLinkDays: 30,
   /** A published review is shown and kept this long after its publication, then deleted with its reply. */
   publishedReviewYears: 3,
   /** A refused or withdrawn review is kept this long (the buyer may ask why), then deleted. */

@@ -20,3 +20,11 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = {
   maxHeldPiecesPerClient: 6,
   maxUnpaidOrdersPerHour: 5,
 };
+
+/**
+ * The find-my-order form (docs/security.md §20), an anonymous write that sends an e-mail: one
+ * client's requests an hour, matching or not, and the links one order is sent a day, whoever asks.
+ * A shopper who mistypes her number twice still gets her link; a script neither learns which
+ * orders exist nor fills a buyer's mailbox.
+ */
+export const TRACKING_LINK_LIMIT = { perClientPerHour: 5, perOrderPerDay: 3 } as const;

@@ -125,6 +125,55 @@ describe("data retention", () => {
     expect(left[0]?.createdAt.getTime()).toBeGreaterThan(Date.now() - 3600_000);
   });
 
+  it("forgets find-my-order requests after a day: they only count for the hour and the day", async () => {
+    const { requestTrackingLink } = await import("./orders/tracking-link");
+    const paid = await placePaidOrder(t.db);
+    const ask = (hoursAgo: number) =>
+      requestTrackingLink(t.db, {
+        orderNumber: paid.orderNumber,
+        email: "camille@example.org",
+        locale: "fr",
+        clientHash: "a-finding-client",
+        now: new Date(Date.now() - hoursAgo * 3600_000),
+      });
+    expect(await ask(25)).toBe("answered");
+    expect(await ask(1)).toBe("answered");
+    await applyRetention(t.db);
+    const left = await t.db
+      .selectFrom("trackingLinkRequests")
+      .select(["createdAt", "orderId"])
+      .where("clientHash", "=", "a-finding-client")
+      .execute();
+    expect(left).toHaveLength(1);
+    expect(left[0]?.orderId).toBe(paid.id);
+    expect(left[0]?.createdAt.getTime()).toBeGreaterThan(Date.now() - 2 * 3600_000);
+  });
+
+  it("deletes a tracking link 30 days after it ran out, keeping the order's live ones", async () => {
+    const shipped = await placeShippedOrder(t.db);
+    const tokens = await t.db
+      .selectFrom("trackingTokens")
+      .select("id")
+      .where("orderId", "=", shipped.id)
+      .orderBy("id")
+      .execute();
+    expect(tokens).toHaveLength(2); // the confirmation's and the shipping e-mail's
+    const [confirmation, shipping] = tokens.map((token) => token.id);
+    await sql`UPDATE tracking_tokens SET expires_at = now() - interval '31 days' WHERE id = ${confirmation}`.execute(
+      t.db,
+    );
+    await sql`UPDATE tracking_tokens SET expires_at = now() - interval '29 days' WHERE id = ${shipping}`.execute(
+      t.db,
+    );
+    await applyRetention(t.db);
+    const left = await t.db
+      .selectFrom("trackingTokens")
+      .select("id")
+      .where("orderId", "=", shipped.id)
+      .execute();
+    expect(left.map((token) => token.id)).toEqual([shipping]);
+  });
+
   it("erases the customer's details from unpaid orders after 30 days, never from paid ones", async () => {
     const unpaid = await placeOrder(t.db, {
       checkoutKey: newCheckoutKey(),

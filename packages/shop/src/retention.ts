@@ -61,6 +61,23 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
         sql<Date>`${now}::timestamptz - make_interval(hours => ${RETENTION.signupAttemptHours})`,
       )
       .execute();
+    await trx
+      .deleteFrom("trackingLinkRequests")
+      .where(
+        "createdAt",
+        "<",
+        sql<Date>`${now}::timestamptz - make_interval(hours => ${RETENTION.trackingLinkRequestHours})`,
+      )
+      .execute();
+    // Each e-mail about an order carries a link of its own: those run out, and then go.
+    await trx
+      .deleteFrom("trackingTokens")
+      .where(
+        "expiresAt",
+        "<",
+        sql<Date>`${now}::timestamptz - make_interval(days => ${RETENTION.expiredTrackingLinkDays})`,
+      )
+      .execute();
 
     // Reviews: a published one is shown for its years, a refused one kept a few months (its
     // author may ask why), then both go; an invitation's record and an opt-out have their own time.

@@ -1,6 +1,7 @@
 import type { EmailStatus } from "@souls/core/statuses";
 import { seededTestDatabase } from "@souls/db/testing";
 import { beforeEach, describe, expect, it } from "vitest";
+import { requestTrackingLink } from "../orders/tracking-link";
 import { deleteOldEmails } from "../outbox/clean-up";
 import { inviteReviewers } from "../reviews/invitations";
 import { placePaidOrder, placeShippedOrder, reviewLinkToken, TEST_SECRET } from "../testing";
@@ -175,6 +176,47 @@ describe("viewing a message", () => {
       trackingToken: TRACKING_TOKEN_MASK,
     });
     expect(await accessLog()).toEqual([{ accessMethod: "admin_view", accessedBy: "admin" }]);
+  });
+
+  it("masks the tracking link of every e-mail about an order, and shows one queued before as it is", async () => {
+    const shipped = await placeShippedOrder(t.db);
+    await requestTrackingLink(t.db, {
+      orderNumber: shipped.orderNumber,
+      email: "camille@example.org",
+      locale: "en",
+      clientHash: "a-shopper",
+    });
+    const rows = await t.db
+      .selectFrom("emailQueue")
+      .select(["id", "type", "payload"])
+      .where("orderId", "=", shipped.id)
+      .orderBy("id")
+      .execute();
+    expect(rows.map((row) => row.type)).toEqual([
+      "order_confirmation",
+      "shipping_notification",
+      "tracking_link",
+    ]);
+    for (const row of rows) {
+      const token = String(row.payload.trackingToken);
+      const shown = await emailForViewing(t.db, row.id);
+      expect(JSON.stringify(shown), row.type).not.toContain(token);
+      expect(shown.payload, row.type).toMatchObject({ trackingToken: TRACKING_TOKEN_MASK });
+    }
+    const { trackingToken: _, ...earlier } = rows[1]?.payload ?? {};
+    const before = await t.db
+      .insertInto("emailQueue")
+      .values({
+        orderId: shipped.id,
+        recipient: "camille@example.org",
+        locale: "fr",
+        type: "shipping_notification",
+        subject: "Votre commande est en route",
+        payload: JSON.stringify(earlier),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await emailForViewing(t.db, before.id)).payload).toEqual(earlier);
   });
 
   it("never shows the owner a buyer's review links: they write in the buyer's name", async () => {

@@ -154,8 +154,19 @@ export async function emailForViewing(
 /** Links that open an order or act on an address are the customer's secrets, even for the owner. */
 function withSecretsMasked(message: EmailMessage): EmailMessage {
   switch (message.type) {
+    // Every e-mail about an order opens it (decision 029); one queued before carried no token.
     case "order_confirmation":
-      return { ...message, payload: { ...message.payload, trackingToken: TRACKING_TOKEN_MASK } };
+      return withTrackingTokenMasked(message);
+    case "tracking_link":
+      return withTrackingTokenMasked(message);
+    case "shipping_notification":
+      return withTrackingTokenMasked(message);
+    case "withdrawal_acknowledgement":
+      return withTrackingTokenMasked(message);
+    case "order_refunded_sold_out":
+      return withTrackingTokenMasked(message);
+    case "order_refund":
+      return withTrackingTokenMasked(message);
     case "signup_confirmation":
       return { ...message, payload: { ...message.payload, token: TRACKING_TOKEN_MASK } };
     case "back_in_stock":
@@ -173,4 +184,11 @@ function withSecretsMasked(message: EmailMessage): EmailMessage {
     default:
       return message;
   }
+}
+
+function withTrackingTokenMasked<Message extends EmailMessage & { payload: { trackingToken?: string } }>(
+  message: Message,
+): Message {
+  if (message.payload.trackingToken === undefined) return message;
+  return { ...message, payload: { ...message.payload, trackingToken: TRACKING_TOKEN_MASK } };
 }

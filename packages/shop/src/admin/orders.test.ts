@@ -4,6 +4,7 @@ import { parseEmailMessage } from "@souls/emails/messages";
 import { beforeEach, describe, expect, it } from "vitest";
 import { IllegalTransitionError } from "../order-status";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
+import { trackOrder } from "../orders/tracking";
 import { placePaidOrder, TEST_SHIPPING } from "../testing";
 import { AdminNotFoundError } from "./errors";
 import { listOrders, markDelivered, markPrepared, markShipped, orderDetail } from "./orders";
@@ -163,7 +164,15 @@ describe("shipping an order", () => {
       trackingNumber: "6A12345678901",
       carrierUrl: carrierTrackingUrl("colissimo", "6A12345678901"),
       shippedAt: now.toISOString(),
+      trackingToken: expect.any(String),
     });
+    // Its link opens the order (decision 029), with a token of its own: the confirmation's still works.
+    const token = String((message.payload as { trackingToken?: string }).trackingToken);
+    expect(token).not.toBe(paid.token);
+    for (const link of [token, paid.token]) {
+      const opened = await trackOrder(t.db, { token: link, clientHash: `shipping-${link}`, now });
+      expect(opened.ok && opened.order.status).toBe("shipped");
+    }
   });
 
   it("is refused for an order already shipped, and changes nothing", async () => {

@@ -1,12 +1,14 @@
 import { type Carrier, carrierTrackingUrl } from "@souls/core/carriers";
 import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
+import { issueTrackingToken } from "../orders/tracking-token";
 import { enqueueEmail } from "../outbox/enqueue";
 
 /**
  * The shipping e-mail, queued inside the transaction that marks the order shipped: a snapshot of
- * the parcel (carrier, number, the carrier's page) at that moment. It carries no tracking token:
- * a forwarded shipping e-mail must not open the order.
+ * the parcel (carrier, number, the carrier's page) at that moment, and the order's tracking link
+ * with a token of its own. Decision 029: she follows her parcel from this e-mail without digging
+ * out the first one; a forwarded shipping e-mail opens the order, as a forwarded confirmation does.
  */
 export async function enqueueShippingNotification(
   trx: Transaction<Database>,
@@ -20,6 +22,7 @@ export async function enqueueShippingNotification(
     trackingNumber: parcel.trackingNumber,
     carrierUrl: carrierTrackingUrl(parcel.carrier, parcel.trackingNumber),
     shippedAt: parcel.shippedAt.toISOString(),
+    trackingToken: await issueTrackingToken(trx, order.id, parcel.shippedAt),
   };
   await enqueueEmail(
     trx,

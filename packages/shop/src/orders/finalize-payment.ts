@@ -254,7 +254,7 @@ async function applySuccess(
       { paymentStatus: "refunded" },
       "paid after the hold expired; sold out",
     );
-    await enqueueSoldOutRefund(trx, order);
+    await enqueueSoldOutRefund(trx, order, now);
     return "refunded_sold_out";
   }
   await applyOrderEvent(trx, order, "payment_succeeded", actor, { paymentStatus: "paid", paidAt: now });

@@ -35,4 +35,11 @@ export {
   type TrackingResult,
   trackOrder,
 } from "./tracking";
+export {
+  normalizeOrderNumber,
+  requestTrackingLink,
+  type TrackingLinkOutcome,
+  type TrackingLinkRequest,
+  trackingLinkRequestSchema,
+} from "./tracking-link";
 export { type WithdrawalResult, withdrawFromContract } from "./withdraw";

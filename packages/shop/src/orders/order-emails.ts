@@ -4,10 +4,12 @@ import type { EmailPayload } from "@souls/emails/messages";
 import { enqueueEmail } from "../outbox/enqueue";
 import { DELIVERY_DAYS, deliveryTierFor, importDutiesMayApply } from "../shipping";
 import { findOrder, type LineCover } from "./queries";
+import { issueTrackingToken } from "./tracking-token";
 
 /**
  * The e-mails about an order, queued inside the caller's transaction. Each payload is a snapshot
- * of the order at the moment of the change it tells of.
+ * of the order at the moment of the change it tells of, and each carries a tracking token of its
+ * own, issued in the same transaction (decision 029): whichever e-mail she kept opens her order.
  */
 
 const customerName = (order: Order) => `${order.firstName} ${order.lastName}`;
@@ -93,10 +95,17 @@ export function confirmationPayload(
   };
 }
 
-export async function enqueueSoldOutRefund(trx: Transaction<Database>, order: Order): Promise<void> {
+export async function enqueueSoldOutRefund(
+  trx: Transaction<Database>,
+  order: Order,
+  now: Date,
+): Promise<void> {
   await enqueueEmail(trx, recipientOf(order), {
     type: "order_refunded_sold_out",
-    payload: await orderSnapshot(trx, order),
+    payload: {
+      ...(await orderSnapshot(trx, order)),
+      trackingToken: await issueTrackingToken(trx, order.id, now),
+    },
   });
 }
 
@@ -107,7 +116,11 @@ export async function enqueueWithdrawalAcknowledgement(
 ): Promise<void> {
   await enqueueEmail(trx, recipientOf(order), {
     type: "withdrawal_acknowledgement",
-    payload: { ...(await orderSnapshot(trx, order)), receivedAt: receivedAt.toISOString() },
+    payload: {
+      ...(await orderSnapshot(trx, order)),
+      receivedAt: receivedAt.toISOString(),
+      trackingToken: await issueTrackingToken(trx, order.id, receivedAt),
+    },
   });
 }
 
@@ -154,6 +167,7 @@ export async function enqueueRefund(
       })),
       fullyRefunded: refund.fullyRefunded,
       refundedAt: refund.refundedAt.toISOString(),
+      trackingToken: await issueTrackingToken(trx, order.id, refund.refundedAt),
     },
   });
 }

@@ -9,7 +9,8 @@ export function hashTrackingToken(token: string): string {
 
 /**
  * A secret link to follow an order: 32 random bytes, of which only the sha-256 is stored. The
- * raw token goes into the confirmation e-mail and nowhere else.
+ * raw token goes into one e-mail about the order and nowhere else; each e-mail has its own, valid
+ * 90 days from `now`.
  */
 export async function issueTrackingToken(
   trx: Transaction<Database>,
