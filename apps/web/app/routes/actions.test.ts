@@ -39,7 +39,12 @@ afterAll(async () => {
 let requests = 0;
 
 /** Status of whatever an action answered: a Response, or `data(…, init)`. */
-async function post(path: string, body: BodyInit, contentType = "application/x-www-form-urlencoded") {
+async function post(
+  path: string,
+  body: BodyInit,
+  contentType = "application/x-www-form-urlencoded",
+  address?: string,
+) {
   const request = new Request(`http://shop.test${path}`, {
     method: "POST",
     body,
@@ -47,7 +52,9 @@ async function post(path: string, body: BodyInit, contentType = "application/x-w
   });
   try {
     // Each request from its own address, so tracking's rate limit never mixes two tests.
-    const context = { socketAddress: `10.0.${Math.floor(++requests / 250)}.${requests % 250}` };
+    const context = {
+      socketAddress: address ?? `10.0.${Math.floor(++requests / 250)}.${requests % 250}`,
+    };
     const result = await actions[path]!({ request, params: {}, context });
     if (result instanceof Response) return { status: result.status, body: result };
     const init = (result as { init?: { status?: number } }).init;
@@ -82,6 +89,15 @@ const garbage: [string, BodyInit, string?][] = [
   ["a tracking look-up with a huge token", form({ intent: "track", token: huge })],
   ["a tracking look-up with an array of tokens", "intent=track&token=a&token=b"],
   ["a withdrawal with a made-up token", form({ intent: "confirm-withdrawal", token: "x".repeat(43) })],
+  ["a find-my-order request without fields", form({ intent: "find" })],
+  [
+    "a find-my-order request with a huge number",
+    form({ intent: "find", orderNumber: huge, email: "a@b.co" }),
+  ],
+  [
+    "a find-my-order request with arrays and a script",
+    "intent=find&orderNumber=SOULS-1&orderNumber=SOULS-2&email=<script>alert(1)</script>",
+  ],
   ["JSON instead of a form", JSON.stringify({ intent: "add", model: "aicha" }), "application/json"],
   ["a broken multipart body", "--x\r\nnot a part", "multipart/form-data; boundary=x"],
 ];
@@ -112,6 +128,11 @@ describe.each(PATHS)("the action of %s", (path) => {
       .select(t.db.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(changes.n)).toBe(0);
+    const mails = await t.db
+      .selectFrom("emailQueue")
+      .select(t.db.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(mails.n)).toBe(0);
   });
 });
 
@@ -225,6 +246,64 @@ describe("order tracking", () => {
     const result = await post("/en/track-order", form({ intent: "track", token }));
     expect(result.status).toBe(status);
     expect(answered(result)).toMatchObject({ state: "form", ...message });
+  });
+});
+
+describe("finding an order by its number and e-mail address", () => {
+  const find = (fields: Record<string, string>, address?: string) =>
+    post("/suivi-commande", form({ intent: "find", ...fields }), undefined, address);
+  const linksTo = (orderId: number) =>
+    t.db
+      .selectFrom("emailQueue")
+      .select("recipient")
+      .where("type", "=", "tracking_link")
+      .where("orderId", "=", orderId)
+      .execute();
+
+  it("answers a right pair and a wrong one alike, and sends the link only for the right one", async () => {
+    const paid = await placePaidOrder(t.db, { model: "bilin" });
+    const right = await find({ orderNumber: paid.orderNumber.toLowerCase(), email: "Camille@Example.org" });
+    const wrong = await find({ orderNumber: paid.orderNumber, email: "someone@example.org" });
+    expect(right.status).toBe(200);
+    expect(wrong.status).toBe(200);
+    expect(answered(right)).toMatchObject({ state: "sent" });
+    expect(answered(wrong)).toEqual(answered(right));
+    expect(await linksTo(paid.id)).toEqual([{ recipient: "camille@example.org" }]);
+  });
+
+  it.each([
+    [
+      {},
+      {
+        orderNumber: "tracking:find.errors.orderNumberRequired",
+        email: "tracking:find.errors.emailRequired",
+      },
+    ],
+    [
+      { orderNumber: "12345", email: "camille@example.org" },
+      { orderNumber: "tracking:find.errors.orderNumber" },
+    ],
+    [{ orderNumber: "SOULS-123456ABCD", email: "camille" }, { email: "tracking:find.errors.email" }],
+  ])("refuses %j with a 400 and each field's message, sending nothing", async (fields, errors) => {
+    const before = await t.db.selectFrom("trackingLinkRequests").select("id").execute();
+    const result = await find(fields);
+    expect(result.status).toBe(400);
+    expect(answered(result)).toMatchObject({ state: "form", find: { errors } });
+    expect(await t.db.selectFrom("trackingLinkRequests").select("id").execute()).toEqual(before);
+  });
+
+  it("tells a client asking too often to come back in an hour", async () => {
+    const address = "10.9.9.9";
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await find({ orderNumber: "SOULS-123456ABCD", email: `x${i}@example.org` }, address)).status,
+      ).toBe(200);
+    }
+    const refused = await find({ orderNumber: "SOULS-123456ABCD", email: "x@example.org" }, address);
+    expect(refused.status).toBe(429);
+    expect(answered(refused)).toMatchObject({ state: "form", find: { refused: "tooMany" } });
+    const headers = new Headers((refused.body as { init?: { headers?: HeadersInit } }).init?.headers);
+    expect(headers.get("Retry-After")).toBe("3600");
   });
 });
 

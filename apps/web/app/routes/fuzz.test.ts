@@ -11,7 +11,7 @@ import { LOCALES } from "@souls/core/locales";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase } from "@souls/db/testing";
 import { loadCollection } from "@souls/shop/catalogue";
-import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
+import { newCheckoutKey, normalizeOrderNumber, placeOrder } from "@souls/shop/orders";
 import { inviteReviewers } from "@souls/shop/reviews";
 import { SHIPPING_COUNTRIES, shippingRateFor } from "@souls/shop/shipping";
 import {
@@ -86,6 +86,8 @@ const { saveCart } = await import("~/lib/cart.server");
 
 let watcher: pg.Client;
 let trackingToken: string;
+/** The paid order's number: the find-my-order form sends its link for it and its address. */
+let paidOrderNumber: string;
 /** The links of an invited order's review: the form and the opt-out. */
 let reviewToken: string;
 let optOutToken: string;
@@ -116,7 +118,9 @@ beforeAll(async () => {
   await seedProducts(t.db);
   // Legitimate orders placed by the fuzzing never run out of pieces.
   await t.db.updateTable("products").set({ stock: 100_000 }).execute();
-  trackingToken = (await placePaidOrder(t.db)).token;
+  const paid = await placePaidOrder(t.db);
+  trackingToken = paid.token;
+  paidOrderNumber = paid.orderNumber;
   const shipped = await placeShippedOrder(t.db, {
     model: "nadia",
     shippedAt: new Date(Date.now() - 11 * 86_400_000),
@@ -238,6 +242,9 @@ const TRACKING_TOKEN = "{tracking-token}";
 const REVIEW_TOKEN = "{review-token}";
 const OPT_OUT_TOKEN = "{opt-out-token}";
 const PENDING_ORDER = "{pending-order}";
+const PAID_ORDER = "{paid-order}";
+/** The paid order's number as a shopper may type it: lower case, without its prefix. */
+const PAID_ORDER_TYPED = "{paid-order-typed}";
 const NEW_CHECKOUT_KEY = "{new-checkout-key}";
 function resolve(value: string): string {
   return value
@@ -245,6 +252,8 @@ function resolve(value: string): string {
     .replaceAll(REVIEW_TOKEN, reviewToken)
     .replaceAll(OPT_OUT_TOKEN, optOutToken)
     .replaceAll(PENDING_ORDER, pendingOrderNumber)
+    .replaceAll(PAID_ORDER_TYPED, ` ${paidOrderNumber.slice("SOULS-".length).toLowerCase()} `)
+    .replaceAll(PAID_ORDER, paidOrderNumber)
     .replaceAll(NEW_CHECKOUT_KEY, newCheckoutKey());
 }
 
@@ -260,6 +269,7 @@ const FORM_VALUES: Record<string, string[]> = {
     "track",
     "withdraw",
     "confirm-withdrawal",
+    "find",
     "quote",
     "pay",
     "cancel",
@@ -268,7 +278,7 @@ const FORM_VALUES: Record<string, string[]> = {
     "review",
   ],
   model: ["aicha", "nadia", "bilin", "ilian", "leather", "Leather!"],
-  email: ["ana@example.org", " Lina@Example.org ", "x@y", "@", "a@b.co"],
+  email: ["ana@example.org", " Lina@Example.org ", "x@y", "@", "a@b.co", " Camille@Example.org "],
   name: ["Ana", ""],
   consent: ["yes", "on", "true"],
   token: [TRACKING_TOKEN, ` ${TRACKING_TOKEN} `, "y".repeat(43), "short", REVIEW_TOKEN, OPT_OUT_TOKEN],
@@ -295,7 +305,7 @@ const FORM_VALUES: Record<string, string[]> = {
   ],
   checkoutKey: [NEW_CHECKOUT_KEY, "short"],
   expectedTotal: ["0", "17900", "-1", "NaN"],
-  orderNumber: [PENDING_ORDER, "SOULS-123456ABCD"],
+  orderNumber: [PENDING_ORDER, "SOULS-123456ABCD", PAID_ORDER, PAID_ORDER_TYPED],
   firstName: ["Camille"],
   lastName: ["Martin"],
   address: ["12 rue des Martyrs"],
@@ -321,6 +331,7 @@ const INTENT_FIELDS: Record<string, string[]> = {
   track: ["token"],
   withdraw: ["token"],
   "confirm-withdrawal": ["token"],
+  find: ["orderNumber", "email"],
   quote: ["country", "items", "orderNumber"],
   pay: [
     "items",
@@ -366,7 +377,7 @@ const ROUTE_INTENTS: Record<string, string[]> = {
   "routes/checkout/route.tsx": ["quote", "pay"],
   "routes/offline-payment/route.tsx": ["pay", "cancel"],
   "routes/thank-you/route.tsx": ["signup"],
-  "routes/tracking/route.tsx": ["track", "withdraw", "confirm-withdrawal"],
+  "routes/tracking/route.tsx": ["find", "track", "withdraw", "confirm-withdrawal"],
   "routes/admin/route.tsx": ["login", "logout"],
   "routes/review/route.tsx": ["review"],
 };
@@ -619,7 +630,11 @@ const MAY_WRITE: Record<string, (form: FormData) => boolean> = {
     (intentOf(form) === "pay" &&
       /^\d{12,19}$/.test((text(form, "cardNumber") ?? "").slice(0, 100).replace(/[\s-]/g, ""))),
   "routes/tracking/route.tsx": (form) =>
-    intentOf(form) === "confirm-withdrawal" && text(form, "token")?.trim() === trackingToken,
+    (intentOf(form) === "confirm-withdrawal" && text(form, "token")?.trim() === trackingToken) ||
+    // The paid order's link, sent when its number and address are asked for.
+    (intentOf(form) === "find" &&
+      normalizeOrderNumber((text(form, "orderNumber") ?? "").slice(0, 2000)) === paidOrderNumber &&
+      (text(form, "email") ?? "").trim().toLowerCase() === "camille@example.org"),
   "routes/admin/route.tsx": (form) => intentOf(form) === "login" && text(form, "password") === ADMIN_PASSWORD,
   // A review needs its order's own link and the buyer's consent (and every field within bounds).
   "routes/review/route.tsx": (form) =>
@@ -859,6 +874,26 @@ describe("valid-looking requests with odd free text", () => {
       fieldOf("cvc", fc.oneof(fc.constantFrom("123", "1234"), oddText)),
     ),
     () => ensurePendingOrder(t.db),
+  );
+
+  validLooking(
+    "a find-my-order request with any number and address is answered, never a 5xx",
+    ["routes/tracking/route.tsx"],
+    formOf(
+      fc.constant<Field>(["intent", "find"]),
+      fieldOf(
+        "orderNumber",
+        fc.oneof(
+          fc.constant(PAID_ORDER),
+          fc.constant(PAID_ORDER_TYPED),
+          fc.constant("SOULS-123456ABCD"),
+          freeText,
+          freeText.map((typed) => `SOULS-${typed}`),
+        ),
+      ),
+      fieldOf("email", fc.oneof(address, fc.constant(" Camille@Example.org "), freeText)),
+      extras,
+    ),
   );
 
   validLooking(

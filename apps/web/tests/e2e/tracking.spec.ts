@@ -1,47 +1,88 @@
-import type { Page } from "@playwright/test";
-import { CHECKOUT, fillShipping, type Lang, payWithCard, submitCheckout } from "./checkout-helpers";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ADMIN_PASSWORD } from "./admin-helpers";
+import {
+  CHECKOUT,
+  checkoutForm,
+  fillShipping,
+  type Lang,
+  payWithCard,
+  submitCheckout,
+} from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
-import { trackingLinkFor } from "./mailbox";
+import { deliveredEmail, linkIn, trackingLinkFor } from "./mailbox";
 
 const COPY = {
   fr: {
     page: "/suivi-commande",
-    token: "Token d'accès",
+    token: "Code de suivi",
+    codeToggle: "J'ai un code de suivi",
     submit: "Suivre ma commande",
     another: "Suivre une autre commande",
     preparing: "En préparation",
+    shipped: "Expédiée",
     withdraw: "Se rétracter du contrat ici",
     confirm: "Confirmer la rétractation",
     withdrawn: "Rétractée",
     recorded: /Votre rétractation a été enregistrée le \d+ /,
     periodOver: "Le délai de rétractation de 14 jours est écoulé",
+    summary: "Récapitulatif",
+    piece: "Sac banane Nadia",
+    shipping: /Livraison\s*Offerte/,
+    total: /Total TTC\s*169,00\s€/,
+    /** A time of the timeline, in Paris time, without a zone code. */
+    time: /^\d{1,2} \S+ \d{4} à \d{2}:\d{2}$/,
+    find: {
+      orderNumber: "Numéro de commande",
+      email: "Adresse e-mail",
+      submit: "Recevoir le lien de suivi",
+      sent: "Si une commande correspond à ce numéro et à cette adresse, nous venons d'y envoyer le lien de son suivi.",
+      linkEmail: "Votre lien de suivi",
+    },
     errors: {
-      required: "Veuillez saisir votre token d'accès",
-      malformed: "Format de token invalide. Vérifiez que vous avez copié le token complet.",
-      unknown: "Aucune commande trouvée avec ce token",
-      expired: "Token invalide ou expiré. Vérifiez votre email de confirmation de commande.",
+      required: "Veuillez saisir votre code de suivi",
+      malformed: "Ce code est incomplet : copiez tout ce qui suit « token= » dans le lien de votre e-mail.",
+      unknown:
+        "Aucune commande ne correspond à ce code. Recevez son lien par e-mail avec votre numéro de commande et votre adresse.",
+      expired:
+        "Ce lien de suivi a expiré (un lien reste valable 90 jours). Recevez-en un nouveau avec votre numéro de commande et votre adresse e-mail.",
       blocked:
-        "Trop de tentatives échouées. Accès temporairement bloqué pour votre sécurité. Réessayez dans 1 heure.",
+        "Trop de codes erronés depuis cette connexion : le suivi par code reprendra dans une heure. Vous pouvez dès maintenant recevoir le lien par e-mail avec votre numéro de commande et votre adresse.",
     },
   },
   en: {
     page: "/en/track-order",
-    token: "Access token",
+    token: "Tracking code",
+    codeToggle: "I have a tracking code",
     submit: "Track my order",
     another: "Track another order",
     preparing: "Being prepared",
+    shipped: "Shipped",
     withdraw: "Withdraw from the contract here",
     confirm: "Confirm withdrawal",
     withdrawn: "Withdrawn",
     recorded: /Your withdrawal was recorded on \d+ /,
     periodOver: "The 14-day withdrawal period for this order is over",
+    summary: "Summary",
+    piece: "Nadia fanny pack",
+    shipping: /Shipping\s*Free/,
+    total: /Total incl\. VAT\s*€169\.00/,
+    time: /^\d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}$/,
+    find: {
+      orderNumber: "Order number",
+      email: "E-mail address",
+      submit: "Send me the tracking link",
+      sent: "If an order matches this number and address, we have just sent its tracking link there.",
+      linkEmail: "Your tracking link",
+    },
     errors: {
-      required: "Please enter your access token",
-      malformed: "Invalid token format. Check that you copied the whole token.",
-      unknown: "No order found with this token",
-      expired: "Invalid or expired token. Check your order confirmation e-mail.",
+      required: "Please enter your tracking code",
+      malformed: "This code is incomplete: copy everything after “token=” in the link of your e-mail.",
+      unknown:
+        "No order matches this code. Get its link by e-mail with your order number and e-mail address.",
+      expired:
+        "This tracking link has expired (a link stays valid for 90 days). Get a new one with your order number and e-mail address.",
       blocked:
-        "Too many failed attempts. Access is temporarily blocked for your security. Try again in 1 hour.",
+        "Too many wrong codes from this connection: tracking by code resumes in an hour. You can get the link by e-mail right now with your order number and e-mail address.",
     },
   },
 } as const;
@@ -59,12 +100,44 @@ async function purchase(page: Page, lang: Lang): Promise<string> {
   return orderNumber;
 }
 
+/** A paid order, placed and paid by a script as a shopper without JavaScript: its number. */
+async function paidOrder(request: APIRequestContext, lang: Lang): Promise<string> {
+  const placed = await request.post(CHECKOUT[lang].checkout, {
+    form: checkoutForm("product=aicha&qty=1"),
+    maxRedirects: 0,
+  });
+  expect(placed.status()).toBe(303);
+  const payment = placed.headers().location ?? "";
+  const paid = await request.post(payment, {
+    form: { intent: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return new URL(payment, "http://x").searchParams.get("order") ?? "";
+}
+
+/** The owner marks the order shipped (her panel's procedure, with her session): the shipping e-mail. */
+async function shipAsOwner(request: APIRequestContext, orderNumber: string, trackingNumber: string) {
+  const login = await request.post("/admin", {
+    form: { intent: "login", password: ADMIN_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(303);
+  const shipped = await request.post("/trpc/orders.markShipped", {
+    data: { orderNumber, carrier: "colissimo", trackingNumber },
+  });
+  expect(shipped.status()).toBe(200);
+}
+
 /**
  * Sends the form and waits for its answer and the form ready again: a next attempt never
  * interrupts this one's navigation.
  */
 async function track(page: Page, lang: Lang, token: string) {
-  await page.getByLabel(COPY[lang].token).fill(token);
+  const field = page.getByLabel(COPY[lang].token);
+  // The code's form is folded under the find-my-order form until a code was sent.
+  if (!(await field.isVisible())) await page.locator("summary", { hasText: COPY[lang].codeToggle }).click();
+  await field.fill(token);
   const answered = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: COPY[lang].submit }).click();
   await answered;
@@ -87,8 +160,15 @@ for (const lang of ["fr", "en"] as const) {
     const card = page.getByRole("region", { name: orderNumber });
     await expect(card).toContainText(copy.preparing);
     await expect(card).toContainText("Camille Martin");
-    await expect(card).toContainText(lang === "fr" ? "169,00 €" : "€169.00");
-    await expect(card.getByRole("listitem")).toHaveCount(3); // one line, two steps of the timeline
+    await expect(card.getByRole("listitem")).toHaveCount(2); // two steps of the timeline
+    for (const time of await card.locator("time").allTextContents()) {
+      expect(time.replace(/[\u00a0\u202f]/g, " ")).toMatch(copy.time);
+    }
+    // The piece named as the shop names it, the free shipping and the total.
+    const summary = page.getByRole("region", { name: copy.summary });
+    await expect(summary).toContainText(copy.piece);
+    await expect(summary).toContainText(copy.shipping);
+    await expect(summary).toContainText(copy.total);
 
     await page.getByRole("button", { name: copy.withdraw }).click();
     // A confirmation step: nothing is recorded yet.
@@ -179,5 +259,55 @@ for (const lang of ["fr", "en"] as const) {
     expect(await forged.text()).toContain(copy.periodOver);
     const [order] = await sql("SELECT status FROM orders WHERE order_number = $1", [orderNumber]);
     expect(order?.status).toBe("delivered");
+  });
+
+  test(`an order found by its number and e-mail address, a wrong pair answered alike; the shipping e-mail opens it too (${lang})`, async ({
+    page,
+  }) => {
+    const orderNumber = await paidOrder(page.request, lang);
+    await page.goto(copy.page);
+    // The page leads with the find form; the code's form is folded.
+    await expect(page.getByLabel(copy.find.orderNumber)).toBeVisible();
+    await expect(page.getByLabel(copy.token)).toBeHidden();
+
+    const ask = async (number: string, email: string) => {
+      await page.goto(copy.page);
+      await page.getByLabel(copy.find.orderNumber).fill(number);
+      await page.getByLabel(copy.find.email).fill(email);
+      const answered = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: copy.find.submit }).click();
+      const response = await answered;
+      await expect(page.getByRole("status").filter({ hasText: copy.find.sent })).toBeVisible();
+      return { status: response.status(), page: await page.getByRole("main").innerText() };
+    };
+    const wrong = await ask(orderNumber, "someone-else@example.org");
+    const right = await ask(orderNumber.toLowerCase().replace("souls-", ""), "Camille@Example.ORG");
+    expect(right.status).toBe(200);
+    expect(wrong).toEqual(right);
+
+    // One link, queued for the order's own address, none for the wrong pair.
+    const links = await sql(
+      "SELECT q.recipient, q.locale FROM email_queue q JOIN orders o ON o.id = q.order_id WHERE o.order_number = $1 AND q.type = 'tracking_link'",
+      [orderNumber],
+    );
+    expect(links).toEqual([{ recipient: "camille@example.org", locale: lang }]);
+    expect(await sql("SELECT id FROM email_queue WHERE recipient = 'someone-else@example.org'")).toEqual([]);
+
+    // The e-mail the worker delivered opens the order.
+    const linkEmail = await deliveredEmail(orderNumber, copy.find.linkEmail);
+    const link = linkIn(linkEmail, "token=");
+    expect(new URL(link).pathname).toBe(copy.page);
+    await page.goto(link);
+    await expect(page.getByRole("region", { name: orderNumber })).toContainText(copy.preparing);
+
+    // Shipped: the shipping e-mail carries a link of its own, which opens the order too.
+    const trackingNumber = `6A${Date.now()}${lang}`;
+    await shipAsOwner(page.request, orderNumber, trackingNumber);
+    const shipping = linkIn(await deliveredEmail(trackingNumber), "token=");
+    expect(shipping).not.toBe(link);
+    await page.goto(shipping);
+    const card = page.getByRole("region", { name: orderNumber });
+    await expect(card).toContainText(copy.shipped);
+    await expect(card).toContainText(trackingNumber);
   });
 }

@@ -42,4 +42,5 @@ export {
   type TrackingLinkRequest,
   trackingLinkRequestSchema,
 } from "./tracking-link";
+export { TRACKING_TOKEN_DAYS } from "./tracking-token";
 export { type WithdrawalResult, withdrawFromContract } from "./withdraw";

@@ -17,6 +17,7 @@ export interface TrackedOrder {
   paymentStatus: PaymentStatus;
   customerName: string;
   lines: OrderLine[];
+  shippingCents: number;
   totalCents: number;
   currency: string;
   country: string;
@@ -161,6 +162,7 @@ export async function trackedOrder(
     paymentStatus: order.paymentStatus,
     customerName: `${order.firstName} ${order.lastName}`,
     lines,
+    shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     currency: order.currency,
     country: order.country,

@@ -34,6 +34,7 @@ export const EMAIL_TYPE_LABELS: Record<string, string> = {
   order_refund: "Remboursement",
   review_invitation: "Invitation à donner un avis",
   review_rejected: "Avis refusé ou retiré",
+  tracking_link: "Lien de suivi demandé",
 };
 
 /**

@@ -1,7 +1,14 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type AppLoadContext, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { trackOrder, withdrawFromContract } from "@souls/shop/orders";
+import type { Locale } from "@souls/core/locales";
+import {
+  requestTrackingLink,
+  trackingLinkRequestSchema,
+  trackOrder,
+  withdrawFromContract,
+} from "@souls/shop/orders";
 import { fixedT } from "~/i18n.server";
+import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
@@ -13,16 +20,18 @@ import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 import {
+  headersOf,
   orderView,
   refusedView,
   statusOf,
   TRACKING_HEADERS,
+  TRACKING_RULES,
   type TrackingView,
   trackingFormSchema,
   viewOf,
 } from "./tracking.server";
 
-export const handle = { i18n: ["common", "tracking"] };
+export const handle = { i18n: ["common", "checkout", "tracking"] };
 export const clientLoader = loadsWords(handle);
 
 export const headers = () => TRACKING_HEADERS;
@@ -33,9 +42,17 @@ async function pageText(request: Request) {
   return { locale, title: t("meta.title"), description: t("meta.description") };
 }
 
-function answer(text: { title: string; description: string }, view: TrackingView) {
+/** The view with what only the page adds: each line's cover photo, and the rules its words name. */
+async function answer(text: { title: string; description: string }, view: TrackingView) {
   const { title, description } = text;
-  return data({ title, description, ...view }, { status: statusOf(view), headers: TRACKING_HEADERS });
+  const shown =
+    view.state === "result"
+      ? { ...view, order: { ...view.order, lines: withCovers(view.order.lines, await shownCatalogue()) } }
+      : view;
+  return data(
+    { title, description, rules: TRACKING_RULES, ...shown },
+    { status: statusOf(view), headers: headersOf(view) },
+  );
 }
 
 /** A failure of the database is the spec's "technical error", in the shopper's language. */
@@ -58,7 +75,7 @@ function refuseEmbedded(request: Request) {
   throw new Response("Forbidden", { status: 403, headers: TRACKING_HEADERS });
 }
 
-/** The link in the confirmation e-mail lands here with `?token=`: the order is shown at once. */
+/** An e-mail's link lands here with `?token=`: the order is shown at once. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const text = await pageText(request);
   const token = new URL(request.url).searchParams.get("token");
@@ -75,10 +92,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return answer(text, view);
 }
 
+/**
+ * The find-my-order form: whatever the number and address, the same answer — the link went to the
+ * order's address if they match (@souls/shop's requestTrackingLink decides, and tells nobody).
+ */
+async function findOrder(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+  locale: Locale,
+): Promise<TrackingView> {
+  const reading = parseForm(form, trackingLinkRequestSchema, ["orderNumber", "email"]);
+  if (!reading.ok) return { state: "form", find: { errors: reading.errors, values: reading.values } };
+  try {
+    const outcome = await requestTrackingLink(db, {
+      ...reading.data,
+      locale,
+      clientHash: clientHash(request, context),
+    });
+    if (outcome === "answered") return { state: "sent" };
+    logRefusal(request, 429, "tracking link requests per client");
+    return { state: "form", find: { refused: "tooMany", values: reading.values } };
+  } catch (error) {
+    console.error("[tracking] link request failed", error);
+    return { state: "form", find: { refused: "technical", values: reading.values } };
+  }
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   refuseEmbedded(request);
   const text = await pageText(request);
   const form = await readForm(request);
+  if (form.get("intent") === "find")
+    return answer(text, await findOrder(request, context, form, text.locale));
   const reading = parseForm(form, trackingFormSchema, ["intent", "token"]);
   if (!reading.ok) {
     if (reading.errors.intent || !reading.errors.token) return invalidRequest(text.locale);
@@ -110,39 +156,58 @@ export const meta = pageMeta("website", { noindex: true });
 
 export default function TrackingPage() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
   // A tampered form's answer is a toast (shown by the page's Toaster), not a view.
-  const view = answer && "state" in answer ? answer : loaded;
+  const view = answered && "state" in answered ? answered : loaded;
   const { t } = useTranslation("tracking");
   const locale = useLocale();
+  const { rules } = view;
 
   return (
     <main id="main" className="page page--narrow tracking">
       <h1>{t("title")}</h1>
       {view.state === "result" ? (
-        <TrackedOrderCard view={view} />
+        <>
+          <TrackedOrderCard view={view} />
+          <p>
+            <Link to={pathOf("tracking", locale)} className="button button--outline">
+              {t("another")}
+            </Link>
+          </p>
+        </>
+      ) : view.state === "sent" ? (
+        <div className="notice tracking__sent" role="status">
+          <p className="notice__title">{t("find.sentTitle")}</p>
+          <p>{t("find.sent")}</p>
+          <p>
+            <Link to={pathOf("tracking", locale)}>{t("find.again")}</Link>
+          </p>
+        </div>
       ) : (
-        <TrackingForm fieldError={view.fieldError} error={view.error} token={view.token} />
+        <>
+          {view.error ? (
+            <p className="form-error" role="alert">
+              {t(`errors.${view.error}`, { days: rules.tokenDays })}
+            </p>
+          ) : null}
+          <FindOrderForm answer={view.find} />
+          <TrackingForm fieldError={view.fieldError} error={view.error} token={view.token} />
+        </>
       )}
-      {view.state === "result" ? (
-        <p>
-          <Link to={pathOf("tracking", locale)} className="button button--outline">
-            {t("another")}
-          </Link>
-        </p>
-      ) : null}
-      <aside className="tracking__security" aria-labelledby="security-title">
-        <h2 id="security-title">{t("security.title")}</h2>
+      <aside className="tracking__help" aria-labelledby="help-title">
+        <h2 id="help-title">{t("help.title")}</h2>
         <ul>
-          <li>{t("security.unique")}</li>
-          <li>{t("security.attempts")}</li>
-          <li>{t("security.expiry")}</li>
-          <li>{t("security.logged")}</li>
+          <li>{t("help.private")}</li>
+          <li>{t("help.everyEmail", { days: rules.tokenDays })}</li>
+          <li>{t("help.nothingArrived", { count: rules.linksPerDay })}</li>
+          <li>{t("help.guessing", { count: rules.failures })}</li>
+          <li>{t("help.noted")}</li>
         </ul>
       </aside>
     </main>
   );
 }
 
+import { FindOrderForm } from "./find-order-form";
 import { TrackedOrderCard } from "./tracked-order";
 import { TrackingForm } from "./tracking-form";

@@ -1,11 +1,15 @@
 import { Form } from "@remix-run/react";
-import { formatDate, formatDateTime, formatPrice } from "@souls/core/format";
+import { formatDate, formatShopDateTime } from "@souls/core/format";
 import type { ReactNode } from "react";
+import { OrderSummary } from "~/components/order-summary";
 import { useLocale } from "~/lib/locale";
 import { useTranslation } from "~/lib/translations";
 import type { TrackingView } from "./tracking.server";
 
-/** An order opened by its token: facts, lines, timeline, then the withdrawal. */
+/**
+ * An order opened by its token: facts and timeline, the pieces with the shipping and total (the
+ * checkout's summary), then the withdrawal. Times are Paris time, written without a zone code.
+ */
 export function TrackedOrderCard({ view }: { view: TrackingView & { state: "result" } }) {
   const { t } = useTranslation("tracking");
   const locale = useLocale();
@@ -14,7 +18,7 @@ export function TrackedOrderCard({ view }: { view: TrackingView & { state: "resu
     <>
       {view.withdrawal === "recorded" && order.withdrawnAt ? (
         <p className="notice" role="status">
-          {t("withdrawal.done", { date: formatDateTime(order.withdrawnAt, locale) })}
+          {t("withdrawal.done", { date: formatShopDateTime(order.withdrawnAt, locale) })}
         </p>
       ) : null}
       {view.withdrawal === "periodOver" ? (
@@ -47,10 +51,6 @@ export function TrackedOrderCard({ view }: { view: TrackingView & { state: "resu
             <dt>{t("result.customer")}</dt>
             <dd>{order.customerName}</dd>
           </div>
-          <div>
-            <dt>{t("result.total")}</dt>
-            <dd>{formatPrice(order.totalCents, locale, { exact: true, currency: order.currency })}</dd>
-          </div>
           {order.trackingNumber ? (
             <>
               {order.carrierName ? (
@@ -80,27 +80,22 @@ export function TrackedOrderCard({ view }: { view: TrackingView & { state: "resu
           </p>
         ) : null}
 
-        <h3>{t("result.items")}</h3>
-        <ul className="tracking__lines">
-          {order.lines.map((line) => (
-            <li key={line.model}>
-              <span>{line.name}</span>
-              <span>{t("result.quantity", { count: line.quantity })}</span>
-              <span>{formatPrice(line.unitPriceCents * line.quantity, locale, { exact: true })}</span>
-            </li>
-          ))}
-        </ul>
-
         <h3>{t("result.timeline")}</h3>
         <ol className="tracking__timeline">
           {order.timeline.map((step) => (
             <li key={`${step.status}-${step.at}`}>
               <span>{t(`status.${step.status}`)}</span>{" "}
-              <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
+              <time dateTime={step.at}>{formatShopDateTime(step.at, locale)}</time>
             </li>
           ))}
         </ol>
       </section>
+      <OrderSummary
+        lines={order.lines}
+        shippingCents={order.shippingCents}
+        totalCents={order.totalCents}
+        country={order.country}
+      />
       <Withdrawal view={view} />
     </>
   );
@@ -114,7 +109,7 @@ function Withdrawal({ view }: { view: TrackingView & { state: "result" } }) {
   if (order.withdrawnAt && view.withdrawal !== "recorded") {
     return (
       <p className="notice">
-        {t("withdrawal.recorded", { date: formatDateTime(order.withdrawnAt, locale) })}
+        {t("withdrawal.recorded", { date: formatShopDateTime(order.withdrawnAt, locale) })}
       </p>
     );
   }
@@ -141,7 +136,7 @@ function Withdrawal({ view }: { view: TrackingView & { state: "result" } }) {
         <>
           <p>
             {order.withdrawal.closesAt
-              ? t("withdrawal.openUntil", { date: formatDateTime(order.withdrawal.closesAt, locale) })
+              ? t("withdrawal.openUntil", { date: formatShopDateTime(order.withdrawal.closesAt, locale) })
               : t("withdrawal.open")}
           </p>
           <TokenButton token={view.token} intent="withdraw" className="button button--outline">

@@ -2,7 +2,10 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translations";
 import type { TrackingError } from "./tracking.server";
 
-/** The token form, with the field's message (a locale key) or the look-up's refusal. */
+/**
+ * The token form, for whoever holds a code an e-mail's link did not open: folded under the find
+ * form, open when a token was sent (its message is the field's, or the page's alert above).
+ */
 export function TrackingForm({
   fieldError,
   error,
@@ -13,44 +16,42 @@ export function TrackingForm({
   token?: string;
 }) {
   const { t } = useTranslation("tracking");
-  const searching = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const searching = navigation.state === "submitting" && navigation.formData?.get("intent") === "track";
   return (
-    <Form method="post" className="tracking__form" noValidate>
-      <p>{t("intro")}</p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {t(`errors.${error}`)}
-        </p>
-      ) : null}
-      <div className="field">
-        <label htmlFor="tracking-token">{t("tokenLabel")}</label>
-        <input
-          id="tracking-token"
-          name="token"
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          placeholder={t("tokenPlaceholder")}
-          defaultValue={token}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? "tracking-token-error" : undefined}
-        />
-        {fieldError ? (
-          <p className="field__error" id="tracking-token-error" role="alert">
-            {t(fieldError)}
-          </p>
-        ) : null}
-      </div>
-      <button
-        type="submit"
-        name="intent"
-        value="track"
-        className="button button--primary"
-        disabled={searching}
-      >
-        {searching ? t("searching") : t("submit")}
-      </button>
-    </Form>
+    <details className="tracking__code" open={Boolean(fieldError || error || token)}>
+      <summary>{t("code.toggle")}</summary>
+      <Form method="post" className="tracking__form" noValidate>
+        <p>{t("code.intro")}</p>
+        <div className="field">
+          <label htmlFor="tracking-token">{t("tokenLabel")}</label>
+          <input
+            id="tracking-token"
+            name="token"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            defaultValue={token}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? "tracking-token-error" : undefined}
+          />
+          {fieldError ? (
+            <p className="field__error" id="tracking-token-error" role="alert">
+              {t(fieldError)}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="track"
+          className="button button--outline"
+          disabled={searching}
+        >
+          {searching ? t("searching") : t("submit")}
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -1,13 +1,35 @@
 import { CARRIER_NAMES } from "@souls/core/carriers";
-import type { TrackedOrder, TrackingResult } from "@souls/shop/orders";
+import type { ShownPhoto } from "@souls/core/photos";
+import { TRACKING_LINK_LIMIT } from "@souls/shop/limits";
+import {
+  TRACKING_LIMIT,
+  TRACKING_TOKEN_DAYS,
+  type TrackedOrder,
+  type TrackingResult,
+} from "@souls/shop/orders";
 import { z } from "zod";
 
+/** The find-my-order form's fields. */
+export type FindField = "orderNumber" | "email";
+
 /**
- * What the tracking page shows: the form (maybe with the token field's message, a locale key, or
- * the look-up's refusal) or an order.
+ * The find-my-order form shown again: each field's message (a locale key) and what was typed, or
+ * why the request was refused as a whole (too many from this client, a failure of ours).
+ */
+export interface FindAnswer {
+  errors?: Partial<Record<FindField, string>>;
+  values?: Partial<Record<FindField, string>>;
+  refused?: "tooMany" | "technical";
+}
+
+/**
+ * What the tracking page shows: the forms (the find-my-order form, maybe with its messages; the
+ * token form with its field's message, a locale key, or the look-up's refusal), the same answer
+ * to every find-my-order request, or an order.
  */
 export type TrackingView =
-  | { state: "form"; fieldError?: string; error?: TrackingError; token?: string }
+  | { state: "form"; fieldError?: string; error?: TrackingError; token?: string; find?: FindAnswer }
+  | { state: "sent" }
   | {
       state: "result";
       token: string;
@@ -21,14 +43,24 @@ export type TrackingError = "unknown" | "expired" | "blocked" | "technical";
 /** A token the use case calls malformed is shown as the field's message, like the form's own checks. */
 const MALFORMED = "tracking:errors.malformed";
 
+/** A line as the page's summary shows it: the model's cover photo from the catalogue, if any. */
+export interface TrackedLineView {
+  model: TrackedOrder["lines"][number]["model"];
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  cover?: ShownPhoto;
+}
+
 /** Dates travel as ISO strings; the carrier with its display name. */
 export type TrackedOrderView = Omit<
   TrackedOrder,
-  "orderedAt" | "withdrawnAt" | "timeline" | "withdrawal" | "carrier"
+  "orderedAt" | "withdrawnAt" | "timeline" | "withdrawal" | "carrier" | "lines"
 > & {
   orderedAt: string;
   withdrawnAt: string | null;
   carrierName: string | null;
+  lines: TrackedLineView[];
   timeline: { status: TrackedOrder["status"]; at: string }[];
   withdrawal: { open: boolean; closesAt: string | null };
 };
@@ -41,7 +73,7 @@ export const STATUS_OF_ERROR: Record<TrackingError | "periodOver", number> = {
   technical: 503,
 };
 
-/** The tracking forms: which step, and the token (classified by the use case, which logs it). */
+/** The token forms: which step, and the token (classified by the use case, which logs it). */
 export const trackingFormSchema = z.object({
   intent: z.enum(["track", "withdraw", "confirm-withdrawal"]),
   token: z
@@ -52,12 +84,19 @@ export const trackingFormSchema = z.object({
 });
 
 export function orderView(order: TrackedOrder): TrackedOrderView {
-  const { orderedAt, withdrawnAt, timeline, withdrawal, carrier, ...rest } = order;
+  const { orderedAt, withdrawnAt, timeline, withdrawal, carrier, lines, ...rest } = order;
   return {
     ...rest,
     orderedAt: orderedAt.toISOString(),
     withdrawnAt: withdrawnAt?.toISOString() ?? null,
     carrierName: carrier ? CARRIER_NAMES[carrier] : null,
+    // The cover is the catalogue's to show (its sizes and words): the route adds it.
+    lines: lines.map(({ model, name, quantity, unitPriceCents }) => ({
+      model,
+      name,
+      quantity,
+      unitPriceCents,
+    })),
     timeline: timeline.map((step) => ({ status: step.status, at: step.at.toISOString() })),
     withdrawal: { open: withdrawal.open, closesAt: withdrawal.closesAt?.toISOString() ?? null },
   };
@@ -69,7 +108,7 @@ export function viewOf(result: TrackingResult, token: string): TrackingView {
     : refusedView(result.reason, token);
 }
 
-/** The form again, with why the token opened nothing. */
+/** The forms again, with why the token opened nothing. */
 export function refusedView(reason: TrackingError | "malformed", token: string): TrackingView {
   return reason === "malformed"
     ? { state: "form", fieldError: MALFORMED, token }
@@ -77,7 +116,12 @@ export function refusedView(reason: TrackingError | "malformed", token: string):
 }
 
 export function statusOf(view: TrackingView): number {
-  if (view.state === "form") return view.fieldError ? 400 : view.error ? STATUS_OF_ERROR[view.error] : 200;
+  if (view.state === "sent") return 200;
+  if (view.state === "form") {
+    if (view.find?.refused) return view.find.refused === "tooMany" ? 429 : 503;
+    if (view.find?.errors) return 400;
+    return view.fieldError ? 400 : view.error ? STATUS_OF_ERROR[view.error] : 200;
+  }
   return view.withdrawal === "periodOver" ? STATUS_OF_ERROR.periodOver : 200;
 }
 
@@ -86,4 +130,18 @@ export const TRACKING_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
   "X-Robots-Tag": "noindex",
+};
+
+/** The headers of an answer: a client asking too often is told when to come back. */
+export function headersOf(view: TrackingView): Record<string, string> {
+  return view.state === "form" && view.find?.refused === "tooMany"
+    ? { ...TRACKING_HEADERS, "Retry-After": "3600" }
+    : TRACKING_HEADERS;
+}
+
+/** The numbers the page's words give, read from the rules themselves. */
+export const TRACKING_RULES = {
+  failures: TRACKING_LIMIT.failures,
+  tokenDays: TRACKING_TOKEN_DAYS,
+  linksPerDay: TRACKING_LINK_LIMIT.perOrderPerDay,
 };
