@@ -1,4 +1,5 @@
 import { CARRIERS } from "@souls/core/carriers";
+import { OWNER_REFUND_REASONS, RESTOCK_CHOICES } from "@souls/core/refunds";
 import { ORDER_STATUSES } from "@souls/core/statuses";
 import {
   listOrders,
@@ -31,7 +32,7 @@ const note = text(0, 500).optional();
 const refundInput = strictInput({
   orderNumber,
   requestKey,
-  reason: z.enum(["withdrawal", "return", "goodwill"], {
+  reason: z.enum(OWNER_REFUND_REASONS, {
     error: "admin:input.refundReason",
   }),
   lines: z
@@ -42,7 +43,7 @@ const refundInput = strictInput({
     .optional(),
   includeShipping: yesOrNo.default(false),
   amount: euros(100_000).optional(),
-  restock: z.enum(["now", "on_return", "no"], { error: "admin:input.restockChoice" }),
+  restock: z.enum(RESTOCK_CHOICES, { error: "admin:input.restockChoice" }),
   note,
 })
   .refine((input) => (input.lines?.length ?? 0) > 0 !== (input.amount !== undefined), {

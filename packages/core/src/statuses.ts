@@ -1,51 +1,57 @@
 /**
- * Every status an order, its payment, a refund and a queued e-mail can have, each with the one
- * French label the owner reads (spec §4: the admin is French only). The database stores the codes;
- * pages, badges and the API's messages show these labels. The labels are the definition: each list
- * of codes is read from them, in their order.
+ * Every status an order, its payment, a refund and a queued e-mail can have. The database stores
+ * these codes; the owner reads each one's French label in the panel's dictionary
+ * (`copy.labels` in ./admin-copy, a `Record<Code, label>`: a missing label fails the type check).
  */
-export const STATUS_LABELS = {
-  order: {
-    awaiting_payment: "En attente de paiement",
-    pending_preparation: "En préparation",
-    prepared: "Préparée",
-    shipped: "Expédiée",
-    delivered: "Livrée",
-    cancelled: "Annulée",
-    expired: "Expirée",
-    refunded: "Remboursée",
-    partially_refunded: "Partiellement remboursée",
-    withdrawn: "Rétractée",
-  },
-  payment: {
-    pending: "En attente",
-    paid: "Payée",
-    failed: "Échouée",
-    refunded: "Remboursée",
-    partially_refunded: "Partiellement remboursée",
-    /** Money taken for another amount than the order's total: never applied, the owner checks it. */
-    mismatch: "À vérifier",
-  },
-  /** The outbox's life of a message: pending → sending → sent, or failed once its tries run out. */
-  email: { pending: "En attente", sending: "Envoi en cours", sent: "Envoyé", failed: "Échoué" },
-  refund: { pending: "En attente de la banque", succeeded: "Effectué", failed: "Échoué" },
-} as const;
 
-export const ORDER_STATUS_LABELS = STATUS_LABELS.order;
-export const PAYMENT_STATUS_LABELS = STATUS_LABELS.payment;
-export const EMAIL_STATUS_LABELS = STATUS_LABELS.email;
-export const REFUND_STATUS_LABELS = STATUS_LABELS.refund;
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "pending_preparation",
+  "prepared",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "expired",
+  "refunded",
+  "partially_refunded",
+  "withdrawn",
+] as const;
 
-export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
-export type PaymentStatus = keyof typeof PAYMENT_STATUS_LABELS;
-export type EmailStatus = keyof typeof EMAIL_STATUS_LABELS;
-export type RefundStatus = keyof typeof REFUND_STATUS_LABELS;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "refunded",
+  "partially_refunded",
+  /** Money taken for another amount than the order's total: never applied, the owner checks it. */
+  "mismatch",
+] as const;
 
-/** The codes of a label table, as a non-empty list (what z.enum takes). */
-const codesOf = <Code extends string>(labels: Record<Code, string>) =>
-  Object.keys(labels) as [Code, ...Code[]];
+/** The outbox's life of a message: pending → sending → sent, or failed once its tries run out. */
+export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 
-export const ORDER_STATUSES = codesOf(ORDER_STATUS_LABELS);
-export const PAYMENT_STATUSES = codesOf(PAYMENT_STATUS_LABELS);
-export const EMAIL_STATUSES = codesOf(EMAIL_STATUS_LABELS);
-export const REFUND_STATUSES = codesOf(REFUND_STATUS_LABELS);
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** What can happen to an order: the order state machine's events (@souls/shop/order-status). */
+export const ORDER_EVENTS = [
+  "payment_succeeded",
+  "payment_failed",
+  "payment_cancelled",
+  "hold_expired",
+  /** Refunded in full (the owner, the provider's dashboard, or a late payment for a sold piece). */
+  "refunded",
+  /** Part of what was paid given back: some lines, or an amount. */
+  "partially_refunded",
+  /** The shop cannot make or send a paid order: refunded in full and cancelled. */
+  "cancelled",
+  "prepared",
+  "shipped",
+  "delivered",
+  "withdrawn",
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];

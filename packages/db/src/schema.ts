@@ -1,7 +1,13 @@
+import type { Actor, OrderChange } from "@souls/core/actors";
 import type { Carrier } from "@souls/core/carriers";
+import type { EmailType } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
+import type { ProductEventKind } from "@souls/core/product-events";
+import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
 import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
+import type { SignupSource } from "@souls/core/signups";
 import type { EmailStatus, OrderStatus, PaymentStatus, RefundStatus } from "@souls/core/statuses";
+import type { RateBasisPoints, VatBasis, VatRegime } from "@souls/core/vat";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Timestamps are written by PostgreSQL defaults and read back as Date. */
@@ -117,7 +123,7 @@ export interface PhotoFilesTable {
   bytes: Buffer;
 }
 
-export type SignupSource = "home" | "product" | "newsletter" | "magazine" | "waitlist";
+export type { SignupSource };
 
 export interface SignupsTable {
   id: Generated<number>;
@@ -203,9 +209,9 @@ export interface OrderItemsTable {
   restockedQuantity: ColumnType<number, number | undefined, number>;
 }
 
-export type RefundReason = "cancellation" | "withdrawal" | "return" | "goodwill" | "sold_out" | "provider";
+export type { RefundReason };
 /** Pieces back on the shelf now, when the parcel comes back, or not at all. */
-export type RefundRestock = "now" | "on_return" | "no";
+export type RefundRestock = RestockChoice;
 
 export interface RefundsTable {
   id: Generated<number>;
@@ -223,7 +229,7 @@ export interface RefundsTable {
   /** The gateway's id of the refund (Stripe's re_…); unique, so a refund is recorded once. */
   providerRefundId: string | null;
   /** Made from the panel (admin), by the shop itself (system), or found at the gateway (provider). */
-  source: "admin" | "system" | "provider";
+  source: RefundSource;
   restock: RefundRestock;
   lastError: string | null;
   createdAt: CreatedAt;
@@ -236,20 +242,7 @@ export interface RefundItemsTable {
   quantity: number;
 }
 
-export type ProductEventKind =
-  | "created"
-  | "price_changed"
-  | "stock_adjusted"
-  | "archived"
-  | "unarchived"
-  | "published"
-  | "unpublished"
-  | "texts_changed"
-  | "address_changed"
-  | "photos_changed"
-  | "series_changed"
-  | "sale_started"
-  | "sale_ended";
+export type { ProductEventKind };
 
 export interface ProductEventsTable {
   id: Generated<number>;
@@ -267,7 +260,7 @@ export interface OrderEventsTable {
   fromStatus: OrderStatus | null;
   toStatus: OrderStatus;
   /** Who made the change: shopper, system, admin, or the payment provider. */
-  actor: string;
+  actor: Actor;
   note: string | null;
   createdAt: CreatedAt;
 }
@@ -303,7 +296,7 @@ export interface EmailQueueTable {
   orderId: number | null;
   recipient: string;
   locale: Locale;
-  type: string;
+  type: EmailType;
   subject: string;
   payload: ColumnType<Record<string, unknown>, string | undefined, string>;
   status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;

@@ -6,6 +6,7 @@
 import { CARRIERS } from "@souls/core/carriers";
 import { isLocale, type Locale } from "@souls/core/locales";
 import { isModelCode } from "@souls/core/models";
+import { SHOPPER_REFUND_REASONS } from "@souls/core/refunds";
 import { REVIEW_REJECTION_REASONS } from "@souls/core/reviews";
 import { z } from "zod";
 import en from "./locales/en.json";
@@ -175,7 +176,7 @@ export const emailPayloads = {
     .object({
       orderNumber: text,
       customerName: text,
-      reason: z.enum(["cancellation", "withdrawal", "return", "goodwill"]),
+      reason: z.enum(SHOPPER_REFUND_REASONS),
       amountCents: money.positive(),
       currency: z.string().length(3),
       items: z.array(orderLine),

@@ -2,24 +2,10 @@
  * The order's life (ARCHITECTURE.md §5). One function decides every change of status; the use
  * cases apply what it returns and write an `order_events` row for each applied transition.
  */
-import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
+import type { OrderEvent, OrderStatus, PaymentStatus } from "@souls/core/statuses";
 
-/** What can happen to an order. */
-export type OrderEvent =
-  | "payment_succeeded"
-  | "payment_failed"
-  | "payment_cancelled"
-  | "hold_expired"
-  /** Refunded in full (the owner, the provider's dashboard, or a late payment for a sold piece). */
-  | "refunded"
-  /** Part of what was paid given back: some lines, or an amount. */
-  | "partially_refunded"
-  /** The shop cannot make or send a paid order: refunded in full and cancelled. */
-  | "cancelled"
-  | "prepared"
-  | "shipped"
-  | "delivered"
-  | "withdrawn";
+/** What can happen to an order (its codes are @souls/core's). */
+export type { OrderEvent };
 
 /** Legal transitions: from a status, an event leads to exactly one status. */
 const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>> = {

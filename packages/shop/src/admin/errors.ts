@@ -8,7 +8,7 @@ import type { EmailStatus } from "@souls/core/statuses";
 export class AdminNotFoundError extends Error {
   override name = "AdminNotFoundError";
   constructor(
-    readonly entity: "order" | "product" | "email" | "refund" | "photo" | "review",
+    readonly entity: "order" | "product" | "email" | "refund" | "photo" | "review" | "signup" | "paper",
     readonly key: string | number,
   ) {
     super(`No ${entity} ${key}`);
@@ -53,11 +53,29 @@ export class ProductArchivedError extends Error {
   }
 }
 
-/** Only a message that failed for good is sent again: any other one is sent or on its way. */
+/**
+ * Only a message that failed for good is tried again, and only a message sent or failed is sent
+ * again as a copy (`resend`): one waiting or being sent is on its way already.
+ */
 export class EmailNotRetryableError extends Error {
   override name = "EmailNotRetryableError";
-  constructor(readonly status: EmailStatus) {
-    super(`An e-mail that is ${status} cannot be retried`);
+  constructor(
+    readonly status: EmailStatus,
+    readonly resend = false,
+  ) {
+    super(`An e-mail that is ${status} cannot be ${resend ? "sent again" : "retried"}`);
+  }
+}
+
+/**
+ * A shipping address the owner may not correct: the parcel left, the order was never paid, the
+ * country or the VAT territory would change (the shipping fee and the invoice depend on them),
+ * or nothing changed.
+ */
+export class AddressRefusedError extends Error {
+  override name = "AddressRefusedError";
+  constructor(readonly reason: "shipped" | "unpaid" | "country" | "vatTerritory" | "unchanged") {
+    super(`Address correction refused: ${reason}`);
   }
 }
 

@@ -1,8 +1,9 @@
+import type { Actor } from "@souls/core/actors";
 import type { OrderStatus } from "@souls/core/statuses";
 import type { Database, Order, Transaction } from "@souls/db";
 import { IllegalTransitionError, nextStatus, type OrderEvent } from "../order-status";
 
-export type Actor = "shopper" | "system" | "admin" | "stripe" | "test_gateway";
+export type { Actor };
 
 /**
  * Moves an order (already locked by the caller) through the state machine and writes its

@@ -6,6 +6,8 @@
  * the state machine, puts pieces back on the shelf and queues the shopper's e-mail. Refunds made
  * in the provider's dashboard arrive through its webhook and are settled the same way.
  */
+
+import { SHOPPER_REFUND_REASONS, type ShopperRefundReason } from "@souls/core/refunds";
 import type {
   Database,
   Kysely,
@@ -314,9 +316,9 @@ function itemsOf(items: OrderItem[], lines: { orderItemId: number; quantity: num
   });
 }
 
-function refundReasonForShopper(reason: RefundReason, order: Order) {
-  if (reason === "cancellation" || reason === "withdrawal" || reason === "return" || reason === "goodwill") {
-    return reason;
+function refundReasonForShopper(reason: RefundReason, order: Order): ShopperRefundReason {
+  if ((SHOPPER_REFUND_REASONS as readonly RefundReason[]).includes(reason)) {
+    return reason as ShopperRefundReason;
   }
   // Made in the provider's dashboard: a withdrawn order's refund is the withdrawal's.
   return order.withdrawnAt ? "withdrawal" : "goodwill";

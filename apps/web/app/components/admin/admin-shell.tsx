@@ -1,11 +1,11 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { NavLink } from "@remix-run/react";
+import { copy, count } from "@souls/core/admin-copy";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { adminQueryClient, adminTrpcClient, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
 import adminStylesheet from "~/styles/admin.css?url";
-import { copy, count } from "./copy";
 
 /** Every admin route adds the admin stylesheet: `export const links = adminLinks;`. */
 export const adminLinks: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];

@@ -1,6 +1,6 @@
+import { copy } from "@souls/core/admin-copy";
 import { type ReactNode, type RefObject, useId, useRef } from "react";
 import { BusyButton } from "./busy-button";
-import { copy } from "./copy";
 import { Modal } from "./modal";
 
 /**

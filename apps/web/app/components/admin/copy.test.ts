@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { adminText, copy } from "@souls/core/admin-copy";
 import { describe, expect, it } from "vitest";
-import { adminText, copy } from "./copy";
 
 const apiSources = fileURLToPath(new URL("../../../../../packages/api/src/", import.meta.url));
 

@@ -1,5 +1,5 @@
+import { copy } from "@souls/core/admin-copy";
 import { BusyButton } from "./busy-button";
-import { copy } from "./copy";
 
 /** A form dialog's two buttons: « Annuler », and its submit button, busy while it saves. */
 export function DialogActions({

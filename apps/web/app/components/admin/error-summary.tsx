@@ -1,6 +1,6 @@
+import { copy, count } from "@souls/core/admin-copy";
 import type { RefObject } from "react";
 import { type FieldProblem, ErrorSummary as Summary } from "../error-summary";
-import { copy, count } from "./copy";
 
 export type { FieldProblem };
 

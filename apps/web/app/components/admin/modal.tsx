@@ -1,5 +1,5 @@
+import { copy } from "@souls/core/admin-copy";
 import { type ReactNode, type RefObject, type SyntheticEvent, useEffect, useId, useRef } from "react";
-import { copy } from "./copy";
 
 /**
  * A modal `<dialog>`: `showModal()` makes the rest of the page inert (focus stays inside), Escape

@@ -1,7 +1,8 @@
 /** The admin pages' toasts, in French, shown by the shop's Toaster (root layout). */
+
+import { adminText, copy } from "@souls/core/admin-copy";
 import { showToast } from "~/lib/toast";
 import { isAdminClientError, isUnauthorized } from "~/lib/trpc";
-import { adminText, copy } from "./copy";
 
 let counter = 0;
 

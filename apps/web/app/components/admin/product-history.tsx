@@ -1,6 +1,6 @@
+import { copy, labelOf } from "@souls/core/admin-copy";
 import { LANGUAGE_NAMES_FR } from "@souls/core/catalogue-rules";
 import { fill } from "@souls/core/placeholders";
-import { ACTOR_LABELS, copy, labelOf, PRODUCT_EVENT_LABELS } from "./copy";
 import { formatCents, formatDateTime } from "./format";
 
 /** A line of a model's history as the API sends it (products.history, catalogue.detail). */
@@ -26,7 +26,7 @@ export function ProductHistoryList({ events }: { events: ProductHistoryEvent[] }
           <span>
             {describeProductEvent(event)}{" "}
             <span className="admin-muted">
-              {fill(TEXT.by, { actor: labelOf(ACTOR_LABELS, event.actor) })}
+              {fill(TEXT.by, { actor: labelOf(copy.labels.actor, event.actor) })}
             </span>
           </span>
         </li>
@@ -43,7 +43,7 @@ const PRICES = new Set(["created", "price_changed", "sale_started", "sale_ended"
  * Values are stored as text: each kind is shown as the owner reads it.
  */
 export function describeProductEvent(event: ProductHistoryEvent): string {
-  const label = labelOf(PRODUCT_EVENT_LABELS, event.kind);
+  const label = labelOf(copy.labels.productEvent, event.kind);
   const show = (value: string | null) => {
     if (value === null || value === "") return copy.common.dash;
     if (!PRICES.has(event.kind)) return value;

@@ -1,12 +1,8 @@
+import { copy, labelOf } from "@souls/core/admin-copy";
 import { MODEL_STATUS_LABELS } from "@souls/core/catalogue-rules";
-import {
-  EMAIL_STATUS_LABELS,
-  ORDER_STATUS_LABELS,
-  PAYMENT_STATUS_LABELS,
-  REFUND_STATUS_LABELS,
-} from "@souls/core/statuses";
 import type { ReactNode } from "react";
-import { copy, labelOf } from "./copy";
+
+const LABELS = copy.labels;
 
 /** A status in words (never colour alone); the colour is a second cue. */
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
@@ -27,7 +23,7 @@ const ORDER_TONES: Record<string, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: string }) {
-  return <Badge tone={ORDER_TONES[status] ?? "muted"}>{labelOf(ORDER_STATUS_LABELS, status)}</Badge>;
+  return <Badge tone={ORDER_TONES[status] ?? "muted"}>{labelOf(LABELS.orderStatus, status)}</Badge>;
 }
 
 const PAYMENT_TONES: Record<string, string> = {
@@ -39,11 +35,28 @@ const PAYMENT_TONES: Record<string, string> = {
   mismatch: "error",
 };
 
+/**
+ * An order's status and, only when it adds something, its payment's: « Payée » goes without
+ * saying for an order in preparation, and a refunded order reads « Remboursée » once.
+ */
+export function OrderStatusBadges({ status, paymentStatus }: { status: string; paymentStatus: string }) {
+  const said =
+    labelOf(LABELS.paymentStatus, paymentStatus) === labelOf(LABELS.orderStatus, status) ||
+    (paymentStatus === "paid" && status !== "cancelled") ||
+    (paymentStatus === "pending" && status === "awaiting_payment");
+  return (
+    <>
+      <OrderStatusBadge status={status} />
+      {said ? null : <PaymentStatusBadge status={paymentStatus} />}
+    </>
+  );
+}
+
 export function PaymentStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={PAYMENT_TONES[status] ?? "muted"}>
       <span className="visually-hidden">{copy.orders.paymentPrefix}</span>
-      {labelOf(PAYMENT_STATUS_LABELS, status)}
+      {labelOf(LABELS.paymentStatus, status)}
     </Badge>
   );
 }
@@ -51,13 +64,13 @@ export function PaymentStatusBadge({ status }: { status: string }) {
 const EMAIL_TONES: Record<string, string> = { sent: "ok", pending: "todo", sending: "info", failed: "error" };
 
 export function EmailStatusBadge({ status }: { status: string }) {
-  return <Badge tone={EMAIL_TONES[status] ?? "muted"}>{labelOf(EMAIL_STATUS_LABELS, status)}</Badge>;
+  return <Badge tone={EMAIL_TONES[status] ?? "muted"}>{labelOf(LABELS.emailStatus, status)}</Badge>;
 }
 
 const REFUND_TONES: Record<string, string> = { succeeded: "ok", pending: "warn", failed: "error" };
 
 export function RefundStatusBadge({ status }: { status: string }) {
-  return <Badge tone={REFUND_TONES[status] ?? "muted"}>{labelOf(REFUND_STATUS_LABELS, status)}</Badge>;
+  return <Badge tone={REFUND_TONES[status] ?? "muted"}>{labelOf(LABELS.refundStatus, status)}</Badge>;
 }
 
 const MODEL_TONES: Record<string, string> = { draft: "muted", published: "ok", archived: "warn" };

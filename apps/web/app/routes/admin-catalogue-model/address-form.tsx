@@ -1,3 +1,4 @@
+import { copy } from "@souls/core/admin-copy";
 import { LANGUAGE_NAMES_FR } from "@souls/core/catalogue-rules";
 import type { Locale } from "@souls/core/locales";
 import {
@@ -8,7 +9,6 @@ import {
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";

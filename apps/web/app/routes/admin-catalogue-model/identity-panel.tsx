@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
+import { copy, count } from "@souls/core/admin-copy";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy, count } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
 import { eurosFieldValue, formatCents, parseEuros } from "~/components/admin/format";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";

@@ -1,9 +1,9 @@
+import { copy } from "@souls/core/admin-copy";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy } from "~/components/admin/copy";
 import { formatDateTime } from "~/components/admin/format";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { ModelStatusBadge } from "~/components/admin/status-badge";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
-import { copy } from "~/components/admin/copy";
 import { errorMessage } from "~/components/admin/notify";
 import { ProductHistoryList } from "~/components/admin/product-history";
 import { requireAdmin } from "~/lib/admin-session.server";

@@ -1,7 +1,7 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
 import { formatCents, formatDateTime, parseEuros } from "~/components/admin/format";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";

@@ -1,3 +1,4 @@
+import { copy } from "@souls/core/admin-copy";
 import {
   FAQ_LIMITS,
   MATERIAL_MAX,
@@ -12,7 +13,6 @@ import type { Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy } from "~/components/admin/copy";
 import { ErrorSummary, type FieldProblem } from "~/components/admin/error-summary";
 import { FormField } from "~/components/admin/form-field";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";

@@ -1,7 +1,7 @@
+import { copy } from "@souls/core/admin-copy";
 import { LANGUAGE_NAMES_FR, type ModelTexts } from "@souls/core/catalogue-rules";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { type KeyboardEvent, useRef, useState } from "react";
-import { copy } from "~/components/admin/copy";
 import { AddressForm } from "./address-form";
 import { TextsForm } from "./texts-form";
 import type { ModelDetail } from "./types";

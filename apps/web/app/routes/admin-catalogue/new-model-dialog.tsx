@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
-import { copy } from "~/components/admin/copy";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { FormField } from "~/components/admin/form-field";
 import { parseEuros } from "~/components/admin/format";

@@ -1,8 +1,8 @@
+import { copy } from "@souls/core/admin-copy";
 import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";

@@ -1,8 +1,8 @@
+import { copy, count } from "@souls/core/admin-copy";
 import { PHOTO_LIMITS } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { type ChangeEvent, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy, count } from "~/components/admin/copy";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 import { type GalleryPhoto, PhotoCard } from "./photo-card";

@@ -1,6 +1,6 @@
+import { copy } from "@souls/core/admin-copy";
 import { SERIES_TEXT_LIMITS } from "@souls/core/catalogue-rules";
 import { type FormEvent, useState } from "react";
-import { copy } from "~/components/admin/copy";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { FormField } from "~/components/admin/form-field";
 import { Modal } from "~/components/admin/modal";

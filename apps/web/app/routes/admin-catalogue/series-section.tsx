@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
+import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy, count } from "~/components/admin/copy";
 import { formatCents } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { Badge, ModelStatusBadge } from "~/components/admin/status-badge";

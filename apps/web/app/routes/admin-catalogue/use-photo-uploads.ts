@@ -1,7 +1,7 @@
+import { copy } from "@souls/core/admin-copy";
 import { PHOTO_LIMITS } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { copy } from "~/components/admin/copy";
 import { sendToLogin } from "~/lib/trpc";
 import { PHOTO_UPLOAD_PATH } from "~/screens";
 

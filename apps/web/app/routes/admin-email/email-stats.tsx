@@ -1,4 +1,4 @@
-import { copy } from "~/components/admin/copy";
+import { copy } from "@souls/core/admin-copy";
 import type { RouterOutputs } from "~/lib/trpc";
 
 const TEXT = copy.emails;

@@ -1,5 +1,5 @@
+import { copy, labelOf } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { copy, EMAIL_TYPE_LABELS, labelOf } from "~/components/admin/copy";
 import { formatDateTime } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { EmailStatusBadge } from "~/components/admin/status-badge";
@@ -55,7 +55,7 @@ function EmailLine({ email, onView }: { email: EmailRow; onView: (id: number) =>
         {email.maskedRecipient}
       </td>
       <td data-label={COLUMNS.subject}>{email.subjectPreview}</td>
-      <td data-label={COLUMNS.type}>{labelOf(EMAIL_TYPE_LABELS, email.type)}</td>
+      <td data-label={COLUMNS.type}>{labelOf(copy.labels.emailType, email.type)}</td>
       {/* One wrapper per cell: on a phone the cell is a two-column grid (label, content). */}
       <td data-label={COLUMNS.status}>
         <span>

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy } from "~/components/admin/copy";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { isUnauthorized, trpc } from "~/lib/trpc";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { copy } from "@souls/core/admin-copy";
 import { accountingFilename, isAccountingPeriod, MONTH_PATTERN, writeAccountingCsv } from "@souls/shop/admin";
-import { copy } from "~/components/admin/copy";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";

@@ -1,7 +1,7 @@
+import { copy, count } from "@souls/core/admin-copy";
 import { SHOP_MONTH_PATTERN, shopMonth } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
-import { copy, count } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
 import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";

@@ -1,9 +1,9 @@
+import { copy, labelOf } from "@souls/core/admin-copy";
 import { CARRIER_NAMES, CARRIERS, type Carrier } from "@souls/core/carriers";
 import { fill } from "@souls/core/placeholders";
 import { useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy, labelOf } from "~/components/admin/copy";
 import { formatDateTime } from "~/components/admin/format";
 import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";

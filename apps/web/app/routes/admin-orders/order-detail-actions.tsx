@@ -1,7 +1,7 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { type RefObject, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy } from "~/components/admin/copy";
 import { formatCents, formatDate } from "~/components/admin/format";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";

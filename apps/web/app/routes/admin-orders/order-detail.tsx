@@ -1,7 +1,6 @@
+import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { CARRIER_NAMES } from "@souls/core/carriers";
 import { fill } from "@souls/core/placeholders";
-import { ORDER_STATUS_LABELS } from "@souls/core/statuses";
-import { ACTOR_LABELS, copy, count, labelOf } from "~/components/admin/copy";
 import { countryName, formatCents, formatDateTime } from "~/components/admin/format";
 import { Modal } from "~/components/admin/modal";
 import { errorMessage } from "~/components/admin/notify";
@@ -208,12 +207,12 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                 <span>
                   {event.fromStatus
                     ? fill(TEXT.event, {
-                        from: labelOf(ORDER_STATUS_LABELS, event.fromStatus),
-                        to: labelOf(ORDER_STATUS_LABELS, event.toStatus),
+                        from: labelOf(copy.labels.orderStatus, event.fromStatus),
+                        to: labelOf(copy.labels.orderStatus, event.toStatus),
                       })
-                    : fill(TEXT.createdEvent, { to: labelOf(ORDER_STATUS_LABELS, event.toStatus) })}{" "}
+                    : fill(TEXT.createdEvent, { to: labelOf(copy.labels.orderStatus, event.toStatus) })}{" "}
                   <span className="admin-muted">
-                    {fill(TEXT.by, { actor: labelOf(ACTOR_LABELS, event.actor) })}
+                    {fill(TEXT.by, { actor: labelOf(copy.labels.actor, event.actor) })}
                   </span>
                 </span>
                 {event.note ? <span className="admin-timeline__note">{event.note}</span> : null}

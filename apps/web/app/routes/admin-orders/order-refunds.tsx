@@ -1,13 +1,6 @@
+import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { BusyButton } from "~/components/admin/busy-button";
-import {
-  copy,
-  count,
-  labelOf,
-  REFUND_REASON_LABELS,
-  REFUND_SOURCE_LABELS,
-  RESTOCK_LABELS,
-} from "~/components/admin/copy";
 import { formatCents, formatDate, formatDateTime } from "~/components/admin/format";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { Badge, RefundStatusBadge } from "~/components/admin/status-badge";
@@ -178,7 +171,7 @@ function RefundRow({ refund, order, announce }: { refund: Refund; order: Order; 
       {/* One wrapper per cell: on a phone the cell is a two-column grid (label, content). */}
       <td data-label={COLUMNS.reason}>
         <span>
-          {labelOf(REFUND_REASON_LABELS, refund.reason)}
+          {labelOf(copy.labels.refundReason, refund.reason)}
           {refund.note ? <span className="admin-cell-note admin-cell-note--quote">{refund.note}</span> : null}
         </span>
       </td>
@@ -195,11 +188,11 @@ function RefundRow({ refund, order, announce }: { refund: Refund; order: Order; 
             <span className="admin-muted">{TEXT.amountOnly}</span>
           )}
           {refund.lines.length > 0 || refund.restock !== "no" ? (
-            <span className="admin-cell-note">{labelOf(RESTOCK_LABELS, refund.restock)}</span>
+            <span className="admin-cell-note">{labelOf(copy.labels.restock, refund.restock)}</span>
           ) : null}
         </span>
       </td>
-      <td data-label={COLUMNS.source}>{labelOf(REFUND_SOURCE_LABELS, refund.source)}</td>
+      <td data-label={COLUMNS.source}>{labelOf(copy.labels.refundSource, refund.source)}</td>
       <td data-label={COLUMNS.status}>
         <span>
           <RefundStatusBadge status={refund.status} />

@@ -1,5 +1,5 @@
+import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { copy, count } from "~/components/admin/copy";
 import { formatCents, formatDate, formatDateTime } from "~/components/admin/format";
 import { Badge, OrderStatusBadge, PaymentStatusBadge } from "~/components/admin/status-badge";
 import type { RouterOutputs } from "~/lib/trpc";

@@ -1,7 +1,8 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
+import { OWNER_REFUND_REASONS, RESTOCK_CHOICES } from "@souls/core/refunds";
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy, labelOf, REFUND_REASON_CHOICES, REFUND_REASON_LABELS } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
 import { formatCents } from "~/components/admin/format";
 import { Modal } from "~/components/admin/modal";
@@ -24,7 +25,6 @@ import {
 type OrderDetail = RouterOutputs["orders"]["detail"];
 
 const TEXT = copy.refund;
-const RESTOCK_CHOICES: RestockChoice[] = ["now", "on_return", "no"];
 
 /** 0, 1, … max: the quantities a line can be refunded by. */
 const upTo = (max: number) => Array.from({ length: max + 1 }, (_, n) => n);
@@ -274,9 +274,9 @@ function RefundForm({
               value={draft.reason}
               onChange={(event) => update({ reason: event.target.value as RefundReasonChoice })}
             >
-              {REFUND_REASON_CHOICES.map((reason) => (
+              {OWNER_REFUND_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
-                  {labelOf(REFUND_REASON_LABELS, reason)}
+                  {copy.labels.refundReason[reason]}
                 </option>
               ))}
             </select>
@@ -295,7 +295,7 @@ function RefundForm({
                   checked={restock === choice}
                   onChange={() => update({ restock: choice })}
                 />
-                <span>{labelOf(TEXT.restockChoices, choice)}</span>
+                <span>{TEXT.restockChoices[choice]}</span>
               </label>
             ))}
           </fieldset>
@@ -334,7 +334,7 @@ function RefundForm({
         open={asking}
         title={TEXT.confirmTitle}
         question={fill(TEXT.confirmQuestion, { amount: totalText, customer: order.customerName })}
-        note={`${labelOf(TEXT.restockNotes, restock)} ${TEXT.confirmNote}`}
+        note={`${TEXT.restockNotes[restock]} ${TEXT.confirmNote}`}
         confirmLabel={fill(TEXT.submit, { amount: totalText })}
         busyLabel={TEXT.busy}
         busy={refund.isPending}

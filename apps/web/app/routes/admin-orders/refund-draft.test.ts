@@ -1,5 +1,5 @@
+import { count } from "@souls/core/admin-copy";
 import { describe, expect, it } from "vitest";
-import { count } from "~/components/admin/copy";
 import { parseEuros } from "~/components/admin/format";
 import {
   checkRefundDraft,

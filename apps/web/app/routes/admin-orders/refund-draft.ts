@@ -3,14 +3,15 @@
  * refuses before asking the server (which checks everything again) and what it sends.
  */
 
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { copy, type REFUND_REASON_CHOICES } from "~/components/admin/copy";
+import type { OwnerRefundReason, RestockChoice } from "@souls/core/refunds";
 import { formatCents, parseEuros } from "~/components/admin/format";
 
 const TEXT = copy.refund;
 
-export type RefundReasonChoice = (typeof REFUND_REASON_CHOICES)[number];
-export type RestockChoice = "now" | "on_return" | "no";
+export type RefundReasonChoice = OwnerRefundReason;
+export type { RestockChoice };
 
 export interface RefundableOrder {
   currency: string;

@@ -1,10 +1,10 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@souls/core/statuses";
+import { ORDER_STATUSES, type OrderStatus } from "@souls/core/statuses";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy } from "~/components/admin/copy";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
 import { Pagination } from "~/components/admin/pagination";
 import { TableWrap } from "~/components/admin/table-wrap";
@@ -103,7 +103,7 @@ function OrdersScreen() {
             <option value="">{TEXT.allStatuses}</option>
             {ORDER_STATUSES.map((code) => (
               <option key={code} value={code}>
-                {ORDER_STATUS_LABELS[code]}
+                {copy.labels.orderStatus[code]}
               </option>
             ))}
           </select>

@@ -5,9 +5,9 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { ruleAnswer } from "@souls/api";
+import { copy } from "@souls/core/admin-copy";
 import { PhotoRefusedError } from "@souls/shop/errors";
 import { addPhoto, PHOTO_LIMITS } from "@souls/shop/photos";
-import { copy } from "~/components/admin/copy";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";
 import { takeUploadSlot } from "./upload-slots.server";

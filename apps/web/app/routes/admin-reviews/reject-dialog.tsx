@@ -1,8 +1,8 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { REVIEW_REJECTION_REASONS, type ReviewRejectionReason } from "@souls/core/reviews";
 import { useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy, REVIEW_REASON_LABELS } from "~/components/admin/copy";
 import { Modal } from "~/components/admin/modal";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
@@ -79,7 +79,7 @@ export function RejectDialog({
                   setMissing(false);
                 }}
               />
-              {REVIEW_REASON_LABELS[code]}
+              {copy.labels.reviewReason[code]}
             </label>
           ))}
           {missing ? (

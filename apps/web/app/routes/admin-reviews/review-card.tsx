@@ -1,10 +1,10 @@
+import { copy } from "@souls/core/admin-copy";
 import { numberFormat } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { REVIEW_LIMITS } from "@souls/core/reviews";
 import { useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy, REVIEW_REASON_LABELS, REVIEW_STATUS_LABELS } from "~/components/admin/copy";
 import { formatDate } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { Badge } from "~/components/admin/status-badge";
@@ -64,7 +64,7 @@ export function ReviewCard({ review }: { review: AdminReview }) {
     <article className={`admin-review admin-review--${review.status}`} aria-labelledby={titleId}>
       <header className="admin-review__header">
         <p className="admin-review__model">{review.modelName}</p>
-        <Badge tone={TONES[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
+        <Badge tone={TONES[review.status]}>{copy.labels.reviewStatus[review.status]}</Badge>
       </header>
       <div className="admin-review__words">
         <Stars rating={review.rating} label={fill(TEXT.rating, { n: review.rating })} />
@@ -98,7 +98,7 @@ export function ReviewCard({ review }: { review: AdminReview }) {
         <p className="admin-review__refusal">
           {fill(TEXT.rejectedFor, {
             date: formatDate(review.moderatedAt ?? review.updatedAt),
-            reason: REVIEW_REASON_LABELS[review.rejectionReason],
+            reason: copy.labels.reviewReason[review.rejectionReason],
           })}
         </p>
       ) : null}

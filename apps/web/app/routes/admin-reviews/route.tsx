@@ -1,9 +1,9 @@
+import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { REVIEW_RULES, REVIEW_STATUSES, type ReviewStatus } from "@souls/core/reviews";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
-import { copy, count } from "~/components/admin/copy";
 import { errorMessage } from "~/components/admin/notify";
 import { Pagination } from "~/components/admin/pagination";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";

@@ -1,5 +1,5 @@
+import { copy } from "@souls/core/admin-copy";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
-import { copy } from "~/components/admin/copy";
 import { errorMessage } from "~/components/admin/notify";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";

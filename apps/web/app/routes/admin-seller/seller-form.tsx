@@ -1,3 +1,4 @@
+import { copy } from "@souls/core/admin-copy";
 import { countryOptions } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import {
@@ -10,7 +11,6 @@ import {
 import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy } from "~/components/admin/copy";
 import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
 import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";

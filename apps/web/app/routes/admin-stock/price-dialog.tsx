@@ -1,6 +1,6 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
-import { copy } from "~/components/admin/copy";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { FormField } from "~/components/admin/form-field";
 import { eurosFieldValue, formatCents, parseEuros } from "~/components/admin/format";

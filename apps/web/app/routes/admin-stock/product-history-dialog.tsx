@@ -1,5 +1,5 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { copy } from "~/components/admin/copy";
 import { Modal } from "~/components/admin/modal";
 import { errorMessage } from "~/components/admin/notify";
 import { ProductHistoryList } from "~/components/admin/product-history";

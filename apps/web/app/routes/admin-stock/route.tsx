@@ -1,10 +1,10 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { copy } from "~/components/admin/copy";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";

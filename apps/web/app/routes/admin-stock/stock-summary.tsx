@@ -1,5 +1,5 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { copy } from "~/components/admin/copy";
 
 const TEXT = copy.stock;
 

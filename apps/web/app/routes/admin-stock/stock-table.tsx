@@ -1,6 +1,6 @@
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy } from "~/components/admin/copy";
 import { formatCents } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";

@@ -6,10 +6,10 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { adminText, copy } from "@souls/core/admin-copy";
 import { logOut } from "@souls/shop/admin";
 import { z } from "zod";
 import { AdminShell, adminLinks } from "~/components/admin/admin-shell";
-import { adminText, copy } from "~/components/admin/copy";
 import {
   adminSession,
   adminSessionId,

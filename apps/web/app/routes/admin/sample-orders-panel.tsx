@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { useRef } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { copy } from "~/components/admin/copy";
 import { errorMessage } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";

@@ -1,11 +1,21 @@
 /**
- * Every word of the owner's pages. The spec makes the admin French only, so its texts live here
- * rather than in the shop's locale files; the spec's own wording is kept verbatim where it gives one.
+ * Every word of the owner's pages, in one dictionary: the screens' texts, the admin API's messages
+ * and the labels of the codes the shop stores. The spec makes the admin French only, so its texts
+ * live here rather than in the shop's locale files; the spec's own wording is kept verbatim where
+ * it gives one. It lives in @souls/core so that the API (packages/api) and the screens (apps/web)
+ * read the same words; only the panel's scripts import it.
  */
 
-import { MODEL_MATERIALS, MODEL_TEXT_FIELDS } from "@souls/core/catalogue-rules";
-import { fill } from "@souls/core/placeholders";
-import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
+import type { Actor, OrderChange } from "./actors";
+import { MODEL_MATERIALS, MODEL_TEXT_FIELDS } from "./catalogue-rules";
+import type { EmailType } from "./email-types";
+import { fill } from "./placeholders";
+import type { ProductEventKind } from "./product-events";
+import type { RefundReason, RefundSource, RestockChoice } from "./refunds";
+import type { ReviewRejectionReason, ReviewStatus } from "./reviews";
+import type { SignupSource } from "./signups";
+import type { EmailStatus, OrderEvent, OrderStatus, PaymentStatus, RefundStatus } from "./statuses";
+import type { VatBasis, VatRegime } from "./vat";
 
 /**
  * A count in words, French style: 0 and 1 take the singular ("0 remboursement", "1 vente",
@@ -15,91 +25,153 @@ export function count(n: number, forms: { one: string; many: string }): string {
   return fill(Math.abs(n) < 2 ? forms.one : forms.many, { n });
 }
 
-/** Who changed an order's status (order_events.actor). */
-export const ACTOR_LABELS: Record<string, string> = {
-  shopper: "Client",
-  system: "Système",
-  admin: "Administration",
-  stripe: "Stripe",
-  test_gateway: "Paiement de test",
-};
-
-export const EMAIL_TYPE_LABELS: Record<string, string> = {
-  order_confirmation: "Confirmation de commande",
-  shipping_notification: "Avis d'expédition",
-  withdrawal_acknowledgement: "Accusé de rétractation",
-  order_refunded_sold_out: "Remboursement (épuisé)",
-  back_in_stock: "Retour en stock",
-  signup_confirmation: "Confirmation d'inscription",
-  order_refund: "Remboursement",
-  review_invitation: "Invitation à donner un avis",
-  review_rejected: "Avis refusé ou retiré",
-  tracking_link: "Lien de suivi demandé",
-};
-
 /**
- * The only reasons a review may be refused or withdrawn, as the product pages publish them (the
- * shop's locale files say the same to shoppers, the e-mail to the buyer).
+ * The French label of every code the shop stores (statuses, refund reasons, restock choices,
+ * actors, e-mail types…). Each code is defined once in its @souls/core module; each table here is
+ * a `Record<Code, label>`, so a code added there without its label fails the type check.
  */
-export const REVIEW_REASON_LABELS: Record<ReviewRejectionReason, string> = {
-  off_topic: "Ne porte pas sur le produit ni sur l’expérience d’achat",
-  abusive: "Propos injurieux, diffamatoires, discriminatoires, menaçants ou illicites",
-  personal_data:
-    "Données personnelles (nom complet, adresse, téléphone, e-mail) de l’auteur ou d’une autre personne",
-  advertising: "Publicité ou lien vers un autre site",
-  unintelligible: "Incompréhensible",
+const LABELS = {
+  orderStatus: {
+    awaiting_payment: "En attente de paiement",
+    pending_preparation: "En préparation",
+    prepared: "Préparée",
+    shipped: "Expédiée",
+    delivered: "Livrée",
+    cancelled: "Annulée",
+    expired: "Expirée",
+    refunded: "Remboursée",
+    partially_refunded: "Partiellement remboursée",
+    withdrawn: "Rétractée",
+  } satisfies Record<OrderStatus, string>,
+  paymentStatus: {
+    pending: "En attente",
+    paid: "Payée",
+    failed: "Échouée",
+    refunded: "Remboursée",
+    partially_refunded: "Partiellement remboursée",
+    mismatch: "À vérifier",
+  } satisfies Record<PaymentStatus, string>,
+  /** A failed e-mail is "Échoué" everywhere, the API's message included. */
+  emailStatus: {
+    pending: "En attente",
+    sending: "Envoi en cours",
+    sent: "Envoyé",
+    failed: "Échoué",
+  } satisfies Record<EmailStatus, string>,
+  refundStatus: {
+    pending: "En attente de la banque",
+    succeeded: "Effectué",
+    failed: "Échoué",
+  } satisfies Record<RefundStatus, string>,
+  /** Why money went back (refunds.reason). */
+  refundReason: {
+    return: "Retour",
+    withdrawal: "Rétractation",
+    goodwill: "Geste commercial",
+    cancellation: "Annulation",
+    sold_out: "Pièce épuisée",
+    provider: "Non précisé",
+  } satisfies Record<RefundReason, string>,
+  /** Who made a refund (refunds.source). */
+  refundSource: {
+    admin: "Panneau",
+    provider: "Stripe",
+    system: "Automatique",
+  } satisfies Record<RefundSource, string>,
+  /** What a refund did with the pieces (refunds.restock). */
+  restock: {
+    now: "Remise en stock immédiate",
+    on_return: "Remise en stock au retour",
+    no: "Sans remise en stock",
+  } satisfies Record<RestockChoice, string>,
+  /** Who changed an order or a product. */
+  actor: {
+    shopper: "Client",
+    system: "Système",
+    admin: "Administration",
+    stripe: "Stripe",
+    test_gateway: "Paiement de test",
+  } satisfies Record<Actor, string>,
+  /** What happened to an order besides its status (order_changes.kind), on its timeline. */
+  orderChange: {
+    address_corrected: "Adresse de livraison corrigée",
+    email_resent: "E-mail renvoyé",
+  } satisfies Record<OrderChange, string>,
+  emailType: {
+    order_confirmation: "Confirmation de commande",
+    shipping_notification: "Avis d'expédition",
+    withdrawal_acknowledgement: "Accusé de rétractation",
+    order_refunded_sold_out: "Remboursement (épuisé)",
+    back_in_stock: "Retour en stock",
+    signup_confirmation: "Confirmation d'inscription",
+    order_refund: "Remboursement",
+    review_invitation: "Invitation à donner un avis",
+    review_rejected: "Avis refusé ou retiré",
+    tracking_link: "Lien de suivi demandé",
+    address_corrected: "Adresse corrigée",
+    new_order: "Nouvelle commande (pour vous)",
+    low_stock: "Stock faible (pour vous)",
+  } satisfies Record<EmailType, string>,
+  /** What changed on a product (product_events.kind). */
+  productEvent: {
+    created: "Produit créé",
+    price_changed: "Prix modifié",
+    stock_adjusted: "Stock ajusté",
+    archived: "Archivé : retiré de la boutique",
+    unarchived: "Rétabli dans la boutique",
+    published: "Publié : en ligne",
+    unpublished: "Repassé en brouillon",
+    texts_changed: "Textes modifiés",
+    address_changed: "Adresse changée",
+    photos_changed: "Photos modifiées",
+    series_changed: "Série ou place changée",
+    sale_started: "Mis en solde",
+    sale_ended: "Fin de la solde",
+  } satisfies Record<ProductEventKind, string>,
+  /** The shop's VAT regime, as the owner chooses it (« Réglages »). */
+  vatRegime: {
+    franchise: "Franchise en base : pas de TVA (CGI, art. 293 B)",
+    france: "TVA française sur les ventes en France et dans l'Union européenne (sous le seuil de 10 000 €)",
+    destination:
+      "TVA du pays de livraison pour l'Union européenne (seuil de 10 000 € dépassé, guichet unique OSS)",
+  } satisfies Record<VatRegime, string>,
+  /** How one sale was taxed (invoices.vat_basis), in the accountant's export. */
+  vatBasis: {
+    france: "TVA France",
+    destination: "TVA du pays de livraison (OSS)",
+    export: "Exportation, exonérée (CGI art. 262 I)",
+    franchise: "Franchise en base (CGI art. 293 B)",
+  } satisfies Record<VatBasis, string>,
+  /** The owner's sign-up lists (signups.source). */
+  signupList: {
+    newsletter: "Newsletter",
+    home: "Avant-première (accueil)",
+    magazine: "Newsletter (magazine)",
+    product: "Avant-première (page produit)",
+    waitlist: "Retour en stock",
+  } satisfies Record<SignupSource, string>,
+  /**
+   * The only reasons a review may be refused or withdrawn, as the product pages publish them (the
+   * shop's locale files say the same to shoppers, the e-mail to the buyer).
+   */
+  reviewReason: {
+    off_topic: "Ne porte pas sur le produit ni sur l’expérience d’achat",
+    abusive: "Propos injurieux, diffamatoires, discriminatoires, menaçants ou illicites",
+    personal_data:
+      "Données personnelles (nom complet, adresse, téléphone, e-mail) de l’auteur ou d’une autre personne",
+    advertising: "Publicité ou lien vers un autre site",
+    unintelligible: "Incompréhensible",
+  } satisfies Record<ReviewRejectionReason, string>,
+  /** Where a review stands (reviews.status). */
+  reviewStatus: {
+    pending: "À modérer",
+    published: "Publié",
+    rejected: "Refusé",
+  } satisfies Record<ReviewStatus, string>,
 };
 
-/** Where a review stands (reviews.status). */
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  pending: "À modérer",
-  published: "Publié",
-  rejected: "Refusé",
-};
-
-/** Why money went back (refunds.reason). */
-export const REFUND_REASON_LABELS: Record<string, string> = {
-  return: "Retour",
-  withdrawal: "Rétractation",
-  goodwill: "Geste commercial",
-  cancellation: "Annulation",
-  sold_out: "Pièce épuisée",
-  provider: "Non précisé",
-};
-
-/** The reasons the owner chooses from, in the order the form lists them. */
-export const REFUND_REASON_CHOICES = ["return", "withdrawal", "goodwill"] as const;
-
-/** Who made a refund (refunds.source). */
-export const REFUND_SOURCE_LABELS: Record<string, string> = {
-  admin: "Panneau",
-  provider: "Stripe",
-  system: "Automatique",
-};
-
-/** What a refund did with the pieces (refunds.restock). */
-export const RESTOCK_LABELS: Record<string, string> = {
-  now: "Remise en stock immédiate",
-  on_return: "Remise en stock au retour",
-  no: "Sans remise en stock",
-};
-
-/** What changed on a product (product_events.kind). */
-export const PRODUCT_EVENT_LABELS: Record<string, string> = {
-  created: "Produit créé",
-  price_changed: "Prix modifié",
-  stock_adjusted: "Stock ajusté",
-  archived: "Archivé : retiré de la boutique",
-  unarchived: "Rétabli dans la boutique",
-  published: "Publié : en ligne",
-  unpublished: "Repassé en brouillon",
-  texts_changed: "Textes modifiés",
-  address_changed: "Adresse changée",
-  photos_changed: "Photos modifiées",
-  series_changed: "Série ou place changée",
-  sale_started: "Mis en solde",
-  sale_ended: "Fin de la solde",
-};
+/** The labels of one kind of code, by code. */
+export type Labels = typeof LABELS;
 
 /** A code the page has no label for is shown as it is (spec §4: "Unknown statuses display raw"). */
 export function labelOf(labels: Readonly<Record<string, string>>, code: string): string {
@@ -127,6 +199,163 @@ function isCounted(entry: unknown): entry is { one: string; many: string } {
 
 export const copy = {
   brand: "SOULS",
+  labels: LABELS,
+  /**
+   * The admin API's refusals (packages/api/src/errors.ts): each rule the shop enforced, as the
+   * owner reads it in a notice or under a field. `{{…}}` are filled in by the API.
+   */
+  errors: {
+    common: {
+      unauthorized: "Session expirée ou absente : reconnectez-vous.",
+      validation: "Erreur de validation : veuillez remplir tous les champs correctement.",
+      internal: "Erreur technique. Veuillez réessayer ou recharger la page.",
+      duplicateReference: "Cette référence existe déjà",
+      stockBelowZero: "Le stock ne peut pas descendre en dessous de 0.",
+      productArchived: "Ce produit est archivé : rétablissez-le d'abord pour changer son stock ou son prix.",
+      gatewayUnavailable:
+        "La banque n'a pas répondu : le remboursement est en attente. Réessayez : il ne sera jamais fait deux fois.",
+      returnNotExpected:
+        "Aucun retour n'est attendu pour cette commande (pas de rétractation d'une commande expédiée, ou colis déjà reçu).",
+      paymentToCheck:
+        "Le paiement de cette commande est à vérifier : le client a payé un autre montant que le total. Remboursez ce qui a été reçu depuis le détail de la commande.",
+      reviewChanged:
+        "Son auteur a modifié cet avis depuis que vous l'avez ouvert : relisez-le (la liste vient d'être rechargée), puis décidez.",
+    },
+    /** What a review's state forbids, by the state it is in. */
+    reviewRefusals: {
+      pending: "Cette décision n'est pas possible pour cet avis.",
+      published: "Cet avis est déjà publié.",
+      rejected: "Cet avis est déjà refusé : publiez-le d'abord si vous changez d'avis.",
+    } satisfies Record<ReviewStatus, string>,
+    illegalTransition: "Une commande « {{from}} » ne peut pas être {{event}}",
+    /** What an order event does, as the refusal above says it. */
+    eventVerbs: {
+      payment_succeeded: "payée",
+      payment_failed: "refusée au paiement",
+      payment_cancelled: "annulée",
+      hold_expired: "expirée",
+      refunded: "remboursée",
+      partially_refunded: "partiellement remboursée",
+      cancelled: "annulée",
+      prepared: "marquée comme préparée",
+      shipped: "expédiée",
+      delivered: "marquée comme livrée",
+      withdrawn: "rétractée",
+    } satisfies Record<OrderEvent, string>,
+    emailNotRetryable: "Seul un e-mail « {{failed}} » peut être renvoyé : celui-ci est « {{status}} ».",
+    emailNotResendable:
+      "Cet e-mail est « {{status}} » : il part déjà. Attendez qu'il soit envoyé pour le renvoyer.",
+    reserved: {
+      one: "Impossible : {{n}} pièce est réservée par une commande en attente de paiement.",
+      many: "Impossible : {{n}} pièces sont réservées par des commandes en attente de paiement.",
+    },
+    refund: {
+      unpaid: "Cette commande n'a pas été payée (ou déjà remboursée) : il n'y a rien à rembourser.",
+      too_much: "Montant trop élevé : il reste {{amount}} à rembourser sur cette commande.",
+      nothing: "Indiquez les pièces ou le montant à rembourser.",
+      unknown_line: "Cette ligne n'appartient pas à la commande.",
+      line_quantity: "Quantité à rembourser supérieure à ce qui reste sur la ligne.",
+      line_twice:
+        "Une même ligne de la commande figure deux fois dans le remboursement : nommez-la une seule fois.",
+      amount_restock:
+        "Un remboursement d'un montant ne remet aucune pièce en stock : remboursez les pièces pour les remettre en stock.",
+      other_order:
+        "Cette demande de remboursement a déjà servi pour une autre commande : rien n'a été fait. Rouvrez le formulaire de remboursement de cette commande.",
+      shipped:
+        "Cette commande est déjà partie : elle ne peut plus être annulée. Remboursez-la au retour du colis.",
+    },
+    address: {
+      shipped: "Le colis est déjà parti : son adresse ne peut plus être corrigée.",
+      unpaid: "Cette commande n'est pas payée : il n'y a pas de colis à envoyer.",
+      country:
+        "Le pays de livraison ne peut pas changer : les frais de port et la TVA de la facture en dépendent. Annulez la commande et invitez le client à la repasser.",
+      vatTerritory:
+        "Ce code postal change le territoire de TVA de la vente (outre-mer, îles hors TVA de l'Union) : la facture ne le permet pas. Annulez la commande et invitez le client à la repasser.",
+      unchanged: "Cette adresse est déjà celle de la commande : rien n'a changé.",
+    },
+    photo: {
+      empty: "Le fichier est vide : choisissez une photo.",
+      too_heavy: "Photo trop lourde : 25 Mo au plus.",
+      format: "Ce fichier n'est pas une photo JPEG, PNG, WebP ou AVIF.",
+      unreadable:
+        "Photo illisible : le fichier est abîmé ou incomplet. Enregistrez-la de nouveau sur le téléphone, puis réessayez.",
+      too_many_pixels: "Photo trop grande : 50 mégapixels au plus.",
+      too_small: "Photo trop petite : au moins 320 pixels de large et de haut.",
+      too_many_photos: "12 photos au plus par modèle : retirez-en une avant d'en ajouter une autre.",
+      duplicate: "Cette photo est déjà dans la galerie de ce modèle.",
+      archived: "Ce modèle est archivé : rétablissez-le d'abord pour lui ajouter des photos.",
+      order: "L'ordre envoyé ne correspond plus aux photos du modèle : rechargez la page.",
+      last_photo:
+        "Un modèle en vente garde au moins une photo : ajoutez-en une autre avant de retirer celle-ci.",
+      alt_too_long: "Description trop longue : 300 caractères au plus.",
+      alt_characters: "La description contient des caractères non valides.",
+    },
+    /** An iPhone saves HEIC unless told otherwise; Safari converts it when the page asks for JPEG. */
+    photoHeic:
+      "Les photos HEIC de l'iPhone ne sont pas acceptées : envoyez-la en JPEG (sur l'iPhone : Réglages › Appareil photo › Formats › « Le plus compatible »).",
+    photoKind: "Ce fichier n'est pas une photo JPEG, PNG, WebP ou AVIF : c'est un fichier {{kind}}.",
+    notFound: {
+      order: "Commande introuvable",
+      product: "Produit introuvable",
+      email: "E-mail introuvable",
+      refund: "Remboursement introuvable",
+      photo: "Photo introuvable : elle a peut-être été retirée depuis un autre écran. Rechargez la page.",
+      review: "Avis introuvable : il a peut-être été supprimé depuis un autre écran. Rechargez la page.",
+      signup: "Inscription introuvable : elle a peut-être déjà été supprimée. Rechargez la page.",
+      paper: "Ce document n'existe pas pour cette commande.",
+    },
+    productFields: {
+      reference: "la référence",
+      name: "le nom",
+      priceCents: "le prix",
+      stock: "le stock",
+    },
+    productRefused: "Produit refusé : vérifiez {{field}}.",
+    /** The catalogue's refusals (packages/api/src/catalogue-errors.ts). */
+    catalogue: {
+      inLanguage: "{{label}} ({{language}})",
+      material: "Matière : {{material}}",
+      photoAlt: "Texte alternatif de la photo {{n}}",
+      photo: "Au moins une photo",
+      price: "Un prix",
+      series: "Une série",
+      faq: "Questions fréquentes",
+      seriesFields: {
+        titleFr: "Titre (français)",
+        titleEn: "Titre (anglais)",
+        subtitleFr: "Sous-titre (français)",
+        subtitleEn: "Sous-titre (anglais)",
+      } as Record<string, string>,
+      tooLong: "{{label}} : {{max}} caractères au plus.",
+      characters: "{{label}} : caractères non valides.",
+      required: "{{label}} : champ obligatoire.",
+      faqIncomplete:
+        "Questions fréquentes : chaque question a besoin de sa réponse, et chaque réponse de sa question.",
+      faqTooMany: "Questions fréquentes : {{max}} au plus.",
+      tooManyModels:
+        "Le catalogue a atteint {{n}} modèles, son maximum : supprimez depuis le stock un modèle jamais vendu avant d'en créer un autre.",
+      tooManySeries:
+        "Le catalogue a atteint {{n}} séries, son maximum : supprimez une série vide avant d'en créer une autre.",
+      seriesNotEmpty:
+        "Cette série contient encore des modèles (archivés compris) : déplacez-les dans une autre série avant de la supprimer.",
+      seriesFeatured:
+        "C'est la série de la page d'accueil : choisissez-en une autre pour la page d'accueil avant de la supprimer.",
+      addressFormat:
+        "Adresse refusée : lettres minuscules sans accent, chiffres et tirets simples, de 3 à 80 caractères (par exemple sac-banane-zora).",
+      archived: "Ce modèle est archivé : rétablissez-le d'abord.",
+      saleNotLower: "Le prix soldé doit être inférieur au prix actuel ({{price}}).",
+      notOnSale: "Ce modèle n'est pas en solde.",
+      publishedLoses:
+        "Ce modèle est en ligne : sa page ne peut pas perdre {{labels}}. Repassez-le en brouillon pour vider ces champs.",
+      incomplete: "Publication impossible : il manque {{labels}}.",
+      addressRetired:
+        "L'adresse {{path}} a été celle du modèle « {{name}} » ({{reference}}) et mène toujours à sa page : choisissez-en une autre.",
+      addressTaken:
+        "L'adresse {{path}} est celle du modèle « {{name}} » ({{reference}}) : choisissez-en une autre.",
+      seriesNotFound:
+        "Série introuvable : elle a peut-être été supprimée depuis un autre écran. Rechargez la page.",
+    },
+  },
   shell: {
     area: "Administration",
     nav: "Navigation de l'administration",
@@ -411,7 +640,7 @@ export const copy = {
       now: "Remettre en stock maintenant",
       on_return: "À réception du retour",
       no: "Ne pas remettre en stock",
-    } as Record<string, string>,
+    } satisfies Record<RestockChoice, string>,
     note: "Note interne (facultative)",
     noteHint: "Pour vous seulement : le client ne la voit pas.",
     total: "Total à rembourser",
@@ -427,7 +656,7 @@ export const copy = {
       now: "Les pièces remboursées sont remises en stock tout de suite.",
       on_return: "Les pièces seront remises en stock au retour du colis.",
       no: "Aucune pièce n'est remise en stock.",
-    } as Record<string, string>,
+    } satisfies Record<RestockChoice, string>,
     confirm: "Rembourser",
     busy: "Remboursement...",
     done: "Remboursement effectué",

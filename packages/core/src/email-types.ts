@@ -1,0 +1,29 @@
+/**
+ * Every kind of e-mail the shop sends, defined once: the e-mail catalogue (@souls/emails) gives
+ * each its payload and templates, the queue stores the code, and the panel labels it
+ * (`copy.labels.emailType` in ./admin-copy). `new_order` and `low_stock` go to the owner, the
+ * others to a shopper.
+ */
+export const EMAIL_TYPES = [
+  "order_confirmation",
+  "shipping_notification",
+  "withdrawal_acknowledgement",
+  "order_refunded_sold_out",
+  "order_refund",
+  "signup_confirmation",
+  "back_in_stock",
+  "review_invitation",
+  "review_rejected",
+  "tracking_link",
+  "address_corrected",
+  "new_order",
+  "low_stock",
+] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+
+/** The e-mails that tell the owner something (her new orders, her low stock): in French, to her address. */
+export const OWNER_EMAIL_TYPES = ["new_order", "low_stock"] as const satisfies readonly EmailType[];
+
+export function isEmailType(value: unknown): value is EmailType {
+  return typeof value === "string" && (EMAIL_TYPES as readonly string[]).includes(value);
+}
