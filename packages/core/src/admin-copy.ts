@@ -423,6 +423,8 @@ export const copy = {
     vatInvalid: "Numéro de TVA français attendu : FR, 2 chiffres de clé, puis les 9 chiffres du SIREN",
     vatNotSiren: "Ce numéro de TVA ne contient pas le SIREN indiqué plus haut",
     emailInvalid: "Adresse e-mail non valide",
+    vatRegime: "Régime de TVA : franchise, TVA française ou TVA du pays de livraison",
+    signupList: "Liste : newsletter, avant-première ou retour en stock",
     httpsUrl: "Adresse web complète attendue, commençant par https://",
     phoneInvalid: "Numéro de téléphone attendu, par exemple +33 1 23 45 67 89",
     postalCodeInvalid: "Code postal non valide",

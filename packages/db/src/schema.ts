@@ -454,6 +454,132 @@ export interface ReviewsTable {
   moderatedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** What the owner decides for her shop (« Réglages »), one row (id 1). */
+export interface ShopSettingsTable {
+  id: ColumnType<1, 1 | undefined, never>;
+  /** Where her own e-mails go; null: the contact e-mail of « Ma boutique ». */
+  ownerEmail: string | null;
+  /** An e-mail to her for each paid order. */
+  newOrderEmail: ColumnType<boolean, boolean | undefined, boolean>;
+  /** An e-mail to her when a model falls below `lowStockBelow` pieces. */
+  lowStockEmail: ColumnType<boolean, boolean | undefined, boolean>;
+  lowStockBelow: ColumnType<number, number | undefined, number>;
+  /** The VAT regime each new sale is taxed under (stored sales keep theirs). */
+  vatRegime: ColumnType<VatRegime, VatRegime | undefined, VatRegime>;
+  savedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type PaperSeries = "invoice" | "credit_note" | "test_invoice" | "test_credit_note";
+
+/** The last number of each series of papers (a row locked by the transaction that issues one). */
+export interface PaperCountersTable {
+  series: PaperSeries;
+  last: ColumnType<number, number | undefined, number>;
+}
+
+/** A line of a paper: a piece (name, reference), the delivery, or an amount refunded without pieces. */
+export interface PaperLine {
+  kind: "item" | "shipping" | "amount";
+  name?: string;
+  reference?: string;
+  quantity: number;
+  /** Including VAT, as the shopper paid it. */
+  unitCents: number;
+  totalCents: number;
+  /** Its part excluding VAT and its VAT, at the paper's rate (the lines add up to the paper's). */
+  netCents: number;
+  vatCents: number;
+}
+
+/** The buyer as the order named her when the paper was issued. */
+export interface PaperBuyer {
+  name: string;
+  email: string;
+  addressLines: string[];
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+/** The seller's identity as « Ma boutique » held it when the paper was issued (null: not filled in). */
+export interface PaperSeller {
+  brand: string | null;
+  companyName: string | null;
+  legalForm: string | null;
+  shareCapital: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  siren: string | null;
+  rcsCity: string | null;
+  vatNumber: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+/** The VAT and amounts of a paper, decided when it was issued and never recomputed. */
+interface TaxedPaper {
+  vatBasis: VatBasis;
+  /** The VAT territory whose rate applies (`FR`, `DE`…); null for an export or the exemption. */
+  vatTerritory: string | null;
+  vatRateBp: RateBasisPoints;
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+  shippingCents: number;
+  currency: string;
+  locale: Locale;
+  lines: Json<PaperLine[]>;
+  buyer: Json<PaperBuyer>;
+  seller: Json<PaperSeller>;
+}
+
+/** A paid order's invoice, numbered in the transaction that paid it. */
+export interface InvoicesTable extends TaxedPaper {
+  id: Generated<number>;
+  orderId: number;
+  number: string;
+  issuedAt: Date | string;
+  paymentReference: string | null;
+}
+
+/** A settled refund's credit note, at its sale's rate, numbered in the transaction that settled it. */
+export interface CreditNotesTable extends TaxedPaper {
+  id: Generated<number>;
+  refundId: number;
+  invoiceId: number;
+  number: string;
+  issuedAt: Date | string;
+  reason: RefundReason;
+}
+
+/** The sales and refunds of a day (Paris time), kept by the papers' triggers. */
+export interface DailySalesTable {
+  day: string;
+  orders: number;
+  /** bigint: read back as text. */
+  salesCents: string;
+  refunds: number;
+  refundedCents: string;
+}
+
+/** What happened to an order besides its statuses: an address corrected, an e-mail sent again. */
+export interface OrderChangesTable {
+  id: Generated<number>;
+  orderId: number;
+  kind: OrderChange;
+  actor: Actor;
+  detail: Json<Record<string, unknown>>;
+  createdAt: CreatedAt;
+}
+
+/** A model the owner was told is low on stock (told again once it has gone back above). */
+export interface LowStockAlertsTable {
+  productId: number;
+  alertedAt: Date | string;
+}
+
 export interface Database {
   products: ProductsTable;
   series: SeriesTable;
@@ -483,6 +609,13 @@ export interface Database {
   reviewInvitations: ReviewInvitationsTable;
   reviewOptOuts: ReviewOptOutsTable;
   reviews: ReviewsTable;
+  shopSettings: ShopSettingsTable;
+  paperCounters: PaperCountersTable;
+  invoices: InvoicesTable;
+  creditNotes: CreditNotesTable;
+  dailySales: DailySalesTable;
+  orderChanges: OrderChangesTable;
+  lowStockAlerts: LowStockAlertsTable;
 }
 
 export type Product = Selectable<ProductsTable>;
@@ -497,3 +630,6 @@ export type OrderEventRow = Selectable<OrderEventsTable>;
 export type EmailQueueRow = Selectable<EmailQueueTable>;
 export type Refund = Selectable<RefundsTable>;
 export type PaymentCheck = Selectable<PaymentChecksTable>;
+export type ShopSettings = Selectable<ShopSettingsTable>;
+export type Invoice = Selectable<InvoicesTable>;
+export type CreditNote = Selectable<CreditNotesTable>;

@@ -4,7 +4,10 @@
  */
 import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
+import { AddressCorrected } from "./emails/address-corrected";
 import { BackInStock } from "./emails/back-in-stock";
+import { LowStock } from "./emails/low-stock";
+import { NewOrder } from "./emails/new-order";
 import { OrderConfirmation } from "./emails/order-confirmation";
 import { OrderRefund } from "./emails/order-refund";
 import { OrderRefundedSoldOut } from "./emails/order-refunded-sold-out";
@@ -25,7 +28,9 @@ import {
 } from "./messages";
 
 export {
+  ADMIN_EMAIL_LINKS,
   absoluteUrl,
+  adminOrderUrl,
   EMAIL_LINKS,
   type EmailLinkPage,
   reviewOptOutUrl,
@@ -62,6 +67,12 @@ export function emailElement(message: EmailMessage, context: EmailContext): Reac
       return createElement(ReviewRejected, { payload: message.payload, locale, context });
     case "tracking_link":
       return createElement(TrackingLink, { payload: message.payload, locale, context });
+    case "address_corrected":
+      return createElement(AddressCorrected, { payload: message.payload, locale, context });
+    case "new_order":
+      return createElement(NewOrder, { payload: message.payload, locale, context });
+    case "low_stock":
+      return createElement(LowStock, { payload: message.payload, locale, context });
   }
 }
 

@@ -20,6 +20,21 @@ export const EMAIL_LINKS = {
 
 export type EmailLinkPage = keyof typeof EMAIL_LINKS;
 
+/**
+ * The owner's pages her own e-mails link to (French only): keys are the web app's ADMIN_PAGES,
+ * which a test of the web app checks.
+ */
+export const ADMIN_EMAIL_LINKS = {
+  orders: "/admin-orders",
+  stock: "/admin-stock",
+  settings: "/admin-reglages",
+} as const;
+
+/** The owner's orders page with one order open: the link of her new-order e-mail. */
+export function adminOrderUrl(siteUrl: string, orderNumber: string): string {
+  return `${absoluteUrl(siteUrl, ADMIN_EMAIL_LINKS.orders)}?commande=${encodeURIComponent(orderNumber)}`;
+}
+
 /** Absolute address of a shop page; `siteUrl` is the public origin (a trailing slash is tolerated). */
 export function shopUrl(siteUrl: string, page: EmailLinkPage, locale: Locale): string {
   return absoluteUrl(siteUrl, EMAIL_LINKS[page][locale]);

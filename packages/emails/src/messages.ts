@@ -4,6 +4,7 @@
  * cases import this module to queue messages in their own transactions.
  */
 import { CARRIERS } from "@souls/core/carriers";
+import { EMAIL_TYPES, type EmailType } from "@souls/core/email-types";
 import { isLocale, type Locale } from "@souls/core/locales";
 import { isModelCode } from "@souls/core/models";
 import { SHOPPER_REFUND_REASONS } from "@souls/core/refunds";
@@ -44,6 +45,16 @@ const orderLine = z.object({
     .optional(),
 });
 
+const postalAddress = z.object({
+  name: text,
+  address: text,
+  /** The street's second line; absent from e-mails queued before the checkout asked for it. */
+  addressLine2: text.nullable().optional(),
+  postalCode: text,
+  city: text,
+  country: z.string().length(2),
+});
+
 const totals = {
   items: z.array(orderLine).min(1),
   subtotalCents: money,
@@ -58,15 +69,7 @@ export const emailPayloads = {
     customerName: text,
     orderedAt: isoTime,
     ...totals,
-    shippingAddress: z.object({
-      name: text,
-      address: text,
-      /** Absent from confirmations queued before the checkout asked for it. */
-      addressLine2: text.nullable().optional(),
-      postalCode: text,
-      city: text,
-      country: z.string().length(2),
-    }),
+    shippingAddress: postalAddress,
     /** A destination outside the EU's customs territory: duties and taxes may be due on arrival. */
     importDuties: z.boolean().optional(),
     deliveryInstructions: text.nullable(),
@@ -199,10 +202,37 @@ export const emailPayloads = {
     customerName: text,
     trackingToken,
   }),
-} as const;
+  /** The owner corrected the shipping address before the parcel left: the shopper reads the new one. */
+  address_corrected: z.object({
+    orderNumber: text,
+    customerName: text,
+    shippingAddress: postalAddress,
+    deliveryInstructions: text.nullable(),
+  }),
+  /** To the owner: an order was paid. Its lines, where it goes, and the link that opens it in her panel. */
+  new_order: z.object({
+    orderNumber: text,
+    customerName: text,
+    paidAt: isoTime,
+    ...totals,
+    destination: z.object({ postalCode: text, city: text, country: z.string().length(2) }),
+    deliveryInstructions: text.nullable(),
+    customerNote: text.nullable(),
+    /** Paid through the offline test gateway: no real money. */
+    test: z.boolean(),
+  }),
+  /** To the owner: models that just fell below her threshold, each with the pieces left. */
+  low_stock: z.object({
+    threshold: z.number().int().positive(),
+    models: z
+      .array(z.object({ name: text, reference: text, stock: z.number().int().min(0) }))
+      .min(1)
+      .max(200),
+  }),
+} as const satisfies Record<EmailType, z.ZodType>;
 
-export type EmailType = keyof typeof emailPayloads;
-export const EMAIL_TYPES = Object.keys(emailPayloads) as EmailType[];
+export type { EmailType };
+export { EMAIL_TYPES };
 export type EmailPayload<T extends EmailType> = z.infer<(typeof emailPayloads)[T]>;
 
 export type EmailKind = "transactional" | "marketing";
@@ -222,6 +252,9 @@ export const EMAIL_KINDS = {
   review_invitation: "marketing",
   review_rejected: "transactional",
   tracking_link: "transactional",
+  address_corrected: "transactional",
+  new_order: "transactional",
+  low_stock: "transactional",
 } as const satisfies Record<EmailType, EmailKind>;
 
 export type MarketingEmailType = {
@@ -261,7 +294,10 @@ const SUBJECTS: Record<Locale, Record<EmailType, string>> = { fr: fr.subjects, e
 
 /** The subject line, from the locale files; `{{orderNumber}}` and `{{productName}}` are filled in. */
 export function emailSubject(message: EmailMessage): string {
-  const values = message.payload as Record<string, unknown>;
+  const values: Record<string, unknown> =
+    message.type === "low_stock"
+      ? { names: message.payload.models.map((model) => model.name).join(", ") }
+      : message.payload;
   return SUBJECTS[message.locale][message.type].replace(/\{\{(\w+)\}\}/g, (_, key: string) =>
     String(values[key] ?? ""),
   );

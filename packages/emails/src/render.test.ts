@@ -1,3 +1,4 @@
+import { OWNER_EMAIL_TYPES } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
 import { describe, expect, it } from "vitest";
 import { EMAIL_TYPES, InvalidEmailMessageError, isMarketingEmail, parseEmailMessage } from "./messages";
@@ -43,6 +44,9 @@ const EXPECTED = {
   },
 } as const;
 
+/** The owner's own e-mails invite no question and bear no sign-off: she is the shop. */
+const toOwner = (type: string) => (OWNER_EMAIL_TYPES as readonly string[]).includes(type);
+
 describe.each(EMAIL_TYPES)("every %s e-mail", (type) => {
   it.each(LOCALES)(
     "in %s is a complete e-mail in the shop's colours, signed by the seller",
@@ -62,7 +66,8 @@ describe.each(EMAIL_TYPES)("every %s e-mail", (type) => {
         expect(version).toContain("SOULS SAS");
         expect(version).toContain("8 rue de Charonne, 75011 Paris, France");
         expect(version).toContain("contact@souls.example");
-        expect(version).toContain(EXPECTED[locale].signOff);
+        if (toOwner(type)) expect(version).not.toContain(EXPECTED[locale].signOff);
+        else expect(version).toContain(EXPECTED[locale].signOff);
       }
       expect(hrefs(html)).toContain("mailto:contact@souls.example");
       expect(hrefs(html)).toContain(EXPECTED[locale].home);
@@ -82,9 +87,9 @@ describe.each(EMAIL_TYPES)("every %s e-mail", (type) => {
     const en = await renderSample(type, "en");
     expect(fr.subject).not.toBe(en.subject);
     expect(fr.text).not.toBe(en.text);
-    expect(fr.text).toMatch(/Une question \? Écrivez-nous/);
+    if (!toOwner(type)) expect(fr.text).toMatch(/Une question \? Écrivez-nous/);
     expect(fr.text).not.toMatch(/\b(Your|Hello|Any questions|workshop)\b/);
-    expect(en.text).toMatch(/Any questions\? Write to us/);
+    if (!toOwner(type)) expect(en.text).toMatch(/Any questions\? Write to us/);
     expect(en.text).not.toMatch(/\b(Votre|Bonjour|Une question|atelier)\b/);
   });
 });
@@ -886,5 +891,42 @@ describe("order refund", () => {
     expect(text).toMatch(/Nadia fanny pack\s+2\s+CHF 155\.00\s+CHF 310\.00/);
     expect(text).toMatch(/Amount refunded\s+CHF 310\.00/);
     expect(text).toContain("Your order is partly refunded.");
+  });
+});
+
+describe("the owner's own e-mails", () => {
+  it("tell her of a paid order: who, what to prepare, where it goes, and the link that opens it", async () => {
+    const { subject, html, text } = await renderSample("new_order", "fr");
+    expect(subject).toBe("Nouvelle commande SOULS-123456ABCD : Camille Durand");
+    expect(hrefs(html)).toContain(`${site}/admin-orders?commande=SOULS-123456ABCD`);
+    for (const version of [text, visibleText(html)]) {
+      expect(version).toContain("Camille Durand vient de payer sa commande");
+      expect(version).toMatch(EXPECTED.fr.line);
+      expect(version).toContain("75009 Paris, France");
+      expect(version).toContain("Instructions de livraison : Digicode 4521B");
+      expect(version).toContain("Note du client : C'est un cadeau");
+      expect(version).not.toMatch(/Une question|L’atelier SOULS/);
+    }
+    const test = await renderSample("new_order", "fr", { test: true });
+    expect(test.text).toContain("aucun argent n’a été encaissé");
+  });
+
+  it("name each model that fell below her threshold, with the pieces it has left", async () => {
+    const { subject, text } = await renderSample("low_stock", "fr");
+    expect(subject).toBe("Stock faible : Aicha, Nadia");
+    expect(text).toContain("Aicha (Aicha-01) : 2 en stock");
+    expect(text).toContain("Nadia (Nadia-01) : 0 en stock");
+    expect(text).toContain("sous votre seuil de 3 pièces");
+    expect(text).toContain(`${site}/admin-stock`);
+  });
+});
+
+describe("a corrected address", () => {
+  it.each(LOCALES)("in %s tells the shopper where the parcel will go now", async (locale) => {
+    const { subject, text } = await renderSample("address_corrected", locale);
+    expect(subject).toContain("SOULS-123456ABCD");
+    expect(text).toContain("42 rue des Martyrs");
+    expect(text).toContain("75009 Paris");
+    expect(text).toContain("France");
   });
 });

@@ -110,4 +110,33 @@ export const samplePayloads = {
   },
   // A shopper who asked to hear when Aicha returns, before that address is used.
   signup_confirmation: { list: "waitlist", model: "aicha", productName: "Aicha", token: sampleSignupToken },
+  // The owner corrected a typo in the street before the parcel left.
+  address_corrected: {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    shippingAddress: {
+      name: "Camille Durand",
+      address: "42 rue des Martyrs",
+      postalCode: "75009",
+      city: "Paris",
+      country: "FR",
+    },
+    deliveryInstructions: "Digicode 4521B, 3e étage gauche",
+  },
+  // To the owner, as the order above is paid.
+  new_order: {
+    ...order,
+    paidAt: "2025-03-12T13:33:41.000Z",
+    destination: { postalCode: "75009", city: "Paris", country: "FR" },
+    deliveryInstructions: "Digicode 4521B, 3e étage gauche",
+    customerNote: "C'est un cadeau : pouvez-vous retirer le prix ?",
+    test: false,
+  },
+  low_stock: {
+    threshold: 3,
+    models: [
+      { name: "Aicha", reference: "Aicha-01", stock: 2 },
+      { name: "Nadia", reference: "Nadia-01", stock: 0 },
+    ],
+  },
 } satisfies { [T in EmailType]: EmailPayload<T> };

@@ -17,10 +17,12 @@ interface EmailLayoutProps {
   context: EmailContext;
   /** The line mail clients show after the subject in the inbox. */
   preview: string;
+  /** An e-mail to the owner herself: no invitation to write to the shop, no sign-off. */
+  toOwner?: boolean;
   children: ReactNode;
 }
 
-export function EmailLayout({ locale, context, preview, children }: EmailLayoutProps) {
+export function EmailLayout({ locale, context, preview, toOwner = false, children }: EmailLayoutProps) {
   const { layout } = copyFor(locale);
   const { seller } = context;
   const home = shopUrl(context.siteUrl, "home", locale);
@@ -39,14 +41,21 @@ export function EmailLayout({ locale, context, preview, children }: EmailLayoutP
           </Section>
           <Section style={styles.panel}>
             {children}
-            <Paragraph>
-              <Sentence template={layout.questions} values={{ email: <MailLink address={seller.email} /> }} />
-            </Paragraph>
-            <Paragraph>
-              {layout.signOff}
-              <br />
-              {fill(layout.signature, { brand: seller.brand })}
-            </Paragraph>
+            {toOwner ? null : (
+              <>
+                <Paragraph>
+                  <Sentence
+                    template={layout.questions}
+                    values={{ email: <MailLink address={seller.email} /> }}
+                  />
+                </Paragraph>
+                <Paragraph>
+                  {layout.signOff}
+                  <br />
+                  {fill(layout.signature, { brand: seller.brand })}
+                </Paragraph>
+              </>
+            )}
           </Section>
           <Section style={styles.footer}>
             <Text style={styles.footerText}>

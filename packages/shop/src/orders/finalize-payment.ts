@@ -1,10 +1,14 @@
+import type { VatRegime } from "@souls/core/vat";
 import { type Database, type Kysely, type Order, prepared, type Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { OPEN_PAYMENTS, paymentIsOpen } from "../order-status";
 import { emailRow } from "../outbox/enqueue";
+import { ownerRecipientQuery } from "../owner-settings/settings";
+import { invoiceDraft, invoiceExpressions, issueInvoice, type SoldLine } from "../papers/issue";
 import type { PaymentEvent, PaymentGateway, TakenAmount } from "../payments/gateway";
 import { applyProviderRefunds, recordSoldOutRefund } from "../refunds/refunds";
 import { commitHold, type HeldLine, releaseHold, sellUnheld, sortByProduct } from "./holds";
+import { enqueueNewOrderNotice, newOrderNotice } from "./new-order-notice";
 import {
   confirmationPayload,
   type EmailedLine,
@@ -108,8 +112,8 @@ export async function finalizePayment(
   });
 }
 
-/** An order's line, as the payment reads it: what it holds, and what its e-mail says. */
-interface PaidLine extends HeldLine, EmailedLine {}
+/** An order's line, as the payment reads it: what it holds, what its e-mail says, what its invoice names. */
+interface PaidLine extends HeldLine, EmailedLine, SoldLine {}
 
 /**
  * One statement: the event recorded (once: a repeat records nothing and locks nothing), the order
@@ -130,7 +134,7 @@ async function recordAndLock(trx: Transaction<Database>, event: PaymentEvent) {
     SELECT (SELECT count(*) FROM recorded)::int AS recorded, l.*,
       (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
                                          'unit_price_cents', i.unit_price_cents, 'model', p.slug,
-                                         'cover', product_cover(p.id)) ORDER BY i.id)
+                                         'reference', p.reference, 'cover', product_cover(p.id)) ORDER BY i.id)
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = l.id) AS lines
     FROM (SELECT 1) AS one LEFT JOIN locked l ON true`.execute(trx);
   const { recorded, lines, ...order } = rows[0] as Order & { recorded: number; lines: PaidLine[] | null };
@@ -156,18 +160,20 @@ async function payHeldOrder(
   event: PaymentEvent & { type: "succeeded" },
   now: Date,
 ): Promise<boolean> {
-  const { rows } = await prepared(sql<Order & { version: string; lines: PaidLine[] | null }>`
-    SELECT o.*, o.xmin::text AS version,
+  const { rows } = await prepared(sql<
+    Order & { version: string; lines: PaidLine[] | null; vatRegime: VatRegime | null }
+  >`
+    SELECT o.*, o.xmin::text AS version, (SELECT vat_regime FROM shop_settings WHERE id = 1) AS vat_regime,
       (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
                                          'unit_price_cents', i.unit_price_cents, 'model', p.slug,
-                                         'cover', product_cover(p.id)) ORDER BY i.id)
+                                         'reference', p.reference, 'cover', product_cover(p.id)) ORDER BY i.id)
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines
     FROM orders o WHERE o.order_number = ${event.orderNumber}`).execute(db);
   const found = rows[0];
   if (found?.status !== "awaiting_payment" || !paymentIsOpen(found.paymentStatus)) return false;
   if (found.paymentProvider !== event.provider || !found.lines?.length) return false;
   if (!takenIsTotal(found, event.taken)) return false;
-  const { version, lines, ...order } = found;
+  const { version, lines, vatRegime, ...order } = found;
 
   const { to, eventRow } = transition(order, "payment_succeeded", actorOf(event));
   const token = newTrackingToken(now);
@@ -177,12 +183,16 @@ async function payHeldOrder(
     payload: confirmationPayload(paid, lines, token.token),
   });
   const sold = sortByProduct(lines);
+  // Its invoice and the owner's notice, in the same statement (papers/issue.ts, new-order-notice.ts).
+  const invoice = invoiceExpressions(invoiceDraft(order, lines, vatRegime ?? "france"), now);
+  const notice = newOrderNotice(order, lines, now);
   const applied = await prepared(sql<{ applied: number }>`
     WITH locked AS (
       SELECT id FROM orders
       WHERE id = ${order.id} AND xmin::text = ${version} AND status = 'awaiting_payment'
         AND payment_status IN (${sql.join(OPEN_PAYMENTS.map((status) => sql.lit(status)))})
         AND total_cents = ${event.taken.amountCents}::int AND currency = ${event.taken.currency}::text
+        AND ${invoice.stillRegime}
       FOR UPDATE
     ),
     recorded AS (
@@ -202,6 +212,7 @@ async function payHeldOrder(
     stock AS (
       UPDATE products p SET stock = p.stock - s.quantity, reserved = p.reserved - s.quantity, updated_at = ${now}
       FROM sold s WHERE p.id = s.id AND EXISTS (SELECT 1 FROM products_locked l WHERE l.id = p.id)
+      RETURNING p.id
     ),
     status AS (
       UPDATE orders SET status = ${to}, payment_status = 'paid', paid_at = ${now}, updated_at = ${now}
@@ -219,7 +230,13 @@ async function payHeldOrder(
       INSERT INTO email_queue (order_id, recipient, locale, type, subject, payload, priority)
       SELECT order_id, ${mail.recipient}, ${mail.locale}, ${mail.type}, ${mail.subject}, ${mail.payload}::jsonb, ${mail.priority}
       FROM recorded
-    )
+    ),
+    owner_mail AS (
+      INSERT INTO email_queue (order_id, recipient, locale, type, subject, payload, priority)
+      SELECT order_id, owner.recipient, ${notice.locale}, ${notice.type}, ${notice.subject}, ${notice.payload}::jsonb, ${notice.priority}
+      FROM recorded, (${ownerRecipientQuery("newOrderEmail")}) AS owner
+    ),
+    ${invoice.expressions}
     SELECT (SELECT count(*) FROM recorded)::int AS applied`).execute(db);
   return (applied.rows[0]?.applied ?? 0) > 0;
 }
@@ -228,7 +245,7 @@ async function applySuccess(
   trx: Transaction<Database>,
   gateway: PaymentGateway,
   order: Order,
-  lines: HeldLine[],
+  lines: PaidLine[],
   event: PaymentEvent & { type: "succeeded" },
   now: Date,
 ): Promise<PaymentOutcome> {
@@ -260,9 +277,12 @@ async function applySuccess(
   await applyOrderEvent(trx, order, "payment_succeeded", actor, { paymentStatus: "paid", paidAt: now });
   const trackingToken = await issueTrackingToken(trx, order.id, now);
   await enqueueOrderConfirmation(trx, order, trackingToken);
+  await enqueueNewOrderNotice(trx, order, lines, now);
   // Last, just before the commit: the model's row stays locked for one statement, so the other
   // buyers of this model wait as little as possible. The hold guarantees the pieces.
   if (held) await commitHold(trx, lines);
+  // After the pieces: products are locked before the invoice counter on every path.
+  await issueInvoice(trx, order, lines, now);
   return "paid";
 }
 

@@ -12,7 +12,7 @@ import { issueTrackingToken } from "./tracking-token";
  * own, issued in the same transaction (decision 029): whichever e-mail she kept opens her order.
  */
 
-const customerName = (order: Order) => `${order.firstName} ${order.lastName}`;
+const customerName = (order: Pick<Order, "firstName" | "lastName">) => `${order.firstName} ${order.lastName}`;
 
 /** A line of an order as e-mails show it. */
 export interface EmailedLine {
@@ -36,7 +36,14 @@ async function orderSnapshot(trx: Transaction<Database>, order: Order) {
   return snapshotOf(order, found?.lines ?? []);
 }
 
-function snapshotOf(order: Order, lines: readonly EmailedLine[]) {
+/** What every order e-mail recaps: its number, the shopper's name, its lines and amounts. */
+export function snapshotOf(
+  order: Pick<
+    Order,
+    "orderNumber" | "firstName" | "lastName" | "subtotalCents" | "shippingCents" | "totalCents" | "currency"
+  >,
+  lines: readonly EmailedLine[],
+) {
   const items = lines.map(({ model, name, quantity, unitPriceCents, cover }) => {
     const photoPath = emailPhotoPathOf(cover);
     return { model, name, quantity, unitPriceCents, ...(photoPath ? { photoPath } : {}) };

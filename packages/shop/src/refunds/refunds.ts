@@ -24,6 +24,7 @@ import { IllegalTransitionError, nextStatus } from "../order-status";
 import { restockItems } from "../orders/holds";
 import { enqueueRefund } from "../orders/order-emails";
 import { type Actor, applyOrderEvent } from "../orders/transitions";
+import { issueCreditNote } from "../papers/issue";
 import type { PaymentGateway, ProviderRefund } from "../payments/gateway";
 
 /** Order statuses in which money was taken and some is still there to give back. */
@@ -306,6 +307,8 @@ async function applyRefund(
     fullyRefunded: refunded,
     refundedAt: refund.settledAt ?? new Date(),
   });
+  // Its credit note, at its sale's VAT, last (after any piece went back on the shelf).
+  await issueCreditNote(trx, order, refund, itemsOf(items, lines));
 }
 
 /** The lines of a refund, as order items with the refunded quantities. */
