@@ -16,8 +16,6 @@ export interface ApiContext {
   emailContext: EmailContext;
   /** The gateway the shop takes payments with: refunds go back through it. */
   gateway: PaymentGateway;
-  /** The VAT rate of the accountant's export, in percent. */
-  vatRatePercent: number;
   /** The shop's secret (SESSION_SECRET): a review's refusal e-mail carries its author's signed link. */
   linkSecret: string;
 }

@@ -31,7 +31,6 @@ export function ownerContext(db: Kysely<Database>, overrides: Partial<ApiContext
     productChanges: noProductChanges,
     emailContext: TEST_EMAIL_CONTEXT,
     gateway: offlineGateway,
-    vatRatePercent: 20,
     linkSecret: TEST_SECRET,
     ...overrides,
   };

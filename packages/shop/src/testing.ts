@@ -166,9 +166,9 @@ export async function joinWaitlistConfirmed(
 }
 
 /**
- * `count` paid orders in one statement (an accountant's busy year, a benchmark's load): one piece
- * of 169 € each, paid `everySeconds` apart from `paidFrom`, every third one to Germany (12 € of
- * delivery). Orders only: no lines, events, tokens nor e-mails.
+ * Paid orders in bulk, each with its invoice as the shop issues it (the test gateway's series,
+ * French VAT under the default regime): `count` sales `everySeconds` apart from `paidFrom`, every
+ * third one to Germany with 12 € of delivery. For tests of big periods (the accountant's export).
  */
 export async function insertPaidOrders(
   db: Kysely<Database>,
@@ -179,16 +179,38 @@ export async function insertPaidOrders(
     { length: 4 },
     () => "ABCDEFGHJKLMNPQRSTUVWXYZ"[Math.floor(Math.random() * 24)],
   ).join("");
-  await sql`INSERT INTO orders (order_number, checkout_key, locale, status, payment_status, first_name,
-      last_name, email, address, postal_code, city, country, subtotal_cents, shipping_cents, total_cents,
-      payment_provider, payment_reference, reserved_until, paid_at, created_at)
-    SELECT 'SOULS-' || lpad(g::text, 6, '0') || ${batch}, 'bulk-' || ${batch} || '-' || g, 'fr',
-      'pending_preparation', 'paid', 'Camille', 'Martin ' || g, 'bulk-' || g || '@example.org',
-      '12 rue des Martyrs', '75009', 'Paris', CASE WHEN g % 3 = 0 THEN 'DE' ELSE 'FR' END, 16900,
-      CASE WHEN g % 3 = 0 THEN 1200 ELSE 0 END, CASE WHEN g % 3 = 0 THEN 18100 ELSE 16900 END, 'test',
-      'bulk-' || ${batch} || '-' || g, paid, paid, paid - interval '5 minutes'
-    FROM generate_series(1, ${count}::int) AS g,
-      LATERAL (SELECT ${paidFrom}::timestamptz + make_interval(secs => g * ${everySeconds}::int) AS paid) AS p`.execute(
-    db,
-  );
+  await sql`
+    WITH inserted AS (
+      INSERT INTO orders (order_number, checkout_key, locale, status, payment_status, first_name,
+        last_name, email, address, postal_code, city, country, subtotal_cents, shipping_cents, total_cents,
+        payment_provider, payment_reference, reserved_until, paid_at, created_at)
+      SELECT 'SOULS-' || lpad(g::text, 6, '0') || ${batch}, 'bulk-' || ${batch} || '-' || g, 'fr',
+        'pending_preparation', 'paid', 'Camille', 'Martin ' || g, 'bulk-' || g || '@example.org',
+        '12 rue des Martyrs', '75009', 'Paris', CASE WHEN g % 3 = 0 THEN 'DE' ELSE 'FR' END, 16900,
+        CASE WHEN g % 3 = 0 THEN 1200 ELSE 0 END, CASE WHEN g % 3 = 0 THEN 18100 ELSE 16900 END, 'test',
+        'bulk-' || ${batch} || '-' || g, paid, paid, paid - interval '5 minutes'
+      FROM generate_series(1, ${count}::int) AS g,
+        LATERAL (SELECT ${paidFrom}::timestamptz + make_interval(secs => g * ${everySeconds}::int) AS paid) AS p
+      RETURNING *
+    ),
+    counter AS (
+      UPDATE paper_counters SET last = last + ${count}::int WHERE series = 'test_invoice'
+      RETURNING last - ${count}::int AS before
+    )
+    INSERT INTO invoices (order_id, number, issued_at, payment_reference, vat_basis, vat_territory, vat_rate_bp,
+      net_cents, vat_cents, total_cents, shipping_cents, currency, locale, lines, buyer, seller)
+    SELECT o.id, 'TEST-F-' || lpad((counter.before + row_number() OVER (ORDER BY o.paid_at, o.id))::text, 6, '0'),
+      o.paid_at, o.payment_reference, 'france', 'FR', 2000, round(o.total_cents / 1.2)::int,
+      o.total_cents - round(o.total_cents / 1.2)::int, o.total_cents, o.shipping_cents, o.currency, o.locale,
+      jsonb_build_array(
+        jsonb_build_object('kind', 'item', 'name', 'Aicha', 'reference', 'Aicha-01', 'quantity', 1,
+          'unitCents', 16900, 'totalCents', 16900, 'netCents', 14083, 'vatCents', 2817),
+        jsonb_build_object('kind', 'shipping', 'quantity', 1, 'unitCents', o.shipping_cents,
+          'totalCents', o.shipping_cents, 'netCents', round(o.total_cents / 1.2)::int - 14083,
+          'vatCents', o.shipping_cents - (round(o.total_cents / 1.2)::int - 14083))),
+      jsonb_build_object('name', o.first_name || ' ' || o.last_name, 'email', o.email,
+        'addressLines', jsonb_build_array(o.address), 'postalCode', o.postal_code, 'city', o.city,
+        'country', o.country),
+      '{}'
+    FROM inserted o, counter`.execute(db);
 }

@@ -1,21 +1,26 @@
 /**
- * The accountant's export: every sale and every refund of a period, with amounts excluding VAT,
- * the VAT and amounts including it, and a total line per month — a CSV as French spreadsheets read
- * it (UTF-8 with a BOM, `;` between fields, decimal commas). The VAT rate is one setting
- * (docs/accounting.md says what changes past the EU distance-selling threshold).
+ * The accountant's export: every sale and every refund of a period, as their papers stored them —
+ * the invoice or credit note's number, the VAT basis and rate decided when the sale was paid, the
+ * amounts excluding VAT, the VAT and including it — with, at the end of each month, a subtotal per
+ * country and rate (the OSS return is per member state and rate) and the month's total. A CSV as
+ * French spreadsheets read it (UTF-8 with a BOM, `;` between fields, decimal commas). Nothing is
+ * recomputed: changing a setting never changes a past month's file.
  *
  * The file is written as it is read: rows come from a PostgreSQL cursor a batch at a time, each
- * batch written before the next is asked for, and the month's totals added up on the way. A year
- * of orders never sits in memory, and the event loop serves other requests between two batches.
+ * batch written before the next is asked for, and the month's subtotals added up on the way
+ * (at most one per country and rate). A year of orders never sits in memory, and the event loop
+ * serves other requests between two batches.
  */
+import { copy } from "@souls/core/admin-copy";
 import { SHOP_MONTH_PATTERN } from "@souls/core/format";
+import type { VatBasis } from "@souls/core/vat";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
 
 /** Months are the shop's, in Paris time. */
 const TIME_ZONE = "Europe/Paris";
 
-/** Rows read from the cursor at a time: about 200 KB of CSV, a few milliseconds of formatting. */
+/** Rows read from the cursor at a time: about 250 KB of CSV, a few milliseconds of formatting. */
 export const ACCOUNTING_BATCH_ROWS = 1_000;
 
 export interface AccountingPeriod {
@@ -27,13 +32,20 @@ export interface AccountingPeriod {
 
 export interface AccountingRow {
   kind: "sale" | "refund";
+  /** The invoice's or credit note's number; null for a refund of a payment that was never a sale. */
+  paperNumber: string | null;
   orderNumber: string;
   orderedAt: Date;
   /** When the money came in (payment) or went back (refund). */
   at: Date;
   customer: string;
   country: string;
-  /** Including VAT; negative for a refund. */
+  /** As stored with the sale; null for a refund of a payment that was never a sale (no VAT). */
+  vatBasis: VatBasis | null;
+  vatRateBp: number;
+  /** Excluding VAT, the VAT and including it, as the paper says; negative for a refund. */
+  netCents: number;
+  vatCents: number;
   totalCents: number;
   /** The delivery's part of it, including VAT. */
   shippingCents: number;
@@ -65,49 +77,90 @@ function boundsOf(period: AccountingPeriod) {
 }
 
 /**
- * The sales (orders paid) and refunds (settled) of the period, oldest first; at one moment, by
- * order number, a sale before its refunds.
+ * The period's invoices (sales, the day the payment came in) and credit notes (refunds, the day
+ * they were settled), as issued, and the refunds of payments that were never sales (a piece sold
+ * out meanwhile, a payment to check), which bear no VAT; oldest first, at one moment by order
+ * number, a sale before its refunds.
  */
 function periodEntries(db: Kysely<Database> | Transaction<Database>, period: AccountingPeriod) {
   const { start, end } = boundsOf(period);
   const sales = db
-    .selectFrom("orders")
+    .selectFrom("invoices")
+    .innerJoin("orders", "orders.id", "invoices.orderId")
     .select([
       sql<AccountingRow["kind"]>`'sale'`.as("kind"),
-      "orders.id",
+      "invoices.id",
+      sql<string | null>`${sql.ref("invoices.number")}`.as("paperNumber"),
       "orders.orderNumber",
       "orders.createdAt as orderedAt",
-      sql<Date>`${sql.ref("orders.paidAt")}`.as("at"),
-      "orders.firstName",
-      "orders.lastName",
-      "orders.country",
-      "orders.totalCents",
-      "orders.shippingCents",
-      "orders.paymentReference",
+      sql<Date>`${sql.ref("invoices.issuedAt")}`.as("at"),
+      sql<string>`invoices.buyer->>'name'`.as("customer"),
+      sql<string>`invoices.buyer->>'country'`.as("country"),
+      sql<VatBasis | null>`${sql.ref("invoices.vatBasis")}`.as("vatBasis"),
+      "invoices.vatRateBp",
+      "invoices.netCents",
+      "invoices.vatCents",
+      "invoices.totalCents",
+      "invoices.shippingCents",
+      "invoices.paymentReference",
     ])
-    .where("orders.paidAt", ">=", start)
-    .where("orders.paidAt", "<", end);
-  const refunds = db
+    .where("invoices.issuedAt", ">=", start)
+    .where("invoices.issuedAt", "<", end);
+  const credited = db
+    .selectFrom("creditNotes")
+    .innerJoin("refunds", "refunds.id", "creditNotes.refundId")
+    .innerJoin("orders", "orders.id", "refunds.orderId")
+    .select([
+      sql<AccountingRow["kind"]>`'refund'`.as("kind"),
+      "creditNotes.id",
+      sql<string | null>`${sql.ref("creditNotes.number")}`.as("paperNumber"),
+      "orders.orderNumber",
+      "orders.createdAt as orderedAt",
+      sql<Date>`${sql.ref("creditNotes.issuedAt")}`.as("at"),
+      sql<string>`credit_notes.buyer->>'name'`.as("customer"),
+      sql<string>`credit_notes.buyer->>'country'`.as("country"),
+      sql<VatBasis | null>`${sql.ref("creditNotes.vatBasis")}`.as("vatBasis"),
+      "creditNotes.vatRateBp",
+      sql<number>`-${sql.ref("creditNotes.netCents")}`.as("netCents"),
+      sql<number>`-${sql.ref("creditNotes.vatCents")}`.as("vatCents"),
+      sql<number>`-${sql.ref("creditNotes.totalCents")}`.as("totalCents"),
+      sql<number>`-${sql.ref("creditNotes.shippingCents")}`.as("shippingCents"),
+      sql<string | null>`${sql.ref("refunds.providerRefundId")}`.as("paymentReference"),
+    ])
+    .where("creditNotes.issuedAt", ">=", start)
+    .where("creditNotes.issuedAt", "<", end);
+  const unsold = db
     .selectFrom("refunds")
     .innerJoin("orders", "orders.id", "refunds.orderId")
     .select([
       sql<AccountingRow["kind"]>`'refund'`.as("kind"),
       "refunds.id",
+      sql<string | null>`NULL`.as("paperNumber"),
       "orders.orderNumber",
       "orders.createdAt as orderedAt",
       sql<Date>`${sql.ref("refunds.settledAt")}`.as("at"),
-      "orders.firstName",
-      "orders.lastName",
-      "orders.country",
+      sql<string>`orders.first_name || ' ' || orders.last_name`.as("customer"),
+      sql<string>`${sql.ref("orders.country")}::text`.as("country"),
+      sql<VatBasis | null>`NULL`.as("vatBasis"),
+      sql<number>`0`.as("vatRateBp"),
+      sql<number>`-${sql.ref("refunds.amountCents")}`.as("netCents"),
+      sql<number>`0`.as("vatCents"),
       sql<number>`-${sql.ref("refunds.amountCents")}`.as("totalCents"),
       sql<number>`-${sql.ref("refunds.shippingCents")}`.as("shippingCents"),
       sql<string | null>`${sql.ref("refunds.providerRefundId")}`.as("paymentReference"),
     ])
     .where("refunds.status", "=", "succeeded")
     .where("refunds.settledAt", ">=", start)
-    .where("refunds.settledAt", "<", end);
+    .where("refunds.settledAt", "<", end)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("invoices").select("id").whereRef("invoices.orderId", "=", "refunds.orderId"),
+        ),
+      ),
+    );
   return db
-    .selectFrom(sales.unionAll(refunds).as("entries"))
+    .selectFrom(sales.unionAll(credited).unionAll(unsold).as("entries"))
     .selectAll()
     .orderBy("entries.at")
     .orderBy(sql`${sql.ref("entries.orderNumber")} COLLATE "C"`)
@@ -120,11 +173,16 @@ type Entry = Awaited<ReturnType<ReturnType<typeof periodEntries>["execute"]>>[nu
 function rowOf(entry: Entry): AccountingRow {
   return {
     kind: entry.kind,
+    paperNumber: entry.paperNumber,
     orderNumber: entry.orderNumber,
     orderedAt: entry.orderedAt,
     at: entry.at,
-    customer: `${entry.firstName} ${entry.lastName}`,
+    customer: entry.customer,
     country: entry.country,
+    vatBasis: entry.vatBasis,
+    vatRateBp: entry.vatRateBp,
+    netCents: entry.netCents,
+    vatCents: entry.vatCents,
     totalCents: entry.totalCents,
     shippingCents: entry.shippingCents,
     paymentReference: entry.paymentReference,
@@ -139,28 +197,19 @@ export async function accountingRows(
   return (await periodEntries(db, period).execute()).map(rowOf);
 }
 
-/** How many sales and refunds the period's export holds (two counts, nothing read). */
+/** How many sales and refunds the period's export holds (counts of its papers, nothing read). */
 export async function accountingCounts(
   db: Kysely<Database>,
   period: AccountingPeriod,
 ): Promise<{ sales: number; refunds: number }> {
   const { start, end } = boundsOf(period);
-  const [sales, refunds] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("paidAt", ">=", start)
-      .where("paidAt", "<", end)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("refunds")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("status", "=", "succeeded")
-      .where("settledAt", ">=", start)
-      .where("settledAt", "<", end)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { sales: Number(sales.n), refunds: Number(refunds.n) };
+  const { rows } = await sql<{ sales: number; refunds: number }>`
+    SELECT (SELECT count(*) FROM invoices WHERE issued_at >= ${start} AND issued_at < ${end})::int AS sales,
+      ((SELECT count(*) FROM credit_notes WHERE issued_at >= ${start} AND issued_at < ${end})
+       + (SELECT count(*) FROM refunds r WHERE r.status = 'succeeded' AND r.settled_at >= ${start}
+            AND r.settled_at < ${end} AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = r.order_id)))::int
+        AS refunds`.execute(db);
+  return rows[0] ?? { sales: 0, refunds: 0 };
 }
 
 export interface AccountingExportReport {
@@ -178,13 +227,12 @@ export interface AccountingExportReport {
 export async function writeAccountingCsv(
   db: Kysely<Database>,
   period: AccountingPeriod,
-  vatRatePercent: number,
   write: (chunk: string) => void | Promise<void>,
   { batchSize = ACCOUNTING_BATCH_ROWS }: { batchSize?: number } = {},
 ): Promise<AccountingExportReport> {
   const entries = periodEntries(db, period);
   const rowsPerBatch = Math.max(1, Math.floor(batchSize));
-  const csv = new AccountingCsv(vatRatePercent);
+  const csv = new AccountingCsv();
   const report: AccountingExportReport = { sales: 0, refunds: 0, batches: 0 };
   // A cursor lives in its transaction: one sort by PostgreSQL, then batches of the same snapshot.
   await db
@@ -212,25 +260,24 @@ export async function writeAccountingCsv(
   return report;
 }
 
-/** The part excluding VAT of an amount including it, to the cent; the VAT is the rest. */
-export function splitVat(totalCents: number, vatRatePercent: number): { netCents: number; vatCents: number } {
-  const netCents = Math.round((totalCents * 100) / (100 + vatRatePercent));
-  return { netCents, vatCents: totalCents - netCents };
-}
+const WORDS = copy.accounting.csv;
 
 const HEADER = [
-  "Type",
-  "N° de commande",
-  "Date de commande",
-  "Date de l'opération",
-  "Client",
-  "Pays",
-  "Code pays",
-  "Montant HT",
-  "TVA",
-  "Montant TTC",
-  "dont livraison TTC",
-  "Référence de paiement",
+  WORDS.type,
+  WORDS.paper,
+  WORDS.orderNumber,
+  WORDS.orderDate,
+  WORDS.operationDate,
+  WORDS.customer,
+  WORDS.country,
+  WORDS.countryCode,
+  WORDS.vatBasis,
+  WORDS.vatRate,
+  WORDS.net,
+  WORDS.vat,
+  WORDS.gross,
+  WORDS.shipping,
+  WORDS.paymentReference,
 ];
 
 /** 1234 cents → `12,34`; −1234 → `-12,34`. */
@@ -238,6 +285,11 @@ export function frenchAmount(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** 2000 → `20 %`, 2550 → `25,5 %`, 0 → `0 %`. */
+export function frenchRate(basisPoints: number): string {
+  return `${(basisPoints / 100).toString().replace(".", ",")} %`;
 }
 
 /**
@@ -252,19 +304,44 @@ function field(text: string): string {
 const dateOf = new Intl.DateTimeFormat("fr-FR", { timeZone: TIME_ZONE, dateStyle: "short" });
 const monthOf = new Intl.DateTimeFormat("fr-FR", { timeZone: TIME_ZONE, month: "long", year: "numeric" });
 const countries = new Intl.DisplayNames(["fr"], { type: "region" });
+const countryOf = (code: string) => countries.of(code) ?? code;
 
 /** CRLF, as spreadsheets write it. */
 const line = (fields: string[]) => `${fields.join(";")}\r\n`;
 
+interface Sums {
+  net: number;
+  vat: number;
+  gross: number;
+  shipping: number;
+}
+const NO_SUMS: Sums = { net: 0, vat: 0, gross: 0, shipping: 0 };
+const add = (sums: Sums, row: AccountingRow): Sums => ({
+  net: sums.net + row.netCents,
+  vat: sums.vat + row.vatCents,
+  gross: sums.gross + row.totalCents,
+  shipping: sums.shipping + row.shippingCents,
+});
+const amounts = (sums: Sums) => [
+  frenchAmount(sums.net),
+  frenchAmount(sums.vat),
+  frenchAmount(sums.gross),
+  frenchAmount(sums.shipping),
+];
+
+/** What a row's VAT was: its basis (« Exportation, exonérée (CGI art. 262 I) »…). */
+const basisOf = (row: AccountingRow) =>
+  row.vatBasis === null ? WORDS.noSale : copy.labels.vatBasis[row.vatBasis];
+
 /**
- * The CSV's text as its rows come, oldest first: the header, each row, and a total line each time
- * a month ends (so rows can be written as they are read, never all held).
+ * The CSV's text as its rows come, oldest first: the header, each row, and each time a month
+ * ends, a subtotal per country and VAT (basis and rate) then the month's total — so rows can be
+ * written as they are read, never all held (a month holds one subtotal per country and rate).
  */
 class AccountingCsv {
   private month: string | undefined;
-  private totals = { net: 0, vat: 0, gross: 0, shipping: 0 };
-
-  constructor(private readonly vatRatePercent: number) {}
+  private total: Sums = NO_SUMS;
+  private subtotals = new Map<string, { country: string; basis: string; rate: number; sums: Sums }>();
 
   /** The BOM tells spreadsheets the file is UTF-8 (accents in names); then the header. */
   start(): string {
@@ -275,55 +352,86 @@ class AccountingCsv {
     const rowMonth = monthOf.format(row.at);
     const closed = rowMonth === this.month ? "" : this.closeMonth();
     this.month = rowMonth;
-    const { netCents, vatCents } = splitVat(row.totalCents, this.vatRatePercent);
-    this.totals.net += netCents;
-    this.totals.vat += vatCents;
-    this.totals.gross += row.totalCents;
-    this.totals.shipping += row.shippingCents;
+    this.total = add(this.total, row);
+    const basis = basisOf(row);
+    const key = `${row.country}|${basis}|${row.vatRateBp}`;
+    const subtotal = this.subtotals.get(key) ?? {
+      country: row.country,
+      basis,
+      rate: row.vatRateBp,
+      sums: NO_SUMS,
+    };
+    this.subtotals.set(key, { ...subtotal, sums: add(subtotal.sums, row) });
     return `${closed}${line([
-      row.kind === "sale" ? "Vente" : "Remboursement",
+      row.kind === "sale" ? WORDS.sale : WORDS.refund,
+      field(row.paperNumber ?? ""),
       field(row.orderNumber),
       dateOf.format(row.orderedAt),
       dateOf.format(row.at),
       field(row.customer),
-      field(countries.of(row.country) ?? row.country),
+      field(countryOf(row.country)),
       field(row.country),
-      frenchAmount(netCents),
-      frenchAmount(vatCents),
+      field(basis),
+      frenchRate(row.vatRateBp),
+      frenchAmount(row.netCents),
+      frenchAmount(row.vatCents),
       frenchAmount(row.totalCents),
       frenchAmount(row.shippingCents),
       field(row.paymentReference ?? ""),
     ])}`;
   }
 
-  /** The last month's total line. */
+  /** The last month's subtotals and total. */
   end(): string {
     return this.closeMonth();
   }
 
   private closeMonth(): string {
     if (this.month === undefined) return "";
-    const { net, vat, gross, shipping } = this.totals;
-    this.totals = { net: 0, vat: 0, gross: 0, shipping: 0 };
-    return line([
-      field(`Total ${this.month}`),
-      "",
-      "",
-      "",
-      "",
-      "",
-      "",
-      frenchAmount(net),
-      frenchAmount(vat),
-      frenchAmount(gross),
-      frenchAmount(shipping),
-      "",
-    ]);
+    const month = this.month;
+    const subtotals = [...this.subtotals.values()].sort(
+      (a, b) => a.country.localeCompare(b.country) || a.basis.localeCompare(b.basis) || a.rate - b.rate,
+    );
+    const text = [
+      ...subtotals.map(({ country, basis, rate, sums }) =>
+        line([
+          field(`${WORDS.subtotal} ${month}`),
+          "",
+          "",
+          "",
+          "",
+          "",
+          field(countryOf(country)),
+          field(country),
+          field(basis),
+          frenchRate(rate),
+          ...amounts(sums),
+          "",
+        ]),
+      ),
+      line([
+        field(`${WORDS.total} ${month}`),
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        ...amounts(this.total),
+        "",
+      ]),
+    ].join("");
+    this.total = NO_SUMS;
+    this.subtotals = new Map();
+    return text;
   }
 }
 
 /** The whole CSV of rows already read (a short list; the export streams through writeAccountingCsv). */
-export function accountingCsv(rows: AccountingRow[], vatRatePercent: number): string {
-  const csv = new AccountingCsv(vatRatePercent);
+export function accountingCsv(rows: AccountingRow[]): string {
+  const csv = new AccountingCsv();
   return `${csv.start()}${rows.map((row) => csv.line(row)).join("")}${csv.end()}`;
 }

@@ -75,8 +75,6 @@ export const variables = z.object({
    * (docs/security.md §4). The end-to-end run raises it: its own tests fail logins on purpose.
    */
   ADMIN_LOGIN_FREE_FAILURES: int(0, 100_000).default(10),
-  /** The VAT rate of every sale, in percent, for the accountant's export (docs/accounting.md). */
-  VAT_RATE_PERCENT: z.coerce.number().min(0).max(30).default(20),
 
   // The worker's.
   /** Seconds between two rounds of jobs. */

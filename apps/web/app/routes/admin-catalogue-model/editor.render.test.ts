@@ -31,7 +31,6 @@ beforeAll(async () => {
     productChanges: { subscribe: () => () => {} },
     emailContext: {} as never,
     gateway: {} as never,
-    vatRatePercent: 20,
     linkSecret: "",
   });
 });

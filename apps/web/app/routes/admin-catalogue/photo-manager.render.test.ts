@@ -27,7 +27,6 @@ beforeAll(async () => {
     productChanges: { subscribe: () => () => {} },
     emailContext: {} as never,
     gateway: {} as never,
-    vatRatePercent: 20,
     linkSecret: "",
   });
 });

@@ -3,7 +3,6 @@ import { copy } from "@souls/core/admin-copy";
 import { accountingFilename, isAccountingPeriod, MONTH_PATTERN, writeAccountingCsv } from "@souls/shop/admin";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const TEXT = copy.accounting;
@@ -33,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const begun = new Promise<void>((resolve) => {
     started = resolve;
   });
-  const writing = writeAccountingCsv(db, period, env.VAT_RATE_PERCENT, async (chunk) => {
+  const writing = writeAccountingCsv(db, period, async (chunk) => {
     if (request.signal.aborted) throw new Error("the download was dropped");
     started();
     await writer.ready;

@@ -24,7 +24,6 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
       productChanges,
       emailContext: await sellerEmailContext(),
       gateway,
-      vatRatePercent: env.VAT_RATE_PERCENT,
       linkSecret: sessionSecret,
     }),
     // A batch names a few procedures at most; a request naming a thousand is refused (400).
