@@ -1,7 +1,7 @@
 /**
- * What each paper shows, as the shop stored it (@souls/shop/papers reads it): an order's packing
- * slip, its invoice and each refund's credit note. No React here: the shop and the web app read
- * these shapes; ./render.tsx draws them.
+ * What each paper shows, as the shop stored it (@souls/shop/papers reads it, through the entry
+ * `@souls/papers/data`): an order's packing slip, its invoice and each refund's credit note. No
+ * React here: the shop and the web app read these shapes; ./render.tsx draws them.
  */
 import type { Locale } from "@souls/core/locales";
 import type { VatBasis } from "@souls/core/vat";
