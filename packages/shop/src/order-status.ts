@@ -89,3 +89,22 @@ export const OPEN_PAYMENTS = ["pending", "failed"] as const satisfies readonly P
 export function paymentIsOpen(status: PaymentStatus): boolean {
   return (OPEN_PAYMENTS as readonly PaymentStatus[]).includes(status);
 }
+
+type Shippable = { status: OrderStatus; paymentStatus: PaymentStatus; shippedAt: Date | null };
+
+/**
+ * A paid order the owner may still cancel (everything left refunded): it has not left, was not
+ * withdrawn (a withdrawal is refunded as such), and the state machine lets its status be cancelled.
+ */
+export function mayCancel(order: Shippable & { withdrawnAt: Date | null }): boolean {
+  return !order.shippedAt && !order.withdrawnAt && nextStatus(order.status, "cancelled").ok;
+}
+
+/**
+ * A paid order whose shipping address may still be corrected: its parcel has not left and the
+ * state machine would still let it ship.
+ */
+export function mayCorrectAddress(order: Shippable): boolean {
+  const paid = order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded";
+  return paid && !order.shippedAt && nextStatus(order.status, "shipped").ok;
+}

@@ -1,7 +1,7 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { saveOwnerSettings } from "../owner-settings/settings";
+import { saveOwnerSettings } from "../owner/settings";
 import { offlineGateway } from "../payments/offline-gateway";
 import { refundOrder } from "../refunds/refunds";
 import { insertPaidOrders, placePaidOrder } from "../testing";

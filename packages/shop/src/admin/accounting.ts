@@ -16,6 +16,7 @@ import { SHOP_MONTH_PATTERN } from "@souls/core/format";
 import type { VatBasis } from "@souls/core/vat";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
+import { CSV_BOM, csvField, csvLine } from "./csv";
 
 /** Months are the shop's, in Paris time. */
 const TIME_ZONE = "Europe/Paris";
@@ -292,22 +293,13 @@ export function frenchRate(basisPoints: number): string {
   return `${(basisPoints / 100).toString().replace(".", ",")} %`;
 }
 
-/**
- * A text field as a spreadsheet reads it: quoted when it holds `;`, a quote or a line break, and
- * never starting with a formula character (a customer named "=HYPERLINK(…)" stays text).
- */
-function field(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const dateOf = new Intl.DateTimeFormat("fr-FR", { timeZone: TIME_ZONE, dateStyle: "short" });
 const monthOf = new Intl.DateTimeFormat("fr-FR", { timeZone: TIME_ZONE, month: "long", year: "numeric" });
 const countries = new Intl.DisplayNames(["fr"], { type: "region" });
 const countryOf = (code: string) => countries.of(code) ?? code;
 
-/** CRLF, as spreadsheets write it. */
-const line = (fields: string[]) => `${fields.join(";")}\r\n`;
+const line = csvLine;
+const field = csvField;
 
 interface Sums {
   net: number;
@@ -345,7 +337,7 @@ class AccountingCsv {
 
   /** The BOM tells spreadsheets the file is UTF-8 (accents in names); then the header. */
   start(): string {
-    return `\uFEFF${line(HEADER)}`;
+    return `${CSV_BOM}${line(HEADER)}`;
   }
 
   line(row: AccountingRow): string {

@@ -64,6 +64,7 @@ describe("the queue's figures", () => {
       sent: 2,
       failed: 1,
       uniqueRecipients: 3,
+      estimated: false,
     });
   });
 });
@@ -74,7 +75,7 @@ describe("the last messages", () => {
     for (let day = 1; day <= 22; day++) {
       await queued({ createdAt: new Date(Date.UTC(2020, 0, day)), recipient: `client${day}@example.org` });
     }
-    const emails = await recentEmails(t.db);
+    const { emails } = await recentEmails(t.db);
     expect(emails).toHaveLength(RECENT_EMAILS);
     // The confirmation was queued just now: the newest.
     expect(emails[0]).toMatchObject({
@@ -98,7 +99,9 @@ describe("the last messages", () => {
       status: "failed",
       lastError: "550 5.1.1 <camille@example.org>: Recipient address rejected",
     });
-    const [email] = await recentEmails(t.db);
+    const {
+      emails: [email],
+    } = await recentEmails(t.db);
     expect(email?.subjectPreview).toHaveLength(60);
     expect(email?.subjectPreview.endsWith("…")).toBe(true);
     expect(email?.lastError).toBe("550 5.1.1 <ca****@example.org>: Recipient address rejected");

@@ -22,8 +22,16 @@ export interface EmailQueueStats {
   sent: number;
   failed: number;
   uniqueRecipients: number;
+  /**
+   * Past ESTIMATE_FROM messages, the total, the sent ones and the recipients are PostgreSQL's
+   * estimates (its statistics, kept by autovacuum): counting millions of rows exactly would read
+   * them all. Waiting and failed messages, few by nature, are always counted exactly.
+   */
+  estimated: boolean;
 }
 
+/** From this many messages on, the large figures are estimates. */
+export const ESTIMATE_FROM = 50_000;
 export interface RecentEmail {
   id: number;
   orderNumber: string | null;
@@ -60,27 +68,68 @@ async function logAccess(db: Kysely<Database>, method: EmailAccessMethod): Promi
 }
 
 export async function emailQueueStats(db: Kysely<Database>): Promise<EmailQueueStats> {
-  const row = await db
-    .selectFrom("emailQueue")
-    .select([
-      sql<string>`count(*)`.as("total"),
-      sql<string>`count(*) FILTER (WHERE status IN ('pending', 'sending'))`.as("pending"),
-      sql<string>`count(*) FILTER (WHERE status = 'sent')`.as("sent"),
-      sql<string>`count(*) FILTER (WHERE status = 'failed')`.as("failed"),
-      sql<string>`count(DISTINCT lower(recipient))`.as("uniqueRecipients"),
-    ])
-    .executeTakeFirstOrThrow();
+  const { rows: size } = await sql<{ rows: number }>`
+    SELECT greatest(reltuples, 0)::bigint::int AS rows FROM pg_class WHERE oid = 'email_queue'::regclass`.execute(
+    db,
+  );
+  if ((size[0]?.rows ?? 0) < ESTIMATE_FROM) {
+    const row = await db
+      .selectFrom("emailQueue")
+      .select([
+        sql<string>`count(*)`.as("total"),
+        sql<string>`count(*) FILTER (WHERE status IN ('pending', 'sending'))`.as("pending"),
+        sql<string>`count(*) FILTER (WHERE status = 'sent')`.as("sent"),
+        sql<string>`count(*) FILTER (WHERE status = 'failed')`.as("failed"),
+        sql<string>`count(DISTINCT lower(recipient))`.as("uniqueRecipients"),
+      ])
+      .executeTakeFirstOrThrow();
+    // Estimated small, yet maybe large now (statistics are refreshed by autovacuum): counted, so right.
+    if (Number(row.total) < ESTIMATE_FROM * 2) {
+      return {
+        total: Number(row.total),
+        pending: Number(row.pending),
+        sent: Number(row.sent),
+        failed: Number(row.failed),
+        uniqueRecipients: Number(row.uniqueRecipients),
+        estimated: false,
+      };
+    }
+  }
+  // Each count below reads a partial index of few rows; the rest is the planner's statistics.
+  const { rows } = await sql<{ total: number; pending: number; failed: number; recipients: number }>`
+    SELECT greatest(c.reltuples, 0)::bigint::int AS total,
+      (SELECT count(*) FROM email_queue WHERE status = 'pending')::int
+        + (SELECT count(*) FROM email_queue WHERE status = 'sending')::int AS pending,
+      (SELECT count(*) FROM email_queue WHERE status = 'failed')::int AS failed,
+      coalesce((SELECT CASE WHEN n_distinct < 0 THEN -n_distinct * greatest(c.reltuples, 0) ELSE n_distinct END
+         FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'email_queue' AND attname = 'recipient'),
+        0)::bigint::int AS recipients
+    FROM pg_class c WHERE c.oid = 'email_queue'::regclass`.execute(db);
+  const stats = rows[0] ?? { total: 0, pending: 0, failed: 0, recipients: 0 };
   return {
-    total: Number(row.total),
-    pending: Number(row.pending),
-    sent: Number(row.sent),
-    failed: Number(row.failed),
-    uniqueRecipients: Number(row.uniqueRecipients),
+    total: stats.total,
+    pending: stats.pending,
+    sent: Math.max(0, stats.total - stats.pending - stats.failed),
+    failed: stats.failed,
+    uniqueRecipients: stats.recipients,
+    estimated: true,
   };
 }
 
-/** The last messages queued, masked; the look is logged (`admin_dashboard`). */
-export async function recentEmails(db: Kysely<Database>): Promise<RecentEmail[]> {
+/** A message's place in the queue's list, as the older page starts from it. */
+const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_(\d{1,10})$/;
+export const isEmailCursor = (value: string) => CURSOR.test(value);
+
+/**
+ * The last messages queued (or those before a given one: keyset, whatever the queue's size),
+ * masked; the look is logged (`admin_dashboard`).
+ */
+export async function recentEmails(
+  db: Kysely<Database>,
+  { after }: { after?: string } = {},
+): Promise<{ emails: RecentEmail[]; older: string | null }> {
+  const from = after === undefined ? undefined : CURSOR.exec(after);
+  if (after !== undefined && !from) throw new RangeError(`not an e-mail cursor: ${after}`);
   const rows = await db
     .selectFrom("emailQueue")
     .leftJoin("orders", "orders.id", "emailQueue.orderId")
@@ -95,18 +144,30 @@ export async function recentEmails(db: Kysely<Database>): Promise<RecentEmail[]>
       "emailQueue.lastError",
       "emailQueue.createdAt",
       "emailQueue.sentAt",
+      sql<string>`to_char(email_queue.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || email_queue.id`.as(
+        "cursor",
+      ),
     ])
+    .$if(from !== undefined, (query) =>
+      query.where(
+        sql<boolean>`(email_queue.created_at, email_queue.id) < (${from?.[1]}::timestamptz, ${Number(from?.[2])}::int)`,
+      ),
+    )
     .orderBy("emailQueue.createdAt", "desc")
     .orderBy("emailQueue.id", "desc")
-    .limit(RECENT_EMAILS)
+    .limit(RECENT_EMAILS + 1)
     .execute();
   await logAccess(db, "admin_dashboard");
-  return rows.map(({ recipient, subject, lastError, ...row }) => ({
-    ...row,
-    maskedRecipient: maskEmailAddress(recipient),
-    subjectPreview: subjectPreview(subject),
-    lastError: lastError === null ? null : maskAddressesIn(lastError),
-  }));
+  const page = rows.slice(0, RECENT_EMAILS);
+  return {
+    emails: page.map(({ recipient, subject, lastError, cursor: _cursor, ...row }) => ({
+      ...row,
+      maskedRecipient: maskEmailAddress(recipient),
+      subjectPreview: subjectPreview(subject),
+      lastError: lastError === null ? null : maskAddressesIn(lastError),
+    })),
+    older: rows.length > RECENT_EMAILS ? (page.at(-1)?.cursor ?? null) : null,
+  };
 }
 
 /** A message that failed for good goes back to the worker now, with a fresh count of tries. */

@@ -19,27 +19,50 @@ export {
 } from "./accounting";
 export * from "./catalogue";
 export {
+  type Dashboard,
+  dashboard,
+  type LowStockModel,
+  type PeriodFigures,
+  REFUND_NEAR_DAYS,
+  SALES_DAYS,
+  WAITING_KINDS,
+  type WaitingKind,
+  type WaitingLine,
+} from "./dashboard";
+export {
   type EmailAccessMethod,
   type EmailQueueStats,
+  ESTIMATE_FROM,
   emailForViewing,
   emailQueueStats,
+  isEmailCursor,
   RECENT_EMAILS,
   type RecentEmail,
   recentEmails,
   retryEmail,
   TRACKING_TOKEN_MASK,
 } from "./email-queue";
+export { type AddressCorrection, correctShippingAddress, resendEmail } from "./order-changes";
+export {
+  type AdminOrderRow,
+  isOrderCursor,
+  listOrders,
+  ORDER_COUNT_CAP,
+  ORDER_PAGE_SIZE,
+  ORDER_SEARCH_MIN,
+  ORDER_SEARCH_TEXT,
+  type OrderCursor,
+  type OrderListLine,
+  type OrderListQuery,
+  type OrderPage,
+  ordersToAttend,
+} from "./order-list";
 export {
   type AdminOrderDetail,
-  type AdminOrderRow,
-  listOrders,
   type MovedOrder,
   markDelivered,
   markPrepared,
   markShipped,
-  ORDER_PAGE_SIZE,
-  type OrderListQuery,
-  type OrderPage,
   orderDetail,
   releaseUnpaidOrder,
   type ShipmentInput,
@@ -73,3 +96,14 @@ export {
   type SampleOrderRun,
   type SampleOrderStep,
 } from "./sample-order";
+export {
+  deleteSignupAddress,
+  isSignupCursor,
+  listSignups,
+  SIGNUP_COUNT_CAP,
+  SIGNUP_PAGE_SIZE,
+  type SignupQuery,
+  type SignupRow,
+  signupAddress,
+  writeSignupsCsv,
+} from "./signup-lists";

@@ -1,48 +1,23 @@
 /** The owner's orders page: find orders, open one, and move it along as the parcel leaves. */
+
+import type { OrderChange } from "@souls/core/actors";
 import type { Carrier } from "@souls/core/carriers";
+import { OWNER_EMAIL_TYPES } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
-import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
+import type { EmailStatus, OrderStatus } from "@souls/core/statuses";
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
-import { type ExpressionBuilder, sql } from "kysely";
-import { IllegalTransitionError } from "../order-status";
+import { sql } from "kysely";
+import { IllegalTransitionError, mayCancel, mayCorrectAddress } from "../order-status";
 import { releaseHold } from "../orders/holds";
+import type { LineCover } from "../orders/queries";
 import { applyOrderEvent } from "../orders/transitions";
-import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
+import { type OrderPapers, orderPapers } from "../papers/read";
 import { AdminNotFoundError, PaymentToCheckError } from "./errors";
-import { likePattern } from "./search";
+import { type AdminOrderRow, refundDueOf } from "./order-list";
 import { enqueueShippingNotification } from "./shipping-notification";
 
-export interface AdminOrderRow {
-  id: number;
-  orderNumber: string;
-  customerName: string;
-  email: string;
-  totalCents: number;
-  currency: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  carrier: Carrier | null;
-  trackingNumber: string | null;
-  shippedAt: Date | null;
-  createdAt: Date;
-  /** A withdrawn order whose parcel had left and has not come back yet ("retour attendu"). */
-  returnExpected: boolean;
-  /** A withdrawn order not fully refunded: the legal deadline (L221-24), and whether it is past. */
-  refundDue: { at: Date; daysLeft: number; late: boolean } | null;
-  /**
-   * The gateway took another amount than the total: what it took and what the order asked. In
-   * the list while the payment is to be checked (`mismatch`); in the detail afterwards too.
-   */
-  paymentCheck: {
-    receivedCents: number;
-    receivedCurrency: string;
-    expectedCents: number;
-    expectedCurrency: string;
-  } | null;
-}
-
 export interface AdminOrderDetail {
-  order: AdminOrderRow & {
+  order: Omit<AdminOrderRow, "lines"> & {
     address: string;
     addressLine2: string | null;
     /** For the carrier's label: it texts the recipient. */
@@ -57,6 +32,7 @@ export interface AdminOrderDetail {
     deliveredAt: Date | null;
     withdrawnAt: Date | null;
     returnedAt: Date | null;
+    subtotalCents: number;
     shippingCents: number;
     paymentProvider: Order["paymentProvider"];
     paymentReference: string | null;
@@ -65,10 +41,17 @@ export interface AdminOrderDetail {
     refundableCents: number;
     /** Shipping not yet given back. */
     refundableShippingCents: number;
+    /** What the state machine lets the owner do now (never a list of statuses of the panel's own). */
+    cancellable: boolean;
+    /** Its shipping address may still be corrected: paid, and the parcel not gone. */
+    addressCorrectable: boolean;
   };
   items: {
     id: number;
     name: string;
+    model: string;
+    reference: string;
+    cover: LineCover | null;
     quantity: number;
     unitPriceCents: number;
     /** Pieces of the line not refunded yet (nor on their way). */
@@ -95,34 +78,18 @@ export interface AdminOrderDetail {
     note: string | null;
     createdAt: Date;
   }[];
-}
-
-export interface OrderListQuery {
-  status?: OrderStatus;
-  /** Part of the order number, the customer's name or e-mail, any case. */
-  search?: string;
-  page?: number;
-  pageSize?: number;
-}
-
-export interface OrderPage {
-  orders: AdminOrderRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export const ORDER_PAGE_SIZE = 20;
-
-/** The refund deadline of a withdrawn order not fully refunded, as the panel counts it. */
-export function refundDueOf(
-  order: Pick<Order, "withdrawnAt" | "paymentStatus">,
-  now: Date,
-): AdminOrderRow["refundDue"] {
-  if (!order.withdrawnAt || order.paymentStatus === "refunded") return null;
-  const at = refundDeadline(order.withdrawnAt);
-  const daysLeft = Math.ceil((at.getTime() - now.getTime()) / (24 * 3600_000));
-  return { at, daysLeft, late: at.getTime() < now.getTime() };
+  /** What happened besides its statuses: an address corrected, an e-mail sent again. */
+  changes: { kind: OrderChange; actor: string; detail: Record<string, unknown>; createdAt: Date }[];
+  /** Its e-mails, each of which the owner may send again. */
+  emails: {
+    id: number;
+    type: string;
+    status: EmailStatus;
+    toOwner: boolean;
+    createdAt: Date;
+    sentAt: Date | null;
+  }[];
+  papers: OrderPapers;
 }
 
 const checkOf = (check: PaymentCheck | undefined): AdminOrderRow["paymentCheck"] =>
@@ -135,91 +102,6 @@ const checkOf = (check: PaymentCheck | undefined): AdminOrderRow["paymentCheck"]
       }
     : null;
 
-const rowOf = (order: Order, now = new Date(), check?: PaymentCheck): AdminOrderRow => ({
-  id: order.id,
-  orderNumber: order.orderNumber,
-  customerName: `${order.firstName} ${order.lastName}`,
-  email: order.email,
-  totalCents: order.totalCents,
-  currency: order.currency,
-  status: order.status,
-  paymentStatus: order.paymentStatus,
-  carrier: order.carrier,
-  trackingNumber: order.trackingNumber,
-  shippedAt: order.shippedAt,
-  createdAt: order.createdAt,
-  returnExpected: order.withdrawnAt !== null && order.shippedAt !== null && order.returnedAt === null,
-  refundDue: refundDueOf(order, now),
-  paymentCheck: checkOf(check),
-});
-
-/** Newest first, a page at a time, with the number of orders matching in all. */
-export async function listOrders(db: Kysely<Database>, query: OrderListQuery = {}): Promise<OrderPage> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? ORDER_PAGE_SIZE;
-  const search = query.search?.trim();
-  const matching = (eb: ExpressionBuilder<Database, "orders">) => {
-    const conditions = [];
-    if (query.status) conditions.push(eb("status", "=", query.status));
-    if (search) {
-      const pattern = likePattern(search);
-      conditions.push(
-        eb.or([
-          eb("orderNumber", "ilike", pattern),
-          eb("email", "ilike", pattern),
-          eb(
-            eb.fn<string>("concat_ws", [eb.val(" "), eb.ref("firstName"), eb.ref("lastName")]),
-            "ilike",
-            pattern,
-          ),
-        ]),
-      );
-    }
-    return eb.and(conditions);
-  };
-  const [orders, count] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .selectAll()
-      .where(matching)
-      // A withdrawn order whose refund is late comes first: the law's deadline has passed. Then
-      // a payment to check: the shopper's money and the pieces are held until the owner acts.
-      .orderBy(
-        sql`(withdrawn_at IS NOT NULL AND payment_status <> 'refunded' AND withdrawn_at < now() - make_interval(days => ${REFUND_DEADLINE_DAYS}))`,
-        "desc",
-      )
-      .orderBy(sql`(payment_status = 'mismatch')`, "desc")
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom("orders")
-      .select((eb) => eb.fn.countAll<string>().as("total"))
-      .where(matching)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const now = new Date();
-  const toCheck = orders.filter((order) => order.paymentStatus === "mismatch").map((order) => order.id);
-  const checks =
-    toCheck.length === 0
-      ? []
-      : await db.selectFrom("paymentChecks").selectAll().where("orderId", "in", toCheck).execute();
-  return {
-    orders: orders.map((order) =>
-      rowOf(
-        order,
-        now,
-        checks.find((check) => check.orderId === order.id),
-      ),
-    ),
-    total: Number(count.total),
-    page,
-    pageSize,
-  };
-}
-
 /** One order with its lines, its refunds and the history of its status. */
 export async function orderDetail(db: Kysely<Database>, orderNumber: string): Promise<AdminOrderDetail> {
   const order = await db
@@ -231,9 +113,19 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
   const [items, events, refunds, refundLines, check] = await Promise.all([
     db
       .selectFrom("orderItems")
-      .select(["id", "name", "quantity", "unitPriceCents", "restockedQuantity"])
-      .where("orderId", "=", order.id)
-      .orderBy("id")
+      .innerJoin("products", "products.id", "orderItems.productId")
+      .select([
+        "orderItems.id",
+        "orderItems.name",
+        "orderItems.quantity",
+        "orderItems.unitPriceCents",
+        "orderItems.restockedQuantity",
+        "products.slug as model",
+        "products.reference",
+        sql<LineCover | null>`product_cover(products.id)`.as("cover"),
+      ])
+      .where("orderItems.orderId", "=", order.id)
+      .orderBy("orderItems.id")
       .execute(),
     db
       .selectFrom("orderEvents")
@@ -251,6 +143,22 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .execute(),
     db.selectFrom("paymentChecks").selectAll().where("orderId", "=", order.id).executeTakeFirst(),
   ]);
+  const [changes, emails, papers] = await Promise.all([
+    db
+      .selectFrom("orderChanges")
+      .select(["kind", "actor", "detail", "createdAt"])
+      .where("orderId", "=", order.id)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("emailQueue")
+      .select(["id", "type", "status", "locale", "createdAt", "sentAt"])
+      .where("orderId", "=", order.id)
+      .orderBy("id")
+      .execute(),
+    orderPapers(db, order.id),
+  ]);
+  const now = new Date();
   const counts = (refund: { status: Refund["status"] }) => refund.status !== "failed";
   const refundedCents = refunds
     .filter((r) => r.status === "succeeded")
@@ -265,9 +173,10 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
     refundLines
       .filter((line) => line.orderItemId === itemId && line.status !== "failed")
       .reduce((sum, line) => sum + line.quantity, 0);
+  const { lines: _lines, ...row } = rowOf(order, now, check);
   return {
     order: {
-      ...rowOf(order, new Date(), check),
+      ...row,
       address: order.address,
       addressLine2: order.addressLine2,
       phone: order.phone,
@@ -281,16 +190,22 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       deliveredAt: order.deliveredAt,
       withdrawnAt: order.withdrawnAt,
       returnedAt: order.returnedAt,
+      subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
       paymentProvider: order.paymentProvider,
       paymentReference: order.paymentReference,
       refundedCents,
       refundableCents,
       refundableShippingCents,
+      cancellable: refundableCents > 0 && mayCancel(order),
+      addressCorrectable: mayCorrectAddress(order),
     },
     items: items.map((item) => ({
       id: item.id,
       name: item.name,
+      model: item.model,
+      reference: item.reference,
+      cover: item.cover,
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
       refundableQuantity: paid ? item.quantity - refundedQuantity(item.id) : 0,
@@ -315,6 +230,34 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
         })),
     })),
     events,
+    changes,
+    emails: emails.map(({ locale: _locale, ...email }) => ({
+      ...email,
+      toOwner: (OWNER_EMAIL_TYPES as readonly string[]).includes(email.type),
+    })),
+    papers,
+  };
+}
+
+/** An order row as the list shows it, from the whole order (its detail's header). */
+function rowOf(order: Order, now: Date, check?: PaymentCheck): AdminOrderRow {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    customerName: `${order.firstName} ${order.lastName}`,
+    email: order.email,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    shippedAt: order.shippedAt,
+    createdAt: order.createdAt,
+    returnExpected: order.withdrawnAt !== null && order.shippedAt !== null && order.returnedAt === null,
+    refundDue: refundDueOf(order, now),
+    paymentCheck: checkOf(check),
+    lines: [],
   };
 }
 

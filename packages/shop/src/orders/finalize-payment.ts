@@ -3,7 +3,7 @@ import { type Database, type Kysely, type Order, prepared, type Transaction } fr
 import { sql } from "kysely";
 import { OPEN_PAYMENTS, paymentIsOpen } from "../order-status";
 import { emailRow } from "../outbox/enqueue";
-import { ownerRecipientQuery } from "../owner-settings/settings";
+import { ownerRecipientQuery } from "../owner/settings";
 import { invoiceDraft, invoiceExpressions, issueInvoice, type SoldLine } from "../papers/issue";
 import type { PaymentEvent, PaymentGateway, TakenAmount } from "../payments/gateway";
 import { applyProviderRefunds, recordSoldOutRefund } from "../refunds/refunds";

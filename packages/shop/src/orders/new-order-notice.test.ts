@@ -1,6 +1,6 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { beforeEach, describe, expect, it } from "vitest";
-import { saveOwnerSettings } from "../owner-settings/settings";
+import { saveOwnerSettings } from "../owner/settings";
 import { offlineGateway } from "../payments/offline-gateway";
 import { saveSeller } from "../seller/store";
 import { FILLED_IN_SELLER } from "../seller/testing";

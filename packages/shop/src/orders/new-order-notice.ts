@@ -6,7 +6,7 @@
 import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
 import { emailRow, enqueueEmail } from "../outbox/enqueue";
-import { ownerRecipient } from "../owner-settings/settings";
+import { ownerRecipient } from "../owner/settings";
 import { type EmailedLine, snapshotOf } from "./order-emails";
 
 type NoticedOrder = Pick<

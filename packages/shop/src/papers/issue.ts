@@ -19,7 +19,7 @@ import type {
   Transaction,
 } from "@souls/db";
 import { type RawBuilder, sql } from "kysely";
-import { loadOwnerSettings } from "../owner-settings/settings";
+import { loadOwnerSettings } from "../owner/settings";
 
 /** What a paper numbers itself with: `F-000001`, `AV-000001`; the test gateway's are apart. */
 export const NUMBER_PREFIXES: Record<PaperSeries, string> = {

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expireHolds, finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
-import { saveOwnerSettings } from "../owner-settings/settings";
+import { saveOwnerSettings } from "../owner/settings";
 import type { PaymentGateway } from "../payments/gateway";
 import { offlineGateway } from "../payments/offline-gateway";
 import { refundOrder } from "../refunds/refunds";

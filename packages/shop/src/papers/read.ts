@@ -18,7 +18,11 @@ export interface OrderPapers {
 /** An order's papers, for its page: the invoice once paid, a credit note per settled refund. */
 export async function orderPapers(db: Kysely<Database>, orderId: number): Promise<OrderPapers> {
   const [invoice, creditNotes] = await Promise.all([
-    db.selectFrom("invoices").select(["number", "issuedAt"]).where("orderId", "=", orderId).executeTakeFirst(),
+    db
+      .selectFrom("invoices")
+      .select(["number", "issuedAt"])
+      .where("orderId", "=", orderId)
+      .executeTakeFirst(),
     db
       .selectFrom("creditNotes")
       .innerJoin("invoices", "invoices.id", "creditNotes.invoiceId")
@@ -34,7 +38,10 @@ export async function orderPapers(db: Kysely<Database>, orderId: number): Promis
 }
 
 /** Which paper of an order to print. */
-export type PaperRequest = { kind: "packingSlip" } | { kind: "invoice" } | { kind: "creditNote"; number: string };
+export type PaperRequest =
+  | { kind: "packingSlip" }
+  | { kind: "invoice" }
+  | { kind: "creditNote"; number: string };
 
 /** A paper of an order, as it was issued (or the packing slip as the order is now). */
 export async function paperToPrint(
@@ -77,7 +84,11 @@ export async function paperToPrint(
       seller: sellerOf(seller.details),
     };
   }
-  const invoice = await db.selectFrom("invoices").selectAll().where("orderId", "=", order.id).executeTakeFirst();
+  const invoice = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("orderId", "=", order.id)
+    .executeTakeFirst();
   if (!invoice) throw new AdminNotFoundError("paper", orderNumber);
   const taxed = {
     orderNumber: order.orderNumber,
