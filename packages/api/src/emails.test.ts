@@ -46,6 +46,7 @@ describe("emails.stats and emails.recent", () => {
       sent: 1,
       failed: 1,
       uniqueRecipients: 2,
+      estimated: false,
     });
     expect(await accessLog()).toEqual([]);
 

@@ -2,17 +2,17 @@ import { renderEmail } from "@souls/emails";
 import { emailForViewing, emailQueueStats, recentEmails, retryEmail } from "@souls/shop/admin";
 import { deleteOldEmails } from "@souls/shop/outbox";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { id, noInput, strictInput } from "./inputs";
+import { cursor, id, noInput, strictInput } from "./inputs";
 import { adminProcedure } from "./trpc";
 import { toWire } from "./wire";
 
 export const emailsRouter = {
   stats: adminProcedure.input(noInput).query(({ ctx }) => emailQueueStats(ctx.db)),
 
-  /** The last messages, masked; each look is logged (spec §6). */
+  /** The last messages (or those before a given one), masked; each look is logged (spec §6). */
   recent: adminProcedure
-    .input(noInput)
-    .query(async ({ ctx }) => ({ emails: toWire(await recentEmails(ctx.db)) })),
+    .input(strictInput({ after: cursor.optional() }).optional())
+    .query(async ({ ctx, input }) => toWire(await recentEmails(ctx.db, input ?? {}))),
 
   retry: adminProcedure.input(strictInput({ id })).mutation(({ ctx, input }) => retryEmail(ctx.db, input.id)),
 

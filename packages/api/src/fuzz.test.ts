@@ -80,6 +80,10 @@ const WATCHED = [
   "product_paths",
   "seller",
   "reviews",
+  "shop_settings",
+  "order_changes",
+  "invoices",
+  "credit_notes",
 ];
 const FINGERPRINT = `SELECT ${WATCHED.map(
   (table) =>
@@ -229,6 +233,16 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     oddString,
   ),
   reply: fc.oneof(fc.constantFrom<unknown>("Merci !", "", null, "x".repeat(1_001)), oddString),
+  after: fc.oneof(
+    fc.constantFrom<unknown>("2026-11-26T10:00:00.123456Z_42", "2026-11-26T10:00:00Z_42", "0", null),
+    oddString,
+  ),
+  abandoned: fc.oneof(fc.constantFrom<unknown>(true, false, "true", 1, null), anything),
+  emailId: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constantFrom<unknown>("1", null), oddNumber),
+  ownerEmail: fc.oneof(fc.constantFrom<unknown>("atelier@souls.example", "", "atelier", null), oddString),
+  lowStockBelow: fc.oneof(fc.constantFrom<unknown>(1, 3, 1_000, 1_001, 0), oddNumber),
+  vatRegime: fc.oneof(fc.constantFrom<unknown>("france", "destination", "franchise", "oss", null), oddString),
+  list: fc.oneof(fc.constantFrom<unknown>("newsletter", "early", "backInStock", "vip", null), oddString),
   mediatorUrl: fc.oneof(
     fc.constantFrom<unknown>("https://www.cm2c.net", "http://cm2c.net", "javascript:alert(1)", null),
     oddString,

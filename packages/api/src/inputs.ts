@@ -87,3 +87,19 @@ export const month = z
 
 /** A yes-or-no field. */
 export const yesOrNo = z.boolean({ error: "admin:input.yesOrNo" });
+
+/** One line of text: `text` without line breaks, tabs or other control characters. */
+export function line(min: number, max: number) {
+  return text(min, max).refine((value) => !/\p{Cc}/u.test(value), { error: "admin:input.oneLine" });
+}
+
+/**
+ * Where a list's next or previous page starts (keyset): an order's, a sign-up's or an e-mail's
+ * time to the microsecond and its id, as the list gave it.
+ */
+export const cursor = z
+  .string({ error: "admin:input.malformed" })
+  .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z_\d{1,10}$/, { error: "admin:input.malformed" });
+
+/** A list's search: three characters at least (a trigram index), a hundred at most. */
+export const search = text(0, 100);

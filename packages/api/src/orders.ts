@@ -2,12 +2,15 @@ import { CARRIERS } from "@souls/core/carriers";
 import { OWNER_REFUND_REASONS, RESTOCK_CHOICES } from "@souls/core/refunds";
 import { ORDER_STATUSES } from "@souls/core/statuses";
 import {
+  correctShippingAddress,
   listOrders,
   markDelivered,
   markPrepared,
   markShipped,
   orderDetail,
+  ordersToAttend,
   releaseUnpaidOrder,
+  resendEmail,
 } from "@souls/shop/admin";
 import {
   cancelOrder,
@@ -18,7 +21,21 @@ import {
 } from "@souls/shop/refunds";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { euros, INT4_MAX, id, int, orderNumber, requestKey, strictInput, text, yesOrNo } from "./inputs";
+import {
+  cursor,
+  euros,
+  INT4_MAX,
+  id,
+  int,
+  line,
+  noInput,
+  orderNumber,
+  requestKey,
+  search,
+  strictInput,
+  text,
+  yesOrNo,
+} from "./inputs";
 import { adminProcedure } from "./trpc";
 import { toWire } from "./wire";
 
@@ -60,16 +77,32 @@ const refundInput = strictInput({
   });
 
 export const ordersRouter = {
+  /**
+   * Newest first, a page after or before a given order (keyset: any depth costs the same);
+   * abandoned checkouts only when asked, or their status is; the count stops at a thousand.
+   */
   list: adminProcedure
     .input(
       strictInput({
         status: z.enum(ORDER_STATUSES, { error: "admin:input.unknownStatus" }).optional(),
-        search: text(0, 100).optional(),
-        page: int(1, 100_000).default(1),
+        abandoned: yesOrNo.default(false),
+        search: search.optional(),
+        after: cursor.optional(),
+        before: cursor.optional(),
         pageSize: int(1, 100).default(20),
-      }).prefault({}),
+      })
+        .refine((input) => input.after === undefined || input.before === undefined, {
+          error: "admin:input.malformed",
+          path: ["before"],
+        })
+        .prefault({}),
     )
     .query(async ({ ctx, input }) => toWire(await listOrders(ctx.db, input))),
+
+  /** Late refunds and payments to check: the orders that cannot wait, whatever the list shows. */
+  attention: adminProcedure
+    .input(noInput)
+    .query(async ({ ctx }) => ({ orders: toWire(await ordersToAttend(ctx.db)) })),
 
   detail: adminProcedure
     .input(byNumber)
@@ -144,6 +177,34 @@ export const ordersRouter = {
       }),
     )
     .mutation(async ({ ctx, input }) => toWire(await markReturnReceived(ctx.db, input))),
+
+  /**
+   * The shipping address corrected before the parcel leaves (never its country): the shopper is
+   * told by e-mail, the change goes on the order's timeline.
+   */
+  correctAddress: adminProcedure
+    .input(
+      strictInput({
+        orderNumber,
+        firstName: line(1, 100),
+        lastName: line(1, 100),
+        address: line(1, 200),
+        postalCode: line(1, 20).refine((value) => /^[\p{L}\p{N} -]+$/u.test(value), {
+          error: "admin:input.postalCodeInvalid",
+        }),
+        city: line(1, 100),
+        deliveryInstructions: text(0, 500)
+          .nullable()
+          .default(null)
+          .transform((value) => value || null),
+      }),
+    )
+    .mutation(({ ctx, input }) => correctShippingAddress(ctx.db, input)),
+
+  /** One of the order's e-mails sent again: a sent one as a new message, a failed one tried again. */
+  resendEmail: adminProcedure
+    .input(strictInput({ orderNumber, emailId: id }))
+    .mutation(({ ctx, input }) => resendEmail(ctx.db, input)),
 
   /** An unpaid order's hold given back: cancelled, its pieces for sale again. */
   releaseHold: adminProcedure

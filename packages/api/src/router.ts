@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accountingRouter } from "./accounting";
 import { catalogueRouter } from "./catalogue";
+import { dashboardRouter } from "./dashboard";
 import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
@@ -8,6 +9,8 @@ import { productsRouter } from "./products";
 import { reviewsRouter } from "./reviews";
 import { sampleOrdersRouter } from "./sample-orders";
 import { sellerRouter } from "./seller";
+import { settingsRouter } from "./settings";
+import { signupsRouter } from "./signups";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -20,6 +23,9 @@ export const appRouter = router({
   accounting: accountingRouter,
   seller: sellerRouter,
   reviews: reviewsRouter,
+  dashboard: dashboardRouter,
+  settings: settingsRouter,
+  signups: signupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

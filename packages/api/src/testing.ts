@@ -119,7 +119,30 @@ export async function rowCounts(db: Kysely<Database>) {
  * while a procedure is missing here, so a new procedure gets its cases written.
  */
 export const WELL_FORMED_INPUTS: Record<string, unknown> = {
-  "orders.list": { status: "pending_preparation", search: "camille", page: 1, pageSize: 20 },
+  "orders.list": { status: "pending_preparation", search: "camille", abandoned: false, pageSize: 20 },
+  "orders.attention": undefined,
+  "orders.correctAddress": {
+    orderNumber: "SOULS-123456ABCD",
+    firstName: "Camille",
+    lastName: "Martin",
+    address: "42 rue des Martyrs",
+    postalCode: "75009",
+    city: "Paris",
+    deliveryInstructions: "Digicode 1234",
+  },
+  "orders.resendEmail": { orderNumber: "SOULS-123456ABCD", emailId: 1 },
+  "dashboard.get": undefined,
+  "settings.get": undefined,
+  "settings.save": {
+    ownerEmail: "atelier@souls.example",
+    newOrderEmail: true,
+    lowStockEmail: true,
+    lowStockBelow: 3,
+    vatRegime: "destination",
+  },
+  "signups.list": { list: "newsletter", search: "camille" },
+  "signups.address": { id: 1 },
+  "signups.delete": { id: 1 },
   "orders.detail": { orderNumber: "SOULS-123456ABCD" },
   "orders.markShipped": {
     orderNumber: "SOULS-123456ABCD",
@@ -189,7 +212,7 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "catalogue.featureSeries": { id: 1 },
   "catalogue.deleteSeries": { id: 1 },
   "emails.stats": undefined,
-  "emails.recent": undefined,
+  "emails.recent": { after: "2026-11-26T10:00:00.123456Z_42" },
   "emails.retry": { id: 1 },
   "emails.view": { id: 1 },
   "emails.cleanup": undefined,

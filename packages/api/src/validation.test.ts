@@ -140,11 +140,12 @@ const CATALOGUE_MALFORMED: Record<string, unknown[]> = {
 /** Malformed inputs for each procedure on top of ANY_PROCEDURE (the test checks none is missing). */
 const MALFORMED: Record<string, unknown[]> = {
   "orders.list": [
-    { page: 0 },
-    { page: -1 },
-    { page: 1.5 },
-    { page: "2" },
-    { page: 1e12 },
+    { page: 1 },
+    { after: "2026-11-26T10:00:00Z_1" },
+    { after: "1; DROP TABLE orders" },
+    { before: 42 },
+    { after: "2026-11-26T10:00:00.000000Z_1", before: "2026-11-26T10:00:00.000000Z_2" },
+    { abandoned: "yes" },
     { pageSize: 0 },
     { pageSize: 101 },
     { status: "lost" },
@@ -328,7 +329,78 @@ const MALFORMED: Record<string, unknown[]> = {
   "products.createSample": [{}],
   "products.changes": [{}],
   "emails.stats": [{}],
-  "emails.recent": [{}],
+  "emails.recent": [{ after: "yesterday" }, { after: 1 }, { page: 2 }],
+  "orders.attention": [{}],
+  "orders.correctAddress": [
+    ...orderNumberCases,
+    {
+      orderNumber: "SOULS-123456ABCD",
+      firstName: "Camille",
+      lastName: "Martin",
+      address: "",
+      postalCode: "75009",
+      city: "Paris",
+    },
+    {
+      orderNumber: "SOULS-123456ABCD",
+      firstName: "Camille",
+      lastName: "Martin",
+      address: "1 rue\nde Paris",
+      postalCode: "75009",
+      city: "Paris",
+    },
+    {
+      orderNumber: "SOULS-123456ABCD",
+      firstName: "Camille",
+      lastName: "Martin",
+      address: "1 rue",
+      postalCode: "75<009>",
+      city: "Paris",
+    },
+    {
+      orderNumber: "SOULS-123456ABCD",
+      firstName: "Camille",
+      lastName: "Martin",
+      address: "1 rue",
+      postalCode: "75009",
+      city: "x".repeat(101),
+    },
+    {
+      orderNumber: "SOULS-123456ABCD",
+      firstName: "Camille",
+      lastName: "Martin",
+      address: "1 rue",
+      postalCode: "75009",
+      city: "Paris",
+      country: "DE",
+    },
+  ],
+  "orders.resendEmail": [
+    ...orderNumberCases,
+    { orderNumber: "SOULS-123456ABCD" },
+    { orderNumber: "SOULS-123456ABCD", emailId: 0 },
+    { orderNumber: "SOULS-123456ABCD", emailId: "1" },
+  ],
+  "dashboard.get": [{}],
+  "settings.get": [{}],
+  "settings.save": [
+    {},
+    {
+      ownerEmail: "atelier",
+      newOrderEmail: true,
+      lowStockEmail: true,
+      lowStockBelow: 3,
+      vatRegime: "france",
+    },
+    { ownerEmail: null, newOrderEmail: "yes", lowStockEmail: true, lowStockBelow: 3, vatRegime: "france" },
+    { ownerEmail: null, newOrderEmail: true, lowStockEmail: true, lowStockBelow: 0, vatRegime: "france" },
+    { ownerEmail: null, newOrderEmail: true, lowStockEmail: true, lowStockBelow: 1.5, vatRegime: "france" },
+    { ownerEmail: null, newOrderEmail: true, lowStockEmail: true, lowStockBelow: 3, vatRegime: "oss" },
+    { ownerEmail: HUGE, newOrderEmail: true, lowStockEmail: true, lowStockBelow: 3, vatRegime: "france" },
+  ],
+  "signups.list": [{ list: "vip" }, { search: 42 }, { search: HUGE }, { after: "x" }, { page: 1 }],
+  "signups.address": idCases,
+  "signups.delete": idCases,
   "emails.retry": idCases,
   "emails.view": idCases,
   "emails.cleanup": [{}, { olderThanYears: 0 }],
@@ -478,8 +550,8 @@ it("gives the form a message key per field, with the bound its rule sets", async
 
 it("accepts the inputs with optional fields left out, filling in the defaults", async () => {
   const caller = ownerCaller(t.db);
-  expect(await caller.orders.list()).toMatchObject({ page: 1, pageSize: 20, total: 1 });
-  expect(await caller.orders.list({})).toMatchObject({ page: 1, pageSize: 20 });
+  expect(await caller.orders.list()).toMatchObject({ pageSize: 20, count: { n: 1, capped: false } });
+  expect(await caller.orders.list({})).toMatchObject({ pageSize: 20, newer: null, older: null });
   expect((await caller.products.list()).products).toHaveLength(4);
   const created = await caller.products.create({ reference: " R-1 ", name: " Nom ", price: 169.99 });
   expect(created).toMatchObject({ reference: "R-1", name: "Nom", priceCents: 16999, stock: 0 });

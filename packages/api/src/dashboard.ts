@@ -1,0 +1,13 @@
+import { dashboard } from "@souls/shop/admin";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { noInput } from "./inputs";
+import { adminProcedure } from "./trpc";
+import { toWire } from "./wire";
+
+export const dashboardRouter = {
+  /**
+   * The owner's home page: today, this week and this month, what waits for her and since when,
+   * the models running low, the last 90 days' sales by day.
+   */
+  get: adminProcedure.input(noInput).query(async ({ ctx }) => toWire(await dashboard(ctx.db))),
+} satisfies TRPCRouterRecord;
