@@ -1,9 +1,11 @@
 import { LOCALES } from "@souls/core/locales";
-import { EMAIL_LINKS } from "@souls/emails/links";
+import { ADMIN_EMAIL_LINKS, adminOrderUrl, EMAIL_LINKS } from "@souls/emails/links";
 import { describe, expect, it } from "vitest";
 import {
+  ADMIN_PAGES,
   alternatePath,
   localeForPath,
+  orderPagePath,
   PAGE_IDS,
   PAGES,
   pageForPath,
@@ -75,6 +77,15 @@ describe("the screens map", () => {
       expect(pageForPath(paths.fr)).toEqual({ page, locale: "fr" });
       expect(pageForPath(paths.en)).toEqual({ page, locale: "en" });
     }
+  });
+
+  it("answers every owner's page her own e-mails link to, and the order they open", () => {
+    for (const [page, path] of Object.entries(ADMIN_EMAIL_LINKS)) {
+      expect(ADMIN_PAGES[page as keyof typeof ADMIN_PAGES], page).toBe(path);
+    }
+    expect(adminOrderUrl("https://souls.example", "SOULS-123456ABCD")).toBe(
+      `https://souls.example${orderPagePath("SOULS-123456ABCD")}`,
+    );
   });
 
   it("routes the tracking page in both languages", () => {

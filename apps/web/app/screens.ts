@@ -193,15 +193,22 @@ export function routeId(page: PageId, locale: Locale): string {
   return `${page}.${locale}`;
 }
 
-/** The owner's pages: French only, outside the shop's map (never in the sitemap, never indexed). */
+/**
+ * The owner's pages: French only, outside the shop's map (never in the sitemap, never indexed).
+ * `/admin` is where she logs in and lands: her home page (decision 026); the spec's test page is
+ * one click away.
+ */
 export const ADMIN_PAGES = {
-  tests: "/admin",
+  home: "/admin",
+  tests: "/admin-tests",
   orders: "/admin-orders",
   emails: "/admin-email",
   stock: "/admin-stock",
   seller: "/admin-boutique",
   catalogue: "/admin-catalogue",
   reviews: "/admin-avis",
+  signups: "/admin-inscriptions",
+  settings: "/admin-reglages",
 } as const;
 
 /** A model's editor, a page of its own under the catalogue's: `/admin-catalogue/12`. */
@@ -227,6 +234,27 @@ export function emailPreviewPath(id: string | number): string {
  * streamed as it is read, never through the admin's API.
  */
 export const ACCOUNTING_EXPORT_PATH = `${ADMIN_PAGES.orders}/export-comptable`;
+
+/** An order's papers, downloaded from its detail (PDF): a packing slip, its invoice, a credit note. */
+export const PAPER_PATHS = {
+  packingSlip: "bon-de-livraison",
+  invoice: "facture",
+  /** Followed by the credit note's number: `avoir-AV-000007`. */
+  creditNote: "avoir-",
+} as const;
+
+/** `/admin-orders/SOULS-…/facture`: a paper of an order, for the owner alone. */
+export function paperPath(orderNumber: string, paper: string): string {
+  return `${ADMIN_PAGES.orders}/${encodeURIComponent(orderNumber)}/${paper}`;
+}
+
+/** The orders page with one order open (the owner's new-order e-mail links here). */
+export function orderPagePath(orderNumber: string): string {
+  return `${ADMIN_PAGES.orders}?commande=${encodeURIComponent(orderNumber)}`;
+}
+
+/** The confirmed addresses of the sign-up lists, as a CSV (`?list=newsletter`): streamed. */
+export const SIGNUPS_EXPORT_PATH = `${ADMIN_PAGES.signups}/export`;
 
 /** Where the owner's panel posts a model's new photo, one file per request (never through the API). */
 export const PHOTO_UPLOAD_PATH = "/admin-photos";
@@ -269,7 +297,8 @@ export function routeTable(): Route[] {
       path: `${MODEL_ADDRESS_PREFIXES[locale]}:address`,
       module: PRODUCT_MODULE,
     })),
-    { id: "admin", path: ADMIN_PAGES.tests, module: "routes/admin/route.tsx" },
+    { id: "admin", path: ADMIN_PAGES.home, module: "routes/admin/route.tsx" },
+    { id: "admin.tests", path: ADMIN_PAGES.tests, module: "routes/admin-tests/route.tsx" },
     { id: "admin.orders", path: ADMIN_PAGES.orders, module: "routes/admin-orders/route.tsx" },
     { id: "admin.emails", path: ADMIN_PAGES.emails, module: "routes/admin-email/route.tsx" },
     {
@@ -282,7 +311,15 @@ export function routeTable(): Route[] {
       path: ACCOUNTING_EXPORT_PATH,
       module: "routes/admin-orders-export/route.ts",
     },
+    {
+      id: "admin.orders.paper",
+      path: `${ADMIN_PAGES.orders}/:orderNumber/:paper`,
+      module: "routes/admin-papers/route.ts",
+    },
     { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
+    { id: "admin.signups", path: ADMIN_PAGES.signups, module: "routes/admin-signups/route.tsx" },
+    { id: "admin.signups.export", path: SIGNUPS_EXPORT_PATH, module: "routes/admin-signups-export/route.ts" },
+    { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "admin.reviews", path: ADMIN_PAGES.reviews, module: "routes/admin-reviews/route.tsx" },
     { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },

@@ -1,5 +1,6 @@
 import type { Database, Kysely } from "@souls/db";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
+import { notifyLowStock } from "@souls/shop/owner";
 import type { PaymentGateway } from "@souls/shop/payments";
 import { inviteReviewers, publishOverdueReviews } from "@souls/shop/reviews";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
@@ -13,6 +14,8 @@ export interface RoundReport {
   reviewInvitations: number;
   /** Reviews published as they are, nobody having decided within their days. */
   reviewsPublished: number;
+  /** Models the owner's low-stock e-mail just named. */
+  lowStock: number;
   reconciled: number;
   emails: DeliveryReport;
 }
@@ -41,8 +44,10 @@ export async function runJobs(
     now,
   });
   const reviewsPublished = await publishOverdueReviews(db, now);
+  // The sales and holds of the round may have taken a model below the owner's threshold.
+  const lowStock = await notifyLowStock(db, now);
   // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
   const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
   const reconciled = await reconcilePayments(db, jobs.gateway, now);
-  return { expired, restockNotices, reviewInvitations, reviewsPublished, reconciled, emails };
+  return { expired, restockNotices, reviewInvitations, reviewsPublished, lowStock, reconciled, emails };
 }

@@ -70,6 +70,7 @@ function roundSummary({
   restockNotices,
   reviewInvitations,
   reviewsPublished,
+  lowStock,
   reconciled,
   emails,
 }: RoundReport): string | undefined {
@@ -78,6 +79,7 @@ function roundSummary({
     restockNotices && `queued ${restockNotices} back-in-stock notices`,
     reviewInvitations && `queued ${reviewInvitations} review invitations`,
     reviewsPublished && `published ${reviewsPublished} reviews left waiting past their days`,
+    lowStock && `told the owner of ${lowStock} models low on stock`,
     reconciled && `reconciled ${reconciled} payments`,
     emails.sent && `sent ${emails.sent} e-mails`,
     emails.retrying && `${emails.retrying} e-mails to retry`,

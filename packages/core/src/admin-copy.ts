@@ -1366,6 +1366,12 @@ export const copy = {
     sent: "Envoyés",
     failed: "Échoués",
     uniqueRecipients: "Destinataires uniques",
+    about: "≈ {{n}}",
+    estimated:
+      "≈ : estimations de PostgreSQL, tenues à jour au fil de l'eau (compter exactement des millions d'e-mails prendrait plusieurs secondes). Les e-mails en attente et en échec sont comptés exactement.",
+    newer: "Plus récents",
+    older: "Plus anciens",
+    pages: "Pages d'e-mails",
     cleanup: "Nettoyer les anciens emails (2 ans+)",
     cleaning: "Nettoyage...",
     cleanupTitle: "Nettoyer les anciens e-mails",

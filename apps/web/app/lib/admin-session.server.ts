@@ -41,7 +41,7 @@ export async function adminSession(request: Request): Promise<{ sessionIdHash: s
 /** Every admin page's loader starts here: no valid session, back to the login form. */
 export async function requireAdmin(request: Request): Promise<void> {
   if (!(await adminSession(request)))
-    throw redirect(ADMIN_PAGES.tests, { headers: { "Cache-Control": "no-store" } });
+    throw redirect(ADMIN_PAGES.home, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** The loader of the admin pages whose data comes through tRPC: it only checks the session. */

@@ -31,8 +31,8 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** Back to the login form: the owner's session expired (8 hours) or she logged out elsewhere. */
 export function sendToLogin(): void {
-  if (typeof window !== "undefined" && window.location.pathname !== ADMIN_PAGES.tests) {
-    window.location.assign(ADMIN_PAGES.tests);
+  if (typeof window !== "undefined" && window.location.pathname !== ADMIN_PAGES.home) {
+    window.location.assign(ADMIN_PAGES.home);
   }
 }
 

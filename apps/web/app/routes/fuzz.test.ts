@@ -52,7 +52,7 @@ const OTHER_ROUTES: { module: string; paths: string[] }[] = [
   { module: "routes/admin-photos/route.ts", paths: [PHOTO_UPLOAD_PATH] },
   // A model's page, at the launch models' addresses in both languages.
   { module: PRODUCT_MODULE, paths: ["/produit/sac-banane-aicha", "/en/product/nadia-fanny-pack"] },
-  { module: "routes/admin/route.tsx", paths: [ADMIN_PAGES.tests] },
+  { module: "routes/admin/route.tsx", paths: [ADMIN_PAGES.home] },
   { module: "routes/stripe-webhook/route.ts", paths: [ENDPOINTS.stripeWebhook] },
   {
     module: "routes/trpc/route.ts",

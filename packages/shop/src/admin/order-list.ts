@@ -12,6 +12,7 @@ import type { Database, Kysely } from "@souls/db";
 import { type RawBuilder, sql } from "kysely";
 import type { LineCover } from "../orders/queries";
 import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
+import { maskEmailAddress } from "./email-queue";
 import { likePattern } from "./search";
 
 export interface OrderListLine {
@@ -25,7 +26,8 @@ export interface AdminOrderRow {
   id: number;
   orderNumber: string;
   customerName: string;
-  email: string;
+  /** Masked (`ca****@example.org`), as every list of people in the panel shows an address. */
+  maskedEmail: string;
   totalCents: number;
   currency: string;
   status: OrderStatus;
@@ -143,7 +145,7 @@ function rowOf(row: ListedRow, now: Date): AdminOrderRow {
     id: row.id,
     orderNumber: row.orderNumber,
     customerName: `${row.firstName} ${row.lastName}`,
-    email: row.email,
+    maskedEmail: maskEmailAddress(row.email),
     totalCents: row.totalCents,
     currency: row.currency,
     status: row.status,

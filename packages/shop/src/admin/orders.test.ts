@@ -63,7 +63,7 @@ describe("the order list", () => {
     expect(back).toMatchObject({ newer: null, older: page1.older });
     expect(page1.orders[0]).toMatchObject({
       customerName: "Camille Martin",
-      email: "camille@example.org",
+      maskedEmail: "ca****@example.org",
       totalCents: 16900,
       currency: "EUR",
       status: "pending_preparation",

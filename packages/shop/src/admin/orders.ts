@@ -12,12 +12,17 @@ import { releaseHold } from "../orders/holds";
 import type { LineCover } from "../orders/queries";
 import { applyOrderEvent } from "../orders/transitions";
 import { type OrderPapers, orderPapers } from "../papers/read";
+import { maskEmailAddress } from "./email-queue";
 import { AdminNotFoundError, PaymentToCheckError } from "./errors";
 import { type AdminOrderRow, refundDueOf } from "./order-list";
 import { enqueueShippingNotification } from "./shipping-notification";
 
 export interface AdminOrderDetail {
   order: Omit<AdminOrderRow, "lines"> & {
+    /** In full: the one order she opens is where she writes to its customer. */
+    email: string;
+    firstName: string;
+    lastName: string;
     address: string;
     addressLine2: string | null;
     /** For the carrier's label: it texts the recipient. */
@@ -177,6 +182,9 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
   return {
     order: {
       ...row,
+      email: order.email,
+      firstName: order.firstName,
+      lastName: order.lastName,
       address: order.address,
       addressLine2: order.addressLine2,
       phone: order.phone,
@@ -245,7 +253,7 @@ function rowOf(order: Order, now: Date, check?: PaymentCheck): AdminOrderRow {
     id: order.id,
     orderNumber: order.orderNumber,
     customerName: `${order.firstName} ${order.lastName}`,
-    email: order.email,
+    maskedEmail: maskEmailAddress(order.email),
     totalCents: order.totalCents,
     currency: order.currency,
     status: order.status,

@@ -16,14 +16,17 @@ export function adminMeta(title: string): MetaFunction {
 }
 
 const NAVIGATION = [
-  { to: ADMIN_PAGES.tests, label: copy.shell.tests },
+  { to: ADMIN_PAGES.home, label: copy.shell.home },
   { to: ADMIN_PAGES.orders, label: copy.shell.orders },
   { to: ADMIN_PAGES.emails, label: copy.shell.emails },
   { to: ADMIN_PAGES.stock, label: copy.shell.stock },
   // Active on a model's editor too (`/admin-catalogue/12`).
   { to: ADMIN_PAGES.catalogue, label: copy.shell.catalogue, end: false },
   { to: ADMIN_PAGES.reviews, label: copy.shell.reviews },
+  { to: ADMIN_PAGES.signups, label: copy.shell.signups },
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
+  { to: ADMIN_PAGES.settings, label: copy.shell.settings },
+  { to: ADMIN_PAGES.tests, label: copy.shell.tests },
 ] as const;
 
 /**
@@ -75,7 +78,7 @@ export function AdminShell({ title, children }: { title: string; children: React
                 </ul>
               </nav>
               {/* A plain form: logging out works even if the page's JavaScript failed. */}
-              <form method="post" action={ADMIN_PAGES.tests} className="admin-header__logout">
+              <form method="post" action={ADMIN_PAGES.home} className="admin-header__logout">
                 <input type="hidden" name="intent" value="logout" />
                 <button type="submit" className="button button--outline button--small">
                   {copy.shell.logout}

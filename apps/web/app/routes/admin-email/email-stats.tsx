@@ -1,16 +1,20 @@
 import { copy } from "@souls/core/admin-copy";
+import { fill } from "@souls/core/placeholders";
 import type { RouterOutputs } from "~/lib/trpc";
 
 const TEXT = copy.emails;
+const NUMBER = new Intl.NumberFormat("fr-FR");
 
 /** The queue in five figures (spec: total, en attente, envoyés, échoués, destinataires uniques). */
 export function EmailStats({ stats }: { stats: RouterOutputs["emails"]["stats"] }) {
+  const number = (value: number, estimate = false) =>
+    estimate && stats.estimated ? fill(TEXT.about, { n: NUMBER.format(value) }) : NUMBER.format(value);
   const cards = [
-    { label: TEXT.total, value: stats.total, tone: "" },
-    { label: TEXT.pending, value: stats.pending, tone: "" },
-    { label: TEXT.sent, value: stats.sent, tone: "" },
-    { label: TEXT.failed, value: stats.failed, tone: stats.failed > 0 ? "admin-card--warn" : "" },
-    { label: TEXT.uniqueRecipients, value: stats.uniqueRecipients, tone: "" },
+    { label: TEXT.total, value: number(stats.total, true), tone: "" },
+    { label: TEXT.pending, value: number(stats.pending), tone: "" },
+    { label: TEXT.sent, value: number(stats.sent, true), tone: "" },
+    { label: TEXT.failed, value: number(stats.failed), tone: stats.failed > 0 ? "admin-card--warn" : "" },
+    { label: TEXT.uniqueRecipients, value: number(stats.uniqueRecipients, true), tone: "" },
   ];
   return (
     <section aria-label={TEXT.stats}>
@@ -22,6 +26,7 @@ export function EmailStats({ stats }: { stats: RouterOutputs["emails"]["stats"] 
           </div>
         ))}
       </dl>
+      {stats.estimated ? <p className="admin-hint">{TEXT.estimated}</p> : null}
     </section>
   );
 }

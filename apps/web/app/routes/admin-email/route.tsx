@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
+import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { KeysetPagination } from "~/components/admin/keyset-pagination";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { isUnauthorized, trpc } from "~/lib/trpc";
@@ -35,7 +37,13 @@ const LOGGED_READ = { refetchOnWindowFocus: false } as const;
 function EmailScreen() {
   const utils = trpc.useUtils();
   const stats = trpc.emails.stats.useQuery(undefined, LOGGED_READ);
-  const recent = trpc.emails.recent.useQuery(undefined, LOGGED_READ);
+  // The pages seen so far, newest first: each older page starts after the last row of the one before.
+  const [pages, setPages] = useState<string[]>([]);
+  const after = pages.at(-1);
+  const recent = trpc.emails.recent.useQuery(after ? { after } : undefined, {
+    ...LOGGED_READ,
+    placeholderData: keepPreviousData,
+  });
   const [viewing, setViewing] = useState<number | null>(null);
   const [confirmingCleanup, setConfirmingCleanup] = useState(false);
 
@@ -99,6 +107,16 @@ function EmailScreen() {
         <div className="admin-table-wrap">
           <EmailTable emails={emails} onView={setViewing} />
         </div>
+      ) : null}
+      {recent.data ? (
+        <KeysetPagination
+          label={TEXT.pages}
+          newer={pages.length > 0 ? "newer" : null}
+          older={recent.data.older}
+          newerLabel={TEXT.newer}
+          olderLabel={TEXT.older}
+          onPage={(page) => setPages((seen) => ("after" in page ? [...seen, page.after] : seen.slice(0, -1)))}
+        />
       ) : null}
 
       <EmailViewDialog emailId={viewing} onClose={() => setViewing(null)} />

@@ -3,6 +3,7 @@ import { copy } from "@souls/core/admin-copy";
 import { accountingFilename, isAccountingPeriod, MONTH_PATTERN, writeAccountingCsv } from "@souls/shop/admin";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";
+import { streamedText } from "~/lib/streamed-text.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const TEXT = copy.accounting;
@@ -25,36 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return refused(400, monthsOnly ? TEXT.monthsOrder : TEXT.invalidMonth);
   }
 
-  const encoder = new TextEncoder();
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const writer = writable.getWriter();
-  let started: () => void = () => {};
-  const begun = new Promise<void>((resolve) => {
-    started = resolve;
-  });
-  const writing = writeAccountingCsv(db, period, async (chunk) => {
-    if (request.signal.aborted) throw new Error("the download was dropped");
-    started();
-    await writer.ready;
-    await writer.write(encoder.encode(chunk));
-  });
-  writing
-    .then(
-      () => writer.close(),
-      (error: unknown) => {
-        if (!request.signal.aborted) console.error("[accounting] export failed", error);
-        return writer.abort(error);
-      },
-    )
-    // The reader may have gone already: nothing is left to tell.
-    .catch(() => {});
-  // Until the first line, a failure (the database out of reach) is still an error answer.
-  await Promise.race([begun, writing]);
-  return new Response(readable, {
-    headers: {
-      ...NO_STORE,
+  return streamedText(
+    request,
+    (write) => writeAccountingCsv(db, period, write),
+    {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${accountingFilename(period)}"`,
     },
-  });
+    "[accounting] export failed",
+  );
 }

@@ -16,8 +16,6 @@ const TEXT = copy.orderDetail;
 const CANCEL = copy.cancelOrder;
 const MISMATCH = copy.refundMismatch;
 const RETURN = copy.returnReceived;
-/** Statuses the state machine lets a paid order be cancelled from (before it leaves). */
-const CANCELLABLE = ["pending_preparation", "prepared", "partially_refunded"];
 
 /**
  * What the owner can do with a paid order, by its state: refund some or all of it, cancel it
@@ -37,8 +35,8 @@ export function OrderDetailActions({
   const { order } = detail;
   const [open, setOpen] = useState<"refund" | "cancel" | "return" | "mismatch" | null>(null);
   const canRefund = order.refundableCents > 0;
-  // A withdrawn order is refunded as a withdrawal, not cancelled.
-  const canCancel = canRefund && !order.shippedAt && !order.withdrawnAt && CANCELLABLE.includes(order.status);
+  // The order state machine's answer (@souls/shop/order-status's mayCancel), never a list of ours.
+  const canCancel = order.cancellable;
   const canMarkReturned = order.returnExpected;
   const toCheck = order.paymentStatus === "mismatch" && order.paymentCheck !== null;
   const close = () => setOpen(null);

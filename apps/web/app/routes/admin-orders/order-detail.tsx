@@ -1,13 +1,17 @@
 import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { CARRIER_NAMES } from "@souls/core/carriers";
 import { fill } from "@souls/core/placeholders";
+import { useState } from "react";
 import { countryName, formatCents, formatDateTime } from "~/components/admin/format";
 import { Modal } from "~/components/admin/modal";
+import { ModelThumb } from "~/components/admin/model-thumb";
 import { errorMessage } from "~/components/admin/notify";
-import { OrderStatusBadge, PaymentStatusBadge } from "~/components/admin/status-badge";
-import { trpc } from "~/lib/trpc";
+import { OrderStatusBadges } from "~/components/admin/status-badge";
+import { type RouterOutputs, trpc } from "~/lib/trpc";
+import { AddressDialog } from "./address-dialog";
 import { OrderDetailActions } from "./order-detail-actions";
 import { OrderNotice, useOrderNotice } from "./order-notice";
+import { OrderEmails, OrderPapers } from "./order-papers";
 import { OrderMoney, PaymentCheckAlert, RefundDueAlert, WithdrawalBadges } from "./order-refunds";
 
 const TEXT = copy.orderDetail;
@@ -36,6 +40,7 @@ export function OrderDetailDialog({
 }
 
 function OrderDetail({ orderNumber }: { orderNumber: string }) {
+  const [correcting, setCorrecting] = useState(false);
   // Opened again, an order is asked for again: a webhook or another tab may have refunded it.
   const detail = trpc.orders.detail.useQuery({ orderNumber }, { refetchOnMount: "always" });
   const { notice, noticeRef, announce } = useOrderNotice();
@@ -53,7 +58,8 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
       </p>
     );
   }
-  const { order, items, events } = detail.data;
+  const { order, items } = detail.data;
+  const timeline = timelineOf(detail.data);
   const dates = [
     [TEXT.created, order.createdAt],
     [TEXT.paid, order.paidAt],
@@ -66,8 +72,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
   return (
     <div className="admin-detail">
       <div className="admin-badges">
-        <OrderStatusBadge status={order.status} />
-        <PaymentStatusBadge status={order.paymentStatus} />
+        <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} />
         <WithdrawalBadges order={order} />
       </div>
       <RefundDueAlert order={order} />
@@ -121,6 +126,17 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
               <strong>{TEXT.note} :</strong> {order.customerNote}
             </p>
           ) : null}
+          {order.addressCorrectable ? (
+            <button
+              type="button"
+              className="button button--outline button--small"
+              aria-haspopup="dialog"
+              onClick={() => setCorrecting(true)}
+            >
+              {TEXT.correctAddress}
+            </button>
+          ) : null}
+          <AddressDialog open={correcting} detail={detail.data} onClose={() => setCorrecting(false)} />
         </section>
         <section aria-labelledby="detail-dates">
           <h3 id="detail-dates">{TEXT.dates}</h3>
@@ -162,11 +178,13 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
           </tr>
         </thead>
         <tbody>
-          {items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
-            <tr key={index}>
+          {items.map((item) => (
+            <tr key={item.id}>
               <th scope="row" data-label={TEXT.item}>
-                {item.name}
+                <span className="admin-pack__line">
+                  <ModelThumb cover={item.cover} />
+                  {item.name} <span className="admin-mono admin-muted">{item.reference}</span>
+                </span>
                 {item.restockedQuantity > 0 ? (
                   <span className="admin-cell-note">{count(item.restockedQuantity, TEXT.restocked)}</span>
                 ) : null}
@@ -183,6 +201,24 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
+              {TEXT.subtotal}
+            </th>
+            <td className="admin-table__number" data-label={TEXT.subtotal}>
+              {formatCents(order.subtotalCents, order.currency)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {TEXT.shippingLine}
+            </th>
+            <td className="admin-table__number" data-label={TEXT.shippingLine}>
+              {order.shippingCents === 0
+                ? TEXT.freeShipping
+                : formatCents(order.shippingCents, order.currency)}
+            </td>
+          </tr>
+          <tr className="admin-table__total">
+            <th scope="row" colSpan={2}>
               {TEXT.total}
             </th>
             <td className="admin-table__number" data-label={TEXT.total}>
@@ -194,28 +230,30 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
 
       <OrderMoney detail={detail.data} announce={announce} />
 
+      <OrderPapers detail={detail.data} />
+      <OrderEmails detail={detail.data} />
+
       <section aria-labelledby="detail-history">
         <h3 id="detail-history">{TEXT.history}</h3>
-        {events.length === 0 ? (
+        {timeline.length === 0 ? (
           <p className="admin-muted">{TEXT.noEvents}</p>
         ) : (
           <ol className="admin-timeline">
-            {events.map((event, index) => (
+            {timeline.map((entry, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only
               <li key={index}>
-                <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                 <span>
-                  {event.fromStatus
-                    ? fill(TEXT.event, {
-                        from: labelOf(copy.labels.orderStatus, event.fromStatus),
-                        to: labelOf(copy.labels.orderStatus, event.toStatus),
-                      })
-                    : fill(TEXT.createdEvent, { to: labelOf(copy.labels.orderStatus, event.toStatus) })}{" "}
+                  {entry.text}{" "}
                   <span className="admin-muted">
-                    {fill(TEXT.by, { actor: labelOf(copy.labels.actor, event.actor) })}
+                    {fill(TEXT.by, { actor: labelOf(copy.labels.actor, entry.actor) })}
                   </span>
                 </span>
-                {event.note ? <span className="admin-timeline__note">{event.note}</span> : null}
+                {entry.notes.map((note) => (
+                  <span key={note} className="admin-timeline__note">
+                    {note}
+                  </span>
+                ))}
               </li>
             ))}
           </ol>
@@ -223,4 +261,55 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
       </section>
     </div>
   );
+}
+
+type Detail = RouterOutputs["orders"]["detail"];
+
+/** An address on one line, as the timeline shows the old one and the new. */
+const addressLine = (address: Record<string, unknown>) =>
+  [
+    `${address.firstName ?? ""} ${address.lastName ?? ""}`.trim(),
+    address.address,
+    `${address.postalCode ?? ""} ${address.city ?? ""}`.trim(),
+    address.deliveryInstructions,
+  ]
+    .filter(Boolean)
+    .join(", ");
+
+/** The order's statuses and its other changes (an address corrected, an e-mail sent again), in time. */
+function timelineOf(detail: Detail) {
+  const statuses = detail.events.map((event) => ({
+    createdAt: event.createdAt,
+    actor: event.actor,
+    text: event.fromStatus
+      ? fill(TEXT.event, {
+          from: labelOf(copy.labels.orderStatus, event.fromStatus),
+          to: labelOf(copy.labels.orderStatus, event.toStatus),
+        })
+      : fill(TEXT.createdEvent, { to: labelOf(copy.labels.orderStatus, event.toStatus) }),
+    notes: event.note ? [event.note] : [],
+  }));
+  const changes = detail.changes.map((change) => {
+    const { before, after, type } = change.detail as {
+      before?: Record<string, unknown>;
+      after?: Record<string, unknown>;
+      type?: string;
+    };
+    return {
+      createdAt: change.createdAt,
+      actor: change.actor,
+      text:
+        change.kind === "email_resent"
+          ? fill(TEXT.resentEvent, { type: labelOf(copy.labels.emailType, type ?? "") })
+          : labelOf(copy.labels.orderChange, change.kind),
+      notes:
+        change.kind === "address_corrected" && before && after
+          ? [
+              fill(TEXT.addressFrom, { address: addressLine(before) }),
+              fill(TEXT.addressTo, { address: addressLine(after) }),
+            ]
+          : [],
+    };
+  });
+  return [...statuses, ...changes].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }

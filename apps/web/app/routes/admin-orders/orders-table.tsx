@@ -1,7 +1,8 @@
 import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { formatCents, formatDate, formatDateTime } from "~/components/admin/format";
-import { Badge, OrderStatusBadge, PaymentStatusBadge } from "~/components/admin/status-badge";
+import { ModelThumb } from "~/components/admin/model-thumb";
+import { Badge, OrderStatusBadges } from "~/components/admin/status-badge";
 import type { RouterOutputs } from "~/lib/trpc";
 import { OrderActions } from "./order-actions";
 
@@ -9,22 +10,28 @@ type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
 
 const COLUMNS = copy.orders.columns;
 
-/** The orders, newest first; on a phone each row becomes a card (labels from `data-label`). */
+/**
+ * The orders, newest first, each with what to pack; on a phone each row becomes a card (labels
+ * from `data-label`). Addresses are masked, as in every list of people in the panel (decision
+ * 027); the order's detail shows them in full.
+ */
 export function OrdersTable({
   orders,
   onOpen,
+  caption,
 }: {
   orders: OrderRow[];
   onOpen: (orderNumber: string) => void;
+  caption: string;
 }) {
   return (
     <table className="admin-table admin-table--orders">
-      <caption className="visually-hidden">{copy.orders.caption}</caption>
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{COLUMNS.number}</th>
           <th scope="col">{COLUMNS.customer}</th>
-          <th scope="col">{COLUMNS.email}</th>
+          <th scope="col">{COLUMNS.items}</th>
           <th scope="col" className="admin-table__number">
             {COLUMNS.total}
           </th>
@@ -47,9 +54,19 @@ export function OrdersTable({
                 {order.orderNumber}
               </button>
             </th>
-            <td data-label={COLUMNS.customer}>{order.customerName}</td>
-            <td data-label={COLUMNS.email} className="admin-table__email">
-              <a href={`mailto:${order.email}`}>{order.email}</a>
+            <td data-label={COLUMNS.customer}>
+              {order.customerName}
+              <span className="admin-cell-note admin-table__email">{order.maskedEmail}</span>
+            </td>
+            <td data-label={COLUMNS.items}>
+              <ul className="admin-pack">
+                {order.lines.map((line) => (
+                  <li key={line.model}>
+                    <ModelThumb cover={line.cover} />
+                    <span>{fill(copy.orders.line, { quantity: line.quantity, name: line.name })}</span>
+                  </li>
+                ))}
+              </ul>
             </td>
             <td data-label={COLUMNS.total} className="admin-table__number">
               {formatCents(order.totalCents, order.currency)}
@@ -57,8 +74,7 @@ export function OrdersTable({
             <td data-label={COLUMNS.status}>
               <span>
                 <span className="admin-badges">
-                  <OrderStatusBadge status={order.status} />
-                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} />
                   {order.returnExpected ? <Badge tone="info">{copy.orders.returnExpected}</Badge> : null}
                   {order.refundDue?.late ? <Badge tone="error">{copy.orders.late}</Badge> : null}
                 </span>

@@ -17,7 +17,6 @@ import {
   newRequestKey,
   type RefundDraft,
   type RefundReasonChoice,
-  type RestockChoice,
   refundInput,
   restockOf,
 } from "./refund-draft";

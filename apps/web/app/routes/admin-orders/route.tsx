@@ -1,12 +1,13 @@
-import { copy } from "@souls/core/admin-copy";
+import { useSearchParams } from "@remix-run/react";
+import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { ORDER_STATUSES, type OrderStatus } from "@souls/core/statuses";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { BusyButton } from "~/components/admin/busy-button";
+import { KeysetPagination } from "~/components/admin/keyset-pagination";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
-import { Pagination } from "~/components/admin/pagination";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { adminPageLoader } from "~/lib/admin-session.server";
@@ -17,6 +18,8 @@ import { OrdersTable } from "./orders-table";
 
 const TEXT = copy.orders;
 const PAGE_SIZE = 20;
+/** A search reads a trigram index: three characters at least (@souls/shop/admin's ORDER_SEARCH_MIN). */
+const ORDER_SEARCH_MIN = 3;
 
 export const loader = adminPageLoader;
 
@@ -32,23 +35,43 @@ export default function AdminOrdersPage() {
   );
 }
 
+type Page = { after: string } | { before: string } | null;
+
+const isStatus = (value: string | null): value is OrderStatus =>
+  value !== null && (ORDER_STATUSES as readonly string[]).includes(value);
+
 /**
  * "Gestion des Commandes": the orders, their filters, the shipping work of the day, and the
- * accountant's export.
+ * accountant's export. `?statut=` opens it on one status, `?commande=` with one order open (the
+ * home page's links, the owner's new-order e-mail).
  */
 function OrdersScreen() {
   const utils = trpc.useUtils();
-  const [status, setStatus] = useState<OrderStatus | "">("");
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<OrderStatus | "">(() => {
+    const asked = params.get("statut");
+    return isStatus(asked) ? asked : "";
+  });
+  const [abandoned, setAbandoned] = useState(false);
   const [searchInput, setSearchInput] = useState("");
-  const search = useDebouncedValue(searchInput.trim());
-  const [page, setPage] = useState(1);
-  const [openOrder, setOpenOrder] = useState<string | null>(null);
+  const typed = useDebouncedValue(searchInput.trim());
+  // Fewer than three characters search nothing (a trigram index needs three).
+  const search = typed.length >= ORDER_SEARCH_MIN ? typed : "";
+  const [page, setPage] = useState<Page>(null);
+  const [openOrder, setOpenOrder] = useState<string | null>(() => params.get("commande"));
 
   const list = trpc.orders.list.useQuery(
-    { status: status || undefined, search: search || undefined, page, pageSize: PAGE_SIZE },
+    {
+      status: status || undefined,
+      abandoned,
+      search: search || undefined,
+      ...(page ?? {}),
+      pageSize: PAGE_SIZE,
+    },
     // While another page or filter loads, the current rows stay (no jump back to "Chargement...").
     { placeholderData: keepPreviousData },
   );
+  const attention = trpc.orders.attention.useQuery();
 
   const testOrder = trpc.sampleOrders.run.useMutation({
     onSuccess: (result) => {
@@ -67,6 +90,7 @@ function OrdersScreen() {
   });
 
   const data = list.data;
+  const toAttend = attention.data?.orders ?? [];
   return (
     <div className="admin-stack">
       <div className="admin-toolbar">
@@ -82,12 +106,25 @@ function OrdersScreen() {
         <button
           type="button"
           className="button button--outline button--small"
-          onClick={() => void list.refetch()}
+          onClick={() => {
+            void list.refetch();
+            void attention.refetch();
+          }}
           aria-busy={list.isFetching || undefined}
         >
           {copy.common.refresh}
         </button>
       </div>
+
+      {toAttend.length > 0 ? (
+        <section aria-labelledby="orders-attention" className="admin-panel admin-panel--alert">
+          <h2 id="orders-attention">{TEXT.attention}</h2>
+          <p className="admin-muted">{TEXT.attentionIntro}</p>
+          <TableWrap stale={false}>
+            <OrdersTable orders={toAttend} onOpen={setOpenOrder} caption={TEXT.attention} />
+          </TableWrap>
+        </section>
+      ) : null}
 
       <search className="admin-filters" aria-label={TEXT.filters}>
         <div className="field">
@@ -97,7 +134,7 @@ function OrdersScreen() {
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as OrderStatus | "");
-              setPage(1);
+              setPage(null);
             }}
           >
             <option value="">{TEXT.allStatuses}</option>
@@ -117,19 +154,43 @@ function OrdersScreen() {
             maxLength={100}
             placeholder={TEXT.searchPlaceholder}
             autoComplete="off"
+            aria-describedby="orders-search-hint"
             onChange={(event) => {
               setSearchInput(event.target.value);
-              setPage(1);
+              setPage(null);
             }}
           />
+          <p className="admin-hint" id="orders-search-hint">
+            {TEXT.searchHint}
+          </p>
         </div>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={abandoned}
+            disabled={status !== ""}
+            aria-describedby="orders-abandoned-hint"
+            onChange={(event) => {
+              setAbandoned(event.target.checked);
+              setPage(null);
+            }}
+          />
+          <span>{TEXT.abandoned}</span>
+        </label>
+        <p className="admin-hint" id="orders-abandoned-hint">
+          {TEXT.abandonedHint}
+        </p>
       </search>
 
       <div role="status" className="admin-status">
         {list.isPending ? (
           <p>{TEXT.loading}</p>
-        ) : list.isError ? null : (
-          <p className="admin-muted">{fill(TEXT.count, { n: data?.total ?? 0 })}</p>
+        ) : list.isError || !data ? null : (
+          <p className="admin-muted">
+            {data.count.capped
+              ? fill(TEXT.countCapped, { n: data.count.n })
+              : count(data.count.n, TEXT.count)}
+          </p>
         )}
       </div>
 
@@ -142,13 +203,20 @@ function OrdersScreen() {
       {data && data.orders.length === 0 ? <p className="admin-empty">{TEXT.empty}</p> : null}
 
       {data && data.orders.length > 0 ? (
-        <TableWrap stale={list.isPlaceholderData || search !== searchInput.trim()}>
-          <OrdersTable orders={data.orders} onOpen={setOpenOrder} />
+        <TableWrap stale={list.isPlaceholderData || typed !== searchInput.trim()}>
+          <OrdersTable orders={data.orders} onOpen={setOpenOrder} caption={TEXT.caption} />
         </TableWrap>
       ) : null}
 
       {data ? (
-        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+        <KeysetPagination
+          label={TEXT.pages}
+          newer={data.newer}
+          older={data.older}
+          newerLabel={TEXT.newer}
+          olderLabel={TEXT.older}
+          onPage={setPage}
+        />
       ) : null}
 
       <AccountingExport />

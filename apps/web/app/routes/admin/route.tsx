@@ -24,10 +24,10 @@ import { parseForm, readForm } from "~/lib/form.server";
 import { logRefusal } from "~/lib/refusal.server";
 import { redirectWithToast, writtenToast } from "~/lib/toast.server";
 import { ADMIN_PAGES } from "~/screens";
-import { SampleOrdersPanel } from "./sample-orders-panel";
+import { Dashboard } from "./dashboard";
 
-export const meta: MetaFunction = () => [
-  { title: "Administration – SOULS" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.loggedIn ? copy.dashboard.metaTitle : "Administration – SOULS" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "logout") {
     const id = await adminSessionId(request);
     if (id) await logOut(db, id);
-    return redirect(ADMIN_PAGES.tests, {
+    return redirect(ADMIN_PAGES.home, {
       status: 303,
       headers: { "Set-Cookie": await adminCookie.serialize("", { maxAge: 0 }) },
     });
@@ -89,15 +89,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const headers = new Headers({ "Set-Cookie": await adminCookie.serialize(result.sessionId) });
   headers.append("Set-Cookie", await rememberDevice());
-  return redirectWithToast(ADMIN_PAGES.tests, writtenToast("success", copy.login.loggedIn), { headers });
+  return redirectWithToast(ADMIN_PAGES.home, writtenToast("success", copy.login.loggedIn), { headers });
 }
 
+/** `/admin`: the login form, and once logged in, the owner's home page (decision 026). */
 export default function AdminPage() {
   const { loggedIn } = useLoaderData<typeof loader>();
   if (loggedIn) {
     return (
-      <AdminShell title="Administration - Tests">
-        <SampleOrdersPanel />
+      <AdminShell title={copy.dashboard.title}>
+        <Dashboard />
       </AdminShell>
     );
   }

@@ -4,7 +4,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { adminSession } from "~/lib/admin-session.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
-import { env, sessionSecret } from "~/lib/env.server";
+import { sessionSecret } from "~/lib/env.server";
 import { productChanges } from "~/lib/live.server";
 import { gateway } from "~/lib/payments.server";
 import { sellerEmailContext } from "~/lib/seller.server";

@@ -1,0 +1,125 @@
+import { copy } from "@souls/core/admin-copy";
+import { fill } from "@souls/core/placeholders";
+import { type FormEvent, useState } from "react";
+import { DialogActions } from "~/components/admin/dialog-actions";
+import { FormField } from "~/components/admin/form-field";
+import { countryName } from "~/components/admin/format";
+import { Modal } from "~/components/admin/modal";
+import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";
+
+type OrderDetail = RouterOutputs["orders"]["detail"];
+const TEXT = copy.addressForm;
+const FIELDS = ["firstName", "lastName", "address", "postalCode", "city"] as const;
+
+/**
+ * « Corriger l'adresse »: the name, street, postal code, city and delivery instructions of an
+ * order whose parcel has not left (never its country). The shopper receives the new address by
+ * e-mail; the order's timeline keeps the old one.
+ */
+export function AddressDialog({
+  open,
+  detail,
+  onClose,
+}: {
+  open: boolean;
+  detail: OrderDetail;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={open} onClose={onClose} title={TEXT.title}>
+      <AddressForm detail={detail} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => void }) {
+  const { order } = detail;
+  const [values, setValues] = useState({
+    firstName: order.firstName,
+    lastName: order.lastName,
+    address: order.address,
+    postalCode: order.postalCode,
+    city: order.city,
+    deliveryInstructions: order.deliveryInstructions ?? "",
+  });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const correct = trpc.orders.correctAddress.useMutation({
+    onSuccess: () => {
+      notifySuccess(TEXT.saved, fill(TEXT.savedText, { orderNumber: order.orderNumber }));
+      void utils.orders.detail.invalidate({ orderNumber: order.orderNumber });
+      void utils.orders.list.invalidate();
+      onClose();
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (fields) {
+        setErrors(
+          Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages?.[0]])),
+        );
+        return;
+      }
+      if (isAdminClientError(error) && error.data?.code !== "INTERNAL_SERVER_ERROR") {
+        setFormError(errorMessage(error));
+        return;
+      }
+      notifyFailure(TEXT.failed, error);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setFormError(null);
+    correct.mutate({ orderNumber: order.orderNumber, ...values });
+  };
+  const field = (name: (typeof FIELDS)[number] | "deliveryInstructions", label: string) => (
+    <FormField label={label} error={errors[name]}>
+      {(props) =>
+        name === "deliveryInstructions" ? (
+          <textarea
+            {...props}
+            rows={2}
+            maxLength={500}
+            value={values[name]}
+            onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+          />
+        ) : (
+          <input
+            {...props}
+            required
+            maxLength={name === "postalCode" ? 20 : name === "address" ? 200 : 100}
+            autoComplete="off"
+            data-autofocus={name === "firstName" ? true : undefined}
+            value={values[name]}
+            onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+          />
+        )
+      }
+    </FormField>
+  );
+  return (
+    <form onSubmit={submit} className="admin-form" noValidate>
+      <p className="admin-muted">{TEXT.intro}</p>
+      {formError ? (
+        <p role="alert" className="form-error">
+          {formError}
+        </p>
+      ) : null}
+      {field("firstName", TEXT.firstName)}
+      {field("lastName", TEXT.lastName)}
+      {field("address", TEXT.address)}
+      {field("postalCode", TEXT.postalCode)}
+      {field("city", TEXT.city)}
+      <p>{fill(TEXT.country, { country: countryName(order.country) })}</p>
+      {field("deliveryInstructions", TEXT.instructions)}
+      <DialogActions
+        onCancel={onClose}
+        submitLabel={TEXT.submit}
+        busyLabel={TEXT.submitting}
+        busy={correct.isPending}
+      />
+    </form>
+  );
+}
