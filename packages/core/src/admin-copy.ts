@@ -1290,6 +1290,7 @@ export const copy = {
       early: "Avant-première",
       backInStock: "Retour en stock",
     },
+    filters: "Filtrer les inscriptions",
     search: "Rechercher une adresse",
     searchHint: "3 caractères au moins ; l'adresse entière pour une demande de suppression.",
     loading: "Chargement des inscriptions...",

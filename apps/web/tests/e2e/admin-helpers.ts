@@ -8,5 +8,6 @@ export async function logInAsOwner(page: Page) {
   await page.goto("/admin");
   await page.getByLabel("Mot de passe").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Administration - Tests" })).toBeVisible();
+  // She lands on her home page (decision 026).
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 }

@@ -56,7 +56,7 @@ export function OrdersTable({
             </th>
             <td data-label={COLUMNS.customer}>
               {order.customerName}
-              <span className="admin-cell-note admin-table__email">{order.maskedEmail}</span>
+              <span className="admin-cell-note">{order.maskedEmail}</span>
             </td>
             <td data-label={COLUMNS.items}>
               <ul className="admin-pack">

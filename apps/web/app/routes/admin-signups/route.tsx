@@ -49,7 +49,7 @@ function SignupsScreen() {
   return (
     <div className="admin-stack">
       <p className="admin-muted">{TEXT.intro}</p>
-      <search className="admin-filters" aria-label={TEXT.search}>
+      <search className="admin-filters" aria-label={TEXT.filters}>
         <div className="field">
           <label htmlFor="signups-list">{TEXT.list}</label>
           <select

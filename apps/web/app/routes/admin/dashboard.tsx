@@ -55,8 +55,9 @@ export function Dashboard() {
   }
   return (
     <div className="admin-stack admin-dashboard">
-      <Periods board={board.data} />
+      {/* What waits first: she reads it between the sewing table and the post office. */}
       <Waiting board={board.data} />
+      <Periods board={board.data} />
       <LowStock board={board.data} />
       <SalesChart days={board.data.days} />
       <section aria-labelledby="dashboard-tests" className="admin-panel">

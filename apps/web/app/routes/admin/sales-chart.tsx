@@ -55,7 +55,8 @@ export function SalesChart({ days }: { days: { day: string; salesCents: number; 
       </figure>
       <details className="admin-chart__details">
         <summary>{TEXT.chartTable}</summary>
-        <div className="admin-table-scroll">
+        {/* Scrolled by a keyboard too: the region takes the focus. */}
+        <div className="admin-table-scroll" role="region" aria-label={TEXT.chartTable} tabIndex={0}>
           <table className="admin-table admin-table--compact">
             <caption className="visually-hidden">{TEXT.chartTitle}</caption>
             <thead>
