@@ -627,7 +627,6 @@ export const copy = {
     emails: "E-mails de la commande",
     noEmails: "Aucun e-mail pour cette commande.",
     emailColumns: { type: "E-mail", status: "Statut", date: "Date", actions: "Actions" },
-    toOwner: "pour vous",
     resend: "Renvoyer",
     resendLabel: "Renvoyer l'e-mail « {{type}} »",
     resending: "Envoi...",
@@ -1222,19 +1221,21 @@ export const copy = {
     nothingWaiting: "Rien ne vous attend : tout est à jour.",
     since: "depuis {{age}}",
     /** One line per kind of what waits (@souls/shop/admin's WAITING): the type check asks for each. */
+    // No line is named like a link of the navigation (« Commandes », « E-mails », « Ma boutique »):
+    // each link of the page says where it leads once.
     waiting: {
-      toPrepare: { one: "{{n}} commande à préparer", many: "{{n}} commandes à préparer" },
-      toShip: { one: "{{n}} commande à expédier", many: "{{n}} commandes à expédier" },
+      toPrepare: { one: "{{n}} colis à préparer", many: "{{n}} colis à préparer" },
+      toShip: { one: "{{n}} colis prêt à expédier", many: "{{n}} colis prêts à expédier" },
       refundsDue: {
         one: "{{n}} remboursement proche ou au-delà des 14 jours légaux",
         many: "{{n}} remboursements proches ou au-delà des 14 jours légaux",
       },
       paymentsToCheck: { one: "{{n}} paiement à vérifier", many: "{{n}} paiements à vérifier" },
-      emailsFailed: { one: "{{n}} e-mail en échec", many: "{{n}} e-mails en échec" },
+      emailsFailed: { one: "{{n}} message non délivré", many: "{{n}} messages non délivrés" },
     },
     sellerMissing: {
-      one: "« Ma boutique » : {{n}} mention légale manque, vos factures la laissent de côté",
-      many: "« Ma boutique » : {{n}} mentions légales manquent, vos factures les laissent de côté",
+      one: "Vos mentions légales : {{n}} manque, vos factures la laissent de côté",
+      many: "Vos mentions légales : {{n}} manquent, vos factures les laissent de côté",
     },
     lowStockTitle: "Stock faible",
     lowStockIntro: "Modèles en ligne avec moins de {{n}} pièces.",

@@ -2,7 +2,6 @@
 
 import type { OrderChange } from "@souls/core/actors";
 import type { Carrier } from "@souls/core/carriers";
-import { OWNER_EMAIL_TYPES } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
 import type { EmailStatus, OrderStatus } from "@souls/core/statuses";
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
@@ -85,15 +84,8 @@ export interface AdminOrderDetail {
   }[];
   /** What happened besides its statuses: an address corrected, an e-mail sent again. */
   changes: { kind: OrderChange; actor: string; detail: Record<string, unknown>; createdAt: Date }[];
-  /** Its e-mails, each of which the owner may send again. */
-  emails: {
-    id: number;
-    type: string;
-    status: EmailStatus;
-    toOwner: boolean;
-    createdAt: Date;
-    sentAt: Date | null;
-  }[];
+  /** The e-mails its customer received, each of which the owner may send again. */
+  emails: { id: number; type: string; status: EmailStatus; createdAt: Date; sentAt: Date | null }[];
   papers: OrderPapers;
 }
 
@@ -157,7 +149,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .execute(),
     db
       .selectFrom("emailQueue")
-      .select(["id", "type", "status", "locale", "createdAt", "sentAt"])
+      .select(["id", "type", "status", "createdAt", "sentAt"])
       .where("orderId", "=", order.id)
       .orderBy("id")
       .execute(),
@@ -239,10 +231,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
     })),
     events,
     changes,
-    emails: emails.map(({ locale: _locale, ...email }) => ({
-      ...email,
-      toOwner: (OWNER_EMAIL_TYPES as readonly string[]).includes(email.type),
-    })),
+    emails,
     papers,
   };
 }

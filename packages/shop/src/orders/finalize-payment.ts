@@ -233,7 +233,7 @@ async function payHeldOrder(
     ),
     owner_mail AS (
       INSERT INTO email_queue (order_id, recipient, locale, type, subject, payload, priority)
-      SELECT order_id, owner.recipient, ${notice.locale}, ${notice.type}, ${notice.subject}, ${notice.payload}::jsonb, ${notice.priority}
+      SELECT NULL::int, owner.recipient, ${notice.locale}, ${notice.type}, ${notice.subject}, ${notice.payload}::jsonb, ${notice.priority}
       FROM recorded, (${ownerRecipientQuery("newOrderEmail")}) AS owner
     ),
     ${invoice.expressions}

@@ -1,7 +1,8 @@
 /**
  * The owner hears of each paid order (issue 27): an e-mail to her address (« Réglages », or the
  * shop's contact e-mail), queued in the transaction that pays the order, unless she switched it
- * off. In French: the panel's language.
+ * off. In French: the panel's language. It is about the order, not one of the order's e-mails
+ * (those its customer receives, which the owner may send again): its queue row names no order.
  */
 import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
@@ -45,7 +46,7 @@ function newOrderPayload(
 /** The notice of a paid order, without its recipient (read where it is queued). */
 export function newOrderNotice(order: NoticedOrder, lines: readonly EmailedLine[], paidAt: Date) {
   return emailRow(
-    { email: "", locale: "fr", orderId: order.id },
+    { email: "", locale: "fr", orderId: null },
     { type: "new_order", payload: newOrderPayload(order, lines, paidAt) },
   );
 }
@@ -61,7 +62,7 @@ export async function enqueueNewOrderNotice(
   if (!recipient) return;
   await enqueueEmail(
     trx,
-    { email: recipient, locale: "fr", orderId: order.id },
+    { email: recipient, locale: "fr", orderId: null },
     { type: "new_order", payload: newOrderPayload(order, lines, paidAt) },
   );
 }

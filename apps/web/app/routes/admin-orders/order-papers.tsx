@@ -82,7 +82,6 @@ export function OrderEmails({ detail }: { detail: OrderDetail }) {
                 <tr key={email.id}>
                   <th scope="row" data-label={columns.type}>
                     {type}
-                    {email.toOwner ? <span className="admin-cell-note">{TEXT.toOwner}</span> : null}
                   </th>
                   <td data-label={columns.status}>
                     <EmailStatusBadge status={email.status} />
