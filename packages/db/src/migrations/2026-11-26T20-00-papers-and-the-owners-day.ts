@@ -298,7 +298,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     "signups_email_search_idx",
     "signups_source_idx",
     "signups_recent_idx",
-    "email_queue_failed_idx",
     "email_queue_recent_idx",
     "email_queue_order_idx",
     "orders_to_check_idx",
