@@ -5,7 +5,8 @@
  * writes it to bench/results.json. Everything it started is stopped at the end, on failure and
  * on Ctrl-C.
  *
- *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,navigation,catalogue,orders,hostile,login] [-- --skip-build]
+ *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,navigation,catalogue,orders,hostile,login,scale] [-- --skip-build]
+ *   npm run bench -- --only scale [--scale-orders 1000000] [--scale-emails 5000000]
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -36,6 +37,7 @@ import { benchMemory } from "./memory.mts";
 import { measureNavigation } from "./navigation.mts";
 import { benchOrders } from "./orders.mts";
 import { cleanup, ensureChromium, runCommand, startTracked, waitForQuietMachine } from "./processes.mts";
+import { benchScale } from "./scale.mts";
 import {
   describeMachine,
   type Figure,
@@ -57,6 +59,7 @@ const SECTIONS: Section[] = [
   "orders",
   "hostile",
   "login",
+  "scale",
 ];
 /** The pages a first-time visitor opens most (issue 15's server targets). */
 const HTTP_PAGES = [
@@ -73,6 +76,9 @@ const { values: args } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     buyers: { type: "string", default: "50" },
     connections: { type: "string", default: "50" },
+    // The scale section's shop (issue 27): a million orders and five million e-mails; smaller to develop.
+    "scale-orders": { type: "string", default: "1000000" },
+    "scale-emails": { type: "string", default: "5000000" },
   },
 });
 const only = args.only?.split(",").map((name) => name.trim()) ?? SECTIONS;
@@ -86,6 +92,8 @@ const sections = SECTIONS.filter((section) => only.includes(section));
 for (const [name, most] of [
   ["buyers", 80],
   ["connections", 1000],
+  ["scale-orders", 5_000_000],
+  ["scale-emails", 20_000_000],
 ] as const) {
   const value = Number(args[name]);
   if (!Number.isInteger(value) || value < 1 || value > most) {
@@ -106,6 +114,10 @@ const settings = {
   /** Lighthouse runs per page; the median run is reported. */
   lighthouseRuns: args.quick ? 1 : 3,
   gzipLevel: GZIP_LEVEL,
+  scaleOrders: Number(args["scale-orders"]),
+  scaleEmails: Number(args["scale-emails"]),
+  /** Requests timed per screen of the scale section. */
+  scaleRequests: args.quick ? 50 : 200,
 };
 
 let interrupted = false;
@@ -175,6 +187,7 @@ async function startApp(
   databaseUrl: string,
   logFile: string,
   heapFolder: string,
+  adminPassword = randomBytes(16).toString("hex"),
 ): Promise<{ baseUrl: string; pid: number }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -185,7 +198,7 @@ async function startApp(
     DATABASE_URL: databaseUrl,
     // Local production run: no production secrets needed, the offline test gateway.
     SHOP_EMBEDDED_DB: "1",
-    ADMIN_PASSWORD: randomBytes(16).toString("hex"),
+    ADMIN_PASSWORD: adminPassword,
     SESSION_SECRET: randomBytes(32).toString("hex"),
     // The allocator setting `npm start` and the image run with (apps/web/package.json, docker/Dockerfile).
     MALLOC_ARENA_MAX: "2",
@@ -252,10 +265,12 @@ async function main(): Promise<number> {
   );
   const folder = mkdtempSync(path.join(tmpdir(), "souls-bench-"));
   cleanup.add("the temporary folder", () => rmSync(folder, { recursive: true, force: true }));
-  const needsApp = sections.some((section) => section !== "orders");
+  // The scale section starts an app of its own, on its own database.
+  const needsBuild = sections.some((section) => section !== "orders");
+  const needsApp = sections.some((section) => section !== "orders" && section !== "scale");
 
   let snapshot: ReturnType<typeof snapshotBuild> | undefined;
-  if (needsApp) {
+  if (needsBuild) {
     if (!args["skip-build"]) await build();
     try {
       snapshot = snapshotBuild(folder);
@@ -289,8 +304,10 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(shopDb);
     await seedProducts(shopDb);
-    log("adding a model photographed with a phone (the photo pipeline, two 12-megapixel photos)…");
-    catalogueFigures = await addPhotographedModel(shopDb);
+    if (needsApp) {
+      log("adding a model photographed with a phone (the photo pipeline, two 12-megapixel photos)…");
+      catalogueFigures = await addPhotographedModel(shopDb);
+    }
   } finally {
     await shopDb.destroy();
   }
@@ -299,7 +316,7 @@ async function main(): Promise<number> {
   let appPid = 0;
   const heapFolder = path.join(folder, "heap");
   mkdirSync(heapFolder);
-  if (snapshot) {
+  if (snapshot && needsApp) {
     ({ baseUrl, pid: appPid } = await startApp(
       snapshot.server,
       database.urlFor("souls"),
@@ -380,6 +397,28 @@ async function main(): Promise<number> {
   await runSection("hostile", async () => {
     waitedMs += await waitForQuietMachine("the hostile requests");
     return benchHostileRequests(baseUrl);
+  });
+
+  await runSection("scale", async () => {
+    waitedMs += await waitForQuietMachine("the scale section");
+    return benchScale({
+      server: database,
+      orders: settings.scaleOrders,
+      emails: settings.scaleEmails,
+      requests: settings.scaleRequests,
+      log,
+      startApp: async (databaseUrl) => {
+        const adminPassword = randomBytes(16).toString("hex");
+        const { baseUrl: scaleUrl } = await startApp(
+          snapshot?.server as string,
+          databaseUrl,
+          path.join(folder, "scale-app.log"),
+          heapFolder,
+          adminPassword,
+        );
+        return { baseUrl: scaleUrl, adminPassword };
+      },
+    });
   });
 
   // Last: its failed logins throttle the owner's login for a minute afterwards.

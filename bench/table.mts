@@ -11,7 +11,8 @@ export type Section =
   | "catalogue"
   | "orders"
   | "login"
-  | "hostile";
+  | "hostile"
+  | "scale";
 
 export interface Figure {
   section: Section;

@@ -34,9 +34,10 @@ export interface WaitingLine {
 }
 
 /**
- * What waits for the owner, each with the query that counts it. Adding a line (the reviews to
- * moderate, once the shop has them) is one entry here, and its label in the panel's dictionary
- * (`copy.dashboard.waiting`, a Record the type check holds to this list).
+ * What waits for the owner, each with the query that counts it (`count`, and `since`: when the
+ * oldest began to wait), all read in one statement. Adding a line (the reviews to moderate, once
+ * the shop has them) is one entry here, and its words and link in the panel (routes/admin's
+ * `WAITING`, a Record the type check holds to this list).
  */
 const WAITING = {
   /** Paid, to prepare. */
@@ -56,6 +57,15 @@ const WAITING = {
   emailsFailed: () =>
     sql`SELECT count(*)::int AS count, min(created_at) AS since FROM email_queue WHERE status = 'failed'`,
 } satisfies Record<string, (now: Date) => RawBuilder<unknown>>;
+
+/** Every line of what waits, in one statement: a column per kind. */
+function waitingQuery(now: Date) {
+  return sql<Record<WaitingKind, { count: number; since: string | null } | null>>`SELECT ${sql.join(
+    WAITING_KINDS.map(
+      (kind) => sql`(SELECT row_to_json(line) FROM (${WAITING[kind](now)}) AS line) AS ${sql.id(kind)}`,
+    ),
+  )}`;
+}
 
 export type WaitingKind = keyof typeof WAITING;
 export const WAITING_KINDS = Object.keys(WAITING) as WaitingKind[];
@@ -119,14 +129,7 @@ export async function dashboard(db: Kysely<Database>, now = new Date()): Promise
   const [days, waiting, lowStock, seller] = await Promise.all([
     sql<DayRow>`SELECT to_char(day, 'YYYY-MM-DD') AS day, orders, sales_cents, refunds, refunded_cents
       FROM daily_sales WHERE day >= ${first}::date AND day <= ${today}::date ORDER BY day`.execute(db),
-    Promise.all(
-      WAITING_KINDS.map(async (kind) => {
-        const { rows } = await (
-          WAITING[kind](now) as RawBuilder<{ count: number; since: Date | null }>
-        ).execute(db);
-        return [kind, rows[0] ?? { count: 0, since: null }] as const;
-      }),
-    ),
+    waitingQuery(now).execute(db),
     db
       .selectFrom("products")
       .select(["id", "name", "reference", "stock", sql<LineCover | null>`product_cover(id)`.as("cover")])
@@ -146,7 +149,12 @@ export async function dashboard(db: Kysely<Database>, now = new Date()): Promise
     today: figures(within(today)),
     week: figures(within(daysBefore(today, weekday))),
     month: figures(within(`${today.slice(0, 8)}01`)),
-    waiting: Object.fromEntries(waiting) as Record<WaitingKind, WaitingLine>,
+    waiting: Object.fromEntries(
+      WAITING_KINDS.map((kind) => {
+        const line = waiting.rows[0]?.[kind];
+        return [kind, { count: line?.count ?? 0, since: line?.since ? new Date(line.since) : null }];
+      }),
+    ) as Record<WaitingKind, WaitingLine>,
     lowStock: { threshold: settings.lowStockBelow, models: lowStock },
     days: Array.from({ length: SALES_DAYS }, (_, i) => {
       const day = daysBefore(today, SALES_DAYS - 1 - i);

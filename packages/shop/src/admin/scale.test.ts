@@ -32,7 +32,9 @@ async function seed(db: Kysely<Database>) {
       (ARRAY['Martin','Dupont','Bernard','Petit','Moreau','Garcia','Roux','Faure','Blanc'])[1 + g % 9] || g % 500,
       'client' || g || '@example.org', '12 rue des Martyrs', '75009', 'Paris', 'FR', 16900, 0, 16900, 'test',
       now(), CASE WHEN g % 10 IN (7, 8) THEN NULL ELSE at + interval '5 minutes' END, at
-    FROM generate_series(1, 20000) AS g, LATERAL (SELECT now() - make_interval(mins => g * 50) AS at) AS a`.execute(db);
+    FROM generate_series(1, 20000) AS g, LATERAL (SELECT now() - make_interval(mins => g * 50) AS at) AS a`.execute(
+    db,
+  );
   await sql`INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity)
     SELECT o.id, 1 + o.id % 4, 'Aicha', 16900, 1 FROM orders o`.execute(db);
   await sql`
@@ -49,7 +51,8 @@ beforeAll(async () => {
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.url, max: 2 }) }),
     plugins: [new CamelCasePlugin()],
     log: (event) => {
-      if (event.level === "query") captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+      if (event.level === "query")
+        captured.push({ sql: event.query.sql, parameters: event.query.parameters });
     },
   });
 }, 120_000);
@@ -76,7 +79,9 @@ async function plansOf(
     const { rows } = await sql<{ "QUERY PLAN": { Plan: PlanNode }[] }>`EXPLAIN (FORMAT JSON) ${sql.raw(
       query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.parameters[Number(n) - 1])),
     )}`.execute(t.db);
-    const root = (rows[0]?.["QUERY PLAN"][0] as { Plan: PlanNode }).Plan;
+    const [explained] = rows[0]?.["QUERY PLAN"] ?? [];
+    if (!explained) throw new Error(`no plan for ${query.sql}`);
+    const root = explained.Plan;
     plans.push({ sql: query.sql, root, nodes: nodesOf(root) });
   }
   return plans;
@@ -145,10 +150,12 @@ describe("at any size", () => {
       expect(ordersSorted(plans[0]?.nodes ?? []), status).toEqual([]);
     }
     // Page 500: from the cursor the 499th page ends on.
-    const deep = (await sql<{ cursor: string }>`
+    const deep = (
+      await sql<{ cursor: string }>`
       SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id AS cursor
       FROM orders WHERE payment_status NOT IN ('pending', 'failed')
-      ORDER BY created_at DESC, id DESC OFFSET 9980 LIMIT 1`.execute(t.db)).rows[0]?.cursor;
+      ORDER BY created_at DESC, id DESC OFFSET 9980 LIMIT 1`.execute(t.db)
+    ).rows[0]?.cursor;
     const page = await listOrders(watched, { after: deep });
     expect(page.orders).toHaveLength(20);
     expectIndexed(await plansOf(() => listOrders(watched, { after: deep })), ["orders_listed_idx"]);
