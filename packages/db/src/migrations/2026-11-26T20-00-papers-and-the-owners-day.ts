@@ -148,14 +148,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX orders_to_check_idx ON orders (created_at) WHERE payment_status = 'mismatch'`.execute(
     db,
   );
-  // An order's e-mails; the queue newest first; the failed ones.
+  // An order's e-mails; the queue newest first (the failed ones are counted from email_queue_due_idx,
+  // which leads with the status).
   await sql`CREATE INDEX email_queue_order_idx ON email_queue (order_id) WHERE order_id IS NOT NULL`.execute(
     db,
   );
   await sql`CREATE INDEX email_queue_recent_idx ON email_queue (created_at DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX email_queue_failed_idx ON email_queue (created_at) WHERE status = 'failed'`.execute(
-    db,
-  );
   // The sign-up lists, newest first, by list, and searched by any part of an address.
   await sql`CREATE INDEX signups_recent_idx ON signups (created_at DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX signups_source_idx ON signups (source, created_at DESC, id DESC)`.execute(db);
@@ -170,6 +168,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * (French VAT, 20 %) except the exports outside the EU VAT territory, which never bore it.
  */
 async function paperForPastSales(db: Kysely<unknown>): Promise<void> {
+  // Rows come back through the shop's connection, whose plugin names their columns in camel case.
   const { rows: seller } = await sql<{
     snapshot: unknown;
   }>`SELECT ${sellerSnapshot} AS snapshot FROM seller`.execute(db);
@@ -182,10 +181,10 @@ async function paperForPastSales(db: Kysely<unknown>): Promise<void> {
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS items
     FROM orders o WHERE o.paid_at IS NOT NULL ORDER BY o.paid_at, o.id`.execute(db);
   for (const order of orders) {
-    const vat = vatFor("france", { country: order.country, postalCode: order.postal_code });
+    const vat = vatFor("france", { country: order.country, postalCode: order.postalCode });
     const items = order.items ?? [];
     const split = splitLines(
-      [...items.map((item) => item.unitCents * item.quantity), order.shipping_cents],
+      [...items.map((item) => item.unitCents * item.quantity), order.shippingCents],
       vat.rateBasisPoints,
     );
     const lines = [
@@ -198,19 +197,19 @@ async function paperForPastSales(db: Kysely<unknown>): Promise<void> {
       {
         kind: "shipping",
         quantity: 1,
-        unitCents: order.shipping_cents,
-        totalCents: order.shipping_cents,
+        unitCents: order.shippingCents,
+        totalCents: order.shippingCents,
         ...split.lines.at(-1),
       },
     ];
-    const series = order.payment_provider === "test" ? "test_invoice" : "invoice";
+    const series = order.paymentProvider === "test" ? "test_invoice" : "invoice";
     await sql`
       WITH counter AS (UPDATE paper_counters SET last = last + 1 WHERE series = ${series} RETURNING last)
       INSERT INTO invoices (order_id, number, issued_at, payment_reference, vat_basis, vat_territory, vat_rate_bp,
         net_cents, vat_cents, total_cents, shipping_cents, currency, locale, lines, buyer, seller)
-      SELECT ${order.id}, ${series === "invoice" ? "F-" : "TEST-F-"} || lpad(last::text, 6, '0'), ${order.paid_at},
-        ${order.payment_reference}, ${vat.basis}, ${vat.territory}, ${vat.rateBasisPoints}, ${split.netCents},
-        ${split.vatCents}, ${order.total_cents}, ${order.shipping_cents}, ${order.currency}, ${order.locale},
+      SELECT ${order.id}, ${series === "invoice" ? "F-" : "TEST-F-"} || lpad(last::text, 6, '0'), ${order.paidAt},
+        ${order.paymentReference}, ${vat.basis}, ${vat.territory}, ${vat.rateBasisPoints}, ${split.netCents},
+        ${split.vatCents}, ${order.totalCents}, ${order.shippingCents}, ${order.currency}, ${order.locale},
         ${JSON.stringify(lines)}::jsonb, ${JSON.stringify(buyerOf(order))}::jsonb, ${snapshot}::jsonb
       FROM counter`.execute(db);
   }
@@ -220,24 +219,24 @@ async function paperForPastSales(db: Kysely<unknown>): Promise<void> {
     FROM refunds r JOIN invoices inv ON inv.order_id = r.order_id JOIN orders o ON o.id = r.order_id
     WHERE r.status = 'succeeded' ORDER BY r.settled_at, r.id`.execute(db);
   for (const refund of refunds) {
-    const split = splitLines([refund.amount_cents], refund.vat_rate_bp);
+    const split = splitLines([refund.amountCents], refund.vatRateBp);
     const lines = [
       {
         kind: "amount",
         quantity: 1,
-        unitCents: refund.amount_cents,
-        totalCents: refund.amount_cents,
+        unitCents: refund.amountCents,
+        totalCents: refund.amountCents,
         ...split.lines[0],
       },
     ];
-    const series = refund.payment_provider === "test" ? "test_credit_note" : "credit_note";
+    const series = refund.paymentProvider === "test" ? "test_credit_note" : "credit_note";
     await sql`
       WITH counter AS (UPDATE paper_counters SET last = last + 1 WHERE series = ${series} RETURNING last)
       INSERT INTO credit_notes (refund_id, invoice_id, number, issued_at, reason, vat_basis, vat_territory, vat_rate_bp,
         net_cents, vat_cents, total_cents, shipping_cents, currency, locale, lines, buyer, seller)
-      SELECT ${refund.id}, ${refund.invoice_id}, ${series === "credit_note" ? "AV-" : "TEST-AV-"} || lpad(last::text, 6, '0'),
-        ${refund.settled_at ?? new Date()}, ${refund.reason}, ${refund.vat_basis}, ${refund.vat_territory},
-        ${refund.vat_rate_bp}, ${split.netCents}, ${split.vatCents}, ${refund.amount_cents}, ${refund.shipping_cents},
+      SELECT ${refund.id}, ${refund.invoiceId}, ${series === "credit_note" ? "AV-" : "TEST-AV-"} || lpad(last::text, 6, '0'),
+        ${refund.settledAt ?? new Date()}, ${refund.reason}, ${refund.vatBasis}, ${refund.vatTerritory},
+        ${refund.vatRateBp}, ${split.netCents}, ${split.vatCents}, ${refund.amountCents}, ${refund.shippingCents},
         ${refund.currency}, ${refund.locale}, ${JSON.stringify(lines)}::jsonb, ${JSON.stringify(refund.buyer)}::jsonb,
         ${snapshot}::jsonb
       FROM counter`.execute(db);
@@ -252,43 +251,43 @@ const sellerSnapshot = sql`json_build_object('brand', brand, 'companyName', comp
 interface PastOrder {
   id: number;
   locale: string;
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   email: string;
   address: string;
-  postal_code: string;
+  postalCode: string;
   city: string;
   country: string;
-  shipping_cents: number;
-  total_cents: number;
+  shippingCents: number;
+  totalCents: number;
   currency: string;
-  payment_provider: string;
-  payment_reference: string | null;
-  paid_at: Date;
+  paymentProvider: string;
+  paymentReference: string | null;
+  paidAt: Date;
   items: { name: string; reference: string; quantity: number; unitCents: number }[] | null;
 }
 
 interface PastRefund {
   id: number;
-  amount_cents: number;
-  shipping_cents: number;
+  amountCents: number;
+  shippingCents: number;
   reason: string;
-  settled_at: Date | null;
-  invoice_id: number;
+  settledAt: Date | null;
+  invoiceId: number;
   locale: string;
-  vat_basis: string;
-  vat_territory: string | null;
-  vat_rate_bp: number;
+  vatBasis: string;
+  vatTerritory: string | null;
+  vatRateBp: number;
   currency: string;
   buyer: unknown;
-  payment_provider: string;
+  paymentProvider: string;
 }
 
 const buyerOf = (order: PastOrder) => ({
-  name: `${order.first_name} ${order.last_name}`,
+  name: `${order.firstName} ${order.lastName}`,
   email: order.email,
   addressLines: [order.address],
-  postalCode: order.postal_code,
+  postalCode: order.postalCode,
   city: order.city,
   country: order.country,
 });
