@@ -499,7 +499,8 @@ export const copy = {
     caption: "Commandes, les plus récentes d'abord",
     abandoned: "Afficher les paniers abandonnés",
     abandonedHint: "Commandes jamais payées : en attente de paiement, expirées ou libérées.",
-    searchHint: "3 caractères au moins.",
+    searchHint:
+      "Un n° de commande ou un e-mail depuis son début, ou une partie du nom ; 3 caractères au moins.",
     newer: "Plus récentes",
     older: "Plus anciennes",
     pages: "Pages de commandes",
@@ -1293,7 +1294,8 @@ export const copy = {
     },
     filters: "Filtrer les inscriptions",
     search: "Rechercher une adresse",
-    searchHint: "3 caractères au moins ; l'adresse entière pour une demande de suppression.",
+    searchHint:
+      "Le début de l'adresse, 3 caractères au moins ; l'adresse entière pour une demande de suppression.",
     loading: "Chargement des inscriptions...",
     loadError: "Impossible de charger les inscriptions",
     empty: "Aucune inscription trouvée.",

@@ -135,11 +135,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE payment_status NOT IN ('pending', 'failed')`.execute(db);
   await sql`CREATE INDEX orders_created_idx ON orders (created_at DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX orders_status_idx ON orders (status, created_at DESC, id DESC)`.execute(db);
-  // "Contains" over the order number, the e-mail and the name, as the owner types any of them.
-  await sql`CREATE INDEX orders_search_idx ON orders
-    USING gin ((lower(order_number || ' ' || email || ' ' || first_name || ' ' || last_name)) gin_trgm_ops)`.execute(
-    db,
-  );
+  // The owner's search: an order number from its start (with or without « SOULS- »), an e-mail
+  // from its start, any part of a name (trigrams). A trigram index over the whole e-mail would
+  // read the huge lists of « cli », « gma », « .fr » for every address typed.
+  await sql`CREATE INDEX orders_number_prefix_idx ON orders (order_number text_pattern_ops)`.execute(db);
+  await sql`CREATE INDEX orders_email_prefix_idx ON orders (lower(email) text_pattern_ops)`.execute(db);
+  await sql`CREATE INDEX orders_name_search_idx ON orders
+    USING gin ((lower(first_name || ' ' || last_name)) gin_trgm_ops)`.execute(db);
   // What waits for her: orders to prepare and to ship, refunds due, payments to check.
   await sql`CREATE INDEX orders_waiting_idx ON orders (status, paid_at)
     WHERE status IN ('pending_preparation', 'prepared')`.execute(db);
@@ -154,10 +156,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`CREATE INDEX email_queue_recent_idx ON email_queue (created_at DESC, id DESC)`.execute(db);
-  // The sign-up lists, newest first, by list, and searched by any part of an address.
+  // The sign-up lists, newest first, by list, and searched by an address from its start.
   await sql`CREATE INDEX signups_recent_idx ON signups (created_at DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX signups_source_idx ON signups (source, created_at DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX signups_email_search_idx ON signups USING gin (email gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX signups_email_prefix_idx ON signups (email text_pattern_ops)`.execute(db);
 
   await paperForPastSales(db);
 }
@@ -294,7 +296,7 @@ const buyerOf = (order: PastOrder) => ({
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of [
-    "signups_email_search_idx",
+    "signups_email_prefix_idx",
     "signups_source_idx",
     "signups_recent_idx",
     "email_queue_recent_idx",
@@ -302,7 +304,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     "orders_to_check_idx",
     "orders_refund_due_idx",
     "orders_waiting_idx",
-    "orders_search_idx",
+    "orders_name_search_idx",
+    "orders_email_prefix_idx",
+    "orders_number_prefix_idx",
     "orders_status_idx",
     "orders_created_idx",
     "orders_listed_idx",

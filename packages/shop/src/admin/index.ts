@@ -50,7 +50,6 @@ export {
   ORDER_COUNT_CAP,
   ORDER_PAGE_SIZE,
   ORDER_SEARCH_MIN,
-  ORDER_SEARCH_TEXT,
   type OrderCursor,
   type OrderListLine,
   type OrderListQuery,

@@ -1,8 +1,8 @@
 /**
  * The owner's orders list at any size (issue 27: a million orders): newest first, a page after or
  * before a given order (keyset: the index gives the page, whatever its depth, never OFFSET), its
- * count capped (a count of a million rows reads a million rows), searched by any part of the
- * number, the e-mail or the name through a trigram index. Abandoned checkouts (never paid:
+ * count capped (a count of a million rows reads a million rows), searched by an order number or
+ * an e-mail from its start or any part of a name, each through an index. Abandoned checkouts (never paid:
  * awaiting payment, expired, released) stay out unless she asks for them or for their status.
  * Each row carries what to pack: its lines with their model's cover.
  */
@@ -61,7 +61,10 @@ export interface OrderListQuery {
   status?: OrderStatus;
   /** Abandoned checkouts too (they are left out unless asked, or their status is). */
   abandoned?: boolean;
-  /** Part of the order number, the customer's name or e-mail, any case; 3 characters at least. */
+  /**
+   * An order number or an e-mail from its start, or any part of a name, any case; 3 characters
+   * at least.
+   */
   search?: string;
   /** The orders older than this one (the next page)… */
   after?: OrderCursor;
@@ -72,7 +75,10 @@ export interface OrderListQuery {
 
 export interface OrderPage {
   orders: AdminOrderRow[];
-  /** How many orders match, counted up to ORDER_COUNT_CAP. */
+  /**
+   * How many orders match, counted up to ORDER_COUNT_CAP; for a search, the page's own (`capped`
+   * when more follow): a common name matches tens of thousands of orders, never counted.
+   */
   count: { n: number; capped: boolean };
   /** Where the newer and older pages start, when there are any. */
   newer: OrderCursor | null;
@@ -86,8 +92,19 @@ export const ORDER_COUNT_CAP = 1_000;
 /** A search reads a trigram index: it needs three characters. */
 export const ORDER_SEARCH_MIN = 3;
 
-/** The text an order is searched in (the expression of the orders_search_idx trigram index). */
-export const ORDER_SEARCH_TEXT = sql<string>`lower(o.order_number || ' ' || o.email || ' ' || o.first_name || ' ' || o.last_name)`;
+/**
+ * The owner's search, each branch in the shape of its index: an order number from its start, with
+ * or without « SOULS- » (orders_number_prefix_idx), an e-mail from its start
+ * (orders_email_prefix_idx), any part of the name (orders_name_search_idx, trigrams).
+ */
+function searchFilter(term: string) {
+  const lower = term.toLowerCase();
+  const upper = term.toUpperCase();
+  const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(o.order_number LIKE ${startsWith(upper)} OR o.order_number LIKE ${startsWith(`SOULS-${upper}`)}
+    OR lower(o.email) LIKE ${startsWith(lower)}
+    OR lower(o.first_name || ' ' || o.last_name) LIKE ${likePattern(lower)})`;
+}
 
 /** A cursor: the order's time to the microsecond and its id (`2026-11-26T10:00:00.123456Z_42`). */
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_(\d{1,10})$/;
@@ -164,17 +181,21 @@ function rowOf(row: ListedRow, now: Date): AdminOrderRow {
 /**
  * What the list's filters ask, in SQL whose shape matches an index: one status
  * (orders_status_idx), the paid ones (orders_listed_idx, whose predicate is written here in the
- * same words), or all; a search reads orders_search_idx.
+ * same words), or all; a search reads the indexes of searchFilter.
  */
 function filtersOf(query: OrderListQuery): RawBuilder<unknown>[] {
   const filters: RawBuilder<unknown>[] = [];
   if (query.status) filters.push(sql`o.status = ${query.status}`);
   else if (!query.abandoned) filters.push(sql`o.payment_status NOT IN ('pending', 'failed')`);
-  const search = query.search?.trim().toLowerCase();
-  if (search && search.length >= ORDER_SEARCH_MIN)
-    filters.push(sql`${ORDER_SEARCH_TEXT} LIKE ${likePattern(search)}`);
+  const search = searchOf(query);
+  if (search) filters.push(searchFilter(search));
   return filters;
 }
+
+const searchOf = (query: OrderListQuery) => {
+  const search = query.search?.trim();
+  return search && search.length >= ORDER_SEARCH_MIN ? search : undefined;
+};
 
 const where = (filters: RawBuilder<unknown>[]) =>
   filters.length === 0 ? sql`TRUE` : sql.join(filters, sql` AND `);
@@ -205,20 +226,27 @@ export async function listOrders(
     );
   }
   const direction = sql.raw(backwards ? "ASC" : "DESC");
+  const searching = searchOf(query) !== undefined;
   const [page, counted] = await Promise.all([
     sql<ListedRow>`SELECT ${ROW} FROM orders o WHERE ${where(keyset)}
       ORDER BY o.created_at ${direction}, o.id ${direction} LIMIT ${pageSize + 1}`.execute(db),
-    sql<{ n: number }>`SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM orders o WHERE ${where(filters)} LIMIT ${ORDER_COUNT_CAP + 1}) AS matching`.execute(db),
+    searching
+      ? null
+      : sql<{ n: number }>`SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM orders o WHERE ${where(filters)} LIMIT ${ORDER_COUNT_CAP + 1}) AS matching`.execute(
+          db,
+        ),
   ]);
   const more = page.rows.length > pageSize;
   const rows = page.rows.slice(0, pageSize);
   if (backwards) rows.reverse();
-  const n = counted.rows[0]?.n ?? 0;
+  const n = counted ? (counted.rows[0]?.n ?? 0) : rows.length;
   const [first, last] = [rows[0]?.cursor ?? null, rows.at(-1)?.cursor ?? null];
   return {
     orders: rows.map((row) => rowOf(row, now)),
-    count: { n: Math.min(n, ORDER_COUNT_CAP), capped: n > ORDER_COUNT_CAP },
+    count: counted
+      ? { n: Math.min(n, ORDER_COUNT_CAP), capped: n > ORDER_COUNT_CAP }
+      : { n, capped: more || from !== undefined },
     // Going back, newer orders remain if the page was full; going on, the page came from them.
     newer: backwards ? (more ? first : null) : from !== undefined ? first : null,
     older: backwards ? last : more ? last : null,
@@ -232,11 +260,15 @@ export async function listOrders(
  * and the pieces are held until the owner acts). Small by nature; each read from its own index.
  */
 export async function ordersToAttend(db: Kysely<Database>, now = new Date()): Promise<AdminOrderRow[]> {
+  // Each from its own index, in its own order: the longest overdue first, then the oldest payments.
   const { rows } = await sql<ListedRow>`
-    SELECT ${ROW} FROM orders o
-    WHERE (o.withdrawn_at IS NOT NULL AND o.payment_status <> 'refunded'
-        AND o.withdrawn_at < ${now}::timestamptz - make_interval(days => ${REFUND_DEADLINE_DAYS}))
-      OR o.payment_status = 'mismatch'
-    ORDER BY o.created_at DESC, o.id DESC LIMIT 50`.execute(db);
+    (SELECT ${ROW} FROM orders o
+      WHERE o.withdrawn_at IS NOT NULL AND o.payment_status <> 'refunded'
+        AND o.withdrawn_at < ${now}::timestamptz - make_interval(days => ${REFUND_DEADLINE_DAYS})
+      ORDER BY o.withdrawn_at LIMIT 50)
+    UNION ALL
+    (SELECT ${ROW} FROM orders o WHERE o.payment_status = 'mismatch' ORDER BY o.created_at LIMIT 50)`.execute(
+    db,
+  );
   return rows.map((row) => rowOf(row, now));
 }

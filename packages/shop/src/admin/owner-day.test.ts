@@ -133,7 +133,7 @@ describe("the sign-up lists", () => {
     }
   }
 
-  it("are listed newest first, masked, by list and by any part of an address", async () => {
+  it("are listed newest first, masked, by list and by an address from its start", async () => {
     await signUp("camille@example.org", "newsletter", true);
     await signUp("jules@exemple.fr", "home", false);
     const all = await listSignups(t.db);
@@ -143,7 +143,7 @@ describe("the sign-up lists", () => {
       "newsletter",
     ]);
     expect((await listSignups(t.db, { list: "early" })).signups.map((row) => row.source)).toEqual(["home"]);
-    expect((await listSignups(t.db, { search: "EXEMPLE.fr" })).count).toEqual({ n: 1, capped: false });
+    expect((await listSignups(t.db, { search: "JULES@exem" })).count).toEqual({ n: 1, capped: false });
   });
 
   it("export the confirmed addresses with their proof of consent, and delete an address from every list", async () => {

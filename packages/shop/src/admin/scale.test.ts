@@ -164,17 +164,24 @@ describe("at any size", () => {
     expect(ordersSorted(pagePlan?.nodes ?? [])).toEqual([]);
   });
 
-  it("a search by number, e-mail or name reads the trigram index", async () => {
-    for (const search of ["012345scal", "client12345@", "faure123"]) {
+  it("a search by number, e-mail or name reads their indexes", async () => {
+    for (const search of ["SOULS-012345", "012345scal", "client12345@", "faure123"]) {
       const plans = await plansOf(() => listOrders(watched, { search, abandoned: true }));
-      expectIndexed(plans, ["orders_search_idx"]);
+      expectIndexed(plans, [["orders_number_prefix_idx", "orders_created_idx"]]);
+      expectIndexed(plans, [["orders_email_prefix_idx", "orders_created_idx"]]);
+      expectIndexed(plans, [["orders_name_search_idx", "orders_created_idx"]]);
     }
     expect((await listOrders(watched, { search: "CLIENT12345@", abandoned: true })).orders).toHaveLength(1);
+    expect((await listOrders(watched, { search: "012345scal", abandoned: true })).orders).toHaveLength(1);
+    // A common name is found walking the newest orders: a page, never all of them.
+    const common = await listOrders(watched, { search: "moreau", abandoned: true });
+    expect(common.orders).toHaveLength(20);
+    expect(common.count).toEqual({ n: 20, capped: true });
   });
 
   it("an order's page, the home page and the e-mail queue read their rows by index", async () => {
     expectIndexed(await plansOf(() => orderDetail(watched, "SOULS-012345SCAL")), [
-      "orders_order_number_key",
+      ["orders_order_number_key", "orders_number_prefix_idx"],
       "email_queue_order_idx",
     ]);
     // Sales come from daily_sales (a row a day); what waits from partial indexes.

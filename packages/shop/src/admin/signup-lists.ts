@@ -3,7 +3,7 @@
  * back-in-stock lists — seen a page at a time (newest first, keyset), searched by any part of an
  * address, exported for her mailing tool with each address's proof of consent (the moment it
  * confirmed through its e-mail: double opt-in), and an address deleted from every list at its
- * owner's request (GDPR art. 17).
+ * owner's request (GDPR art. 17). An address is searched from its start.
  */
 
 import { copy } from "@souls/core/admin-copy";
@@ -14,7 +14,6 @@ import { type RawBuilder, sql } from "kysely";
 import { CSV_BOM, csvField, csvLine, frenchDateTime } from "./csv";
 import { maskEmailAddress } from "./email-queue";
 import { AdminNotFoundError } from "./errors";
-import { likePattern } from "./search";
 
 export interface SignupRow {
   id: number;
@@ -34,7 +33,7 @@ export interface SignupRow {
 
 export interface SignupQuery {
   list?: SignupList;
-  /** Part of an address, 3 characters at least. */
+  /** An address from its start, 3 characters at least. */
   search?: string;
   after?: string;
   before?: string;
@@ -53,7 +52,9 @@ function filtersOf(query: SignupQuery): RawBuilder<unknown>[] {
   if (query.list)
     filters.push(sql`s.source IN (${sql.join(SIGNUP_LISTS[query.list].map((source) => sql.lit(source)))})`);
   const search = query.search?.trim().toLowerCase();
-  if (search && search.length >= 3) filters.push(sql`s.email LIKE ${likePattern(search)}`);
+  // From its start (signups_email_prefix_idx): what the owner has is the whole address.
+  if (search && search.length >= 3)
+    filters.push(sql`s.email LIKE ${`${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   return filters;
 }
 
