@@ -55,8 +55,7 @@ export function SalesChart({ days }: { days: { day: string; salesCents: number; 
       </figure>
       <details className="admin-chart__details">
         <summary>{TEXT.chartTable}</summary>
-        {/* Scrolled by a keyboard too: the region takes the focus. */}
-        <div className="admin-table-scroll" role="region" aria-label={TEXT.chartTable} tabIndex={0}>
+        <div className="admin-table-wrap">
           <table className="admin-table admin-table--compact">
             <caption className="visually-hidden">{TEXT.chartTitle}</caption>
             <thead>
