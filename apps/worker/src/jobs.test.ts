@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seededTestDatabase } from "@souls/db/testing";
 import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
+import { DEFAULT_OWNER_SETTINGS, notifyLowStock, saveOwnerSettings } from "@souls/shop/owner";
 import { offlineGateway } from "@souls/shop/payments";
 import { saveSeller } from "@souls/shop/seller";
 import {
@@ -90,7 +91,9 @@ describe("the worker's jobs", () => {
     expect((await round()).emails.sent).toBe(1);
     expect((await written(before.id)).headers.get("from")).toBe("SOULS <contact@souls.example>");
 
-    // Saved from the panel while the worker runs: the next round sends as the new seller.
+    // Saved from the panel while the worker runs: the next round sends as the new seller. (Her
+    // own low-stock e-mail would go to that contact address too: not this test's subject.)
+    await saveOwnerSettings(t.db, { ...DEFAULT_OWNER_SETTINGS, lowStockEmail: false });
     await saveSeller(t.db, { ...FILLED_IN_SELLER, brand: "Souls Paris" });
     const after = await queueEmail(t.db, { locale: "en" });
     expect((await round()).emails.sent).toBe(1);
@@ -142,5 +145,23 @@ describe("the worker's jobs", () => {
     expect(html).toContain(
       `/en/write-a-review?token=${reviewLinkToken(TEST_SECRET, "review", order.id)}&amp;model=nadia`,
     );
+  });
+});
+
+describe("the owner's low-stock e-mail", () => {
+  it("is a round of the worker: told once that a published model fell below her threshold", async () => {
+    await saveOwnerSettings(t.db, { ...DEFAULT_OWNER_SETTINGS, ownerEmail: "atelier@souls.example" });
+    await t.db.updateTable("products").set({ stock: 1 }).where("slug", "=", "bilin").execute();
+    const first = await runJobs(t.db, jobs);
+    expect(first.lowStock).toBeGreaterThanOrEqual(1);
+    expect((await runJobs(t.db, jobs)).lowStock).toBe(0);
+    const told = await t.db
+      .selectFrom("emailQueue")
+      .select(["recipient", "payload"])
+      .where("type", "=", "low_stock")
+      .execute();
+    expect(told.map((row) => row.recipient)).toEqual(["atelier@souls.example"]);
+    expect(JSON.stringify(told[0]?.payload)).toContain("Bilin");
+    expect(await notifyLowStock(t.db)).toBe(0);
   });
 });

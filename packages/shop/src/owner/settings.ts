@@ -22,14 +22,14 @@ export interface OwnerSettings {
   savedAt: Date | null;
 }
 
-export const DEFAULT_OWNER_SETTINGS: OwnerSettings = {
+/** A new shop's choices (also what a test starts from to change one). */
+export const DEFAULT_OWNER_SETTINGS = {
   ownerEmail: null,
   newOrderEmail: true,
   lowStockEmail: true,
   lowStockBelow: 3,
   vatRegime: "france",
-  savedAt: null,
-};
+} as const satisfies Omit<OwnerSettings, "savedAt">;
 
 /** Bounds of the low-stock threshold, in pieces. */
 export const LOW_STOCK_BOUNDS = { min: 1, max: 1000 } as const;
@@ -73,21 +73,27 @@ export async function loadOwnerSettings(
     .select(["ownerEmail", "newOrderEmail", "lowStockEmail", "lowStockBelow", "vatRegime", "savedAt"])
     .where("id", "=", 1)
     .executeTakeFirst();
-  return row ?? DEFAULT_OWNER_SETTINGS;
+  return row ?? { ...DEFAULT_OWNER_SETTINGS, savedAt: null };
 }
 
 /** Refused settings, each field with its message keys; nothing was written. */
 export class InvalidOwnerSettingsError extends Error {
   override name = "InvalidOwnerSettingsError";
-  constructor(readonly fieldErrors: Partial<Record<string, string[]>>) {
-    super(`Invalid settings: ${Object.keys(fieldErrors).join(", ")}`);
+  constructor(
+    readonly fieldErrors: Partial<Record<string, string[]>>,
+    readonly formErrors: string[] = [],
+  ) {
+    super(`Invalid settings: ${[...formErrors, ...Object.keys(fieldErrors)].join(", ")}`);
   }
 }
 
 /** Replaces the settings with `input`, checked by the rules above. */
 export async function saveOwnerSettings(db: Kysely<Database>, input: unknown): Promise<OwnerSettings> {
   const parsed = ownerSettingsSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidOwnerSettingsError(z.flattenError(parsed.error).fieldErrors);
+  if (!parsed.success) {
+    const { fieldErrors, formErrors } = z.flattenError(parsed.error);
+    throw new InvalidOwnerSettingsError(fieldErrors, formErrors);
+  }
   const saved = {
     ...parsed.data,
     ownerEmail: parsed.data.ownerEmail || null,
