@@ -93,6 +93,14 @@ export function line(min: number, max: number) {
   return text(min, max).refine((value) => !/\p{Cc}/u.test(value), { error: "admin:input.oneLine" });
 }
 
+/** A line the owner may leave empty (absent, null or blank: null). */
+export function optionalLine(max: number) {
+  return line(0, max)
+    .nullable()
+    .default(null)
+    .transform((value) => value || null);
+}
+
 /**
  * Where a list's next or previous page starts (keyset): an order's, a sign-up's or an e-mail's
  * time to the microsecond and its id, as the list gave it.

@@ -12,6 +12,7 @@ import {
   releaseUnpaidOrder,
   resendEmail,
 } from "@souls/shop/admin";
+import { isShopperPhone } from "@souls/shop/checkout";
 import {
   cancelOrder,
   markReturnReceived,
@@ -29,6 +30,7 @@ import {
   int,
   line,
   noInput,
+  optionalLine,
   orderNumber,
   requestKey,
   search,
@@ -189,10 +191,14 @@ export const ordersRouter = {
         firstName: line(1, 100),
         lastName: line(1, 100),
         address: line(1, 200),
+        addressLine2: optionalLine(200),
         postalCode: line(1, 20).refine((value) => /^[\p{L}\p{N} -]+$/u.test(value), {
           error: "admin:input.postalCodeInvalid",
         }),
         city: line(1, 100),
+        phone: optionalLine(30).refine((value) => value === null || isShopperPhone(value), {
+          error: "admin:input.phoneInvalid",
+        }),
         deliveryInstructions: text(0, 500)
           .nullable()
           .default(null)

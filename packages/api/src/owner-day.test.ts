@@ -81,6 +81,20 @@ describe("the owner's day through the API", () => {
       addressCorrectable: true,
     });
     expect(detail.changes.map((change) => change.kind)).toEqual(["address_corrected"]);
+    // The second line and the phone, as the checkout takes them; a phone the carrier could not call is refused.
+    await caller.orders.correctAddress({
+      ...correction,
+      addressLine2: "Bâtiment B",
+      phone: "06 12 34 56 78",
+    });
+    expect((await caller.orders.detail({ orderNumber: paid.orderNumber })).order).toMatchObject({
+      addressLine2: "Bâtiment B",
+      phone: "06 12 34 56 78",
+    });
+    const badPhone = await trpcError(caller.orders.correctAddress({ ...correction, phone: "appelez-moi" }));
+    expect(errorShape(badPhone, "orders.correctAddress").data.zodError?.fieldErrors).toEqual({
+      phone: [{ key: "admin:input.phoneInvalid", values: {} }],
+    });
     await markShipped(t.db, { orderNumber: paid.orderNumber, carrier: "colissimo", trackingNumber: "6A123" });
     const error = await trpcError(caller.orders.correctAddress({ ...correction, address: "1 rue Neuve" }));
     expect(error).toMatchObject({

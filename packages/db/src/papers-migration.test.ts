@@ -9,24 +9,26 @@ describe("the papers migration (issue 27)", () => {
     const shop = await createTestDatabase();
     try {
       const migrator = new Migrator({ db: shop.db, provider: { getMigrations: async () => migrations } });
-      expect((await migrator.migrateTo("2026-11-25T04-00-seller")).error).toBeUndefined();
+      expect(
+        (await migrator.migrateTo("2026-11-26T12-00-phone-and-second-address-line")).error,
+      ).toBeUndefined();
       await sql`INSERT INTO products (reference, slug, name, price_cents, stock) VALUES ('Aicha-01', 'aicha', 'Aicha', 16900, 5)`.execute(
         shop.db,
       );
       // Two sales as the shop recorded them before: a French one, then an export to New York.
       await sql`
         INSERT INTO orders (order_number, checkout_key, locale, status, payment_status, first_name, last_name, email,
-          address, postal_code, city, country, subtotal_cents, shipping_cents, total_cents, payment_provider,
-          payment_reference, reserved_until, paid_at, created_at)
+          address, address_line2, postal_code, city, country, subtotal_cents, shipping_cents, total_cents,
+          payment_provider, payment_reference, reserved_until, paid_at, created_at)
         VALUES
           ('SOULS-000002AAAA', 'k2', 'en', 'delivered', 'paid', 'Grace', 'Miller', 'grace@example.org',
-           '350 Fifth Avenue', '10118', 'New York', 'US', 16900, 2500, 19400, 'stripe', 'pi_2', now(),
+           '350 Fifth Avenue', 'Suite 5100', '10118', 'New York', 'US', 16900, 2500, 19400, 'stripe', 'pi_2', now(),
            '2026-10-02T10:00:00Z', '2026-10-02T09:55:00Z'),
           ('SOULS-000001AAAA', 'k1', 'fr', 'partially_refunded', 'partially_refunded', 'Camille', 'Martin',
-           'camille@example.org', '12 rue des Martyrs', '75009', 'Paris', 'FR', 16900, 0, 16900, 'stripe', 'pi_1',
+           'camille@example.org', '12 rue des Martyrs', NULL, '75009', 'Paris', 'FR', 16900, 0, 16900, 'stripe', 'pi_1',
            now(), '2026-10-01T10:00:00Z', '2026-10-01T09:55:00Z'),
           ('SOULS-000003AAAA', 'k3', 'fr', 'expired', 'pending', 'Léa', 'Petit', 'lea@example.org',
-           '1 rue Neuve', '75001', 'Paris', 'FR', 16900, 0, 16900, 'stripe', NULL, now(), NULL, now())`.execute(
+           '1 rue Neuve', NULL, '75001', 'Paris', 'FR', 16900, 0, 16900, 'stripe', NULL, now(), NULL, now())`.execute(
         shop.db,
       );
       await sql`INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity)
@@ -70,6 +72,12 @@ describe("the papers migration (issue 27)", () => {
           totalCents: 19400,
         },
       ]);
+      // The buyer as the order named her, both lines of her street.
+      expect(
+        (await shop.db.selectFrom("invoices").select("buyer").orderBy("number").execute()).map(
+          (invoice) => invoice.buyer.addressLines,
+        ),
+      ).toEqual([["12 rue des Martyrs"], ["350 Fifth Avenue", "Suite 5100"]]);
       expect(
         await shop.db
           .selectFrom("creditNotes")

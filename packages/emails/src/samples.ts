@@ -117,6 +117,7 @@ export const samplePayloads = {
     shippingAddress: {
       name: "Camille Durand",
       address: "42 rue des Martyrs",
+      addressLine2: "Bâtiment B, 3e étage",
       postalCode: "75009",
       city: "Paris",
       country: "FR",

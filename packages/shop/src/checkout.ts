@@ -2,5 +2,10 @@
  * `@souls/shop/checkout`: the checkout's pure rules, safe in the browser — the shipping form's
  * schema and the lines a checkout address asks for. Placing the order is `@souls/shop/orders`.
  */
-export { SHIPPING_FIELDS, type ShippingDetails, shippingDetailsSchema } from "./orders/checkout-form";
+export {
+  isShopperPhone,
+  SHIPPING_FIELDS,
+  type ShippingDetails,
+  shippingDetailsSchema,
+} from "./orders/checkout-form";
 export { type CheckoutQuery, overOrderLimit, parseCheckoutQuery } from "./orders/checkout-query";

@@ -180,7 +180,8 @@ async function paperForPastSales(db: Kysely<unknown>): Promise<void> {
   }>`SELECT ${sellerSnapshot} AS snapshot FROM seller`.execute(db);
   const snapshot = JSON.stringify(seller[0]?.snapshot ?? {});
   const { rows: orders } = await sql<PastOrder>`
-    SELECT o.id, o.locale, o.first_name, o.last_name, o.email, o.address, o.postal_code, o.city, o.country,
+    SELECT o.id, o.locale, o.first_name, o.last_name, o.email, o.address, o.address_line2, o.postal_code, o.city,
+      o.country,
       o.shipping_cents, o.total_cents, o.currency, o.payment_provider, o.payment_reference, o.paid_at,
       (SELECT json_agg(json_build_object('name', i.name, 'reference', p.reference, 'quantity', i.quantity,
                                          'unitCents', i.unit_price_cents) ORDER BY i.id)
@@ -261,6 +262,7 @@ interface PastOrder {
   lastName: string;
   email: string;
   address: string;
+  addressLine2: string | null;
   postalCode: string;
   city: string;
   country: string;
@@ -292,7 +294,7 @@ interface PastRefund {
 const buyerOf = (order: PastOrder) => ({
   name: `${order.firstName} ${order.lastName}`,
   email: order.email,
-  addressLines: [order.address],
+  addressLines: [order.address, order.addressLine2].filter((line): line is string => Boolean(line)),
   postalCode: order.postalCode,
   city: order.city,
   country: order.country,

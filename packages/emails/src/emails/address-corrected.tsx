@@ -30,6 +30,12 @@ export function AddressCorrected({ payload, locale, context }: TemplateProps<"ad
         <br />
         {to.address}
         <br />
+        {to.addressLine2 ? (
+          <>
+            {to.addressLine2}
+            <br />
+          </>
+        ) : null}
         {to.postalCode} {to.city}
         <br />
         {countryName(to.country, locale)}

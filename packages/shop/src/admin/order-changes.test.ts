@@ -17,8 +17,10 @@ const corrected = (orderNumber: string) => ({
   firstName: "Camille",
   lastName: "Martin",
   address: "42 rue des Martyrs",
+  addressLine2: "Bâtiment B, 3e étage",
   postalCode: "75009",
   city: "Paris",
+  phone: "+33 6 12 34 56 78",
   deliveryInstructions: "Digicode 1234",
 });
 
@@ -32,6 +34,8 @@ describe("correcting a shipping address", () => {
     const detail = await orderDetail(t.db, paid.orderNumber);
     expect(detail.order).toMatchObject({
       address: "42 rue des Martyrs",
+      addressLine2: "Bâtiment B, 3e étage",
+      phone: "+33 6 12 34 56 78",
       deliveryInstructions: "Digicode 1234",
     });
     expect(detail.changes).toEqual([
@@ -39,9 +43,16 @@ describe("correcting a shipping address", () => {
         kind: "address_corrected",
         actor: "admin",
         detail: {
-          before: expect.objectContaining({ address: "12 rue des Martyrs", deliveryInstructions: null }),
+          before: expect.objectContaining({
+            address: "12 rue des Martyrs",
+            addressLine2: null,
+            phone: null,
+            deliveryInstructions: null,
+          }),
           after: expect.objectContaining({
             address: "42 rue des Martyrs",
+            addressLine2: "Bâtiment B, 3e étage",
+            phone: "+33 6 12 34 56 78",
             deliveryInstructions: "Digicode 1234",
           }),
         },
@@ -51,7 +62,13 @@ describe("correcting a shipping address", () => {
     expect(told).toMatchObject({ recipient: "camille@example.org", locale: "fr", status: "pending" });
     expect(told?.payload).toMatchObject({
       orderNumber: paid.orderNumber,
-      shippingAddress: { address: "42 rue des Martyrs", postalCode: "75009", city: "Paris", country: "FR" },
+      shippingAddress: {
+        address: "42 rue des Martyrs",
+        addressLine2: "Bâtiment B, 3e étage",
+        postalCode: "75009",
+        city: "Paris",
+        country: "FR",
+      },
     });
     // The invoice keeps the address it was issued with.
     const invoice = await t.db
@@ -85,6 +102,8 @@ describe("correcting a shipping address", () => {
         correctShippingAddress(t.db, {
           ...corrected(paid.orderNumber),
           address: "12 rue des Martyrs",
+          addressLine2: null,
+          phone: null,
           deliveryInstructions: null,
         }),
       ),

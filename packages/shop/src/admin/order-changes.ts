@@ -15,8 +15,11 @@ export interface AddressCorrection {
   firstName: string;
   lastName: string;
   address: string;
+  addressLine2: string | null;
   postalCode: string;
   city: string;
+  /** For the carrier's label (it texts the recipient). */
+  phone: string | null;
   deliveryInstructions: string | null;
 }
 
@@ -24,8 +27,10 @@ const ADDRESS_FIELDS = [
   "firstName",
   "lastName",
   "address",
+  "addressLine2",
   "postalCode",
   "city",
+  "phone",
   "deliveryInstructions",
 ] as const;
 
@@ -42,7 +47,8 @@ async function lockOrder(trx: Transaction<Database>, orderNumber: string): Promi
 
 /**
  * The owner corrects the shipping address of a paid order whose parcel has not left: the name,
- * the street, the postal code, the city and the delivery instructions, never the country (the
+ * the street and its second line, the postal code, the city, the phone for the carrier and the
+ * delivery instructions, never the country (the
  * shipping fee and the invoice's VAT depend on it) nor a postal code that moves the parcel in or
  * out of the EU VAT territory (an overseas department, the Canary Islands…). The old and new
  * addresses go on the order's timeline and the shopper receives the new one by e-mail. The invoice
@@ -71,8 +77,10 @@ export async function correctShippingAddress(
         firstName: correction.firstName,
         lastName: correction.lastName,
         address: correction.address,
+        addressLine2: correction.addressLine2,
         postalCode: correction.postalCode,
         city: correction.city,
+        phone: correction.phone,
         deliveryInstructions: correction.deliveryInstructions,
         updatedAt: now,
       })
@@ -99,6 +107,7 @@ export async function correctShippingAddress(
           shippingAddress: {
             name: `${correction.firstName} ${correction.lastName}`,
             address: correction.address,
+            addressLine2: correction.addressLine2,
             postalCode: correction.postalCode,
             city: correction.city,
             country: order.country,
@@ -167,6 +176,7 @@ export async function resendEmail(
               shippingAddress: {
                 name: `${order.firstName} ${order.lastName}`,
                 address: order.address,
+                addressLine2: order.addressLine2,
                 postalCode: order.postalCode,
                 city: order.city,
                 country: order.country,

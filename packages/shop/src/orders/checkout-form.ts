@@ -25,11 +25,17 @@ const optional = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
-/** A phone number as people write it (+33 6 12 34 56 78, 06.12.34.56.78): 6 to 20 digits. */
-const phone = optional(30).refine(
-  (value) => value === null || (/^\+?[\d\s().-]+$/.test(value) && /^(\D*\d){6,20}\D*$/.test(value)),
-  { error: "checkout:errors.phone" },
-);
+/**
+ * A phone number as people write it (+33 6 12 34 56 78, 06.12.34.56.78): 6 to 20 digits. The
+ * owner's correction of an order's delivery holds a phone to the same rule.
+ */
+export function isShopperPhone(value: string): boolean {
+  return /^\+?[\d\s().-]+$/.test(value) && /^(\D*\d){6,20}\D*$/.test(value);
+}
+
+const phone = optional(30).refine((value) => value === null || isShopperPhone(value), {
+  error: "checkout:errors.phone",
+});
 
 /** The shipping block of the checkout (spec §3 "Shipping info"), with a phone and a second line. */
 export const shippingDetailsSchema = z.object({

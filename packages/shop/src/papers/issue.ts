@@ -54,6 +54,7 @@ type InvoicedOrder = Pick<
   | "lastName"
   | "email"
   | "address"
+  | "addressLine2"
   | "postalCode"
   | "city"
   | "country"
@@ -65,11 +66,16 @@ type InvoicedOrder = Pick<
   | "paymentReference"
 >;
 
+/** The street lines of an order's address: the first, and the second when the shopper gave one. */
+export function addressLinesOf(order: Pick<Order, "address" | "addressLine2">): string[] {
+  return order.addressLine2 ? [order.address, order.addressLine2] : [order.address];
+}
+
 export function buyerOf(order: InvoicedOrder): PaperBuyer {
   return {
     name: `${order.firstName} ${order.lastName}`,
     email: order.email,
-    addressLines: [order.address],
+    addressLines: addressLinesOf(order),
     postalCode: order.postalCode,
     city: order.city,
     country: order.country,

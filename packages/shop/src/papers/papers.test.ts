@@ -12,6 +12,7 @@ import { saveSeller } from "../seller/store";
 import { FILLED_IN_SELLER } from "../seller/testing";
 import { TEST_SHIPPING } from "../testing";
 import { issueInvoice } from "./issue";
+import { paperToPrint } from "./read";
 
 const t = seededTestDatabase();
 
@@ -138,6 +139,40 @@ describe("invoice numbers", () => {
     expect(
       await t.db.selectFrom("invoices").select("id").where("orderId", "=", mismatched.id).execute(),
     ).toEqual([]);
+  });
+});
+
+describe("the buyer on the papers", () => {
+  it("keeps both lines of a street, on the invoice of either way of paying and on the packing slip", async () => {
+    const second = { addressLine2: "Bâtiment B, 3e étage" };
+    const placed = async (provider: "stripe" | "test", now?: Date) => {
+      const order = await placeOrder(t.db, {
+        checkoutKey: newCheckoutKey(),
+        locale: "fr",
+        lines: [{ model: "aicha", quantity: 1 }],
+        details: { ...TEST_SHIPPING, ...second },
+        provider,
+        now,
+      });
+      if (!order.ok) throw new Error("the order was refused");
+      return order.order;
+    };
+    // The one-statement payment, and the general path (a late payment for a hold that ran out).
+    const onTime = await placed("stripe");
+    const late = await placed("stripe", new Date(Date.now() - 3600_000));
+    await expireHolds(t.db);
+    for (const order of [onTime, late]) {
+      await pay(order);
+      expect((await invoiceOf(order.id)).buyer.addressLines).toEqual([
+        "12 rue des Martyrs",
+        "Bâtiment B, 3e étage",
+      ]);
+    }
+    const slip = await paperToPrint(t.db, onTime.orderNumber, { kind: "packingSlip" });
+    expect(slip.kind === "packingSlip" && slip.shipTo.addressLines).toEqual([
+      "12 rue des Martyrs",
+      "Bâtiment B, 3e étage",
+    ]);
   });
 });
 

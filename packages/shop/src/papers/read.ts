@@ -8,7 +8,7 @@ import type { Database, Kysely } from "@souls/db";
 import type { CreditNotePaper, InvoicePaper, PackingSlipPaper, PaperSeller } from "@souls/papers/data";
 import { AdminNotFoundError } from "../admin/errors";
 import { loadSeller } from "../seller/store";
-import { isTestSeries } from "./issue";
+import { addressLinesOf, isTestSeries } from "./issue";
 
 export interface OrderPapers {
   invoice: { number: string; issuedAt: Date } | null;
@@ -74,7 +74,7 @@ export async function paperToPrint(
       locale,
       shipTo: {
         name: `${order.firstName} ${order.lastName}`,
-        addressLines: [order.address],
+        addressLines: addressLinesOf(order),
         postalCode: order.postalCode,
         city: order.city,
         country: order.country,

@@ -1,5 +1,5 @@
-import { fill } from "@souls/core/placeholders";
 import { copy } from "@souls/core/admin-copy";
+import { fill } from "@souls/core/placeholders";
 
 /** Previous / next between pages of a list, with where the owner is ("Page 2 sur 5"). */
 export function Pagination({

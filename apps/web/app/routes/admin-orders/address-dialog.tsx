@@ -10,11 +10,23 @@ import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";
 
 type OrderDetail = RouterOutputs["orders"]["detail"];
 const TEXT = copy.addressForm;
-const FIELDS = ["firstName", "lastName", "address", "postalCode", "city"] as const;
+/** The lines she must fill in; the second line of the street and the phone may stay empty. */
+const REQUIRED = ["firstName", "lastName", "address", "postalCode", "city"] as const;
+const MAX_LENGTH = {
+  firstName: 100,
+  lastName: 100,
+  address: 200,
+  addressLine2: 200,
+  postalCode: 20,
+  city: 100,
+  phone: 30,
+} as const;
+type LineField = keyof typeof MAX_LENGTH;
 
 /**
- * « Corriger l'adresse »: the name, street, postal code, city and delivery instructions of an
- * order whose parcel has not left (never its country). The shopper receives the new address by
+ * « Corriger l'adresse »: the name, street and its second line, postal code, city, the phone for
+ * the carrier and the delivery instructions of an order whose parcel has not left (never its
+ * country). The shopper receives the new address by
  * e-mail; the order's timeline keeps the old one.
  */
 export function AddressDialog({
@@ -39,8 +51,10 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
     firstName: order.firstName,
     lastName: order.lastName,
     address: order.address,
+    addressLine2: order.addressLine2 ?? "",
     postalCode: order.postalCode,
     city: order.city,
+    phone: order.phone ?? "",
     deliveryInstructions: order.deliveryInstructions ?? "",
   });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -74,7 +88,7 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
     setFormError(null);
     correct.mutate({ orderNumber: order.orderNumber, ...values });
   };
-  const field = (name: (typeof FIELDS)[number] | "deliveryInstructions", label: string) => (
+  const field = (name: LineField | "deliveryInstructions", label: string) => (
     <FormField label={label} error={errors[name]}>
       {(props) =>
         name === "deliveryInstructions" ? (
@@ -88,8 +102,9 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
         ) : (
           <input
             {...props}
-            required
-            maxLength={name === "postalCode" ? 20 : name === "address" ? 200 : 100}
+            required={(REQUIRED as readonly string[]).includes(name)}
+            type={name === "phone" ? "tel" : "text"}
+            maxLength={MAX_LENGTH[name]}
             autoComplete="off"
             data-autofocus={name === "firstName" ? true : undefined}
             value={values[name]}
@@ -110,9 +125,11 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
       {field("firstName", TEXT.firstName)}
       {field("lastName", TEXT.lastName)}
       {field("address", TEXT.address)}
+      {field("addressLine2", TEXT.addressLine2)}
       {field("postalCode", TEXT.postalCode)}
       {field("city", TEXT.city)}
       <p>{fill(TEXT.country, { country: countryName(order.country) })}</p>
+      {field("phone", TEXT.phone)}
       {field("deliveryInstructions", TEXT.instructions)}
       <DialogActions
         onCancel={onClose}

@@ -270,7 +270,9 @@ const addressLine = (address: Record<string, unknown>) =>
   [
     `${address.firstName ?? ""} ${address.lastName ?? ""}`.trim(),
     address.address,
+    address.addressLine2,
     `${address.postalCode ?? ""} ${address.city ?? ""}`.trim(),
+    address.phone,
     address.deliveryInstructions,
   ]
     .filter(Boolean)
