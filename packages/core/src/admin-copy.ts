@@ -1222,7 +1222,8 @@ export const copy = {
     nothingWaiting: "Rien ne vous attend : tout est à jour.",
     since: "depuis {{age}}",
     /** One line per kind of what waits (@souls/shop/admin's WAITING): the type check asks for each. */
-    // No line is named like a link of the navigation (« Commandes », « E-mails », « Ma boutique »):
+    // No line is named like a link of the navigation (« Commandes », « E-mails », « Ma boutique »,
+    // « Avis clients » and its count):
     // each link of the page says where it leads once.
     waiting: {
       toPrepare: { one: "{{n}} colis à préparer", many: "{{n}} colis à préparer" },
@@ -1233,6 +1234,11 @@ export const copy = {
       },
       paymentsToCheck: { one: "{{n}} paiement à vérifier", many: "{{n}} paiements à vérifier" },
       emailsFailed: { one: "{{n}} message non délivré", many: "{{n}} messages non délivrés" },
+      // Not « avis à modérer »: the navigation's « Avis clients » link already says that.
+      reviewsToModerate: {
+        one: "{{n}} avis attend votre décision",
+        many: "{{n}} avis attendent votre décision",
+      },
     },
     sellerMissing: {
       one: "Vos mentions légales : {{n}} manque, vos factures la laissent de côté",

@@ -35,9 +35,9 @@ export interface WaitingLine {
 
 /**
  * What waits for the owner, each with the query that counts it (`count`, and `since`: when the
- * oldest began to wait), all read in one statement. Adding a line (the reviews to moderate, once
- * the shop has them) is one entry here, and its words and link in the panel (routes/admin's
- * `WAITING`, a Record the type check holds to this list).
+ * oldest began to wait), all read in one statement. Adding a line is one entry here, and its
+ * words and link in the panel (routes/admin's `WAITING`, a Record the type check holds to this
+ * list).
  */
 const WAITING = {
   /** Paid, to prepare. */
@@ -56,6 +56,9 @@ const WAITING = {
   /** Failed for good: the shopper has not received it. */
   emailsFailed: () =>
     sql`SELECT count(*)::int AS count, min(created_at) AS since FROM email_queue WHERE status = 'failed'`,
+  /** Buyers' reviews waiting for her decision (published as they are after 14 days without one). */
+  reviewsToModerate: () =>
+    sql`SELECT count(*)::int AS count, min(submitted_at) AS since FROM reviews WHERE status = 'pending'`,
 } satisfies Record<string, (now: Date) => RawBuilder<unknown>>;
 
 /** Every line of what waits, in one statement: a column per kind. */

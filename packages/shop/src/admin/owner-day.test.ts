@@ -77,11 +77,31 @@ describe("the owner's home page", () => {
     await t.db.updateTable("orders").set({ status: "prepared" }).where("id", "=", older.id).execute();
     await t.db.updateTable("emailQueue").set({ status: "failed" }).where("type", "=", "new_order").execute();
     await t.db.updateTable("products").set({ stock: 1 }).where("slug", "=", "nadia").execute();
+    // A buyer's review waits for her decision; a published one does not.
+    const review = (status: "pending" | "published", submittedAt: string) => ({
+      orderId: older.id,
+      productId: sql<number>`(SELECT min(id) FROM products WHERE slug = ${status === "pending" ? "aicha" : "nadia"})`,
+      locale: "fr" as const,
+      rating: 5,
+      title: "Très belle",
+      body: "Cousue avec soin, elle tient tout.",
+      authorName: "Camille M.",
+      experiencedOn: "2026-11-14",
+      consentedAt: new Date(submittedAt),
+      status,
+      publishedAt: status === "published" ? new Date(submittedAt) : null,
+      submittedAt: new Date(submittedAt),
+    });
+    await t.db
+      .insertInto("reviews")
+      .values([review("pending", "2026-11-15T08:00:00Z"), review("published", "2026-11-14T08:00:00Z")])
+      .execute();
     const board = await dashboard(t.db, new Date("2026-11-18T15:00:00Z"));
     expect(board.waiting.toPrepare).toEqual({ count: 1, since: new Date("2026-11-12T09:00:00Z") });
     expect(board.waiting.toShip).toEqual({ count: 1, since: new Date("2026-11-10T09:00:00Z") });
     expect(board.waiting.emailsFailed.count).toBe(2);
     expect(board.waiting.refundsDue.count).toBe(0);
+    expect(board.waiting.reviewsToModerate).toEqual({ count: 1, since: new Date("2026-11-15T08:00:00Z") });
     expect(board.lowStock).toEqual({
       threshold: 3,
       models: [expect.objectContaining({ name: "Nadia", stock: 1 })],

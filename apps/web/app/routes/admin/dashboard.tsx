@@ -22,6 +22,7 @@ const WAITING: Record<WaitingKind, { words: { one: string; many: string }; to: s
   refundsDue: { words: TEXT.waiting.refundsDue, to: ADMIN_PAGES.orders },
   paymentsToCheck: { words: TEXT.waiting.paymentsToCheck, to: ADMIN_PAGES.orders },
   emailsFailed: { words: TEXT.waiting.emailsFailed, to: ADMIN_PAGES.emails },
+  reviewsToModerate: { words: TEXT.waiting.reviewsToModerate, to: ADMIN_PAGES.reviews },
 };
 
 /** « 3 jours », « 5 heures », « 12 minutes »: how long the oldest has waited. */
