@@ -1,3 +1,4 @@
+import type { EmailType } from "@souls/core/email-types";
 import { seededTestDatabase } from "@souls/db/testing";
 import { describe, expect, it } from "vitest";
 import type { PaymentGateway } from "../payments/gateway";
@@ -16,7 +17,7 @@ let clients = 0;
 const newClient = () => `order-emails-${++clients}`;
 
 /** The tracking token an order's e-mail of `type` carries, checked to open that order. */
-async function linkOf(orderId: number, type: string) {
+async function linkOf(orderId: number, type: EmailType) {
   const mail = await t.db
     .selectFrom("emailQueue")
     .select("payload")
