@@ -208,6 +208,7 @@ export const emailPayloads = {
     customerName: text,
     shippingAddress: postalAddress,
     deliveryInstructions: text.nullable(),
+    trackingToken,
   }),
   /** To the owner: an order was paid. Its lines, where it goes, and the link that opens it in her panel. */
   new_order: z.object({

@@ -123,6 +123,7 @@ export const samplePayloads = {
       country: "FR",
     },
     deliveryInstructions: "Digicode 4521B, 3e étage gauche",
+    trackingToken: sampleTrackingToken,
   },
   // To the owner, as the order above is paid.
   new_order: {

@@ -7,6 +7,7 @@ import { countryName } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { Paragraph, SectionTitle, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
+import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
 import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
@@ -44,6 +45,7 @@ export function AddressCorrected({ payload, locale, context }: TemplateProps<"ad
         <Paragraph>{fill(t.instructions, { instructions: payload.deliveryInstructions })}</Paragraph>
       ) : null}
       <Paragraph>{t.wrong}</Paragraph>
+      <OrderTrackingLink siteUrl={context.siteUrl} locale={locale} trackingToken={payload.trackingToken} />
     </EmailLayout>
   );
 }

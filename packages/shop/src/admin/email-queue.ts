@@ -237,6 +237,8 @@ function withSecretsMasked(message: EmailMessage): EmailMessage {
       return withTrackingTokenMasked(message);
     case "order_refund":
       return withTrackingTokenMasked(message);
+    case "address_corrected":
+      return withTrackingTokenMasked(message);
     case "signup_confirmation":
       return { ...message, payload: { ...message.payload, token: TRACKING_TOKEN_MASK } };
     case "back_in_stock":

@@ -7,6 +7,7 @@ import { vatTerritoryOf } from "@souls/core/vat";
 import type { Database, Kysely, Order, Transaction } from "@souls/db";
 import { parseEmailMessage } from "@souls/emails/messages";
 import { mayCorrectAddress } from "../order-status";
+import { issueTrackingToken } from "../orders/tracking-token";
 import { emailRow, enqueueEmail } from "../outbox/enqueue";
 import { AddressRefusedError, AdminNotFoundError, EmailNotRetryableError } from "./errors";
 
@@ -113,6 +114,7 @@ export async function correctShippingAddress(
             country: order.country,
           },
           deliveryInstructions: correction.deliveryInstructions,
+          trackingToken: await issueTrackingToken(trx, order.id, now),
         },
       },
     );

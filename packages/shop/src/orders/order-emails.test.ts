@@ -1,6 +1,7 @@
 import type { EmailType } from "@souls/core/email-types";
 import { seededTestDatabase } from "@souls/db/testing";
 import { describe, expect, it } from "vitest";
+import { correctShippingAddress } from "../admin/order-changes";
 import type { PaymentGateway } from "../payments/gateway";
 import { offlineGateway } from "../payments/offline-gateway";
 import { refundOrder } from "../refunds/refunds";
@@ -46,6 +47,24 @@ describe("every e-mail about an order", () => {
     const { token, order } = await linkOf(paid.id, "withdrawal_acknowledgement");
     expect(token).not.toBe(paid.token);
     expect(order.status).toBe("withdrawn");
+  });
+
+  it("the owner's address correction opens the order, at its new address", async () => {
+    const paid = await placePaidOrder(t.db);
+    await correctShippingAddress(t.db, {
+      orderNumber: paid.orderNumber,
+      firstName: "Camille",
+      lastName: "Martin",
+      address: "42 rue des Martyrs",
+      addressLine2: null,
+      postalCode: "75009",
+      city: "Paris",
+      phone: null,
+      deliveryInstructions: null,
+    });
+    const { token, order } = await linkOf(paid.id, "address_corrected");
+    expect(token).not.toBe(paid.token);
+    expect(order.orderNumber).toBe(paid.orderNumber);
   });
 
   it("a refund opens the refunded order with a link of its own", async () => {
