@@ -76,6 +76,12 @@ async function importedPackages() {
         found.set(packageName(specifier), entry);
       }
     }
+    // A package read as files, not imported (the papers' fonts: require.resolve("dejavu-fonts-ttf/…")),
+    // is no import to esbuild; its name is in the call.
+    const text = readFileSync(path.join(ROOT, entry), "utf8");
+    for (const [, specifier] of text.matchAll(/\bresolve\(\s*["']([@\w][^"'\s]*)["']\s*\)/g)) {
+      if (!isBuiltin(specifier)) found.set(packageName(specifier), entry);
+    }
   }
   return found;
 }

@@ -650,6 +650,37 @@ async function checkWeb(origin) {
   return asset;
 }
 
+/**
+ * The papers are drawn in the web process with their own typeface, read from node_modules as
+ * files: the runtime stage must hold it too. Logs in as the owner (the panel's form) and reads a
+ * packing slip; returns its size.
+ */
+async function checkPapers(origin, password, orderNumber) {
+  const login = await fetch(`${origin}/admin`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "login", password }),
+    headers: { Origin: origin },
+    redirect: "manual",
+    signal: AbortSignal.timeout(15_000),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (!cookie) fail(`the owner's login answered ${login.status} with no session cookie`);
+  const slip = await fetch(`${origin}/admin-orders/${orderNumber}/bon-de-livraison`, {
+    headers: { Cookie: cookie },
+    signal: AbortSignal.timeout(30_000),
+  });
+  const bytes = Buffer.from(await slip.arrayBuffer());
+  if (slip.status !== 200 || !bytes.subarray(0, 5).equals(Buffer.from("%PDF-"))) {
+    fail(
+      `the packing slip answered ${slip.status} (${slip.headers.get("content-type")}): ${bytes.subarray(0, 200)}`,
+    );
+  }
+  return bytes.length;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What the runtime stage holds.
 
@@ -1105,6 +1136,12 @@ async function main() {
     const asset = await checkWeb(origin);
     process.stdout.write(`  home page, {"status":"ok"}, ${asset}\n`);
   });
+  if (orderNumber) {
+    await step("the owner's papers: her login, the sample order's packing slip (PDF)", async () => {
+      const bytes = await checkPapers(origin, webEnv.ADMIN_PASSWORD, orderNumber);
+      process.stdout.write(`  ${orderNumber}/bon-de-livraison, ${bytes} bytes\n`);
+    });
+  }
   await step("the image's HEALTHCHECK", () =>
     run("healthcheck", image.healthcheck, { cwd: image.appDir, env: webEnv, timeoutSeconds: 20 }),
   );
