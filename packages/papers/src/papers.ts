@@ -46,7 +46,7 @@ export interface PaperLine {
 }
 
 /** The amounts and VAT of an invoice or a credit note, as issued. */
-interface TaxedPaper {
+export interface TaxedPaper {
   number: string;
   issuedAt: Date;
   orderNumber: string;
