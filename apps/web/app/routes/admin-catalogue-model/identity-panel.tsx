@@ -7,6 +7,7 @@ import { eurosFieldValue, formatCents, parseEuros } from "~/components/admin/for
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
+import { EurosForm, priceRefused } from "./euros-form";
 import type { ModelDetail } from "./types";
 
 const TEXT = copy.editor;
@@ -188,48 +189,31 @@ function PriceForm({ detail }: { detail: ModelDetail }) {
       setError(undefined);
       notifySuccess(TEXT.priceSaved, `${row.name} : ${formatCents(row.priceCents)}`);
     },
-    onError: (failure) => {
-      setError(fieldErrorsOf(failure)?.price?.[0] ?? errorMessage(failure));
-      notifyFailure(TEXT.saveFailed, failure);
-    },
+    onError: priceRefused(setError),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const euros = parseEuros(price);
     if (!(euros > 0) || euros > MAX_PRICE) {
       setError(TEXT.priceInvalid);
-      event.currentTarget.querySelector<HTMLInputElement>('[name="price"]')?.focus();
-      return;
+      return false;
     }
     setError(undefined);
-    if (Math.round(euros * 100) === detail.model.priceCents || save.isPending) return;
-    save.mutate({ id: detail.model.id, price: euros });
+    if (Math.round(euros * 100) !== detail.model.priceCents && !save.isPending) {
+      save.mutate({ id: detail.model.id, price: euros });
+    }
+    return true;
   };
   return (
-    <form className="admin-form" noValidate onSubmit={submit}>
-      <FormField label={TEXT.price} hint={TEXT.priceHint} error={error}>
-        {(props) => (
-          <input
-            {...props}
-            name="price"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-          />
-        )}
-      </FormField>
-      <div>
-        <BusyButton
-          type="submit"
-          className="button button--outline button--small"
-          busy={save.isPending}
-          busyLabel={TEXT.working}
-        >
-          {TEXT.savePrice}
-        </BusyButton>
-      </div>
-    </form>
+    <EurosForm
+      name="price"
+      label={TEXT.price}
+      hint={TEXT.priceHint}
+      value={price}
+      onChange={setPrice}
+      error={error}
+      busy={save.isPending}
+      submitLabel={TEXT.savePrice}
+      onSubmit={submit}
+    />
   );
 }

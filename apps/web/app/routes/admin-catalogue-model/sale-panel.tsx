@@ -1,11 +1,10 @@
 import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useRef, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
+import { useRef, useState } from "react";
 import { formatCents, formatDateTime, parseEuros } from "~/components/admin/format";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
+import { EurosForm, priceRefused } from "./euros-form";
 import type { ModelDetail } from "./types";
 
 const TEXT = copy.editor;
@@ -51,22 +50,18 @@ function StartSaleForm({ detail, onDone }: { detail: ModelDetail; onDone: () => 
       notifySuccess(TEXT.saleStarted, `${row.name} : ${formatCents(row.priceCents)}`);
       onDone();
     },
-    onError: (failure) => {
-      setError(fieldErrorsOf(failure)?.price?.[0] ?? errorMessage(failure));
-      notifyFailure(TEXT.saveFailed, failure);
-    },
+    onError: priceRefused(setError),
   });
   const euros = parseEuros(price);
   const cents = Math.round(euros * 100);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (!(euros > 0) || cents >= detail.model.priceCents) {
       setError(TEXT.priceInvalid);
-      event.currentTarget.querySelector<HTMLInputElement>('[name="salePrice"]')?.focus();
-      return;
+      return false;
     }
     setError(undefined);
     if (!start.isPending) start.mutate({ id: detail.model.id, price: euros });
+    return true;
   };
   // What shoppers will see struck through, said before the owner confirms.
   const preview =
@@ -74,34 +69,21 @@ function StartSaleForm({ detail, onDone }: { detail: ModelDetail; onDone: () => 
       ? fill(TEXT.saleNoReference, { price: formatCents(lowest) })
       : fill(TEXT.saleReference, { price: formatCents(lowest) });
   return (
-    <form className="admin-form" noValidate onSubmit={submit}>
-      <FormField label={TEXT.salePrice} error={error}>
-        {(props) => (
-          <input
-            {...props}
-            name="salePrice"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-          />
-        )}
-      </FormField>
-      <p className="admin-muted" aria-live="polite">
-        {preview}
-      </p>
-      <div>
-        <BusyButton
-          type="submit"
-          className="button button--outline button--small"
-          busy={start.isPending}
-          busyLabel={TEXT.working}
-        >
-          {TEXT.startSale}
-        </BusyButton>
-      </div>
-    </form>
+    <EurosForm
+      name="salePrice"
+      label={TEXT.salePrice}
+      value={price}
+      onChange={setPrice}
+      error={error}
+      busy={start.isPending}
+      submitLabel={TEXT.startSale}
+      onSubmit={submit}
+      after={
+        <p className="admin-muted" aria-live="polite">
+          {preview}
+        </p>
+      }
+    />
   );
 }
 
@@ -123,53 +105,40 @@ function EndSaleForm({
       notifySuccess(TEXT.saleEnded, `${row.name} : ${formatCents(row.priceCents)}`);
       onDone();
     },
-    onError: (failure) => {
-      setError(fieldErrorsOf(failure)?.price?.[0] ?? errorMessage(failure));
-      notifyFailure(TEXT.saveFailed, failure);
-    },
+    onError: priceRefused(setError),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const euros = price.trim() ? parseEuros(price) : undefined;
     if (euros !== undefined && !(euros > 0)) {
       setError(TEXT.priceInvalid);
-      event.currentTarget.querySelector<HTMLInputElement>('[name="endPrice"]')?.focus();
-      return;
+      return false;
     }
     setError(undefined);
     if (!end.isPending) end.mutate({ id: detail.model.id, price: euros });
+    return true;
   };
   return (
-    <form className="admin-form" noValidate onSubmit={submit}>
-      <p>
-        {fill(TEXT.onSaleSince, { date: formatDateTime(since), price: formatCents(detail.model.priceCents) })}{" "}
-        {reference === null
-          ? TEXT.onSaleNoReference
-          : fill(TEXT.onSaleReference, { price: formatCents(reference) })}
-      </p>
-      <FormField label={TEXT.endPrice} hint={TEXT.endPriceHint} error={error}>
-        {(props) => (
-          <input
-            {...props}
-            name="endPrice"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-          />
-        )}
-      </FormField>
-      <div>
-        <BusyButton
-          type="submit"
-          className="button button--outline button--small"
-          busy={end.isPending}
-          busyLabel={TEXT.working}
-        >
-          {TEXT.endSale}
-        </BusyButton>
-      </div>
-    </form>
+    <EurosForm
+      name="endPrice"
+      label={TEXT.endPrice}
+      hint={TEXT.endPriceHint}
+      value={price}
+      onChange={setPrice}
+      error={error}
+      busy={end.isPending}
+      submitLabel={TEXT.endSale}
+      onSubmit={submit}
+      before={
+        <p>
+          {fill(TEXT.onSaleSince, {
+            date: formatDateTime(since),
+            price: formatCents(detail.model.priceCents),
+          })}{" "}
+          {reference === null
+            ? TEXT.onSaleNoReference
+            : fill(TEXT.onSaleReference, { price: formatCents(reference) })}
+        </p>
+      }
+    />
   );
 }
