@@ -3,54 +3,21 @@
  * shop's books only, and the CSV streamed batch by batch, the same file as built whole.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { accountingCsv, accountingRows } from "@souls/shop/admin";
 import { insertPaidOrders } from "@souls/shop/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { shopWithOwnerSession } from "~/lib/owner-session.testing";
 import { ACCOUNTING_EXPORT_PATH, routeTable } from "~/screens";
 
-const PASSWORD = "the-owners-password-in-tests";
-let t: TestDatabase;
+const shop = shopWithOwnerSession();
 let loader: (args: LoaderFunctionArgs) => Promise<Response>;
-let ownerCookie = "";
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-  vi.stubEnv("DATABASE_URL", t.url);
-  vi.stubEnv("SITE_URL", "https://souls.example");
-  vi.stubEnv("ADMIN_PASSWORD", PASSWORD);
   ({ loader } = await import("./route"));
-  // Logged in as the owner is, through the login form.
-  const admin = await import("~/routes/admin/route");
-  const login = (await admin
-    .action({
-      request: new Request("https://souls.example/admin", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "login", password: PASSWORD }).toString(),
-      }),
-      params: {},
-      context: { socketAddress: "203.0.113.60" },
-    })
-    .catch((thrown: unknown) => thrown)) as Response;
-  ownerCookie =
-    login.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0] ?? "")
-      .find((cookie) => cookie.startsWith("admin_session=")) ?? "";
-  expect(ownerCookie).not.toBe("");
 });
 
-afterAll(async () => {
-  const { db } = await import("~/lib/db.server");
-  await db.destroy();
-  await t.drop();
-});
-
-const exportOf = (query: string, cookie = ownerCookie) =>
+const exportOf = (query: string, cookie = shop.ownerCookie) =>
   loader({
     request: new Request(`https://souls.example${ACCOUNTING_EXPORT_PATH}?${query}`, {
       headers: cookie ? { Cookie: cookie } : {},
@@ -83,8 +50,8 @@ describe("the accountant's export route", () => {
   });
 
   it("answers 401 and no data without the owner's session", async () => {
-    await insertPaidOrders(t.db, { count: 3, paidFrom: new Date("2025-06-10T10:00:00Z") });
-    for (const cookie of ["", "admin_session=forged", `${ownerCookie}x`]) {
+    await insertPaidOrders(shop.t.db, { count: 3, paidFrom: new Date("2025-06-10T10:00:00Z") });
+    for (const cookie of ["", "admin_session=forged", `${shop.ownerCookie}x`]) {
       const answer = await exportOf("from=2025-06&to=2025-06", cookie);
       expect(answer.status).toBe(401);
       expect(answer.headers.get("Content-Disposition")).toBeNull();
@@ -115,14 +82,14 @@ describe("the accountant's export route", () => {
   });
 
   it("streams the period's CSV as a download, batch by batch: the very file built whole", async () => {
-    await insertPaidOrders(t.db, {
+    await insertPaidOrders(shop.t.db, {
       count: 2_500,
       paidFrom: new Date("2025-03-01T00:00:00Z"),
       everySeconds: 60,
     });
     await sql`INSERT INTO refunds (order_id, provider, amount_cents, reason, status, source, restock, settled_at)
       SELECT id, 'test', 1200, 'goodwill', 'succeeded', 'admin', 'no', paid_at + interval '1 day' FROM orders
-      WHERE paid_at >= '2025-03-01' AND paid_at < '2025-03-02'`.execute(t.db);
+      WHERE paid_at >= '2025-03-01' AND paid_at < '2025-03-02'`.execute(shop.t.db);
     const answer = await exportOf("from=2025-03&to=2025-04");
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -133,7 +100,7 @@ describe("the accountant's export route", () => {
     const { chunks, text } = await received(answer);
     // The header, one chunk per thousand rows read, the last total.
     expect(chunks).toBeGreaterThanOrEqual(5);
-    const whole = accountingCsv(await accountingRows(t.db, { from: "2025-03", to: "2025-04" }));
+    const whole = accountingCsv(await accountingRows(shop.t.db, { from: "2025-03", to: "2025-04" }));
     expect(text).toBe(whole);
     expect(text.split("\r\n").filter((line) => line.startsWith("Vente;"))).toHaveLength(2_500);
   });

@@ -4,55 +4,26 @@
  * does not have, and the CSV of confirmed addresses.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { pdfText } from "@souls/papers/testing";
 import { placePaidOrder } from "@souls/shop/testing";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { shopWithOwnerSession } from "~/lib/owner-session.testing";
 import { PAPER_PATHS, paperPath, routeTable, SIGNUPS_EXPORT_PATH } from "~/screens";
 
-const PASSWORD = "the-owners-password-in-tests";
-let t: TestDatabase;
+const shop = shopWithOwnerSession();
 let papers: (args: LoaderFunctionArgs) => Promise<Response>;
 let signups: (args: LoaderFunctionArgs) => Promise<Response>;
-let ownerCookie = "";
 let order: { id: number; orderNumber: string };
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-  vi.stubEnv("DATABASE_URL", t.url);
-  vi.stubEnv("SITE_URL", "https://souls.example");
-  vi.stubEnv("ADMIN_PASSWORD", PASSWORD);
   ({ loader: papers } = await import("./route"));
   ({ loader: signups } = await import("../admin-signups-export/route"));
-  const admin = await import("~/routes/admin/route");
-  const login = (await admin
-    .action({
-      request: new Request("https://souls.example/admin", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "login", password: PASSWORD }).toString(),
-      }),
-      params: {},
-      context: { socketAddress: "203.0.113.61" },
-    })
-    .catch((thrown: unknown) => thrown)) as Response;
-  ownerCookie =
-    login.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0] ?? "")
-      .find((cookie) => cookie.startsWith("admin_session=")) ?? "";
-  order = await placePaidOrder(t.db, { details: { country: "US", postalCode: "10001", city: "New York" } });
+  order = await placePaidOrder(shop.t.db, {
+    details: { country: "US", postalCode: "10001", city: "New York" },
+  });
 });
 
-afterAll(async () => {
-  const { db } = await import("~/lib/db.server");
-  await db.destroy();
-  await t.drop();
-});
-
-const paperOf = (paper: string, cookie = ownerCookie) =>
+const paperOf = (paper: string, cookie = shop.ownerCookie) =>
   papers({
     request: new Request(`https://souls.example${paperPath(order.orderNumber, paper)}`, {
       headers: cookie ? { Cookie: cookie } : {},
@@ -100,7 +71,7 @@ describe("an order's papers", () => {
 
 describe("the sign-up lists' export", () => {
   it("answers the confirmed addresses as a CSV for the owner, 401 without her, 400 for an unknown list", async () => {
-    await t.db
+    await shop.t.db
       .insertInto("signups")
       .values([
         {
@@ -112,7 +83,7 @@ describe("the sign-up lists' export", () => {
         { email: "nope@example.org", locale: "en", source: "home" },
       ])
       .execute();
-    const exportOf = (query: string, cookie = ownerCookie) =>
+    const exportOf = (query: string, cookie = shop.ownerCookie) =>
       signups({
         request: new Request(`https://souls.example${SIGNUPS_EXPORT_PATH}${query}`, {
           headers: cookie ? { Cookie: cookie } : {},

@@ -4,50 +4,22 @@
  * per session.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { heicPhoto, pdfNamedJpg, pngBomb, smallPhoto, truncatedJpeg } from "@souls/shop/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { shopWithOwnerSession, TEST_ORIGIN } from "~/lib/owner-session.testing";
 import { PHOTO_UPLOAD_PATH, routeTable } from "~/screens";
 import { takeUploadSlot, UPLOADS_PER_SESSION } from "./upload-slots.server";
 
-const PASSWORD = "the-owners-password-in-tests";
-const ORIGIN = "https://souls.example";
-let t: TestDatabase;
+const shop = shopWithOwnerSession();
 let action: (args: ActionFunctionArgs) => Promise<Response>;
-let ownerCookie = "";
 let productId: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-  vi.stubEnv("DATABASE_URL", t.url);
-  vi.stubEnv("SITE_URL", ORIGIN);
-  vi.stubEnv("ADMIN_PASSWORD", PASSWORD);
   ({ action } = await import("./route"));
-  // Logged in as the owner is, through the login form.
-  const admin = await import("~/routes/admin/route");
-  const login = (await admin
-    .action({
-      request: new Request(`${ORIGIN}/admin`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "login", password: PASSWORD }).toString(),
-      }),
-      params: {},
-      context: { socketAddress: "203.0.113.61" },
-    })
-    .catch((thrown: unknown) => thrown)) as Response;
-  ownerCookie =
-    login.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0] ?? "")
-      .find((cookie) => cookie.startsWith("admin_session=")) ?? "";
-  expect(ownerCookie).not.toBe("");
   // A model of the owner's without photos.
   productId = (
-    await t.db
+    await shop.t.db
       .insertInto("products")
       .values({ reference: "UPLOAD-01", slug: "upload", name: "Modèle envoyé", priceCents: 16900, stock: 1 })
       .returning("id")
@@ -55,22 +27,19 @@ beforeAll(async () => {
   ).id;
 });
 
-afterAll(async () => {
-  const { db } = await import("~/lib/db.server");
-  await db.destroy();
-  await t.drop();
-});
-
 type Part = [name: string, value: string | Blob, fileName?: string];
 
 /** A post as the panel sends it: multipart, with the owner's cookie unless told otherwise. */
-function upload(parts: Part[], { cookie = ownerCookie, body }: { cookie?: string; body?: BodyInit } = {}) {
+function upload(
+  parts: Part[],
+  { cookie = shop.ownerCookie, body }: { cookie?: string; body?: BodyInit } = {},
+) {
   const form = new FormData();
   for (const [name, value, fileName] of parts) {
     if (typeof value === "string") form.append(name, value);
     else form.append(name, value, fileName);
   }
-  const request = new Request(`${ORIGIN}${PHOTO_UPLOAD_PATH}`, {
+  const request = new Request(`${TEST_ORIGIN}${PHOTO_UPLOAD_PATH}`, {
     method: "POST",
     headers: cookie ? { Cookie: cookie } : {},
     body: body ?? form,
@@ -87,7 +56,7 @@ const photoPart = (bytes: Uint8Array, fileName = "photo.jpg", type = "image/jpeg
 async function stored() {
   const { rows } = await sql<{ photos: string; files: string; history: string }>`
     SELECT (SELECT count(*) FROM product_photos) AS photos, (SELECT count(*) FROM photo_files) AS files,
-      (SELECT count(*) FROM product_events) AS history`.execute(t.db);
+      (SELECT count(*) FROM product_events) AS history`.execute(shop.t.db);
   return rows[0];
 }
 
@@ -107,7 +76,7 @@ describe("the photo upload", () => {
   it("answers 401 without the owner's session, and stores nothing", async () => {
     const bytes = await smallPhoto("#123abc");
     const before = await stored();
-    for (const cookie of ["", "admin_session=forged", `${ownerCookie}x`]) {
+    for (const cookie of ["", "admin_session=forged", `${shop.ownerCookie}x`]) {
       const answer = await upload([["productId", String(productId)], photoPart(bytes)], { cookie });
       expect(await refusal(answer)).toEqual({ status: 401, error: "Session expirée : reconnectez-vous." });
     }
@@ -169,14 +138,14 @@ describe("the photo upload", () => {
 
   it("refuses a 13th photo, two at once, none, a request that is not multipart, an unknown model", async () => {
     const full = (
-      await t.db
+      await shop.t.db
         .insertInto("products")
         .values({ reference: "UPLOAD-FULL", slug: "upload-full", name: "Complet", priceCents: 100, stock: 0 })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
     for (let position = 0; position < 12; position++) {
-      await t.db
+      await shop.t.db
         .insertInto("productPhotos")
         .values({
           productId: full,
@@ -216,7 +185,7 @@ describe("the photo upload", () => {
 
   it("runs two uploads at once per session: a third is told to wait (429) before its body is read", async () => {
     const { adminSession } = await import("~/lib/admin-session.server");
-    const session = await adminSession(new Request(ORIGIN, { headers: { Cookie: ownerCookie } }));
+    const session = await adminSession(new Request(TEST_ORIGIN, { headers: { Cookie: shop.ownerCookie } }));
     const held = Array.from({ length: UPLOADS_PER_SESSION }, () =>
       takeUploadSlot(session?.sessionIdHash ?? ""),
     );

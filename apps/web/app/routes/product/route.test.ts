@@ -4,52 +4,21 @@
  * (never indexed, never kept), an archived model sold out, anything else a 404.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { seedProducts } from "@souls/db";
-import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { inviteReviewers, publishReview, submitReview } from "@souls/shop/reviews";
 import { placeShippedOrder, reviewLinkToken, TEST_SECRET } from "@souls/shop/testing";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { shopWithOwnerSession } from "~/lib/owner-session.testing";
 
-const PASSWORD = "the-owners-password-in-tests";
-let t: TestDatabase;
+const shop = shopWithOwnerSession();
 let loader: (args: LoaderFunctionArgs) => Promise<unknown>;
-let ownerCookie = "";
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedProducts(t.db);
-  vi.stubEnv("DATABASE_URL", t.url);
-  vi.stubEnv("ADMIN_PASSWORD", PASSWORD);
   ({ loader } = await import("./route"));
-  const admin = await import("~/routes/admin/route");
-  const login = (await admin
-    .action({
-      request: new Request("http://shop.test/admin", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "login", password: PASSWORD }).toString(),
-      }),
-      params: {},
-      context: { socketAddress: "203.0.113.61" },
-    })
-    .catch((thrown: unknown) => thrown)) as Response;
-  ownerCookie =
-    login.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0] ?? "")
-      .find((cookie) => cookie.startsWith("admin_session=")) ?? "";
-  expect(ownerCookie).not.toBe("");
-});
-
-afterAll(async () => {
-  const { db } = await import("~/lib/db.server");
-  await db.destroy();
-  await t.drop();
 });
 
 /** What the loader answered: its data, or the response it threw (a redirect, a 404). */
 async function open(path: string, cookie?: string) {
-  const request = new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const request = new Request(`https://souls.example${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   try {
     const answer = await loader({ request, params: {}, context: {} });
     const init = (answer as { init?: ResponseInit }).init;
@@ -85,18 +54,18 @@ describe("a model's page", () => {
   });
 
   it("answers 301 to the current address from one it had, its query kept", async () => {
-    const { id } = await t.db
+    const { id } = await shop.t.db
       .selectFrom("products")
       .select("id")
       .where("slug", "=", "bilin")
       .executeTakeFirstOrThrow();
-    await t.db
+    await shop.t.db
       .updateTable("productTexts")
       .set({ path: "/en/product/bilin-the-yellow-one" })
       .where("productId", "=", id)
       .where("locale", "=", "en")
       .execute();
-    await t.db
+    await shop.t.db
       .insertInto("productPaths")
       .values({ path: "/en/product/bilin-fanny-pack", productId: id, locale: "en" })
       .execute();
@@ -107,12 +76,12 @@ describe("a model's page", () => {
   });
 
   it("shows a draft to the owner's session only, not indexed and never kept", async () => {
-    const { id } = await t.db
+    const { id } = await shop.t.db
       .insertInto("products")
       .values({ reference: "ZORA-01", slug: "zora", name: "Zora", priceCents: 16900, stock: 3 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await t.db
+    await shop.t.db
       .insertInto("productTexts")
       .values([
         { productId: id, locale: "fr", path: "/produit/sac-banane-zora", tagline: "Jacquard vert" },
@@ -121,7 +90,7 @@ describe("a model's page", () => {
       .execute();
     expect((await open("/produit/sac-banane-zora")).status).toBe(404);
     expect((await open("/produit/sac-banane-zora", "admin_session=forged")).status).toBe(404);
-    const preview = await open("/en/product/zora-fanny-pack", ownerCookie);
+    const preview = await open("/en/product/zora-fanny-pack", shop.ownerCookie);
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ name: "Zora", preview: true, noindex: true });
     expect(preview.headers.get("cache-control")).toBe("no-store");
@@ -129,7 +98,11 @@ describe("a model's page", () => {
   });
 
   it("keeps an archived model's page, sold out", async () => {
-    await t.db.updateTable("products").set({ archivedAt: new Date() }).where("slug", "=", "ilian").execute();
+    await shop.t.db
+      .updateTable("products")
+      .set({ archivedAt: new Date() })
+      .where("slug", "=", "ilian")
+      .execute();
     const page = await open("/produit/sac-banane-ilian");
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ model: { model: "ilian", available: 0 } });
@@ -143,13 +116,13 @@ describe("a model's reviews", () => {
 
   /** A buyer's review of Ilian, written through her link (published by the test). */
   async function publishedReview(email: string, rating: number, title: string) {
-    const order = await placeShippedOrder(t.db, {
+    const order = await placeShippedOrder(shop.t.db, {
       model: "ilian",
       details: { email },
       shippedAt: new Date(Date.now() - 11 * 86_400_000),
     });
-    await inviteReviewers(t.db, { secret: TEST_SECRET });
-    const written = await submitReview(t.db, {
+    await inviteReviewers(shop.t.db, { secret: TEST_SECRET });
+    const written = await submitReview(shop.t.db, {
       token: reviewLinkToken(TEST_SECRET, "review", order.id),
       secret: TEST_SECRET,
       model: "ilian",
@@ -164,7 +137,7 @@ describe("a model's reviews", () => {
       },
     });
     if (!written.ok) throw new Error(`review refused: ${written.reason}`);
-    const row = await t.db
+    const row = await shop.t.db
       .selectFrom("reviews")
       .select(["id", "saves"])
       .where("orderId", "=", order.id)
@@ -173,7 +146,7 @@ describe("a model's reviews", () => {
   }
 
   it("carries no rating while no review is published, then the published reviews' own", async () => {
-    await t.db
+    await shop.t.db
       .updateTable("products")
       .set({ stock: 20, archivedAt: null })
       .where("slug", "=", "ilian")
@@ -186,8 +159,8 @@ describe("a model's reviews", () => {
     expect(productData(before.body)).not.toHaveProperty("aggregateRating");
     expect(productData(before.body)).not.toHaveProperty("review");
 
-    await publishReview(t.db, { ...first, reply: "Thank you Nour!" });
-    await publishReview(t.db, second);
+    await publishReview(shop.t.db, { ...first, reply: "Thank you Nour!" });
+    await publishReview(shop.t.db, second);
     const after = await open("/produit/sac-banane-ilian");
     expect(after.body.reviews).toMatchObject({
       count: 2,
