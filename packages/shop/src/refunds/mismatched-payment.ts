@@ -7,12 +7,12 @@
  * the gateway failed) finds the same refund, so the money goes back once.
  */
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
-import { AdminNotFoundError, GatewayUnavailableError, RefundRefusedError } from "../admin/errors";
+import { AdminNotFoundError, RefundRefusedError } from "../admin/errors";
 import { releaseHold } from "../orders/holds";
 import { enqueueRefund } from "../orders/order-emails";
 import { applyOrderEvent } from "../orders/transitions";
 import type { PaymentGateway } from "../payments/gateway";
-import { type RefundOutcome, refundIdempotencyKey } from "./refunds";
+import { askGatewayToRefund, type RefundOutcome } from "./refunds";
 
 export async function refundMismatchedPayment(
   db: Kysely<Database>,
@@ -61,22 +61,7 @@ export async function refundMismatchedPayment(
   });
   if (refund.status === "succeeded") return outcomeOf(db, refund, true);
 
-  let providerRefundId: string;
-  try {
-    ({ providerRefundId } = await gateway.refund(
-      order.paymentReference ?? order.orderNumber,
-      refund.amountCents,
-      refundIdempotencyKey(order, refund),
-      refund.id,
-    ));
-  } catch (error) {
-    await db
-      .updateTable("refunds")
-      .set({ lastError: String((error as Error)?.message ?? error).slice(0, 500) })
-      .where("id", "=", refund.id)
-      .execute();
-    throw new GatewayUnavailableError(error);
-  }
+  const providerRefundId = await askGatewayToRefund(db, gateway, order, refund);
 
   const settled = await db.transaction().execute(async (trx) => {
     const current = await lockOrder(trx, order.orderNumber);

@@ -219,14 +219,33 @@ async function carryOut(db: Kysely<Database>, gateway: PaymentGateway, { refund,
     const current = await orderOf(db, order.id);
     return outcome(refund, current, true);
   }
-  let providerRefundId: string;
+  const providerRefundId = await askGatewayToRefund(db, gateway, order, refund);
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockOrder(trx, order.orderNumber);
+    const settled = await settleRefund(trx, locked, refund.id, providerRefundId, "admin");
+    return outcome(settled ?? refund, await orderOf(trx, order.id), settled === null);
+  });
+}
+
+/**
+ * The gateway's side of a refund written `pending`: asked under the refund's own idempotency key,
+ * so a click sent again gives the money back once. A failure is kept on the refund for the owner
+ * to read, and the refund stays pending to be tried again.
+ */
+export async function askGatewayToRefund(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  order: Pick<Order, "orderNumber" | "paymentReference">,
+  refund: Pick<Refund, "id" | "amountCents">,
+): Promise<string> {
   try {
-    ({ providerRefundId } = await gateway.refund(
+    const { providerRefundId } = await gateway.refund(
       order.paymentReference ?? order.orderNumber,
       refund.amountCents,
       refundIdempotencyKey(order, refund),
       refund.id,
-    ));
+    );
+    return providerRefundId;
   } catch (error) {
     await db
       .updateTable("refunds")
@@ -235,11 +254,6 @@ async function carryOut(db: Kysely<Database>, gateway: PaymentGateway, { refund,
       .execute();
     throw new GatewayUnavailableError(error);
   }
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockOrder(trx, order.orderNumber);
-    const settled = await settleRefund(trx, locked, refund.id, providerRefundId, "admin");
-    return outcome(settled ?? refund, await orderOf(trx, order.id), settled === null);
-  });
 }
 
 /** Each refund its own key: retrying it is the same refund, a new refund a new one. */
