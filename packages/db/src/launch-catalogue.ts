@@ -36,6 +36,26 @@ export interface LaunchModel {
   photos: { source: string; width: number; height: number; alt: Record<Locale, string> }[];
 }
 
+/** What every model of the collection shares: the same cut, strap, care and safety notes. */
+const MAKE: Record<Locale, Pick<LaunchModelTexts, "dimensions" | "weight" | "strap" | "care" | "safety">> = {
+  fr: {
+    dimensions: "35 cm x 20 cm x 8 cm",
+    weight: "Environ 250 g",
+    strap: "Réglable de 70 à 120 cm",
+    care: "Dépoussiérer avec une brosse douce ; traiter une tache en tamponnant avec un linge humide et un peu de savon doux, sans frotter. Ni machine à laver, ni sèche-linge, ni pressing. Ranger dans sa pochette en satin, à l'abri du soleil et de l'humidité.",
+    safety:
+      "Ne convient pas aux enfants de moins de 3 ans : la tirette et la boucle sont de petites pièces, et la sangle ne doit pas être laissée autour du cou d'un enfant. Tenir éloigné des flammes et des sources de chaleur.",
+  },
+  en: {
+    dimensions: "35 cm x 20 cm x 8 cm",
+    weight: "About 250 g",
+    strap: "Adjustable from 70 to 120 cm",
+    care: "Dust with a soft brush; treat a stain by dabbing with a damp cloth and a little mild soap, without rubbing. No washing machine, tumble dryer or dry cleaning. Store in its satin pouch, away from sunlight and damp.",
+    safety:
+      "Not suitable for children under 3: the zip puller and the buckle are small parts, and the strap must never be left around a child's neck. Keep away from flames and heat sources.",
+  },
+};
+
 export const LAUNCH_SERIES = {
   title: {
     fr: "Première collection",
@@ -98,12 +118,7 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
               "Avec ses 35 x 20 x 8 cm, Aicha accueille sans peine un smartphone, un porte-cartes, des clés, une paire de lunettes de soleil et quelques petits objets du quotidien. Le sac reste léger : environ 250 g à vide.",
           },
         ],
-        dimensions: "35 cm x 20 cm x 8 cm",
-        weight: "Environ 250 g",
-        strap: "Réglable de 70 à 120 cm",
-        care: "Dépoussiérer avec une brosse douce ; traiter une tache en tamponnant avec un linge humide et un peu de savon doux, sans frotter. Ni machine à laver, ni sèche-linge, ni pressing. Ranger dans sa pochette en satin, à l'abri du soleil et de l'humidité.",
-        safety:
-          "Ne convient pas aux enfants de moins de 3 ans : la tirette et la boucle sont de petites pièces, et la sangle ne doit pas être laissée autour du cou d'un enfant. Tenir éloigné des flammes et des sources de chaleur.",
+        ...MAKE.fr,
       },
       en: {
         path: "/en/product/aicha-fanny-pack",
@@ -142,12 +157,7 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
               "Yes. The strap adjusts from 70 to 120 cm: short enough to wear the bag at your waist, long enough to sling it across your body, over a coat or a shirt.",
           },
         ],
-        dimensions: "35 cm x 20 cm x 8 cm",
-        weight: "About 250 g",
-        strap: "Adjustable from 70 to 120 cm",
-        care: "Dust with a soft brush; treat a stain by dabbing with a damp cloth and a little mild soap, without rubbing. No washing machine, tumble dryer or dry cleaning. Store in its satin pouch, away from sunlight and damp.",
-        safety:
-          "Not suitable for children under 3: the zip puller and the buckle are small parts, and the strap must never be left around a child's neck. Keep away from flames and heat sources.",
+        ...MAKE.en,
       },
     },
     photos: [
@@ -234,12 +244,7 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
               "En France, les commandes partent en Colissimo suivi et sont livrées 2 à 3 jours après l'expédition. Nous livrons aussi à l'international, avec suivi. À réception, vous disposez de 14 jours pour nous retourner le sac s'il ne vous convient pas.",
           },
         ],
-        dimensions: "35 cm x 20 cm x 8 cm",
-        weight: "Environ 250 g",
-        strap: "Réglable de 70 à 120 cm",
-        care: "Dépoussiérer avec une brosse douce ; traiter une tache en tamponnant avec un linge humide et un peu de savon doux, sans frotter. Ni machine à laver, ni sèche-linge, ni pressing. Ranger dans sa pochette en satin, à l'abri du soleil et de l'humidité.",
-        safety:
-          "Ne convient pas aux enfants de moins de 3 ans : la tirette et la boucle sont de petites pièces, et la sangle ne doit pas être laissée autour du cou d'un enfant. Tenir éloigné des flammes et des sources de chaleur.",
+        ...MAKE.fr,
       },
       en: {
         path: "/en/product/nadia-fanny-pack",
@@ -278,12 +283,7 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
               "Within France, orders ship by tracked Colissimo and arrive 2 to 3 days after dispatch. We also ship internationally, with tracking. Once your bag arrives, you have 14 days to send it back if it is not right for you.",
           },
         ],
-        dimensions: "35 cm x 20 cm x 8 cm",
-        weight: "About 250 g",
-        strap: "Adjustable from 70 to 120 cm",
-        care: "Dust with a soft brush; treat a stain by dabbing with a damp cloth and a little mild soap, without rubbing. No washing machine, tumble dryer or dry cleaning. Store in its satin pouch, away from sunlight and damp.",
-        safety:
-          "Not suitable for children under 3: the zip puller and the buckle are small parts, and the strap must never be left around a child's neck. Keep away from flames and heat sources.",
+        ...MAKE.en,
       },
     },
     photos: [
@@ -370,12 +370,7 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
               "Avec ses 35 x 20 x 8 cm, Bilin accueille un smartphone, un porte-cartes ou un petit portefeuille, des clés et une paire de lunettes de soleil. Il ne pèse qu'environ 250 g à vide.",
           },
         ],
-        dimensions: "35 cm x 20 cm x 8 cm",
-        weight: "Environ 250 g",
-        strap: "Réglable de 70 à 120 cm",
-        care: "Dépoussiérer avec une brosse douce ; traiter une tache en tamponnant avec un linge humide et un peu de savon doux, sans frotter. Ni machine à laver, ni sèche-linge, ni pressing. Ranger dans sa pochette en satin, à l'abri du soleil et de l'humidité.",
-        safety:
-          "Ne convient pas aux enfants de moins de 3 ans : la tirette et la boucle sont de petites pièces, et la sangle ne doit pas être laissée autour du cou d'un enfant. Tenir éloigné des flammes et des sources de chaleur.",
+        ...MAKE.fr,
       },
       en: {
         path: "/en/product/bilin-fanny-pack",
@@ -414,12 +409,7 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
               "At 35 x 20 x 8 cm, Bilin holds a phone, a card holder or a small wallet, your keys and a pair of sunglasses. Empty, it weighs only about 250 g.",
           },
         ],
-        dimensions: "35 cm x 20 cm x 8 cm",
-        weight: "About 250 g",
-        strap: "Adjustable from 70 to 120 cm",
-        care: "Dust with a soft brush; treat a stain by dabbing with a damp cloth and a little mild soap, without rubbing. No washing machine, tumble dryer or dry cleaning. Store in its satin pouch, away from sunlight and damp.",
-        safety:
-          "Not suitable for children under 3: the zip puller and the buckle are small parts, and the strap must never be left around a child's neck. Keep away from flames and heat sources.",
+        ...MAKE.en,
       },
     },
     photos: [
@@ -506,12 +496,7 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
               "En France, votre sac voyage en Colissimo suivi et arrive 2 à 3 jours après l'expédition. Les envois à l'international sont également suivis. Vous disposez de 14 jours après réception pour nous le retourner si besoin.",
           },
         ],
-        dimensions: "35 cm x 20 cm x 8 cm",
-        weight: "Environ 250 g",
-        strap: "Réglable de 70 à 120 cm",
-        care: "Dépoussiérer avec une brosse douce ; traiter une tache en tamponnant avec un linge humide et un peu de savon doux, sans frotter. Ni machine à laver, ni sèche-linge, ni pressing. Ranger dans sa pochette en satin, à l'abri du soleil et de l'humidité.",
-        safety:
-          "Ne convient pas aux enfants de moins de 3 ans : la tirette et la boucle sont de petites pièces, et la sangle ne doit pas être laissée autour du cou d'un enfant. Tenir éloigné des flammes et des sources de chaleur.",
+        ...MAKE.fr,
       },
       en: {
         path: "/en/product/ilian-fanny-pack",
@@ -550,12 +535,7 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
               "Within France, your bag travels by tracked Colissimo and arrives 2 to 3 days after dispatch. International shipments are tracked too. You have 14 days from delivery to send it back if needed.",
           },
         ],
-        dimensions: "35 cm x 20 cm x 8 cm",
-        weight: "About 250 g",
-        strap: "Adjustable from 70 to 120 cm",
-        care: "Dust with a soft brush; treat a stain by dabbing with a damp cloth and a little mild soap, without rubbing. No washing machine, tumble dryer or dry cleaning. Store in its satin pouch, away from sunlight and damp.",
-        safety:
-          "Not suitable for children under 3: the zip puller and the buckle are small parts, and the strap must never be left around a child's neck. Keep away from flames and heat sources.",
+        ...MAKE.en,
       },
     },
     photos: [
