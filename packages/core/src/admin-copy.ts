@@ -20,10 +20,15 @@ import type { VatBasis, VatRegime } from "./vat";
 
 /**
  * A count in words, French style: 0 and 1 take the singular ("0 remboursement", "1 vente",
- * "3 ventes"). `forms` holds the two templates, each with `{{n}}`.
+ * "3 ventes"). `forms` holds the two templates, each with `{{n}}`; `values` fills their other
+ * placeholders ("2 remboursements (40,00 €)").
  */
-export function count(n: number, forms: { one: string; many: string }): string {
-  return fill(Math.abs(n) < 2 ? forms.one : forms.many, { n });
+export function count(
+  n: number,
+  forms: { one: string; many: string },
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return fill(Math.abs(n) < 2 ? forms.one : forms.many, { ...values, n });
 }
 
 /**

@@ -98,7 +98,7 @@ function Periods({ board }: { board: Board }) {
             <p className="admin-muted">
               {figures.refunds === 0
                 ? TEXT.noRefund
-                : fill(count(figures.refunds, TEXT.refunds), { amount: formatCents(figures.refundedCents) })}
+                : count(figures.refunds, TEXT.refunds, { amount: formatCents(figures.refundedCents) })}
             </p>
           </li>
         ))}
