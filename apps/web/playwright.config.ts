@@ -26,6 +26,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   // Generous bounds, so that a test waits for what it expects on a slow or busy machine: a test
   // that passes only on a fast one is a broken test. What is fast enough is the bench's to say.

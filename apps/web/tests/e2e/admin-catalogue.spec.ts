@@ -181,7 +181,7 @@ test("the owner launches a second series with Zora from her panel, and shoppers 
   expect(orderNumber).toBeTruthy();
   expect(await sql("SELECT stock FROM products WHERE slug = 'zora'")).toEqual([{ stock: 2 }]);
   // Her confirmation shows Zora's photo, a JPEG of the shop's.
-  const confirmation = await deliveredEmail(orderNumber as string);
+  const confirmation = await deliveredEmail(orderNumber as string, "?token=");
   expect(confirmation).toMatch(/src="http:\/\/127\.0\.0\.1:\d+\/photos\/[0-9a-f]{32}-600\.jpg"/);
 
   // The sitemap lists both of Zora's addresses.
@@ -231,4 +231,42 @@ test("the catalogue's screens have no accessibility violation on a phone", async
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
+});
+
+test("the owner puts Bilin on sale: shoppers see the lowest price of 30 days struck through, until it ends", async ({
+  page,
+  browser,
+}) => {
+  await openCatalogue(page);
+  await page.getByRole("link", { name: "Modifier le modèle Bilin" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Modèle : Bilin" })).toBeVisible();
+  const sale = page.getByRole("region", { name: "Solde" });
+
+  // A price at or above today's is no sale: said under the field, which takes the focus.
+  const salePrice = sale.getByLabel("Prix soldé (€)");
+  await salePrice.fill("169");
+  await sale.getByRole("button", { name: "Mettre en solde" }).click();
+  await expect(sale.getByText("Indiquez un prix supérieur à 0, avec au plus deux décimales.")).toBeVisible();
+  await expect(salePrice).toBeFocused();
+
+  await salePrice.fill("149");
+  await expect(sale.getByText(/^Prix barré qui sera affiché : 169,00\s€$/)).toBeVisible();
+  await sale.getByRole("button", { name: "Mettre en solde" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Modèle en solde" })).toBeVisible();
+  await expect(sale.getByText(/^Prix barré affiché : 169,00\s€\.$/)).toBeVisible();
+
+  const stranger = await shopper(browser, false);
+  await stranger.page.goto("/produit/sac-banane-bilin");
+  const price = stranger.page.locator(".product-hero__price");
+  await expect(price.locator("s")).toHaveText(
+    /^Prix le plus bas des 30 jours précédant la réduction : 169,00\s€$/,
+  );
+  await expect(price).toContainText(/149,00\s€/);
+
+  await sale.getByRole("button", { name: "Terminer la solde" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Solde terminée" })).toBeVisible();
+  await stranger.page.reload();
+  await expect(price.locator("s")).toHaveCount(0);
+  await expect(price).toContainText(/149,00\s€/);
+  await stranger.context.close();
 });

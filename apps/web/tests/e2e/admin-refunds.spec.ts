@@ -44,10 +44,13 @@ async function buy(page: Page, query: string, email: string, country = "FR"): Pr
 }
 
 /** The orders page, searched for one order, with its detail open. */
+const ordersList = (page: Page) => page.getByRole("table", { name: "Commandes, les plus récentes d'abord" });
+
 async function openOrder(page: Page, orderNumber: string) {
   await page.goto("/admin-orders");
   await page.getByLabel("Rechercher").fill(orderNumber);
-  const row = page.getByRole("row").filter({ hasText: orderNumber });
+  // The list of every order (an order to attend to is also in the table above it).
+  const row = ordersList(page).getByRole("row").filter({ hasText: orderNumber });
   await row.getByRole("button", { name: `Détail de la commande ${orderNumber}` }).click();
   const detail = page.getByRole("dialog", { name: `Commande ${orderNumber}` });
   await expect(detail.getByRole("heading", { name: "Paiement et remboursements" })).toBeVisible();
@@ -221,12 +224,14 @@ test("the owner downloads the month's CSV for the accountant, a refund as a nega
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString("utf8").slice(1).split("\r\n").filter(Boolean);
   expect(lines[0]).toBe(
-    "Type;N° de commande;Date de commande;Date de l'opération;Client;Pays;Code pays;Montant HT;TVA;Montant TTC;dont livraison TTC;Référence de paiement",
+    "Type;N° de pièce;N° de commande;Date de commande;Date de l'opération;Client;Pays;Code pays;Régime de TVA;Taux de TVA;Montant HT;TVA;Montant TTC;dont livraison TTC;Référence de paiement",
   );
-  const ours = lines.filter((line) => line.split(";")[1] === orderNumber).map((line) => line.split(";"));
-  expect(ours.map((fields) => [fields[0], fields[9]])).toEqual([
-    ["Vente", "169,00"],
-    ["Remboursement", "-20,50"],
+  const ours = lines.filter((line) => line.split(";")[2] === orderNumber).map((line) => line.split(";"));
+  // Each line its paper, in the test series (the offline gateway took no money): the sale's
+  // invoice, the refund's credit note.
+  expect(ours.map((fields) => [fields[0], fields[1]?.replace(/\d+$/, "…"), fields[12]])).toEqual([
+    ["Vente", "TEST-F-…", "169,00"],
+    ["Remboursement", "TEST-AV-…", "-20,50"],
   ]);
   expect(lines.at(-1)).toMatch(/^Total [a-zéû]+ \d{4};/);
 });
@@ -268,7 +273,7 @@ test("a withdrawn parcel: late refund flagged on the list, return received, refu
   await logInAsOwner(page);
   await page.goto("/admin-orders");
   await page.getByLabel("Rechercher").fill(orderNumber);
-  const row = page.getByRole("row").filter({ hasText: orderNumber });
+  const row = ordersList(page).getByRole("row").filter({ hasText: orderNumber });
   await expect(row).toContainText("Retour attendu");
   await expect(row).toContainText("En retard");
   await expect(row).toContainText("Remboursement en retard de 2 jours");

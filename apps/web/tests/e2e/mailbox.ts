@@ -54,9 +54,12 @@ export function linkIn(html: string, part: string): string {
   return link.replace(/&amp;/g, "&");
 }
 
-/** The tracking link of an order's confirmation e-mail, token included. */
+/**
+ * The tracking link of an order's e-mail to the shopper, token included (the owner's notice of
+ * the same order names it too, without such a link).
+ */
 export async function trackingLinkFor(orderNumber: string): Promise<string> {
-  const html = await deliveredEmail(orderNumber);
+  const html = await deliveredEmail(orderNumber, "?token=");
   const link = html.match(/href="([^"]*(?:suivi-commande|track-order)\?token=[^"]+)"/)?.[1];
   if (!link) throw new Error(`no tracking link in the e-mail of ${orderNumber}`);
   return link.replace(/&amp;/g, "&");
