@@ -1,5 +1,5 @@
 import { logInAsOwner } from "./admin-helpers";
-import { CHECKOUT, fillShipping, submitCheckout } from "./checkout-helpers";
+import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, javaScriptOff, sql, test } from "./fixtures";
 
 // The checkout's details a shopper relies on (issue 26), with and without JavaScript.
@@ -51,6 +51,9 @@ test("the phone and the second line are stored with the order and shown in the p
   expect(await sql("SELECT phone, address_line2 FROM orders WHERE order_number = $1", [orderNumber])).toEqual(
     [{ phone: "06 12 34 56 78", address_line2: "Bâtiment B, 3e étage" }],
   );
+  // Paid: the panel's list shows the orders to ship, not checkouts never paid.
+  await payWithCard(page, "fr", "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(CHECKOUT.fr.thanks("Nour"));
   // The owner's panel needs JavaScript, whatever the shopper's browser did.
   const owner = await browser.newContext({
     baseURL: test.info().project.use.baseURL,

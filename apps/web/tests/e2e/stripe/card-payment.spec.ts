@@ -25,7 +25,7 @@ type Lang = keyof typeof COPY;
 async function checkout(
   page: import("@playwright/test").Page,
   lang: Lang,
-  { model = "bilin", country = "FR", name = "Camille" } = {},
+  { model = "bilin", country = "FR", name = "Camille", javaScript = true } = {},
 ) {
   const email = uniqueEmail();
   await page.goto(`${COPY[lang].checkout}?product=${model}&qty=1`);
@@ -38,6 +38,9 @@ async function checkout(
     await page.getByLabel(label, { exact: true }).fill(values[index] ?? "");
   }
   await page.getByLabel(COPY[lang].country).selectOption(country);
+  // With JavaScript, the button opens the Payment Element once React owns the page; a click
+  // before is the form's plain post, the journey without JavaScript (Stripe's own page).
+  if (javaScript) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.getByRole("button", { name: COPY[lang].pay }).click();
   return email;
 }
@@ -169,6 +172,9 @@ test.describe("with JavaScript: the Payment Element", () => {
     const placed = await orderOf(email);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Complete your payment");
+    // A click before the page's scripts run is a plain form post: Stripe's hosted page, the
+    // journey without JavaScript. This one is the Payment Element's.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.getByRole("button", { name: COPY.en.pay }).click();
     await typeCard(page, "en", TEST_CARDS.succeeds);
     await payButton(page, "en").click();
@@ -208,7 +214,7 @@ test.describe("without JavaScript: Stripe's own page", () => {
     page,
     stripeShop,
   }) => {
-    const email = await checkout(page, "fr");
+    const email = await checkout(page, "fr", { javaScript: false });
     await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const pay = async (number: string) => {
       await page.getByLabel("Numéro de carte").fill(number);
@@ -229,7 +235,7 @@ test.describe("without JavaScript: Stripe's own page", () => {
   });
 
   test("3-D Secure on Stripe's page (en), then paid", async ({ page }) => {
-    const email = await checkout(page, "en", { country: "US" });
+    const email = await checkout(page, "en", { country: "US", javaScript: false });
     // Without JavaScript the total with the US shipping is shown before paying.
     await expect(page.getByRole("status").filter({ hasText: "Check the total" })).toBeVisible();
     await page.getByRole("button", { name: COPY.en.pay }).click();
