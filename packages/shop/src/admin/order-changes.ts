@@ -4,12 +4,13 @@
  * its e-mails again. Each in one transaction with the order row locked.
  */
 import { vatTerritoryOf } from "@souls/core/vat";
-import type { Database, Kysely, Order, Transaction } from "@souls/db";
+import type { Database, Kysely } from "@souls/db";
 import { parseEmailMessage } from "@souls/emails/messages";
 import { mayCorrectAddress } from "../order-status";
 import { issueTrackingToken } from "../orders/tracking-token";
 import { emailRow, enqueueEmail } from "../outbox/enqueue";
 import { AddressRefusedError, AdminNotFoundError, EmailNotRetryableError } from "./errors";
+import { lockOrder } from "./lock-order";
 
 export interface AddressCorrection {
   orderNumber: string;
@@ -34,17 +35,6 @@ const ADDRESS_FIELDS = [
   "phone",
   "deliveryInstructions",
 ] as const;
-
-async function lockOrder(trx: Transaction<Database>, orderNumber: string): Promise<Order> {
-  const order = await trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("orderNumber", "=", orderNumber)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) throw new AdminNotFoundError("order", orderNumber);
-  return order;
-}
 
 /**
  * The owner corrects the shipping address of a paid order whose parcel has not left: the name,

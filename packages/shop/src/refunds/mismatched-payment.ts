@@ -6,8 +6,9 @@
  * transaction under the refund's own idempotency key, then settled; a click sent again (or after
  * the gateway failed) finds the same refund, so the money goes back once.
  */
-import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
-import { AdminNotFoundError, RefundRefusedError } from "../admin/errors";
+import type { Database, Kysely, PaymentCheck, Refund, Transaction } from "@souls/db";
+import { RefundRefusedError } from "../admin/errors";
+import { lockOrder } from "../admin/lock-order";
 import { releaseHold } from "../orders/holds";
 import { enqueueRefund } from "../orders/order-emails";
 import { applyOrderEvent } from "../orders/transitions";
@@ -88,17 +89,6 @@ export async function refundMismatchedPayment(
     return done;
   });
   return outcomeOf(db, settled ?? refund, settled === null);
-}
-
-async function lockOrder(trx: Transaction<Database>, orderNumber: string): Promise<Order> {
-  const order = await trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("orderNumber", "=", orderNumber)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) throw new AdminNotFoundError("order", orderNumber);
-  return order;
 }
 
 async function checkOf(trx: Transaction<Database>, orderId: number): Promise<PaymentCheck> {

@@ -20,6 +20,7 @@ import type {
 } from "@souls/db";
 import { sql } from "kysely";
 import { AdminNotFoundError, GatewayUnavailableError, RefundRefusedError } from "../admin/errors";
+import { lockOrder } from "../admin/lock-order";
 import { IllegalTransitionError, nextStatus } from "../order-status";
 import { restockItems } from "../orders/holds";
 import { enqueueRefund } from "../orders/order-emails";
@@ -441,17 +442,6 @@ function outcome(refund: Refund, order: Order, replayed: boolean): RefundOutcome
     status: order.status,
     replayed,
   };
-}
-
-async function lockOrder(trx: Transaction<Database>, orderNumber: string): Promise<Order> {
-  const order = await trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("orderNumber", "=", orderNumber)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) throw new AdminNotFoundError("order", orderNumber);
-  return order;
 }
 
 function orderOf(db: Kysely<Database> | Transaction<Database>, orderId: number): Promise<Order> {
