@@ -89,8 +89,9 @@ describe("over HTTP", () => {
 
   it("without a session, queries, mutations and subscriptions are UNAUTHORIZED", async () => {
     const anonymous = client(() => ownerContext(t.db, { admin: null }));
-    for (const call of [anonymous.orders.list.query(), anonymous.emails.cleanup.mutate()]) {
-      const error = await clientError(call);
+    // One after the other: a call started before the loop awaits it would reject unhandled.
+    for (const call of [() => anonymous.orders.list.query(), () => anonymous.emails.cleanup.mutate()]) {
+      const error = await clientError(call());
       expect(error.message).toBe(MESSAGES.unauthorized);
       expect(error.data).toMatchObject({ code: "UNAUTHORIZED", httpStatus: 401 });
     }

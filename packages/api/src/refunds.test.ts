@@ -128,17 +128,19 @@ describe("refund requests refused before any money moves", () => {
       restock: "no",
     });
     const before = { ...(await rowCounts(t.db)), ...(await refundRows()) };
+    // One after the other: a call started before the loop awaits it would reject unhandled.
     for (const call of [
-      caller.orders.refund({
-        orderNumber: second.orderNumber,
-        requestKey: click,
-        reason: "goodwill",
-        amount: 10,
-        restock: "no",
-      }),
-      caller.orders.cancel({ orderNumber: second.orderNumber, requestKey: click }),
+      () =>
+        caller.orders.refund({
+          orderNumber: second.orderNumber,
+          requestKey: click,
+          reason: "goodwill",
+          amount: 10,
+          restock: "no",
+        }),
+      () => caller.orders.cancel({ orderNumber: second.orderNumber, requestKey: click }),
     ]) {
-      const error = await trpcError(call);
+      const error = await trpcError(call());
       expect(errorShape(error, "orders.refund")).toMatchObject({
         message: expect.stringMatching(
           /^Cette demande de remboursement a déjà servi pour une autre commande/,
