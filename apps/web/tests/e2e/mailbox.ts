@@ -14,7 +14,8 @@ const mailbox = () => {
 
 /** Each delivered message: the raw message (headers included) and its HTML part. */
 async function messages(): Promise<{ raw: string; html: string }[]> {
-  const names = await readdir(mailbox()).catch(() => [] as string[]);
+  // With the folders of the Stripe shops' workers (stripe/stripe-shop.ts).
+  const names = await readdir(mailbox(), { recursive: true }).catch(() => [] as string[]);
   const read = (name: string) => readFile(join(mailbox(), name), "utf8").catch(() => "");
   return Promise.all(
     names

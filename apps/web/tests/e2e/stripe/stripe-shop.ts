@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { createWriteStream, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Page } from "@playwright/test";
 import { connect, migrateToLatest, seedProducts } from "@souls/db";
@@ -95,6 +96,11 @@ export const test = base.extend<{ stripeJs: "served" | "unreachable" }, { stripe
         STRIPE_API_URL: standIn.origin,
         SITE_URL: origin,
       };
+      // What this shop's server and worker print, kept for a failed test's reader.
+      mkdirSync(join(webDir, ".results"), { recursive: true });
+      const log = createWriteStream(join(webDir, ".results", `stripe-shop-${workerInfo.workerIndex}.log`), {
+        flags: "a",
+      });
       const server = spawn("node", ["server.mjs"], {
         cwd: webDir,
         env: {
@@ -106,14 +112,39 @@ export const test = base.extend<{ stripeJs: "served" | "unreachable" }, { stripe
           ADMIN_PASSWORD,
           ADMIN_LOGIN_FREE_FAILURES: "1000",
         },
-        stdio: "ignore",
+        stdio: ["ignore", "pipe", "pipe"],
       });
+      server.stdout?.pipe(log, { end: false });
+      server.stderr?.pipe(log, { end: false });
       // Its own worker: it delivers this shop's e-mails and reconciles its payments with Stripe.
       // Node itself, not `npm run start`: npm leaves its child running when it is stopped.
       const worker = spawn("node", ["--import", "tsx", "src/main.ts"], {
         cwd: join(webDir, "../worker"),
-        env: { ...env, WORKER_INTERVAL_SECONDS: "1" },
-        stdio: "ignore",
+        env: {
+          ...env,
+          WORKER_INTERVAL_SECONDS: "1",
+          // A folder of its own: a message is named by its queue row, and each shop's database
+          // numbers its rows from 1, so two shops' messages would overwrite each other.
+          ...(process.env.MAILBOX_DIR
+            ? { MAILBOX_DIR: join(process.env.MAILBOX_DIR, `stripe-shop-${workerInfo.workerIndex}`) }
+            : {}),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      worker.stdout?.pipe(log, { end: false });
+      worker.stderr?.pipe(log, { end: false });
+      // Started from its TypeScript on a busy machine, the worker can take many seconds to run its
+      // first round: a test's e-mail must not wait on that, so the shop is ready once it says so.
+      const workerReady = new Promise<void>((resolve, reject) => {
+        let said = "";
+        const listen = (chunk: Buffer) => {
+          said += chunk.toString();
+          if (!said.includes("running every")) return;
+          worker.stdout?.off("data", listen);
+          resolve();
+        };
+        worker.stdout?.on("data", listen);
+        worker.once("exit", (code) => reject(new Error(`the Stripe shop's worker stopped (${code})`)));
       });
       await expect
         .poll(
@@ -125,13 +156,23 @@ export const test = base.extend<{ stripeJs: "served" | "unreachable" }, { stripe
           { timeout: 30_000 },
         )
         .toBe(200);
+      await Promise.race([
+        workerReady,
+        new Promise((_, reject) =>
+          setTimeout(
+            () => reject(new Error("the Stripe shop's worker did not start in 90 s")),
+            90_000,
+          ).unref(),
+        ),
+      ]);
       standIn.webhooks.endpoint = { url: `${origin}/webhooks/stripe`, secret: KEYS.STRIPE_WEBHOOK_SECRET };
       await use({ standIn, origin });
       await Promise.all([stopped(server), stopped(worker)]);
       await standIn.close();
       await database.drop();
     },
-    { scope: "worker" },
+    // A database, a build's server and a worker started from its TypeScript, on a busy machine.
+    { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ stripeShop }, use) => use(stripeShop.origin),
   stripeJs: ["served", { option: true }],
