@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Locale } from "@souls/core/locales";
 import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
-import { type CardModel, ProductCard } from "./product-card";
+import { type CardModel, ModelsToView } from "./product-card";
 
 /** The 404 page: what happened, the way home, and the collection to go on from. */
 export function NotFoundContent({ locale, collection }: { locale: Locale; collection: CardModel[] }) {
@@ -17,18 +17,13 @@ export function NotFoundContent({ locale, collection }: { locale: Locale; collec
           {t("notFound.backHome")}
         </Link>
       </div>
-      {collection.length > 0 ? (
-        <section className="collection section" aria-labelledby="not-found-collection">
-          <h2 id="not-found-collection" className="section__title">
-            {t("notFound.collection")}
-          </h2>
-          <div className="product-grid">
-            {collection.map((product) => (
-              <ProductCard key={product.model} product={product} locale={locale} action="view" />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <ModelsToView
+        id="not-found-collection"
+        title={t("notFound.collection")}
+        models={collection}
+        locale={locale}
+        className="collection section"
+      />
     </main>
   );
 }

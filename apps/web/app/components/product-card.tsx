@@ -88,3 +88,34 @@ export function ProductCard({
     </article>
   );
 }
+
+/** A titled grid of models to go on to, each card a link to its page (a product's « you may also like », the 404's collection). */
+export function ModelsToView({
+  id,
+  title,
+  models,
+  locale,
+  className,
+  gridClassName = "product-grid",
+}: {
+  id: string;
+  title: string;
+  models: CardModel[];
+  locale: Locale;
+  className: string;
+  gridClassName?: string;
+}) {
+  if (models.length === 0) return null;
+  return (
+    <section className={className} aria-labelledby={id}>
+      <h2 id={id} className="section__title">
+        {title}
+      </h2>
+      <div className={gridClassName}>
+        {models.map((model) => (
+          <ProductCard key={model.model} product={model} locale={locale} action="view" />
+        ))}
+      </div>
+    </section>
+  );
+}

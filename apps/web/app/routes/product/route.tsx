@@ -15,7 +15,7 @@ import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { Paragraphs } from "~/components/paragraphs";
 import { PurchaseButtons } from "~/components/product-actions";
-import { ProductCard } from "~/components/product-card";
+import { ModelsToView } from "~/components/product-card";
 import { ProductSafety } from "~/components/product-safety";
 import { SignupBox, SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
@@ -305,18 +305,14 @@ export default function ProductPage() {
         safety={texts.safety}
       />
 
-      {related.length > 0 ? (
-        <section className="related page" aria-labelledby="related-title">
-          <h2 id="related-title" className="section__title">
-            {tc("product.relatedTitle")}
-          </h2>
-          <div className="product-grid product-grid--three">
-            {related.map((other) => (
-              <ProductCard key={other.model} product={other} locale={locale} action="view" />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <ModelsToView
+        id="related-title"
+        title={tc("product.relatedTitle")}
+        models={related}
+        locale={locale}
+        className="related page"
+        gridClassName="product-grid product-grid--three"
+      />
 
       <SignupBox
         className="page"
