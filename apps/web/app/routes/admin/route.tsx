@@ -108,7 +108,9 @@ export default function AdminPage() {
 function LoginForm() {
   const answer = useActionData<typeof action>();
   const error = answer ? adminText(answer.error, answer.values) : undefined;
-  const busy = useNavigation().state === "submitting";
+  // Busy until the answer is on the page, its data reloaded too: a click while that reload runs
+  // would cut it short.
+  const busy = useNavigation().state !== "idle";
   return (
     <main id="main" className="admin-login">
       <h1>{copy.login.title}</h1>
