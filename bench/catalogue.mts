@@ -6,6 +6,7 @@
  * downloads for a product page's pictures (the photographed model's, and a launch drawing's page).
  */
 
+import { EMAIL_WIDTHS, PAGE_WIDTHS } from "@souls/core/photos";
 import type { Database, Kysely } from "@souls/db";
 import { LAUNCH_MODELS } from "@souls/db";
 import { createModel, publishModel, updateModelTexts } from "@souls/shop/admin";
@@ -65,7 +66,7 @@ export async function addPhotographedModel(db: Kysely<Database>): Promise<Figure
     {
       section: "catalogue",
       figure:
-        "one 12-megapixel phone photo processed (upright, sRGB, no metadata; 6 widths × AVIF and WebP, 2 JPEGs)",
+        `one 12-megapixel phone photo processed (upright, sRGB, no metadata; ${PAGE_WIDTHS.length} widths × AVIF and WebP, ${EMAIL_WIDTHS.length} JPEGs)`,
       value: `${times.map(ms).join(" and ")} (two photos; ${kb(stored / times.length)} stored each)`,
       budget: "—",
       met: null,

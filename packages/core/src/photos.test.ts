@@ -16,10 +16,10 @@ const HASH = "0123456789abcdef0123456789abcdef";
 
 describe("a photo's cuts", () => {
   it("never makes a cut wider than the photo, and keeps its own width as the largest", () => {
-    expect(pageWidths(1600)).toEqual([320, 480, 640, 960, 1280, 1600]);
-    expect(pageWidths(1000)).toEqual([320, 480, 640, 960, 1000]);
-    expect(pageWidths(960)).toEqual([320, 480, 640, 960]);
-    expect(pageWidths(320)).toEqual([320]);
+    expect(pageWidths(1600)).toEqual([160, 320, 480, 640, 720, 960, 1280, 1600]);
+    expect(pageWidths(1000)).toEqual([160, 320, 480, 640, 720, 960, 1000]);
+    expect(pageWidths(960)).toEqual([160, 320, 480, 640, 720, 960]);
+    expect(pageWidths(320)).toEqual([160, 320]);
     expect(emailWidths(1600)).toEqual([600, 1200]);
     expect(emailWidths(1000)).toEqual([600, 1000]);
     expect(emailWidths(500)).toEqual([500]);
@@ -27,8 +27,8 @@ describe("a photo's cuts", () => {
 
   it("lists every page width in AVIF and WebP, then the e-mails' JPEGs", () => {
     expect(photoCuts(1000)).toEqual([
-      ...[320, 480, 640, 960, 1000].map((width) => ({ format: "avif", width })),
-      ...[320, 480, 640, 960, 1000].map((width) => ({ format: "webp", width })),
+      ...[160, 320, 480, 640, 720, 960, 1000].map((width) => ({ format: "avif", width })),
+      ...[160, 320, 480, 640, 720, 960, 1000].map((width) => ({ format: "webp", width })),
       { format: "jpeg", width: 600 },
       { format: "jpeg", width: 1000 },
     ]);
@@ -79,7 +79,7 @@ describe("a photo's addresses", () => {
 
   it("gives pages a srcset per format and a JPEG for browsers without either", () => {
     expect(photoSrcset(photo, "avif")).toBe(
-      [320, 480, 640, 960, 1000].map((w) => `/photos/${HASH}-${w}.avif ${w}w`).join(", "),
+      [160, 320, 480, 640, 720, 960, 1000].map((w) => `/photos/${HASH}-${w}.avif ${w}w`).join(", "),
     );
     expect(photoSrcset(photo, "webp")).toContain(`/photos/${HASH}-1000.webp 1000w`);
     expect(photoFallbackPath(photo)).toBe(`/photos/${HASH}-1000.jpg`);

@@ -10,8 +10,12 @@ import type { Locale } from "./locales";
 export const PHOTO_FORMATS = ["avif", "webp", "jpeg"] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 
-/** The widths a page picks from (`srcset`): a phone's thumbnail to a large screen's gallery. */
-export const PAGE_WIDTHS = [320, 480, 640, 960, 1280, 1600] as const;
+/**
+ * The widths a page picks from (`srcset`): a phone's gallery thumbnail (160) to a large screen's
+ * gallery. 720 is a phone's gallery photo (372 px at 1.75 dppx needs 651: without it, the 960).
+ * A width added here is made for older photos at its first request (@souls/shop/photos).
+ */
+export const PAGE_WIDTHS = [160, 320, 480, 640, 720, 960, 1280, 1600] as const;
 /** E-mail clients read JPEG best: a column's width and its double for sharp screens. */
 export const EMAIL_WIDTHS = [600, 1200] as const;
 /** The largest cut: the photo as the shop keeps it (its intrinsic size). */
@@ -23,7 +27,7 @@ export const PHOTO_LIMITS = {
   maxBytes: 25 * 1024 * 1024,
   /** 50 megapixels: more than any phone's camera, far less than a decompression bomb. */
   maxPixels: 50_000_000,
-  /** Each side, once upright: the narrowest cut a page asks for. */
+  /** Each side, once upright: a photo narrower would look poor in the gallery of any screen. */
   minSide: 320,
   perModel: 12,
   /** A photo's words in each language. */
@@ -125,10 +129,14 @@ export function photoFallbackPath(photo: Pick<ShownPhoto, "source" | "width">): 
   return photoPath(photo.source, widths[widths.length - 1] ?? photo.width, "jpeg");
 }
 
-/** A small picture of the photo, for lists (the owner's panel): its narrowest WebP, or the drawing. */
+/** The panel's pictures of a photo: sharp at its largest (a card on a 2 dppx screen). */
+const THUMBNAIL_WIDTH = 320;
+
+/** A small picture of the photo, for lists (the owner's panel): a 320 px WebP, or the drawing. */
 export function photoThumbnailPath(photo: Pick<ShownPhoto, "source" | "width">): string {
   if (!isPhotoHash(photo.source)) return photo.source;
-  return photoPath(photo.source, pageWidths(photo.width)[0] ?? photo.width, "webp");
+  const widths = pageWidths(photo.width);
+  return photoPath(photo.source, widths.find((w) => w >= THUMBNAIL_WIDTH) ?? photo.width, "webp");
 }
 
 /**

@@ -162,9 +162,11 @@ describe("a photo from the owner's phone", () => {
       .orderBy("width")
       .execute();
     expect(widths.map((file) => `${file.format} ${file.width}`)).toEqual([
+      "avif 160",
       "avif 320",
       "avif 480",
       "jpeg 480",
+      "webp 160",
       "webp 320",
       "webp 480",
     ]);
@@ -398,5 +400,36 @@ describe("what pages read", () => {
     ]) {
       expect(await photoFile(t.db, name), name).toBeNull();
     }
+  });
+
+  it("makes a page width added after a photo was stored at its first request, once, and keeps it", async () => {
+    const photo = await addPhoto(t.db, { productId, bytes: await smallPhoto("#3355aa") });
+    // The photo as a shop stored it before the 160 px cut was one of the pages' widths.
+    await t.db.deleteFrom("photoFiles").where("photoId", "=", photo.id).where("width", "=", 160).execute();
+    const storedCuts = () =>
+      t.db
+        .selectFrom("photoFiles")
+        .select(["format", "width"])
+        .where("photoId", "=", photo.id)
+        .where("width", "=", 160)
+        .execute();
+    expect(await storedCuts()).toEqual([]);
+
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => photoFile(t.db, `${photo.source}-160.avif`)),
+    );
+    for (const file of burst) {
+      expect(file).toMatchObject({ contentType: "image/avif", etag: `"${photo.source}-160.avif"` });
+      expect(await sharp(file?.bytes).metadata()).toMatchObject({ format: "heif", width: 160, height: 200 });
+    }
+    expect(await storedCuts()).toEqual([{ format: "avif", width: 160 }]);
+    const again = await photoFile(t.db, `${photo.source}-160.avif`);
+    expect(again?.bytes.equals(burst[0]?.bytes ?? Buffer.alloc(0))).toBe(true);
+
+    // Only a width the pages use and the photo has: anything else is still nothing, made of nothing.
+    for (const name of [`${photo.source}-200.webp`, `${photo.source}-720.webp`, `${photo.source}-160.jpg`]) {
+      expect(await photoFile(t.db, name), name).toBeNull();
+    }
+    expect(await storedCuts()).toEqual([{ format: "avif", width: 160 }]);
   });
 });

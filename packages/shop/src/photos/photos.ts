@@ -5,13 +5,19 @@
  * with its line in the model's history (`photos_changed`: the gallery's photo ids before and
  * after, cover first); the statement triggers on product_photos tell every server's page cache.
  */
-import { type PhotoFormat, parsePhotoFileName, photoContentType, type ShownPhoto } from "@souls/core/photos";
+import {
+  type PhotoFormat,
+  pageWidths,
+  parsePhotoFileName,
+  photoContentType,
+  type ShownPhoto,
+} from "@souls/core/photos";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { AdminNotFoundError, PhotoRefusedError } from "../admin/errors";
 import { recordProductEvent } from "../admin/product-history";
 import { isStorableText, withoutBidiControls } from "../text";
-import { checkPhotoSize, PHOTO_LIMITS, processPhoto } from "./process";
+import { checkPhotoSize, PHOTO_LIMITS, processPhoto, recutPhoto } from "./process";
 
 /** A photo as the owner's panel lists it. */
 export interface GalleryPhoto extends ShownPhoto {
@@ -279,11 +285,58 @@ export async function photoFile(db: Kysely<Database>, fileName: string): Promise
     .where("photoFiles.width", "=", name.width)
     .limit(1)
     .executeTakeFirst();
-  if (!file) return null;
+  const bytes = file?.bytes ?? (await cutMadeLate(db, fileName, name));
+  if (!bytes) return null;
   return {
-    bytes: file.bytes,
+    bytes,
     contentType: photoContentType(name.format),
     etag: `"${fileName}"`,
     format: name.format,
   };
+}
+
+/** The late cuts being made in this process, by file name: a burst of requests makes each once. */
+const making = new Map<string, Promise<Buffer | null>>();
+
+/**
+ * A page cut the photo did not get when it was stored, because its width was added to the pages'
+ * since (@souls/core/photos' PAGE_WIDTHS): made at its first request from the photo's largest kept
+ * cut of the same format, and kept. Any other missing name is still a 404 that makes nothing.
+ */
+function cutMadeLate(
+  db: Kysely<Database>,
+  fileName: string,
+  name: { hash: string; width: number; format: PhotoFormat },
+): Promise<Buffer | null> {
+  if (name.format === "jpeg") return Promise.resolve(null);
+  const pending = making.get(fileName);
+  if (pending) return pending;
+  const made = (async () => {
+    const photo = await db
+      .selectFrom("productPhotos")
+      .select(["id", "width"])
+      .where("source", "=", name.hash)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (!photo || !pageWidths(photo.width).includes(name.width)) return null;
+    const largest = await db
+      .selectFrom("photoFiles")
+      .select(["bytes", "width"])
+      .where("photoId", "=", photo.id)
+      .where("format", "=", name.format)
+      .orderBy("width", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (!largest || largest.width < name.width) return null;
+    const cut = await recutPhoto(largest.bytes, name.format, name.width);
+    await db
+      .insertInto("photoFiles")
+      .values({ photoId: photo.id, ...cut })
+      .onConflict((conflict) => conflict.columns(["photoId", "format", "width"]).doNothing())
+      .execute();
+    return cut.bytes;
+  })().finally(() => making.delete(fileName));
+  making.set(fileName, made);
+  return made;
 }

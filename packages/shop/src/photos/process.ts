@@ -161,3 +161,22 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
     return { hash, width, height, files };
   });
 }
+
+/**
+ * A cut made later from one the shop keeps (a width added to the pages' after the photo was
+ * stored): the kept cut, already upright, sRGB and without metadata, resized and encoded as at
+ * upload. Never wider than what it is made from.
+ */
+export async function recutPhoto(kept: Uint8Array, format: PhotoFormat, width: number): Promise<PhotoFile> {
+  const sharp = await sharpLibrary();
+  return oneAtATime(async () => {
+    const image = sharp(Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength), {
+      failOn: "warning",
+    }).resize({
+      width,
+      withoutEnlargement: true,
+    });
+    const { data, info } = await ENCODERS[format](image).toBuffer({ resolveWithObject: true });
+    return { format, width: info.width, height: info.height, bytes: data };
+  });
+}

@@ -8,6 +8,14 @@ import { useTranslation } from "~/lib/translations";
  * selected (`?photo=2`, back at the gallery) — no script: the page is light, and the next photo
  * is fetched as the page is.
  */
+// The widths app.css gives them: the page (1200 px at most, 1.25rem margins), on a laptop its
+// 7 of 12 columns less the 4rem gap; four thumbnails 0.6rem apart. A phone then takes the 720 cut,
+// not the 960.
+const MAIN_SIZES =
+  "(min-width: 1240px) 663px, (min-width: 960px) calc((100vw - 6.5rem) * 0.583), calc(100vw - 2.5rem)";
+const THUMB_SIZES =
+  "(min-width: 1240px) 159px, (min-width: 960px) calc((100vw - 6.5rem) * 0.146 - 0.45rem), calc(25vw - 1.1rem)";
+
 export function Gallery({
   photos,
   initial,
@@ -24,13 +32,7 @@ export function Gallery({
   return (
     <section id="gallery" className="gallery" aria-label={tc("product.galleryLabel")}>
       <figure className="gallery__main">
-        <ProductPicture
-          key={current.id}
-          photo={current}
-          locale={locale}
-          sizes="(min-width: 960px) 56vw, 100vw"
-          priority
-        />
+        <ProductPicture key={current.id} photo={current} locale={locale} sizes={MAIN_SIZES} priority />
       </figure>
       {photos.length > 1 ? (
         <ul className="gallery__thumbs">
@@ -44,7 +46,7 @@ export function Gallery({
                 <ProductPicture
                   photo={photo}
                   locale={locale}
-                  sizes="(min-width: 960px) 13vw, 25vw"
+                  sizes={THUMB_SIZES}
                   alt={tc("product.showPhoto", { number: index + 1, count: photos.length })}
                 />
               </a>
