@@ -65,8 +65,7 @@ export async function addPhotographedModel(db: Kysely<Database>): Promise<Figure
   return [
     {
       section: "catalogue",
-      figure:
-        `one 12-megapixel phone photo processed (upright, sRGB, no metadata; ${PAGE_WIDTHS.length} widths × AVIF and WebP, ${EMAIL_WIDTHS.length} JPEGs)`,
+      figure: `one 12-megapixel phone photo processed (upright, sRGB, no metadata; ${PAGE_WIDTHS.length} widths × AVIF and WebP, ${EMAIL_WIDTHS.length} JPEGs)`,
       value: `${times.map(ms).join(" and ")} (two photos; ${kb(stored / times.length)} stored each)`,
       budget: "—",
       met: null,
