@@ -3,11 +3,6 @@ import type { ShownPhoto } from "@souls/core/photos";
 import { ProductPicture } from "~/components/product-picture";
 import { useTranslation } from "~/lib/translations";
 
-/**
- * The model's photos with thumbnails: each thumbnail is a link to the page with that photo
- * selected (`?photo=2`, back at the gallery) — no script: the page is light, and the next photo
- * is fetched as the page is.
- */
 // The widths app.css gives them: the page (1200 px at most, 1.25rem margins), on a laptop its
 // 7 of 12 columns less the 4rem gap; four thumbnails 0.6rem apart. A phone then takes the 720 cut,
 // not the 960.
@@ -16,6 +11,11 @@ const MAIN_SIZES =
 const THUMB_SIZES =
   "(min-width: 1240px) 159px, (min-width: 960px) calc((100vw - 6.5rem) * 0.146 - 0.45rem), calc(25vw - 1.1rem)";
 
+/**
+ * The model's photos with thumbnails: each thumbnail is a link to the page with that photo
+ * selected (`?photo=2`, back at the gallery) — no script: the page is light, and the next photo
+ * is fetched as the page is.
+ */
 export function Gallery({
   photos,
   initial,
