@@ -163,6 +163,14 @@ test("the owner launches a second series with Zora from her panel, and shoppers 
   await expect(stranger.page.getByText("Jacquard vert amande, fleurs crème")).toBeVisible();
   const cover = stranger.page.locator(".gallery__main img");
   await expect(cover).toHaveAttribute("alt", "Sac banane Zora, vue 1, jacquard vert amande.");
+  // The head asks for the shown photo before the body's pictures, from the same AVIF cuts.
+  const preload = stranger.page.locator('link[rel="preload"][as="image"]');
+  await expect(preload).toHaveAttribute("imagesrcset", /-720\.avif 720w/);
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
+  await expect(cover).toHaveJSProperty("complete", true);
+  expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+    /\/photos\/[0-9a-f]{32}-\d+\.avif$/,
+  );
   await stranger.page.getByRole("link", { name: "View this page in English" }).click();
   await expect(stranger.page).toHaveURL(/\/en\/product\/zora-fanny-pack$/);
   await expect(stranger.page.getByText("Almond-green jacquard, cream flowers")).toBeVisible();

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   redirect,
 } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, type MetaFunction, useLoaderData } from "@remix-run/react";
 import { emailPhotoUrl, type ShownPhoto } from "@souls/core/photos";
 import { REVIEW_RULES } from "@souls/core/reviews";
 import { availabilityOf, type Catalogue, modelAtAddress, otherModels } from "@souls/shop/catalogue";
@@ -35,7 +35,7 @@ import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { articlePage, ENDPOINTS, localeForPath, pathOf } from "~/screens";
 import liveAvailabilityScript from "~/scripts/live-availability.js?url&no-inline";
-import { Gallery } from "./gallery";
+import { Gallery, galleryPreload } from "./gallery";
 import { ProductPrice } from "./product-price";
 import { ProductReviews, ReviewsSummary } from "./reviews";
 import { productStructuredData } from "./structured-data.server";
@@ -123,7 +123,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return invalidRequest(locale);
 }
 
-export const meta = pageMeta("product");
+const productMeta = pageMeta("product");
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const preload = galleryPreload(args.data?.photos[args.data.photo]);
+  const tags = productMeta(args as Parameters<typeof productMeta>[0]);
+  return preload ? [...(tags ?? []), preload] : tags;
+};
 
 export default function ProductPage() {
   const {
