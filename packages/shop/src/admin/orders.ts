@@ -13,6 +13,7 @@ import { applyOrderEvent } from "../orders/transitions";
 import { type OrderPapers, orderPapers } from "../papers/read";
 import { maskEmailAddress } from "./email-queue";
 import { AdminNotFoundError, PaymentToCheckError } from "./errors";
+import { lockOrder } from "./lock-order";
 import { type AdminOrderRow, refundDueOf } from "./order-list";
 import { enqueueShippingNotification } from "./shipping-notification";
 
@@ -273,13 +274,7 @@ async function moveOrder(
   step: (trx: Transaction<Database>, order: Order) => Promise<OrderStatus>,
 ): Promise<MovedOrder> {
   return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .selectAll()
-      .where("orderNumber", "=", orderNumber)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw new AdminNotFoundError("order", orderNumber);
+    const order = await lockOrder(trx, orderNumber);
     return { orderNumber, status: await step(trx, order) };
   });
 }
