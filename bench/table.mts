@@ -56,7 +56,7 @@ const metText = (met: boolean | null) => (met === null ? "—" : met ? "yes" : "
 
 const escapePipes = (text: string) => text.replaceAll("|", "\\|");
 
-/** A Markdown table: readable in a terminal and pasted as-is into the README. */
+/** A Markdown table: readable in a terminal and pasted as-is into docs/performance.md. */
 export function renderTable(figures: readonly Figure[]): string {
   const rows = [
     ["figure", "value", "budget", "met?"],
