@@ -28,12 +28,47 @@ export function clientAddress(request: Request, context: AppLoadContext): string
 }
 
 /**
- * What rate limits and logs store about a client: a keyed hash of its address, so the address
- * cannot be read back nor found by hashing every possible one without the server's secret.
+ * The network a client's address stands for in the limits: an IPv4 address alone, but an IPv6
+ * address's /64 — the block one subscriber or one rented server gets, whose 2^64 addresses would
+ * otherwise each count as a new client (docs/security.md). An IPv4 address written as IPv6
+ * (`::ffff:1.2.3.4`) is that IPv4 address.
+ */
+export function clientNetwork(address: string): string {
+  const bare = address.split("%")[0] ?? address;
+  if (isIP(bare) !== 6) return bare;
+  const groups = ipv6Groups(bare);
+  const mapped = groups.slice(0, 6).join(":") === "0:0:0:0:0:ffff";
+  if (mapped) {
+    const [high = 0, low = 0] = groups.slice(6).map((group) => Number.parseInt(group, 16));
+    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  }
+  return `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+/** An IPv6 address's eight groups, in lower-case hexadecimal without leading zeros. */
+function ipv6Groups(address: string): string[] {
+  let text = address.toLowerCase();
+  // A dotted IPv4 tail (`::ffff:1.2.3.4`, `64:ff9b::1.2.3.4`) is the last two groups.
+  const dotted = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16).toString(16));
+}
+
+/**
+ * What rate limits and logs store about a client: a keyed hash of its network (its IPv4 address,
+ * its IPv6 /64), so the address cannot be read back nor found by hashing every possible one without
+ * the server's secret.
  */
 export function clientHash(request: Request, context: AppLoadContext): string {
   return createHmac("sha256", sessionSecret)
-    .update(`client:${clientAddress(request, context)}`)
+    .update(`client:${clientNetwork(clientAddress(request, context))}`)
     .digest("base64url")
     .slice(0, 32);
 }
