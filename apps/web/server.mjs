@@ -180,7 +180,7 @@ function answerFromPageCache(req, res, next) {
     .catch((error) => answerFault(req, res, error));
 }
 
-const { collapsedSlashes, preferredEncoding, unreadableRequest } = build.entry.module;
+const { collapsedSlashes, preferredEncoding, SHOP_METHODS, unreadableRequest } = build.entry.module;
 
 function sendKeptPage(req, res, page) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
@@ -201,6 +201,12 @@ const pathOf = (req) =>
     .slice(0, 200);
 
 /** A request the app could not read (readable-request.server.ts): 4xx, one log line, nothing else. */
+const REFUSALS = {
+  400: "Requête invalide. Bad request.",
+  405: "Méthode non acceptée. Method not allowed.",
+  414: "Adresse trop longue. URI too long.",
+};
+
 function refuseUnreadable(req, res, reason, status = 400) {
   const fields = { method: req.method, path: pathOf(req), status, reason };
   log.warn("refused", fields, `[refused] ${req.method} ${fields.path} ${status} ${reason}`);
@@ -208,7 +214,8 @@ function refuseUnreadable(req, res, reason, status = 400) {
   res.statusCode = status;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Connection", "close");
-  res.end(status === 414 ? "Adresse trop longue. URI too long." : "Requête invalide. Bad request.");
+  if (status === 405) res.setHeader("Allow", SHOP_METHODS.join(", "));
+  res.end(REFUSALS[status] ?? REFUSALS[400]);
 }
 
 /** A 301 answered here, before the app (a path with runs of slashes: readable-request.server.ts). */

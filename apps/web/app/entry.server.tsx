@@ -9,7 +9,7 @@ import { pageWords } from "./i18n.server";
 import { DocumentContext } from "./lib/document";
 import { type CacheTicket, inlineHashes, pageCache, preferredEncoding } from "./lib/page-cache.server";
 import { stripePublishableKey } from "./lib/payments.server";
-import { collapsedSlashes, unreadableRequest } from "./lib/readable-request.server";
+import { collapsedSlashes, SHOP_METHODS, unreadableRequest } from "./lib/readable-request.server";
 import { scriptsAfterContent } from "./lib/scripts-after-content.server";
 import {
   contentSecurityPolicy,
@@ -26,7 +26,7 @@ export { inlineStylesheetFrom } from "./lib/stylesheet.server";
  * For server.mjs: the headers every response carries, pages and static files alike, what it
  * refuses before the app, and the cache of public pages it answers from (with its compression).
  */
-export { collapsedSlashes, pageCache, preferredEncoding, SECURITY_HEADERS, unreadableRequest };
+export { collapsedSlashes, pageCache, preferredEncoding, SECURITY_HEADERS, SHOP_METHODS, unreadableRequest };
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -41,6 +41,20 @@ function loadsStripe(context: EntryContext): boolean {
     stripePublishableKey !== null &&
     context.staticHandlerContext.matches.some((match) => match.route.id.startsWith("checkout."))
   );
+}
+
+/**
+ * A refused request's `Retry-After`, set by the action or loader that refused it, as the client
+ * receives it: Remix passes a route's own headers on only through a `headers` export, which most
+ * routes do not need, so a 429 or a 503 would otherwise lose it on the way.
+ */
+function carryRetryAfter(status: number, headers: Headers, context: EntryContext): void {
+  if ((status !== 429 && status !== 503) || headers.has("Retry-After")) return;
+  const { actionHeaders, loaderHeaders } = context.staticHandlerContext;
+  for (const routeHeaders of [...Object.values(actionHeaders ?? {}), ...Object.values(loaderHeaders)]) {
+    const retryAfter = routeHeaders.get("Retry-After");
+    if (retryAfter) return void headers.set("Retry-After", retryAfter);
+  }
 }
 
 const ABORT_DELAY = 5_000;
@@ -88,6 +102,7 @@ export default async function handleRequest(
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
   }
+  carryRetryAfter(responseStatusCode, responseHeaders, remixContext);
   const stripe = loadsStripe(remixContext);
   const { matches } = remixContext.staticHandlerContext;
   const admin = matches.some((match) => match.route.id.startsWith("admin"));

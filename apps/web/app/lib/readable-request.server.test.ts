@@ -28,11 +28,25 @@ describe("what server.mjs refuses before the app reads a request", () => {
     expect(
       unreadableRequest("GET", "/", { ...host, "x-forwarded-host": "a.example, b.example:443" }),
     ).toBeNull();
-    expect(unreadableRequest("OPTIONS", "*", host)).toBeNull();
     expect(unreadableRequest("GET", "/", {})).toBeNull();
   });
 
-  it("refuses a target that is not a path (absolute-form, asterisk outside OPTIONS, empty)", () => {
+  it("answers only GET, HEAD and POST: OPTIONS *, TRACE and the rest are a 405", () => {
+    for (const [method, url] of [
+      ["OPTIONS", "*"],
+      ["OPTIONS", "/"],
+      ["TRACE", "/"],
+      ["PUT", "/panier"],
+      ["DELETE", "/admin-orders"],
+      ["CONNECT", "/"],
+      [undefined, "/"],
+    ] as const) {
+      expect(unreadableRequest(method, url, host)?.status, `${method} ${url}`).toBe(405);
+    }
+    for (const method of ["GET", "HEAD", "POST"]) expect(unreadableRequest(method, "/", host)).toBeNull();
+  });
+
+  it("refuses a target that is not a path (absolute-form, asterisk, empty)", () => {
     expect(unreadableRequest("GET", "http://evil/en", host)).toEqual(notAPath);
     expect(unreadableRequest("GET", "*", host)).toEqual(notAPath);
     expect(unreadableRequest("GET", "", host)).toEqual(notAPath);

@@ -34,9 +34,16 @@ function isShortPath(url: string): boolean {
 }
 
 export interface Unreadable {
-  status: 400 | 414;
+  status: 400 | 405 | 414;
   reason: string;
 }
+
+/**
+ * The methods the shop answers: pages and tRPC queries are read with GET and HEAD, every form,
+ * webhook and tRPC mutation is a POST. Anything else (`OPTIONS *`, `TRACE`, `PUT`…) is a 405 here,
+ * where it used to reach the app and end in a 500 with a stack trace in the log.
+ */
+export const SHOP_METHODS = ["GET", "HEAD", "POST"] as const;
 
 /**
  * Why the request cannot be read, or null. `headers` as Node gives them (lower-case names; a
@@ -47,9 +54,10 @@ export function unreadableRequest(
   url: string | undefined,
   headers: Record<string, string | string[] | undefined>,
 ): Unreadable | null {
-  if (!url?.startsWith("/") && !(method === "OPTIONS" && url === "*")) {
-    return { status: 400, reason: "request target is not a path" };
+  if (!SHOP_METHODS.some((known) => known === method)) {
+    return { status: 405, reason: `method ${String(method).slice(0, 20)} not answered` };
   }
+  if (!url?.startsWith("/")) return { status: 400, reason: "request target is not a path" };
   if (url && !isShortPath(url)) return { status: 414, reason: "path longer than any of the shop's" };
   const { host } = headers;
   if (typeof host === "string" && !isAuthority(host)) return { status: 400, reason: "malformed Host" };

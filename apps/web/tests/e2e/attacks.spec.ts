@@ -43,6 +43,8 @@ test.describe("a freshly started shop, attacked", () => {
       ["Host: a:99999", request("/en", "Host: a:99999\r\n")],
       ["X-Forwarded-Host: a:99999", request("/en", "Host: 127.0.0.1\r\nX-Forwarded-Host: a:99999\r\n")],
       ["a malformed escape", request("/%E0%A4%A")],
+      ["OPTIONS *", request("*", undefined, "OPTIONS")],
+      ["TRACE /", request("/", undefined, "TRACE")],
     ] as const) {
       answers[name] = (await rawRequest(shop.origin, head)).status;
       expect(shop.server.exitCode, `the server exited after ${name}`).toBeNull();
@@ -63,6 +65,9 @@ test.describe("a freshly started shop, attacked", () => {
       "Host: a:99999": 400,
       "X-Forwarded-Host: a:99999": 400,
       "a malformed escape": 400,
+      // Neither reaches the app (a 500 and a stack trace in the log, before).
+      "OPTIONS *": 405,
+      "TRACE /": 405,
     });
     expect((await fetch(`${shop.origin}/livez`)).status).toBe(200);
     const home = await fetch(`${shop.origin}//`, { redirect: "manual" });
@@ -257,6 +262,8 @@ test("sign-ups: a known address uses the allowance as a new one does, so nothing
   const fresh = `fresh-${randomUUID()}@example.org`;
   const refused = await signUp(fresh);
   expect(refused.status()).toBe(429);
+  // The action's Retry-After reaches the client, not only the action's data.
+  expect(refused.headers()["retry-after"]).toBe("3600");
   expect(await refused.text()).toMatch(/Trop d(&#x27;|')inscriptions depuis votre connexion/);
   expect(await countOf("signups WHERE email = $1", [fresh])).toBe(0);
   expect(await countOf("signups WHERE email = $1", [known])).toBe(1);
