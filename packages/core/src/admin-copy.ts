@@ -287,6 +287,8 @@ export const copy = {
         "Photo illisible : le fichier est abîmé ou incomplet. Enregistrez-la de nouveau sur le téléphone, puis réessayez.",
       too_many_pixels: "Photo trop grande : 50 mégapixels au plus.",
       too_small: "Photo trop petite : au moins 320 pixels de large et de haut.",
+      too_elongated:
+        "Photo trop allongée : le grand côté fait au plus 4 fois le petit. Recadrez-la, puis réessayez.",
       too_many_photos: "12 photos au plus par modèle : retirez-en une avant d'en ajouter une autre.",
       duplicate: "Cette photo est déjà dans la galerie de ce modèle.",
       archived: "Ce modèle est archivé : rétablissez-le d'abord pour lui ajouter des photos.",

@@ -29,6 +29,11 @@ export const PHOTO_LIMITS = {
   maxPixels: 50_000_000,
   /** Each side, once upright: a photo narrower would look poor in the gallery of any screen. */
   minSide: 320,
+  /**
+   * The longer side over the shorter, once upright: a phone's panorama is about 4:1. Longer strips
+   * (320 × 156,250) broke the encoder or left cuts a pixel high.
+   */
+  maxAspectRatio: 4,
   perModel: 12,
   /** A photo's words in each language. */
   altLength: 300,

@@ -151,6 +151,7 @@ export class PhotoRefusedError extends Error {
       | "unreadable"
       | "too_many_pixels"
       | "too_small"
+      | "too_elongated"
       | "too_many_photos"
       | "duplicate"
       | "archived"

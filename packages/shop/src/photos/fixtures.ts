@@ -82,12 +82,13 @@ function crc32(bytes: Buffer): number {
 
 /**
  * A decompression bomb: a PNG whose header says 30,000 × 30,000 pixels (900 MP, 2.7 GB once
- * decoded) in a hundred bytes — its first rows of zeros follow, compressed.
+ * decoded) in a hundred bytes — its first rows of zeros follow, compressed. Or a strip of the given
+ * width and height.
  */
-export function pngBomb(side = 30_000): Buffer {
+export function pngBomb(side = 30_000, height = side): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, no interlace
   const rows = deflateSync(Buffer.alloc((side * 3 + 1) * 4));
   return Buffer.concat([

@@ -184,6 +184,15 @@ describe("a file the shop refuses stores nothing: no photo, no file, no line in 
     ["a GIF", gifImage, "format", "gif"],
     ["an SVG", svgImage, "format", "svg"],
     ["an empty file", () => Buffer.alloc(0), "empty"],
+    // 50 megapixels each, within the pixel limit: the strip broke the AVIF encoder (a 500), the
+    // band was stored with cuts a pixel high.
+    ["a 320 × 156,250 strip", () => pngBomb(320, 156_250), "too_elongated"],
+    ["a 156,250 × 320 band", () => pngBomb(156_250, 320), "too_elongated"],
+    [
+      "a photo 5 times wider than high",
+      () => smallPhoto("#333333", "jpeg", { width: 1600, height: 320 }),
+      "too_elongated",
+    ],
     [
       "a photo of 300 pixels across",
       () => smallPhoto("#333333", "jpeg", { width: 300, height: 900 }),
@@ -196,6 +205,12 @@ describe("a file the shop refuses stores nothing: no photo, no file, no line in 
     expect(error.reason).toBe(reason);
     if (detail) expect(error.detail).toBe(detail);
     expect(await stored()).toEqual(before);
+  });
+
+  it("keeps a phone's panorama of 4:1, each cut in its proportions", async () => {
+    const processed = await processPhoto(await smallPhoto("#2a5d8f", "jpeg", { width: 1280, height: 320 }));
+    expect(processed).toMatchObject({ width: 1280, height: 320 });
+    for (const file of processed.files) expect(file.height * 4).toBe(file.width);
   });
 
   it("refuses the bomb from its header: a file of a few hundred bytes, never decoded", async () => {

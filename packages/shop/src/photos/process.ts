@@ -99,7 +99,7 @@ export function checkPhotoSize(bytes: Uint8Array): void {
  * The photo as the shop keeps it, or a PhotoRefusedError: another format than JPEG, PNG, WebP or
  * AVIF (a GIF, an SVG, a PDF, an iPhone's HEIC), a file libvips cannot read to its end (a
  * truncated JPEG), more than 50 megapixels (judged from the header, before decoding: a
- * 30,000 × 30,000 PNG bomb costs nothing), or a side under 320 pixels.
+ * 30,000 × 30,000 PNG bomb costs nothing), a side under 320 pixels, or a strip longer than 4:1.
  */
 export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   checkPhotoSize(bytes);
@@ -125,8 +125,9 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   }
   if (header.width * header.height > PHOTO_LIMITS.maxPixels) throw new PhotoRefusedError("too_many_pixels");
   const upright = header.autoOrient ?? header;
-  if (Math.min(upright.width, upright.height) < PHOTO_LIMITS.minSide)
-    throw new PhotoRefusedError("too_small");
+  const [shorter, longer] = [upright.width, upright.height].sort((a, b) => a - b) as [number, number];
+  if (shorter < PHOTO_LIMITS.minSide) throw new PhotoRefusedError("too_small");
+  if (longer > shorter * PHOTO_LIMITS.maxAspectRatio) throw new PhotoRefusedError("too_elongated");
 
   return oneAtATime(async () => {
     // Decoded once: upright, on white where it was transparent, in sRGB (its ICC profile applied),
@@ -155,7 +156,12 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
     // One after the other, not all at once: one core's work, whatever the number of cuts.
     for (const cut of photoCuts(width)) {
       const image = sharp(master.data, raw).resize({ width: cut.width });
-      const { data, info } = await ENCODERS[cut.format](image).toBuffer({ resolveWithObject: true });
+      // An encoder's refusal (a side past its limit) is the photo's, said to the owner: never a 500.
+      const { data, info } = await ENCODERS[cut.format](image)
+        .toBuffer({ resolveWithObject: true })
+        .catch(() => {
+          throw new PhotoRefusedError("unreadable");
+        });
       files.push({ format: cut.format, width: info.width, height: info.height, bytes: data });
     }
     return { hash, width, height, files };
