@@ -113,4 +113,20 @@ describe("the optional phone and second address line", () => {
       "checkout:errors.tooLong",
     );
   });
+
+  it("refuses a line break or a tab in a field the papers print as one line, and keeps them in the notes", () => {
+    for (const field of ["firstName", "lastName", "address", "addressLine2", "city", "phone"] as const) {
+      for (const typed of ["12 rue\nde Paris", "12 rue\r\nde Paris", "Camille\tMartin"]) {
+        const value = field === "phone" ? typed.replace(/[^\n\r\t]+/g, "06 12 34 56 78") : typed;
+        const parsed = parse({ [field]: value });
+        expect(parsed.success, `${field}: ${JSON.stringify(value)}`).toBe(false);
+        expect(parsed.error?.issues.map((issue) => issue.message)).toContain("checkout:errors.oneLine");
+      }
+    }
+    const notes = parse({
+      deliveryInstructions: "Code 1234\nInterphone B",
+      customerNote: "Merci !\n\nÀ bientôt",
+    });
+    expect(notes.data?.deliveryInstructions).toBe("Code 1234\nInterphone B");
+  });
 });

@@ -26,6 +26,14 @@ const optional = (max: number) =>
     .transform((value) => value || null);
 
 /**
+ * A field printed as one line (a name under « LIVRER À », an address on the packing slip and the
+ * invoice): a line break or a tab typed or pasted into it is refused, as the owner's correction of
+ * an address refuses it, where it used to print as extra lines on her papers.
+ */
+const oneLine = <T extends z.ZodType<string | null | undefined>>(field: T) =>
+  field.refine((value) => !value || !/\p{Cc}/u.test(value), { error: "checkout:errors.oneLine" });
+
+/**
  * A phone number as people write it (+33 6 12 34 56 78, 06.12.34.56.78): 6 to 20 digits. The
  * owner's correction of an order's delivery holds a phone to the same rule.
  */
@@ -33,22 +41,22 @@ export function isShopperPhone(value: string): boolean {
   return /^\+?[\d\s().-]+$/.test(value) && /^(\D*\d){6,20}\D*$/.test(value);
 }
 
-const phone = optional(30).refine((value) => value === null || isShopperPhone(value), {
+const phone = oneLine(optional(30)).refine((value) => value === null || isShopperPhone(value), {
   error: "checkout:errors.phone",
 });
 
 /** The shipping block of the checkout (spec §3 "Shipping info"), with a phone and a second line. */
 export const shippingDetailsSchema = z.object({
-  firstName: required(100),
-  lastName: required(100),
+  firstName: oneLine(required(100)),
+  lastName: oneLine(required(100)),
   email: required(254).pipe(z.email({ error: "checkout:errors.email" })),
   phone,
-  address: required(200),
-  addressLine2: optional(200),
+  address: oneLine(required(200)),
+  addressLine2: oneLine(optional(200)),
   postalCode: required(20).pipe(
     z.string().regex(/^[\p{L}\p{N} -]+$/u, { error: "checkout:errors.postalCode" }),
   ),
-  city: required(100),
+  city: oneLine(required(100)),
   country: z
     .string({ error: "checkout:errors.country" })
     .refine(isShippingCountry, { error: "checkout:errors.country" }),
