@@ -139,9 +139,12 @@ app.all(
   "*",
   createRequestHandler({
     build,
-    getLoadContext: (req) => ({
+    getLoadContext: (req, res) => ({
       socketAddress: req.socket.remoteAddress ?? null,
       pageCache: req.pageCacheTicket ?? null,
+      // The response's own end, for what a request holds open (a live stream's slot): the
+      // request's AbortSignal is lost once the Request is garbage-collected.
+      onResponseClose: (listener) => res.once("close", listener),
     }),
   }),
 );

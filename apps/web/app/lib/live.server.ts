@@ -75,6 +75,16 @@ export const productChanges: Omit<ListeningProductChangeSource, "close"> = {
   },
 };
 
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /**
+     * Calls the listener once the HTTP response has closed (ended, or its connection dropped).
+     * Given by server.mjs; absent under the Vite dev server and in tests of a loader alone.
+     */
+    onResponseClose?: (listener: () => void) => void;
+  }
+}
+
 /** Open availability streams: a few per client (a browser's tabs), a bound for the whole server. */
 export const LIVE_STREAM_LIMITS = { perClient: 6, total: 500 } as const;
 
@@ -83,6 +93,11 @@ export const LIVE_STREAM_LIMITS = { perClient: 6, total: 500 } as const;
  * bound it would cross. Streams hold memory and a connection for as long as a page stays open, so
  * one client cannot open thousands.
  */
+/** The streams this server holds open now, in all and for the busiest client. */
+export function liveStreamsOpen(): { total: number; busiestClient: number } {
+  return { total: live.streamsOpen, busiestClient: Math.max(0, ...live.streamsByClient.values()) };
+}
+
 export function admitLiveStream(clientHash: string): (() => void) | "client_limit" | "server_limit" {
   const mine = live.streamsByClient.get(clientHash) ?? 0;
   if (mine >= LIVE_STREAM_LIMITS.perClient) return "client_limit";

@@ -53,6 +53,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         controller.close();
       };
       const forget = endOnStop(end);
+      // The response's close frees the slot whatever the garbage collector does; the request's
+      // signal alone let thousands of closed streams keep theirs (Node drops a collected
+      // Request's link to the connection), and live stock then stopped for everyone.
+      context.onResponseClose?.(end);
       request.signal.addEventListener("abort", end);
       cleanUp = letGo;
     },
