@@ -87,6 +87,24 @@ describe("a photo's file", () => {
     expect((await get(name, { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
   });
 
+  it("answers a browser that has a cut with a 304, and a cut served lately, without the database", async () => {
+    const { db } = await import("~/lib/db.server");
+    const name = `${photo.source}-480.avif`;
+    expect((await get(name)).status).toBe(200);
+    const queries = vi.spyOn(db, "selectFrom");
+    const has = await get(name, { headers: { "If-None-Match": `"${name}"` } });
+    expect(has.status).toBe(304);
+    expect(has.headers.get("Content-Type")).toBe("image/avif");
+    const again = await get(name);
+    expect(again.status).toBe(200);
+    expect(await sharp(Buffer.from(await again.arrayBuffer())).metadata()).toMatchObject({ width: 480 });
+    expect((await get(name, { method: "HEAD" })).headers.get("Content-Length")).toBe(
+      again.headers.get("Content-Length"),
+    );
+    expect(queries).not.toHaveBeenCalled();
+    queries.mockRestore();
+  });
+
   it("is a small plain 404 for any other name, which never reaches the database", async () => {
     const { db } = await import("~/lib/db.server");
     const queries = vi.spyOn(db, "selectFrom");
