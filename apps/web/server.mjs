@@ -183,7 +183,8 @@ function answerFromPageCache(req, res, next) {
     .catch((error) => answerFault(req, res, error));
 }
 
-const { collapsedSlashes, preferredEncoding, SHOP_METHODS, unreadableRequest } = build.entry.module;
+const { cleanAddress, collapsedSlashes, preferredEncoding, SHOP_METHODS, unreadableRequest } =
+  build.entry.module;
 
 function sendKeptPage(req, res, page) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
@@ -326,6 +327,8 @@ const server = createServer((req, res) => {
     if (unreadable) return refuseUnreadable(req, res, unreadable.reason, unreadable.status);
     const collapsed = collapsedSlashes(req.url);
     if (collapsed !== null) return redirectPermanently(res, collapsed);
+    const clean = cleanAddress(req.method, req.url);
+    if (clean !== null) return redirectPermanently(res, clean);
     answerFromPageCache(req, res, () => log.withFields({ requestId }, () => app(req, res)));
   } catch (error) {
     answerFault(req, res, error);

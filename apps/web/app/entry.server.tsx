@@ -7,7 +7,13 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { pageWords } from "./i18n.server";
 import { DocumentContext } from "./lib/document";
-import { type CacheTicket, inlineHashes, pageCache, preferredEncoding } from "./lib/page-cache.server";
+import {
+  type CacheTicket,
+  cleanAddress,
+  inlineHashes,
+  pageCache,
+  preferredEncoding,
+} from "./lib/page-cache.server";
 import { stripePublishableKey } from "./lib/payments.server";
 import { collapsedSlashes, SHOP_METHODS, unreadableRequest } from "./lib/readable-request.server";
 import { scriptsAfterContent } from "./lib/scripts-after-content.server";
@@ -26,7 +32,15 @@ export { inlineStylesheetFrom } from "./lib/stylesheet.server";
  * For server.mjs: the headers every response carries, pages and static files alike, what it
  * refuses before the app, and the cache of public pages it answers from (with its compression).
  */
-export { collapsedSlashes, pageCache, preferredEncoding, SECURITY_HEADERS, SHOP_METHODS, unreadableRequest };
+export {
+  cleanAddress,
+  collapsedSlashes,
+  pageCache,
+  preferredEncoding,
+  SECURITY_HEADERS,
+  SHOP_METHODS,
+  unreadableRequest,
+};
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

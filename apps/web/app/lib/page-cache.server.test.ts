@@ -17,7 +17,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.stubEnv("DATABASE_URL", "postgres://shop@127.0.0.1:5432/souls");
-const { createPageCache, inlineHashes, preferredEncoding } = await import("./page-cache.server");
+const { cleanAddress, createPageCache, inlineHashes, preferredEncoding } = await import(
+  "./page-cache.server"
+);
 const { versionOf } = await import("./catalogue.server");
 
 let t: TestDatabase;
@@ -125,6 +127,35 @@ describe("which requests a kept page may answer", () => {
     expect(cache.keyOf("GET", "/merci", undefined)).toBeNull();
     expect(cache.keyOf("GET", "/admin", undefined)).toBeNull();
     expect(cache.keyOf("GET", "/no-such-page", undefined)).toBeNull();
+  });
+});
+
+describe("a public page asked for with parameters it does not read", () => {
+  it("is a redirect to its clean address, keeping what the page reads and the tracking", () => {
+    expect(cleanAddress("GET", "/magazine?x=1")).toBe("/magazine");
+    expect(cleanAddress("HEAD", "/en?a=1&b=2")).toBe("/en");
+    expect(cleanAddress("GET", `${PRODUCT}?photo=2&x=1`)).toBe(`${PRODUCT}?photo=2`);
+    expect(cleanAddress("GET", `${PRODUCT}?cache-buster=${"z".repeat(500)}&utm_source=ig`)).toBe(
+      `${PRODUCT}?utm_source=ig`,
+    );
+    expect(cleanAddress("GET", "/panier?x")).toBe("/panier");
+  });
+
+  it("is left alone when the page reads all it is given, or the page is a shopper's own", () => {
+    for (const url of [
+      PRODUCT,
+      `${PRODUCT}?photo=2&reviews=all`,
+      "/magazine?utm_source=newsletter",
+      `${PRODUCT}.data?_routes=routes%2Fproduct%2Froute`,
+      "/checkout?product=aicha&qty=1",
+      "/suivi-commande?token=abc",
+      "/merci?order=SOULS-123456",
+      "/no-such-page?x=1",
+      "/admin-orders?status=paid",
+    ]) {
+      expect(cleanAddress("GET", url), url).toBeNull();
+    }
+    expect(cleanAddress("POST", "/magazine?x=1")).toBeNull();
   });
 });
 

@@ -35,6 +35,12 @@ export interface CacheTicket {
 /** Query parameters that links from social networks and newsletters add: the page is the same. */
 const TRACKING_PARAMETERS = /^(utm_\w+|fbclid|gclid|igshid|mc_cid|mc_eid|msclkid|ttclid)$/;
 
+/**
+ * What a public page reads of its query: a model's page its gallery's photo and its reviews shown
+ * in full; the others nothing. Remix's own (`_data`, `_routes`, `index`) are the framework's.
+ */
+const READ_PARAMETERS = new Set(["photo", "reviews", "_data", "_routes", "index"]);
+
 /** Longer than any browser sends: such a request is answered by the app, not read here. */
 const MAX_COOKIE_HEADER = 8192;
 
@@ -54,6 +60,31 @@ function pathAndQuery(url: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/** Whether a path is one of the public pages a first-time visitor may be answered from memory. */
+function isPublicPage(pathname: string): boolean {
+  if (productAddressLocale(pathname)) return true;
+  const match = pageForPath(pathname);
+  return match !== undefined && !isPrivatePage(match.page);
+}
+
+/**
+ * The clean address of a public page asked for with parameters it does not read (`/magazine?x=1`),
+ * or null. Each such address was a page rendered for nobody, 10 times the cost of a kept one, for
+ * any script to ask: it is answered by a redirect that costs nothing. Tracking parameters stay
+ * (the page is the same for them, and the audience count reads them).
+ */
+export function cleanAddress(method: string, url: string): string | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  const target = pathAndQuery(url);
+  if (!target?.search || !isPublicPage(target.pathname)) return null;
+  const kept = [...target.searchParams].filter(
+    ([name]) => READ_PARAMETERS.has(name) || TRACKING_PARAMETERS.test(name),
+  );
+  if (kept.length === [...target.searchParams].length) return null;
+  const query = new URLSearchParams(kept).toString();
+  return `${target.pathname}${query ? `?${query}` : ""}`;
 }
 
 export function createPageCache(version: CatalogueVersion) {

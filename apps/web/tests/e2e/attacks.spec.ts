@@ -72,6 +72,12 @@ test.describe("a freshly started shop, attacked", () => {
     expect((await fetch(`${shop.origin}/livez`)).status).toBe(200);
     const home = await fetch(`${shop.origin}//`, { redirect: "manual" });
     expect(home.headers.get("location")).toBe("/");
+    // A parameter a page does not read costs a redirect, never a page rendered for nobody.
+    const busted = await fetch(`${shop.origin}/magazine?x=${Date.now()}&utm_source=ig`, {
+      redirect: "manual",
+    });
+    expect(busted.status).toBe(301);
+    expect(busted.headers.get("location")).toBe("/magazine?utm_source=ig");
   });
 
   test("the header that froze the server is read in one bounded pass: the page comes uncompressed", async () => {
