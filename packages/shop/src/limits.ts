@@ -12,6 +12,12 @@ export interface OrderLimits {
   maxHeldPiecesPerClient: number;
   /** Unpaid orders one client may place in an hour. */
   maxUnpaidOrdersPerHour: number;
+  /**
+   * The share of a model's pieces that unpaid orders may hold at once, whoever placed them (at
+   * least one piece): a crowd of addresses cannot hold a whole series while buyers who pay take
+   * the rest. 1 holds no piece back.
+   */
+  maxHeldShareOfModel: number;
 }
 
 export const DEFAULT_ORDER_LIMITS: OrderLimits = {
@@ -19,6 +25,7 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = {
   maxPiecesPerModel: 3,
   maxHeldPiecesPerClient: 6,
   maxUnpaidOrdersPerHour: 5,
+  maxHeldShareOfModel: 0.5,
 };
 
 /**

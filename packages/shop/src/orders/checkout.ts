@@ -38,6 +38,8 @@ export type CheckoutRefusal =
   | { problem: "orderLimit"; model: ModelCode; limit: number }
   | { problem: "clientLimit"; reason: ClientLimit }
   | { problem: "unavailable"; model: ModelCode; available: number }
+  /** The pieces left are all held by shoppers paying now: one may come back within the hold. */
+  | { problem: "heldByOthers"; model: ModelCode }
   /** The order of this checkout was not paid in time: its pieces went back on sale. */
   | { problem: "reservationEnded" }
   | { problem: "empty" };
@@ -128,6 +130,8 @@ export async function payForCheckout(
           outcome: "refused",
           refusal: { problem: "unavailable", model: placed.model, available: placed.available },
         };
+      case "held_by_others":
+        return { outcome: "refused", refusal: { problem: "heldByOthers", model: placed.model } };
       case "empty":
         return { outcome: "refused", refusal: { problem: "empty" } };
     }

@@ -1,6 +1,7 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_ORDER_LIMITS } from "../limits";
 import { TEST_SHIPPING } from "../testing";
 import { newCheckoutKey, placeOrder } from "./place-order";
 
@@ -222,6 +223,54 @@ describe("against a script holding the stock hostage", () => {
     // Another client is not affected.
     expect((await byClient("neighbour", [{ model: "bilin", quantity: 1 }])).ok).toBe(true);
     expect(await reserved()).toEqual({ aicha: 3, nadia: 3, bilin: 1, ilian: 0 });
+  });
+
+  it("lets unpaid orders hold at most half of a model at once, whoever places them: a crowd cannot take a series", async () => {
+    await t.db.updateTable("products").set({ stock: 5 }).where("slug", "=", "nadia").execute();
+    // Three addresses (the attack held a whole model with three), one piece each: the third waits.
+    expect((await byClient("crowd-1", [{ model: "nadia", quantity: 2 }])).ok).toBe(true);
+    expect((await byClient("crowd-2", [{ model: "nadia", quantity: 1 }])).ok).toBe(true);
+    expect(await byClient("crowd-3", [{ model: "nadia", quantity: 1 }])).toEqual({
+      ok: false,
+      reason: "held_by_others",
+      model: "nadia",
+    });
+    expect(await reserved()).toMatchObject({ nadia: 3 });
+    // A piece paid for leaves the stock and the holds: the share is of what is left.
+    await t.db.updateTable("products").set({ stock: 4, reserved: 2 }).where("slug", "=", "nadia").execute();
+    expect(await byClient("crowd-3", [{ model: "nadia", quantity: 1 }])).toEqual({
+      ok: false,
+      reason: "held_by_others",
+      model: "nadia",
+    });
+    await t.db.updateTable("products").set({ reserved: 1 }).where("slug", "=", "nadia").execute();
+    expect((await byClient("crowd-3", [{ model: "nadia", quantity: 1 }])).ok).toBe(true);
+    // A unique piece can always be held by one shopper; a model with no piece left is sold out.
+    await t.db.updateTable("products").set({ stock: 1, reserved: 0 }).where("slug", "=", "bilin").execute();
+    expect((await byClient("crowd-4", [{ model: "bilin", quantity: 1 }])).ok).toBe(true);
+    expect(await byClient("crowd-5", [{ model: "bilin", quantity: 1 }])).toEqual({
+      ok: false,
+      reason: "unavailable",
+      model: "bilin",
+      available: 0,
+    });
+  });
+
+  it("holds every piece at a share of 100 %, as the owner may set it", async () => {
+    await t.db.updateTable("products").set({ stock: 2 }).where("slug", "=", "ilian").execute();
+    const limits = { ...DEFAULT_ORDER_LIMITS, maxHeldShareOfModel: 1 };
+    const place = (hash: string) =>
+      placeOrder(t.db, {
+        checkoutKey: newCheckoutKey(),
+        locale: "fr",
+        lines: [{ model: "ilian", quantity: 1 }],
+        details: PARIS,
+        provider: "test",
+        client: client(hash),
+        limits,
+      });
+    expect((await place("one")).ok).toBe(true);
+    expect((await place("two")).ok).toBe(true);
   });
 
   it("lets one client place at most 5 unpaid orders an hour, even when each held little", async () => {

@@ -35,6 +35,8 @@ export type ClientLimit = "held_pieces" | "unpaid_orders";
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
   | { ok: false; reason: "unavailable"; model: ModelCode; available: number }
+  /** Pieces are left, but as many as may be held at once are in other shoppers' unpaid orders. */
+  | { ok: false; reason: "held_by_others"; model: ModelCode }
   | { ok: false; reason: "order_limit"; model: ModelCode; limit: number }
   | { ok: false; reason: "client_limit"; limit: ClientLimit }
   | { ok: false; reason: "empty" };
@@ -83,7 +85,11 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
       // Not every line could be held, so none was: the first one short is said.
       const short =
         lines.find((line) => (placed.available.get(line.model) ?? 0) < line.quantity) ??
-        (lines[0] as CartLine);
+        lines.find((line) => (placed.holdable.get(line.model) ?? 0) < line.quantity);
+      if (!short) throw new Error("an order refused with every line available");
+      if ((placed.available.get(short.model) ?? 0) >= short.quantity) {
+        return { ok: false, reason: "held_by_others", model: short.model };
+      }
       return {
         ok: false,
         reason: "unavailable",
@@ -135,6 +141,8 @@ interface PlacedStatement {
   placedThisHour: number;
   /** Pieces available of each model asked, as its locked row said (for a refusal's message). */
   available: Map<string, number>;
+  /** Pieces of each model asked that may still be held now (the share unpaid orders may hold). */
+  holdable: Map<string, number>;
 }
 
 /**
@@ -169,6 +177,7 @@ async function placeOrderStatement(
       allowed: boolean;
       placedThisHour: number;
       available: Record<string, number> | null;
+      holdable: Record<string, number> | null;
     }
   >`
     WITH existing AS (
@@ -195,7 +204,8 @@ async function placeOrderStatement(
     ),
     enough AS (
       SELECT count(*) = cardinality(${models}::text[])
-             AND coalesce(bool_and(archived_at IS NULL AND reserved + quantity <= stock), false) AS all_lines
+             AND coalesce(bool_and(archived_at IS NULL AND reserved + quantity <= stock
+               AND reserved + quantity <= greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8))), false) AS all_lines
       FROM locked
     ),
     held AS (
@@ -232,17 +242,20 @@ async function placeOrderStatement(
     )
     SELECT t.*, a.ok AS allowed, a.placed AS placed_this_hour,
            (SELECT json_object_agg(slug, CASE WHEN archived_at IS NULL THEN stock - reserved ELSE 0 END)
-              FROM locked) AS available
+              FROM locked) AS available,
+           (SELECT json_object_agg(slug, greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8))::int - reserved)
+              FROM locked) AS holdable
     FROM allowed a LEFT JOIN the_order t ON true`).execute(db);
   const row = result.rows[0];
   if (!row) throw new Error("the order statement returned no row");
-  const { existingOrder, allowed, placedThisHour, available, ...order } = row;
+  const { existingOrder, allowed, placedThisHour, available, holdable, ...order } = row;
   return {
     order: order.id === null || order.id === undefined ? undefined : (order as Order),
     existing: existingOrder === true,
     allowed,
     placedThisHour,
     available: new Map(Object.entries(available ?? {})),
+    holdable: new Map(Object.entries(holdable ?? {})),
   };
 }
 

@@ -106,6 +106,7 @@ export function readSettings(
       maxPiecesPerModel: env.MAX_PIECES_PER_MODEL,
       maxHeldPiecesPerClient: env.MAX_HELD_PIECES_PER_CLIENT,
       maxUnpaidOrdersPerHour: env.MAX_UNPAID_ORDERS_PER_HOUR,
+      maxHeldShareOfModel: env.MAX_HELD_SHARE_PER_MODEL / 100,
     },
   };
 }

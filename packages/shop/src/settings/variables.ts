@@ -70,6 +70,8 @@ export const variables = z.object({
   MAX_PIECES_PER_MODEL: int(1, 20).default(DEFAULT_ORDER_LIMITS.maxPiecesPerModel),
   MAX_HELD_PIECES_PER_CLIENT: int(1, 100).default(DEFAULT_ORDER_LIMITS.maxHeldPiecesPerClient),
   MAX_UNPAID_ORDERS_PER_HOUR: int(1, 100).default(DEFAULT_ORDER_LIMITS.maxUnpaidOrdersPerHour),
+  /** The share of a model unpaid orders may hold at once, in percent (docs/security.md §2). */
+  MAX_HELD_SHARE_PER_MODEL: int(10, 100).default(DEFAULT_ORDER_LIMITS.maxHeldShareOfModel * 100),
   /**
    * Failed owner logins in an hour, across all clients, before each new try must wait
    * (docs/security.md §4). The end-to-end run raises it: its own tests fail logins on purpose.

@@ -85,6 +85,8 @@ export function CheckoutForm({
         return problem.available === 0
           ? t("errors.soldOut", { name: problem.name })
           : t("errors.unavailable", { count: problem.available, name: problem.name });
+      case "heldByOthers":
+        return t("errors.heldByOthers", { name: problem.name, count: problem.holdMinutes });
       case "orderLimit":
         return t("errors.orderLimit", { count: problem.limit, name: problem.name });
       case "clientLimit":

@@ -55,6 +55,7 @@ export type Refusal =
   | { problem: "orderLimit"; model: ModelCode; name: string; limit: number }
   | { problem: "clientLimit"; reason: "held_pieces" | "unpaid_orders"; count: number }
   | { problem: "unavailable"; model: ModelCode; name: string; available: number }
+  | { problem: "heldByOthers"; model: ModelCode; name: string; holdMinutes: number }
   | { problem: "reservationEnded" }
   | { problem: "paymentError" };
 
@@ -215,6 +216,11 @@ async function refused(
       return answer({ ...refusal, name: nameOf(refusal.model) }, 409);
     case "unavailable":
       return answer({ ...refusal, name: nameOf(refusal.model) }, 409);
+    case "heldByOthers": {
+      const { holdMinutes } = env.orderLimits;
+      const shown = { ...refusal, name: nameOf(refusal.model), holdMinutes };
+      return answer(shown, 409, { "Retry-After": String(holdMinutes * 60) });
+    }
     case "clientLimit": {
       logRefusal(request, 429, `client limit: ${refusal.reason}`);
       const count =
