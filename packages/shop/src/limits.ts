@@ -32,6 +32,8 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = {
  * The find-my-order form (docs/security.md §20), an anonymous write that sends an e-mail: one
  * client's requests an hour, matching or not, and the links one order is sent a day, whoever asks.
  * A shopper who mistypes her number twice still gets her link; a script neither learns which
- * orders exist nor fills a buyer's mailbox.
+ * orders exist nor fills a buyer's mailbox. And the shop's requests an hour, from every client:
+ * a crowd of addresses cannot make the shop a mail cannon (its shoppers still have the link of
+ * every e-mail about their order).
  */
-export const TRACKING_LINK_LIMIT = { perClientPerHour: 5, perOrderPerDay: 3 } as const;
+export const TRACKING_LINK_LIMIT = { perClientPerHour: 5, perOrderPerDay: 3, perShopPerHour: 600 } as const;

@@ -111,6 +111,34 @@ describe("finding an order by its number and e-mail address", () => {
     expect(recorded).toEqual([{ orderId: null }, { orderId: null }, { orderId: null }, { orderId: null }]);
   });
 
+  it(`answers ${TRACKING_LINK_LIMIT.perShopPerHour} requests an hour shop-wide, from every client: a crowd of addresses is no mail cannon`, async () => {
+    const paid = await placePaidOrder(t.db);
+    const at = new Date(Date.now() + 40 * 24 * HOUR);
+    const crowd = Array.from({ length: TRACKING_LINK_LIMIT.perShopPerHour }, (_, i) => ({
+      clientHash: `crowd-${i}`,
+      createdAt: new Date(at.getTime() - 30 * 60_000),
+    }));
+    await t.db.insertInto("trackingLinkRequests").values(crowd).execute();
+    try {
+      const right = { orderNumber: paid.orderNumber, email: "camille@example.org", locale: "fr" as const };
+      const sentBefore = (await linksOf(paid.id)).length;
+      const requestsBefore = await everyRow("trackingLinkRequests");
+      expect(await requestTrackingLink(t.db, { ...right, clientHash: newClient(), now: at })).toBe("busy");
+      expect((await linksOf(paid.id)).length).toBe(sentBefore);
+      expect(await everyRow("trackingLinkRequests")).toBe(requestsBefore);
+      // Once the crowd's hour is over, the shop answers again.
+      const later = new Date(at.getTime() + 31 * 60_000);
+      expect(await requestTrackingLink(t.db, { ...right, clientHash: newClient(), now: later })).toBe(
+        "answered",
+      );
+    } finally {
+      await t.db
+        .deleteFrom("trackingLinkRequests")
+        .where("createdAt", ">", new Date(Date.now() + HOUR))
+        .execute();
+    }
+  });
+
   it(`lets one client make ${TRACKING_LINK_LIMIT.perClientPerHour} requests an hour, matching or not, counted one at a time`, async () => {
     const paid = await placePaidOrder(t.db);
     const client = newClient();

@@ -59,8 +59,11 @@ export interface TrackingLinkRequest {
   now?: Date;
 }
 
-/** `answered` whatever was typed (a link may have gone out, or not); `rate_limited` for the client. */
-export type TrackingLinkOutcome = "answered" | "rate_limited";
+/**
+ * `answered` whatever was typed (a link may have gone out, or not); `rate_limited` for the
+ * client; `busy` when the whole shop has answered its hour's allowance.
+ */
+export type TrackingLinkOutcome = "answered" | "rate_limited" | "busy";
 
 /** Orders whose payment was taken: the ones the shop has written to about, with a page to follow. */
 const FOLLOWED: PaymentStatus[] = ["paid", "partially_refunded", "refunded"];
@@ -90,6 +93,19 @@ export async function requestTrackingLink(
       .where("createdAt", ">", new Date(now.getTime() - HOUR))
       .executeTakeFirstOrThrow();
     if (Number(asked) >= TRACKING_LINK_LIMIT.perClientPerHour) return "rate_limited";
+    // Counted up to the allowance only: one range of the time index, whatever a flood wrote.
+    const { shopWide } = await trx
+      .selectFrom((eb) =>
+        eb
+          .selectFrom("trackingLinkRequests")
+          .select("id")
+          .where("createdAt", ">", new Date(now.getTime() - HOUR))
+          .limit(TRACKING_LINK_LIMIT.perShopPerHour)
+          .as("lastHour"),
+      )
+      .select((eb) => eb.fn.countAll<string>().as("shopWide"))
+      .executeTakeFirstOrThrow();
+    if (Number(shopWide) >= TRACKING_LINK_LIMIT.perShopPerHour) return "busy";
 
     const order = await trx
       .selectFrom("orders")

@@ -111,8 +111,9 @@ async function findOrder(
       clientHash: clientHash(request, context),
     });
     if (outcome === "answered") return { state: "sent" };
-    logRefusal(request, 429, "tracking link requests per client");
-    return { state: "form", find: { refused: "tooMany", values: reading.values } };
+    const shopWide = outcome === "busy";
+    logRefusal(request, 429, `tracking link requests ${shopWide ? "of the whole shop" : "per client"}`);
+    return { state: "form", find: { refused: shopWide ? "busy" : "tooMany", values: reading.values } };
   } catch (error) {
     console.error("[tracking] link request failed", error);
     return { state: "form", find: { refused: "technical", values: reading.values } };

@@ -19,7 +19,7 @@ export type FindField = "orderNumber" | "email";
 export interface FindAnswer {
   errors?: Partial<Record<FindField, string>>;
   values?: Partial<Record<FindField, string>>;
-  refused?: "tooMany" | "technical";
+  refused?: "tooMany" | "busy" | "technical";
 }
 
 /**
@@ -118,7 +118,7 @@ export function refusedView(reason: TrackingError | "malformed", token: string):
 export function statusOf(view: TrackingView): number {
   if (view.state === "sent") return 200;
   if (view.state === "form") {
-    if (view.find?.refused) return view.find.refused === "tooMany" ? 429 : 503;
+    if (view.find?.refused) return view.find.refused === "technical" ? 503 : 429;
     if (view.find?.errors) return 400;
     return view.fieldError ? 400 : view.error ? STATUS_OF_ERROR[view.error] : 200;
   }
@@ -134,7 +134,8 @@ export const TRACKING_HEADERS = {
 
 /** The headers of an answer: a client asking too often is told when to come back. */
 export function headersOf(view: TrackingView): Record<string, string> {
-  return view.state === "form" && view.find?.refused === "tooMany"
+  const refused = view.state === "form" ? view.find?.refused : undefined;
+  return refused === "tooMany" || refused === "busy"
     ? { ...TRACKING_HEADERS, "Retry-After": "3600" }
     : TRACKING_HEADERS;
 }
