@@ -7,7 +7,7 @@ import type { EmailStatus, OrderStatus } from "@souls/core/statuses";
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { IllegalTransitionError, mayCancel, mayCorrectAddress } from "../order-status";
-import { releaseHold } from "../orders/holds";
+import { releaseHold, stockLinesOf } from "../orders/holds";
 import type { LineCover } from "../orders/queries";
 import { applyOrderEvent } from "../orders/transitions";
 import { type OrderPapers, orderPapers } from "../papers/read";
@@ -338,7 +338,7 @@ export function releaseUnpaidOrder(db: Kysely<Database>, orderNumber: string): P
         .select(["productId", "quantity"])
         .where("orderId", "=", order.id)
         .execute();
-      await releaseHold(trx, lines);
+      await releaseHold(trx, stockLinesOf(order, lines));
     }
     return applyOrderEvent(
       trx,

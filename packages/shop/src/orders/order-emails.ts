@@ -63,6 +63,7 @@ export const recipientOf = (order: Order) => ({
   email: order.email,
   locale: order.locale,
   orderId: order.id,
+  test: order.isTest,
 });
 
 export async function enqueueOrderConfirmation(
