@@ -252,6 +252,7 @@ function rowOf(order: Order, now: Date, check?: PaymentCheck): AdminOrderRow {
     trackingNumber: order.trackingNumber,
     shippedAt: order.shippedAt,
     createdAt: order.createdAt,
+    isTest: order.isTest,
     returnExpected: order.withdrawnAt !== null && order.shippedAt !== null && order.returnedAt === null,
     refundDue: refundDueOf(order, now),
     paymentCheck: checkOf(check),
