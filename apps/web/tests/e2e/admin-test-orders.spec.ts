@@ -80,6 +80,16 @@ test("« Test Commande » asks first and places an order marked as a test that h
   expect(queued?.subject).toMatch(/^\[TEST\] /);
   await page.goto(await trackingLinkFor(orderNumber));
   await expect(page.getByText("Commande de test passée par la boutique")).toBeVisible();
+
+  // The tests page asks too; « Annuler » runs nothing.
+  await page.goto("/admin-tests");
+  await page.getByRole("button", { name: "Test Commande" }).click();
+  const asked = page.getByRole("alertdialog", { name: "Passer une commande de test ?" });
+  await expect(asked).toBeVisible();
+  await expectNoAxeViolations(page);
+  await asked.getByRole("button", { name: "Annuler" }).click();
+  await expect(asked).toBeHidden();
+  await expect(page.getByText("Aucun test lancé pour le moment.")).toBeVisible();
 });
 
 test("« Test DB » asks before adding its draft, names it a test and removes it in one click", async ({
