@@ -48,6 +48,7 @@ it("places and pays a test order of one Aicha for the test customer and queues i
   const emails = await t.db.selectFrom("emailQueue").selectAll().where("orderId", "=", order.id).execute();
   expect(emails.map((e) => [e.type, e.recipient])).toEqual([["order_confirmation", "test@souls.example"]]);
   expect(emails[0]?.subject).toMatch(/^\[TEST\] /);
+  expect(emails[0]?.payload).toMatchObject({ test: true });
 });
 
 it("holds, sells and gives back no real piece, and counts in no figure, export, invoice series or alert", async () => {

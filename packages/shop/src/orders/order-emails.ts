@@ -98,6 +98,7 @@ export function confirmationPayload(
     },
     importDuties: importDutiesMayApply(order.country),
     deliveryInstructions: order.deliveryInstructions,
+    ...(order.isTest ? { test: true } : {}),
     delivery: { tier, minDays: DELIVERY_DAYS[tier].min, maxDays: DELIVERY_DAYS[tier].max },
     trackingToken,
   };
