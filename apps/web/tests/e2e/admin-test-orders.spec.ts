@@ -71,8 +71,9 @@ test("« Test Commande » asks first and places an order marked as a test that h
   await expectNoAxeViolations(page);
 
   // Its e-mail says so in its subject, and its tracking page too.
-  const confirmation = await deliveredEmail(orderNumber, "test@souls.example");
-  expect(confirmation).toContain(orderNumber);
+  // (The owner's own notice of the order names it too: the confirmation is the one that says this.)
+  const confirmation = await deliveredEmail(orderNumber, "Commande de test passée par la boutique");
+  expect(confirmation).toContain("Merci, votre commande est confirmée");
   const [queued] = await sql<{ subject: string }>(
     "SELECT subject FROM email_queue WHERE order_id = $1 AND type = 'order_confirmation'",
     [order?.id],
