@@ -5,8 +5,11 @@ import { notifyLowStock } from "../owner/low-stock";
 import { saveOwnerSettings } from "../owner/settings";
 import { offlineGateway } from "../payments/offline-gateway";
 import { cancelOrder } from "../refunds/refunds";
+import { inviteReviewers } from "../reviews/invitations";
+import { placePaidOrder, TEST_SECRET } from "../testing";
 import { accountingCounts, accountingRows } from "./accounting";
 import { dashboard } from "./dashboard";
+import { markShipped } from "./orders";
 import { runSampleOrder } from "./sample-order";
 
 const t = seededTestDatabase();
@@ -119,6 +122,27 @@ it("holds, sells and gives back no real piece, and counts in no figure, export, 
   expect(boardCancelled.today).toEqual(boardBefore.today);
   expect(boardCancelled.days).toEqual(boardBefore.days);
   expect(await accountingCounts(t.db, thisMonth())).toEqual(countsBefore);
+});
+
+it("never invites its customer to review the piece once shipped, unlike a real order", async () => {
+  const shippedAt = new Date(Date.now() - 12 * 86_400_000);
+  const run = await runSampleOrder(t.db);
+  const real = await placePaidOrder(t.db, { model: "nadia" });
+  for (const orderNumber of [run.orderNumber!, real.orderNumber]) {
+    await markShipped(t.db, {
+      orderNumber,
+      carrier: "colissimo",
+      trackingNumber: "6A12345678901",
+      now: shippedAt,
+    });
+  }
+  await inviteReviewers(t.db, { secret: TEST_SECRET });
+  const invited = await t.db
+    .selectFrom("reviewInvitations")
+    .innerJoin("orders", "orders.id", "reviewInvitations.orderId")
+    .select("orders.orderNumber")
+    .execute();
+  expect(invited.map((row) => row.orderNumber)).toEqual([real.orderNumber]);
 });
 
 it("tests a sold-out model too, without taking a piece", async () => {
