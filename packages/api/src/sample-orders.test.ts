@@ -32,11 +32,19 @@ it("sampleOrders.run places and pays one Aicha for the test customer, queues one
   ]);
 });
 
-it("sampleOrders.run says nothing is in stock in its steps instead of failing", async () => {
+it("sampleOrders.run takes no piece, even of a sold-out model", async () => {
   await t.db.updateTable("products").set({ stock: 0, reserved: 0 }).execute();
+  const run = await ownerCaller(t.db).sampleOrders.run();
+  expect(run.orderNumber).not.toBeNull();
+  const stock = await t.db.selectFrom("products").select(["stock", "reserved"]).distinct().execute();
+  expect(stock).toEqual([{ stock: 0, reserved: 0 }]);
+});
+
+it("sampleOrders.run says no model is on sale in its steps instead of failing", async () => {
+  await t.db.updateTable("products").set({ archivedAt: new Date() }).execute();
   const before = await rowCounts(t.db);
   const run = await ownerCaller(t.db).sampleOrders.run();
   expect(run.orderNumber).toBeNull();
-  expect(run.steps.some((step) => !step.ok && step.label.includes("Aucun modèle en stock"))).toBe(true);
+  expect(run.steps.some((step) => !step.ok && step.label.includes("Aucun modèle publié"))).toBe(true);
   expect(await rowCounts(t.db)).toEqual(before);
 });

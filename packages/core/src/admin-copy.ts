@@ -466,9 +466,16 @@ export const copy = {
   tests: {
     title: "Administration - Tests",
     intro:
-      "Simule une commande complète avec le paiement de test (sans prestataire de paiement) : la commande est créée, payée et l'e-mail de confirmation est mis en file d'envoi.",
+      "Simule une commande complète avec le paiement de test (sans prestataire de paiement) : la commande est créée, payée et l'e-mail de confirmation est mis en file d'envoi. Marquée « Test », elle ne réserve aucune pièce et ne compte dans aucun chiffre.",
     run: "Test Commande",
     running: "Test en cours...",
+    /** Asked before « Test Commande » runs (orders page and tests page). */
+    confirmTitle: "Passer une commande de test ?",
+    confirmQuestion:
+      "Une commande de test va suivre tout le parcours réel : création, paiement de test et e-mail de confirmation à test@souls.example.",
+    confirmNote:
+      "Elle est marquée « Test » partout, ne réserve ni ne vend aucune pièce et ne compte dans aucun chiffre, export ou facture réelle.",
+    confirm: "Passer la commande de test",
     dataTitle: "Données de test",
     customer: "Client",
     customerValue: "Client Test (client fictif) — test@souls.example",
@@ -552,6 +559,10 @@ export const copy = {
       "Le client n'a pas encore payé. S'il paie malgré tout, la commande sera honorée si les pièces sont encore là, remboursée sinon.",
     released: "Réservation libérée",
     returnExpected: "Retour attendu",
+    /** The owner's test order, wherever it is shown. */
+    testBadge: "Test",
+    testNote:
+      "Commande de test : elle ne réserve aucune pièce et ne compte dans aucun chiffre, export ni facture réelle (sa facture est numérotée à part, TEST-F-…).",
     paymentCheck: "{{received}} reçus, {{expected}} attendus",
     paymentCheckAction: "À régler dans le détail de la commande",
     refundDue: "À rembourser avant le {{date}} (J-{{n}})",
@@ -784,6 +795,15 @@ export const copy = {
     testDb: "Test DB",
     testDbBusy: "Création...",
     testProductAdded: "Produit test ajouté",
+    testConfirmTitle: "Ajouter un produit test ?",
+    testConfirmQuestion:
+      "Un brouillon « Produit test » (référence TEST-…, 169,00 €, 1 pièce) sera ajouté au stock pour vérifier la base.",
+    testConfirmNote: "Il n'est pas en vente. Vous pourrez le supprimer d'un clic.",
+    testConfirm: "Ajouter le produit test",
+    testProductNotice: "{{name}} ({{reference}}) : brouillon de test, invisible en boutique.",
+    testProductRemove: "Supprimer le produit test",
+    testProductRemoved: "Produit test supprimé",
+    testBadge: "Test",
     loading: "Chargement...",
     empty: "Aucun produit trouvé",
     loadErrorTitle: "Erreur de chargement",
@@ -1220,6 +1240,11 @@ export const copy = {
     week: "Cette semaine",
     month: "Ce mois-ci",
     sales: "Ventes TTC",
+    gross: "Brut TTC",
+    net: "Net : {{amount}}",
+    netNote:
+      "Brut : toutes les ventes payées. Net : le brut moins les remboursements (annulations comprises) et les rétractations encore à rembourser. Les commandes de test ne comptent nulle part.",
+    withdrawn: "Rétractations à rembourser : {{amount}}",
     orders: { one: "{{n}} commande", many: "{{n}} commandes" },
     average: "Panier moyen : {{amount}}",
     noAverage: "Panier moyen : —",
@@ -1236,8 +1261,8 @@ export const copy = {
       toPrepare: { one: "{{n}} colis à préparer", many: "{{n}} colis à préparer" },
       toShip: { one: "{{n}} colis prêt à expédier", many: "{{n}} colis prêts à expédier" },
       refundsDue: {
-        one: "{{n}} remboursement proche ou au-delà des 14 jours légaux",
-        many: "{{n}} remboursements proches ou au-delà des 14 jours légaux",
+        one: "{{n}} remboursement à faire après rétractation",
+        many: "{{n}} remboursements à faire après rétractation",
       },
       paymentsToCheck: { one: "{{n}} paiement à vérifier", many: "{{n}} paiements à vérifier" },
       emailsFailed: { one: "{{n}} message non délivré", many: "{{n}} messages non délivrés" },
@@ -1247,6 +1272,12 @@ export const copy = {
         many: "{{n}} avis attendent votre décision",
       },
     },
+    /** The earliest legal deadline of a line, and the orders named one by one. */
+    deadline: "au plus tard le {{date}}",
+    waitingOrders: "Commandes qui attendent votre geste",
+    refundOrder: "{{orderNumber}} — {{customer}} : {{amount}} à rembourser avant le {{date}}",
+    checkOrder: "{{orderNumber}} — {{customer}} : paiement de {{amount}} à vérifier",
+    lateOrder: "délai dépassé",
     sellerMissing: {
       one: "Vos mentions légales : {{n}} manque, vos factures la laissent de côté",
       many: "Vos mentions légales : {{n}} manquent, vos factures les laissent de côté",

@@ -194,6 +194,8 @@ export interface OrdersTable {
   returnedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Keyed hash of the address of the client that placed it (per-client limits); null for the owner's. */
   clientHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The owner's test order (« Test Commande »): holds no piece, counts in no figure nor export. */
+  isTest: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -73,6 +73,8 @@ export const emailPayloads = {
     /** A destination outside the EU's customs territory: duties and taxes may be due on arrival. */
     importDuties: z.boolean().optional(),
     deliveryInstructions: text.nullable(),
+    /** The shop owner's test order (« Test Commande »): the e-mail says nothing was sold. */
+    test: z.boolean().optional(),
     delivery: z.object({
       tier: z.enum(["france", "eu", "international"]),
       minDays: z.number().int(),

@@ -142,6 +142,16 @@ describe("order confirmation", () => {
     }
   });
 
+  it("says when it is the shop's own test order, and only then", async () => {
+    const fr = await renderSample("order_confirmation", "fr", { test: true });
+    const en = await renderSample("order_confirmation", "en", { test: true });
+    expect(fr.text).toContain(
+      "Commande de test passée par la boutique : rien n’a été vendu ni ne sera envoyé.",
+    );
+    expect(en.text).toContain("A test order placed by the shop: nothing was sold and nothing will be sent.");
+    expect((await renderSample("order_confirmation", "fr")).text).not.toContain("Commande de test");
+  });
+
   it("prices each line at unit price × quantity and shows a paid shipping fee", async () => {
     const { text } = await renderSample("order_confirmation", "fr", {
       items: [

@@ -72,6 +72,7 @@ export function OrderConfirmation({ payload, locale, context }: TemplateProps<"o
       preview={fill(t.preview, { name: payload.customerName, orderNumber: payload.orderNumber })}
     >
       <Title>{t.heading}</Title>
+      {payload.test ? <Paragraph>{t.test}</Paragraph> : null}
       <Paragraph>{fill(copy.layout.greeting, { name: payload.customerName })}</Paragraph>
       <Paragraph>{t.intro}</Paragraph>
 

@@ -106,7 +106,8 @@ function periodEntries(db: Kysely<Database> | Transaction<Database>, period: Acc
       "invoices.paymentReference",
     ])
     .where("invoices.issuedAt", ">=", start)
-    .where("invoices.issuedAt", "<", end);
+    .where("invoices.issuedAt", "<", end)
+    .where("orders.isTest", "=", false);
   const credited = db
     .selectFrom("creditNotes")
     .innerJoin("refunds", "refunds.id", "creditNotes.refundId")
@@ -129,7 +130,8 @@ function periodEntries(db: Kysely<Database> | Transaction<Database>, period: Acc
       sql<string | null>`${sql.ref("refunds.providerRefundId")}`.as("paymentReference"),
     ])
     .where("creditNotes.issuedAt", ">=", start)
-    .where("creditNotes.issuedAt", "<", end);
+    .where("creditNotes.issuedAt", "<", end)
+    .where("orders.isTest", "=", false);
   const unsold = db
     .selectFrom("refunds")
     .innerJoin("orders", "orders.id", "refunds.orderId")
@@ -151,6 +153,7 @@ function periodEntries(db: Kysely<Database> | Transaction<Database>, period: Acc
       sql<string | null>`${sql.ref("refunds.providerRefundId")}`.as("paymentReference"),
     ])
     .where("refunds.status", "=", "succeeded")
+    .where("orders.isTest", "=", false)
     .where("refunds.settledAt", ">=", start)
     .where("refunds.settledAt", "<", end)
     .where((eb) =>
@@ -205,10 +208,13 @@ export async function accountingCounts(
 ): Promise<{ sales: number; refunds: number }> {
   const { start, end } = boundsOf(period);
   const { rows } = await sql<{ sales: number; refunds: number }>`
-    SELECT (SELECT count(*) FROM invoices WHERE issued_at >= ${start} AND issued_at < ${end})::int AS sales,
-      ((SELECT count(*) FROM credit_notes WHERE issued_at >= ${start} AND issued_at < ${end})
-       + (SELECT count(*) FROM refunds r WHERE r.status = 'succeeded' AND r.settled_at >= ${start}
-            AND r.settled_at < ${end} AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = r.order_id)))::int
+    SELECT (SELECT count(*) FROM invoices i JOIN orders o ON o.id = i.order_id
+              WHERE i.issued_at >= ${start} AND i.issued_at < ${end} AND NOT o.is_test)::int AS sales,
+      ((SELECT count(*) FROM credit_notes c JOIN refunds r ON r.id = c.refund_id JOIN orders o ON o.id = r.order_id
+          WHERE c.issued_at >= ${start} AND c.issued_at < ${end} AND NOT o.is_test)
+       + (SELECT count(*) FROM refunds r JOIN orders o ON o.id = r.order_id
+          WHERE r.status = 'succeeded' AND r.settled_at >= ${start} AND r.settled_at < ${end} AND NOT o.is_test
+            AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = r.order_id)))::int
         AS refunds`.execute(db);
   return rows[0] ?? { sales: 0, refunds: 0 };
 }

@@ -28,6 +28,7 @@ export {
   WAITING_KINDS,
   type WaitingKind,
   type WaitingLine,
+  type WaitingOrder,
 } from "./dashboard";
 export {
   type EmailAccessMethod,

@@ -36,6 +36,8 @@ export interface AdminOrderRow {
   trackingNumber: string | null;
   shippedAt: Date | null;
   createdAt: Date;
+  /** The owner's test order (« Test Commande »): marked as such wherever it is shown. */
+  isTest: boolean;
   /** A withdrawn order whose parcel had left and has not come back yet ("retour attendu"). */
   returnExpected: boolean;
   /** A withdrawn order not fully refunded: the legal deadline (L221-24), and whether it is past. */
@@ -128,7 +130,7 @@ export function refundDueOf(
 
 /** The columns a row of the list reads, with its lines and payment check (a few index look-ups). */
 const ROW = sql`o.id, o.order_number, o.first_name, o.last_name, o.email, o.total_cents, o.currency, o.status,
-  o.payment_status, o.carrier, o.tracking_number, o.shipped_at, o.created_at, o.withdrawn_at, o.returned_at,
+  o.payment_status, o.carrier, o.tracking_number, o.shipped_at, o.created_at, o.withdrawn_at, o.returned_at, o.is_test,
   ${cursorOf} AS cursor,
   (SELECT json_agg(json_build_object('name', i.name, 'model', p.slug, 'quantity', i.quantity,
                                      'cover', product_cover(p.id)) ORDER BY i.id)
@@ -152,6 +154,7 @@ interface ListedRow {
   createdAt: Date;
   withdrawnAt: Date | null;
   returnedAt: Date | null;
+  isTest: boolean;
   cursor: string;
   lines: OrderListLine[] | null;
   paymentCheck: AdminOrderRow["paymentCheck"];
@@ -171,6 +174,7 @@ function rowOf(row: ListedRow, now: Date): AdminOrderRow {
     trackingNumber: row.trackingNumber,
     shippedAt: row.shippedAt,
     createdAt: row.createdAt,
+    isTest: row.isTest,
     returnExpected: row.withdrawnAt !== null && row.shippedAt !== null && row.returnedAt === null,
     refundDue: refundDueOf(row, now),
     paymentCheck: row.paymentCheck,

@@ -7,7 +7,7 @@ import type { EmailStatus, OrderStatus } from "@souls/core/statuses";
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { IllegalTransitionError, mayCancel, mayCorrectAddress } from "../order-status";
-import { releaseHold } from "../orders/holds";
+import { releaseHold, stockLinesOf } from "../orders/holds";
 import type { LineCover } from "../orders/queries";
 import { applyOrderEvent } from "../orders/transitions";
 import { type OrderPapers, orderPapers } from "../papers/read";
@@ -252,6 +252,7 @@ function rowOf(order: Order, now: Date, check?: PaymentCheck): AdminOrderRow {
     trackingNumber: order.trackingNumber,
     shippedAt: order.shippedAt,
     createdAt: order.createdAt,
+    isTest: order.isTest,
     returnExpected: order.withdrawnAt !== null && order.shippedAt !== null && order.returnedAt === null,
     refundDue: refundDueOf(order, now),
     paymentCheck: checkOf(check),
@@ -338,7 +339,7 @@ export function releaseUnpaidOrder(db: Kysely<Database>, orderNumber: string): P
         .select(["productId", "quantity"])
         .where("orderId", "=", order.id)
         .execute();
-      await releaseHold(trx, lines);
+      await releaseHold(trx, stockLinesOf(order, lines));
     }
     return applyOrderEvent(
       trx,

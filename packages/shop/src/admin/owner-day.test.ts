@@ -97,11 +97,23 @@ describe("the owner's home page", () => {
       .values([review("pending", "2026-11-15T08:00:00Z"), review("published", "2026-11-14T08:00:00Z")])
       .execute();
     const board = await dashboard(t.db, new Date("2026-11-18T15:00:00Z"));
-    expect(board.waiting.toPrepare).toEqual({ count: 1, since: new Date("2026-11-12T09:00:00Z") });
-    expect(board.waiting.toShip).toEqual({ count: 1, since: new Date("2026-11-10T09:00:00Z") });
+    expect(board.waiting.toPrepare).toEqual({
+      count: 1,
+      since: new Date("2026-11-12T09:00:00Z"),
+      deadline: null,
+    });
+    expect(board.waiting.toShip).toEqual({
+      count: 1,
+      since: new Date("2026-11-10T09:00:00Z"),
+      deadline: null,
+    });
     expect(board.waiting.emailsFailed.count).toBe(2);
     expect(board.waiting.refundsDue.count).toBe(0);
-    expect(board.waiting.reviewsToModerate).toEqual({ count: 1, since: new Date("2026-11-15T08:00:00Z") });
+    expect(board.waiting.reviewsToModerate).toEqual({
+      count: 1,
+      since: new Date("2026-11-15T08:00:00Z"),
+      deadline: null,
+    });
     expect(board.lowStock).toEqual({
       threshold: 3,
       models: [expect.objectContaining({ name: "Nadia", stock: 1 })],

@@ -30,8 +30,13 @@ export interface AdminProductRow {
   reserved: number;
   available: number;
   archived: boolean;
+  /** The spec's « Test DB » draft (reference `TEST-…`): marked as a test, removed in one click. */
+  sample: boolean;
   createdAt: Date;
 }
+
+/** How the « Test DB » draft's reference begins. */
+export const SAMPLE_PRODUCT_PREFIX = "TEST-";
 
 export interface StockSummary {
   /** Products still in the shop (archived ones are not counted). */
@@ -50,6 +55,7 @@ export const rowOf = (product: Product): AdminProductRow => ({
   reserved: product.reserved,
   available: product.stock - product.reserved,
   archived: product.archivedAt !== null,
+  sample: product.reference.startsWith(SAMPLE_PRODUCT_PREFIX),
   createdAt: product.createdAt,
 });
 
@@ -220,7 +226,7 @@ export async function createSampleProduct(db: Kysely<Database>): Promise<AdminPr
   for (let attempt = 0; ; attempt++) {
     try {
       return await createProduct(db, {
-        reference: `TEST-${randomSuffix()}`,
+        reference: `${SAMPLE_PRODUCT_PREFIX}${randomSuffix()}`,
         name: "Produit test",
         priceCents: 16900,
         stock: 1,

@@ -2,8 +2,10 @@
  * Spec §2 "Test Commande" (a sample order, in the code's words): a whole order through the real use
  * cases — hold, order, payment by the offline gateway, confirmation e-mail queued — for a sample
  * customer in Paris. The steps are the log the owner reads ("Résultats du Test"); their French copy
- * is the spec's. It sells a real piece of the home page's first model in stock (Aicha at launch),
- * as a real order would.
+ * is the spec's. The order is marked as a test (issue 32): it names the home page's first model in
+ * stock (Aicha at launch) at its price but holds, sells and gives back no piece; its e-mails say
+ * « [TEST] »; its invoice is numbered apart (TEST-F-…); no figure of the home page, no export and
+ * no low-stock alert counts it.
  */
 import { formatMoney } from "@souls/core/format";
 import type { Database, Kysely } from "@souls/db";
@@ -45,15 +47,16 @@ const euros = (cents: number) => formatMoney(cents, "EUR", "fr");
 export async function runSampleOrder(db: Kysely<Database>): Promise<SampleOrderRun> {
   const steps: SampleOrderStep[] = [];
   const { models } = homeSeries(await loadCatalogue(db));
-  const model = models.find((candidate) => candidate.available >= 1);
+  // A model in stock reads as a shopper would see it; a sold-out one can be tested all the same.
+  const model = models.find((candidate) => candidate.available >= 1) ?? models[0];
   if (!model) {
-    steps.push({ label: "Aucun modèle en stock : aucune commande de test possible", ok: false });
+    steps.push({ label: "Aucun modèle publié : aucune commande de test possible", ok: false });
     return { orderNumber: null, steps };
   }
   steps.push({
     label: `Produit de test : ${model.name}`,
     ok: true,
-    detail: `${euros(model.priceCents)}, ${model.available} pièce(s) disponible(s)`,
+    detail: `${euros(model.priceCents)}, aucune pièce réservée ni vendue (commande de test)`,
   });
 
   const placed = await placeOrder(db, {
@@ -62,10 +65,11 @@ export async function runSampleOrder(db: Kysely<Database>): Promise<SampleOrderR
     lines: [{ model: model.model, quantity: 1 }],
     details: SAMPLE_ORDER_CUSTOMER,
     provider: "test",
+    test: true,
   });
   if (!placed.ok) {
-    // Sold between the check above and the hold: the same answer, never an exception.
-    steps.push({ label: `${model.name} est épuisée : aucune commande de test possible`, ok: false });
+    // Archived between the read above and the order: the same answer, never an exception.
+    steps.push({ label: `${model.name} n’est plus en vente : aucune commande de test possible`, ok: false });
     return { orderNumber: null, steps };
   }
   const { order } = placed;

@@ -26,7 +26,7 @@ export async function enqueueShippingNotification(
   };
   await enqueueEmail(
     trx,
-    { email: order.email, locale: order.locale, orderId: order.id },
+    { email: order.email, locale: order.locale, orderId: order.id, test: order.isTest },
     { type: "shipping_notification", payload },
   );
 }

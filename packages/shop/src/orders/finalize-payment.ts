@@ -7,7 +7,7 @@ import { ownerRecipientQuery } from "../owner/settings";
 import { invoiceDraft, invoiceExpressions, issueInvoice, type SoldLine } from "../papers/issue";
 import type { PaymentEvent, PaymentGateway, TakenAmount } from "../payments/gateway";
 import { applyProviderRefunds, recordSoldOutRefund } from "../refunds/refunds";
-import { commitHold, type HeldLine, releaseHold, sellUnheld, sortByProduct } from "./holds";
+import { commitHold, type HeldLine, releaseHold, sellUnheld, sortByProduct, stockLinesOf } from "./holds";
 import { enqueueNewOrderNotice, newOrderNotice } from "./new-order-notice";
 import {
   confirmationPayload,
@@ -100,7 +100,7 @@ export async function finalizePayment(
         return "declined";
       case "cancelled":
         if (order.status !== "awaiting_payment" || !paymentIsOpen(order.paymentStatus)) return "no_change";
-        await releaseHold(trx, lines);
+        await releaseHold(trx, stockLinesOf(order, lines));
         await applyOrderEvent(trx, order, "payment_cancelled", actor, { paymentStatus: "failed" });
         return "cancelled";
       case "refunded":
@@ -182,7 +182,8 @@ async function payHeldOrder(
     type: "order_confirmation",
     payload: confirmationPayload(paid, lines, token.token),
   });
-  const sold = sortByProduct(lines);
+  // The owner's test order takes no piece: its lines name models, none leaves the stock.
+  const sold = sortByProduct(stockLinesOf(order, lines));
   // Its invoice and the owner's notice, in the same statement (papers/issue.ts, new-order-notice.ts).
   const invoice = invoiceExpressions(invoiceDraft(order, lines, vatRegime ?? "france"), now);
   const notice = newOrderNotice(order, lines, now);
@@ -254,7 +255,7 @@ async function applySuccess(
   if (!takenIsTotal(order, event.taken)) return holdForCheck(trx, order, event, now);
   const actor = actorOf(event);
   const held = order.status === "awaiting_payment";
-  if (!held && !(await sellUnheld(trx, lines))) {
+  if (!held && !(await sellUnheld(trx, stockLinesOf(order, lines)))) {
     // Paid after the hold ran out and the piece went to someone else: never oversell a unique
     // piece. Refund at once (a failure rolls all this back, so the event is tried again).
     const { providerRefundId } = await gateway.refund(
@@ -280,7 +281,7 @@ async function applySuccess(
   await enqueueNewOrderNotice(trx, order, lines, now);
   // Last, just before the commit: the model's row stays locked for one statement, so the other
   // buyers of this model wait as little as possible. The hold guarantees the pieces.
-  if (held) await commitHold(trx, lines);
+  if (held) await commitHold(trx, stockLinesOf(order, lines));
   // After the pieces: products are locked before the invoice counter on every path.
   await issueInvoice(trx, order, lines, now);
   return "paid";
@@ -330,7 +331,7 @@ export async function expireHolds(db: Kysely<Database>, now: Date = new Date(), 
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom("orders")
-      .select(["id", "status"])
+      .select(["id", "status", "isTest"])
       .where("status", "=", "awaiting_payment")
       .where("paymentStatus", "in", OPEN_PAYMENTS)
       .where("reservedUntil", "<", now)
@@ -345,7 +346,7 @@ export async function expireHolds(db: Kysely<Database>, now: Date = new Date(), 
         .select(["productId", "quantity"])
         .where("orderId", "=", order.id)
         .execute();
-      await releaseHold(trx, lines);
+      await releaseHold(trx, stockLinesOf(order, lines));
       await applyOrderEvent(trx, order, "hold_expired", "system");
     }
     return due.length;

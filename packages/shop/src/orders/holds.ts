@@ -11,6 +11,14 @@ export interface HeldLine {
   quantity: number;
 }
 
+/**
+ * The lines of an order that hold pieces: none for the owner's test order (« Test Commande »),
+ * which names a real model but never takes, holds or gives back a real piece.
+ */
+export function stockLinesOf<Line>(order: { isTest: boolean }, lines: Line[]): Line[] {
+  return order.isTest ? [] : lines;
+}
+
 /** Gives held pieces back: the order will not be paid (cancelled, expired). */
 export async function releaseHold(trx: Transaction<Database>, lines: HeldLine[]): Promise<void> {
   for (const line of sortByProduct(lines)) {
@@ -43,6 +51,7 @@ export async function commitHold(trx: Transaction<Database>, lines: HeldLine[]):
  */
 export async function sellUnheld(trx: Transaction<Database>, lines: HeldLine[]): Promise<boolean> {
   const sorted = sortByProduct(lines);
+  if (sorted.length === 0) return true;
   const rows = await trx
     .selectFrom("products")
     .select(["id", "stock", "reserved"])
@@ -75,6 +84,20 @@ export async function restockItems(
   trx: Transaction<Database>,
   items: { id: number; productId: number; quantity: number }[],
 ): Promise<void> {
+  if (items.length === 0) return;
+  // A test order's lines never took a piece: none goes back.
+  const test = await trx
+    .selectFrom("orderItems")
+    .innerJoin("orders", "orders.id", "orderItems.orderId")
+    .select("orders.id")
+    .where(
+      "orderItems.id",
+      "in",
+      items.map((item) => item.id),
+    )
+    .where("orders.isTest", "=", true)
+    .executeTakeFirst();
+  if (test) return;
   for (const item of sortByProduct(items.map((item) => ({ ...item, productId: item.productId })))) {
     const line = await trx
       .selectFrom("orderItems")

@@ -63,6 +63,7 @@ export const recipientOf = (order: Order) => ({
   email: order.email,
   locale: order.locale,
   orderId: order.id,
+  test: order.isTest,
 });
 
 export async function enqueueOrderConfirmation(
@@ -97,6 +98,7 @@ export function confirmationPayload(
     },
     importDuties: importDutiesMayApply(order.country),
     deliveryInstructions: order.deliveryInstructions,
+    ...(order.isTest ? { test: true } : {}),
     delivery: { tier, minDays: DELIVERY_DAYS[tier].min, maxDays: DELIVERY_DAYS[tier].max },
     trackingToken,
   };

@@ -9,7 +9,7 @@ import { OPEN_PAYMENTS } from "../order-status";
 import { shippingRateFor } from "../shipping";
 import type { ShippingDetails } from "./checkout-form";
 import { mergeLines, overOrderLimit } from "./checkout-query";
-import { releaseHold } from "./holds";
+import { releaseHold, stockLinesOf } from "./holds";
 import { newOrderNumber } from "./order-number";
 import { applyOrderEvent } from "./transitions";
 
@@ -26,6 +26,11 @@ export interface PlaceOrderInput {
    * for the owner's own test order.
    */
   client?: { hash: string; earlierOrders?: readonly string[] };
+  /**
+   * The owner's test order (« Test Commande »): its lines name real models at their prices but
+   * hold no piece — a sold-out model can be tested, and no shopper ever finds a piece missing.
+   */
+  test?: boolean;
   limits?: OrderLimits;
   now?: Date;
 }
@@ -171,6 +176,7 @@ async function placeOrderStatement(
   const models = lines.map((line) => line.model);
   const quantities = lines.map((line) => line.quantity);
   const { details } = input;
+  const test = input.test === true;
   const result = await prepared(sql<
     Order & {
       existingOrder: boolean;
@@ -197,40 +203,45 @@ async function placeOrderStatement(
     ),
     wanted (slug, quantity) AS (SELECT * FROM unnest(${models}::text[], ${quantities}::int[])),
     locked AS (
-      SELECT p.id, p.slug, p.stock, p.reserved, p.archived_at, w.quantity
+      SELECT p.id, p.slug, p.name, p.price_cents, p.stock, p.reserved, p.archived_at, w.quantity
       FROM products p JOIN wanted w ON w.slug = p.slug
       WHERE (SELECT ok FROM allowed)
       ORDER BY p.id FOR UPDATE OF p
     ),
     enough AS (
       SELECT count(*) = cardinality(${models}::text[])
-             AND coalesce(bool_and(archived_at IS NULL AND reserved + quantity <= stock
-               AND reserved + quantity <= greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8))), false) AS all_lines
+             AND coalesce(bool_and(archived_at IS NULL AND (${test}::boolean OR (reserved + quantity <= stock
+               AND reserved + quantity <= greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8))))), false) AS all_lines
       FROM locked
     ),
     held AS (
       UPDATE products p SET reserved = p.reserved + l.quantity, updated_at = ${now}
       FROM locked l
-      WHERE p.id = l.id AND (SELECT all_lines FROM enough)
+      WHERE p.id = l.id AND (SELECT all_lines FROM enough) AND NOT ${test}::boolean
       RETURNING p.id, p.slug, p.name, p.price_cents, l.quantity
+    ),
+    priced AS (
+      SELECT * FROM held
+      UNION ALL
+      SELECT id, slug, name, price_cents, quantity FROM locked WHERE ${test}::boolean AND (SELECT all_lines FROM enough)
     ),
     new_order AS (
       INSERT INTO orders (order_number, checkout_key, locale, first_name, last_name, email, phone, address,
         address_line2, postal_code, city, country, delivery_instructions, customer_note, subtotal_cents,
-        shipping_cents, total_cents, payment_provider, reserved_until, client_hash)
+        shipping_cents, total_cents, payment_provider, reserved_until, client_hash, is_test)
       SELECT ${orderNumber}, ${input.checkoutKey}, ${input.locale}, ${details.firstName}, ${details.lastName},
         ${details.email}, ${details.phone}, ${details.address}, ${details.addressLine2}, ${details.postalCode},
         ${details.city}, ${details.country},
         ${details.deliveryInstructions}, ${details.customerNote}, h.subtotal, ${shippingCents},
         h.subtotal + ${shippingCents}, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
-        ${clientHash}
-      FROM (SELECT sum(price_cents * quantity)::int AS subtotal, count(*) AS lines FROM held) h
+        ${clientHash}, ${test}::boolean
+      FROM (SELECT sum(price_cents * quantity)::int AS subtotal, count(*) AS lines FROM priced) h
       WHERE h.lines = cardinality(${models}::text[])
       RETURNING *
     ),
     items AS (
       INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity)
-      SELECT o.id, h.id, h.name, h.price_cents, h.quantity FROM new_order o CROSS JOIN held h
+      SELECT o.id, h.id, h.name, h.price_cents, h.quantity FROM new_order o CROSS JOIN priced h
     ),
     first_event AS (
       INSERT INTO order_events (order_id, from_status, to_status, actor)
@@ -273,7 +284,7 @@ async function releaseEarlierHolds(
   await db.transaction().execute(async (trx) => {
     const earlier = await trx
       .selectFrom("orders")
-      .select(["id", "status"])
+      .select(["id", "status", "isTest"])
       .where("orderNumber", "in", [...orderNumbers])
       .where("checkoutKey", "!=", checkoutKey)
       .where("status", "=", "awaiting_payment")
@@ -288,7 +299,7 @@ async function releaseEarlierHolds(
         .select(["productId", "quantity"])
         .where("orderId", "=", order.id)
         .execute();
-      await releaseHold(trx, lines);
+      await releaseHold(trx, stockLinesOf(order, lines));
       await applyOrderEvent(
         trx,
         order,

@@ -26,6 +26,8 @@ export interface TrackedOrder {
   /** The carrier's page for the parcel, once shipped. */
   carrierUrl: string | null;
   withdrawnAt: Date | null;
+  /** The shop owner's test order: the page says nothing was sold nor will be sent. */
+  isTest: boolean;
   /** Every change of status, oldest first. */
   timeline: { status: OrderStatus; at: Date }[];
   withdrawal: WithdrawalWindow;
@@ -171,6 +173,7 @@ export async function trackedOrder(
     carrierUrl:
       order.carrier && order.trackingNumber ? carrierTrackingUrl(order.carrier, order.trackingNumber) : null,
     withdrawnAt: order.withdrawnAt,
+    isTest: order.isTest,
     timeline: events.map((e) => ({ status: e.toStatus, at: e.createdAt })),
     withdrawal: withdrawalWindow(order, now),
   };

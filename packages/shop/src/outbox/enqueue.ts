@@ -7,7 +7,12 @@ export interface EmailRecipient {
   locale: Locale;
   /** The order the message is about, if any (a back-in-stock notice has none). */
   orderId?: number | null;
+  /** About the owner's test order: its subject says so (« [TEST] »), whatever its language. */
+  test?: boolean;
 }
+
+/** What a test order's e-mails begin their subject with. */
+export const TEST_SUBJECT_PREFIX = "[TEST] ";
 
 /**
  * Queues an e-mail in the same transaction as the change it tells of (transactional outbox):
@@ -30,7 +35,7 @@ export function emailRow(to: EmailRecipient, message: Omit<EmailMessage, "locale
     recipient: to.email,
     locale: to.locale,
     type: localized.type,
-    subject: emailSubject(localized),
+    subject: `${to.test ? TEST_SUBJECT_PREFIX : ""}${emailSubject(localized)}`,
     payload: JSON.stringify(localized.payload),
     // Transactional mail first: a thousand back-in-stock notices never hold up a confirmation.
     priority: isMarketingEmail(localized.type) ? 1 : 0,

@@ -9,7 +9,7 @@
 import type { Database, Kysely, PaymentCheck, Refund, Transaction } from "@souls/db";
 import { RefundRefusedError } from "../admin/errors";
 import { lockOrder } from "../admin/lock-order";
-import { releaseHold } from "../orders/holds";
+import { releaseHold, stockLinesOf } from "../orders/holds";
 import { enqueueRefund } from "../orders/order-emails";
 import { applyOrderEvent } from "../orders/transitions";
 import type { PaymentGateway } from "../payments/gateway";
@@ -76,7 +76,7 @@ export async function refundMismatchedPayment(
     if (!done) return null;
     const lines = await trx.selectFrom("orderItems").selectAll().where("orderId", "=", current.id).execute();
     // Still held (the expiry job leaves a payment to check alone): the pieces are for sale again.
-    if (current.status === "awaiting_payment") await releaseHold(trx, lines);
+    if (current.status === "awaiting_payment") await releaseHold(trx, stockLinesOf(current, lines));
     const note = mismatchNote(await checkOf(trx, current.id));
     await applyOrderEvent(trx, current, "refunded", "admin", { paymentStatus: "refunded" }, note);
     await enqueueRefund(trx, current, {

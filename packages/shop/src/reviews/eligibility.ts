@@ -29,6 +29,7 @@ export function isReviewable(
 
 /** The same rule in SQL, for the orders table under its own name. */
 export const reviewableOrderSql = sql<boolean>`(orders.shipped_at IS NOT NULL
+  AND NOT orders.is_test
   AND orders.withdrawn_at IS NULL
   AND orders.status IN ('shipped', 'delivered', 'partially_refunded')
   AND orders.payment_status IN ('paid', 'partially_refunded'))`;

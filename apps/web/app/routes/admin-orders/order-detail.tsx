@@ -6,7 +6,7 @@ import { countryName, formatCents, formatDateTime } from "~/components/admin/for
 import { Modal } from "~/components/admin/modal";
 import { ModelThumb } from "~/components/admin/model-thumb";
 import { errorMessage } from "~/components/admin/notify";
-import { OrderStatusBadges } from "~/components/admin/status-badge";
+import { Badge, OrderStatusBadges } from "~/components/admin/status-badge";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 import { AddressDialog } from "./address-dialog";
 import { OrderDetailActions } from "./order-detail-actions";
@@ -72,9 +72,11 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
   return (
     <div className="admin-detail">
       <div className="admin-badges">
+        {order.isTest ? <Badge tone="warn">{copy.orders.testBadge}</Badge> : null}
         <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} />
         <WithdrawalBadges order={order} />
       </div>
+      {order.isTest ? <p className="admin-muted">{copy.orders.testNote}</p> : null}
       <RefundDueAlert order={order} />
       <PaymentCheckAlert order={order} />
       <OrderDetailActions detail={detail.data} noticeRef={noticeRef} announce={announce} />

@@ -74,6 +74,7 @@ export function OrdersTable({
             <td data-label={COLUMNS.status}>
               <span>
                 <span className="admin-badges">
+                  {order.isTest ? <Badge tone="warn">{copy.orders.testBadge}</Badge> : null}
                   <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} />
                   {order.returnExpected ? <Badge tone="info">{copy.orders.returnExpected}</Badge> : null}
                   {order.refundDue?.late ? <Badge tone="error">{copy.orders.late}</Badge> : null}

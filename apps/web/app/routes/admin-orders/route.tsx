@@ -3,12 +3,12 @@ import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { ORDER_STATUSES, type OrderStatus } from "@souls/core/statuses";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
-import { BusyButton } from "~/components/admin/busy-button";
 import { KeysetPagination } from "~/components/admin/keyset-pagination";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
 import { TableWrap } from "~/components/admin/table-wrap";
+import { TestOrderDialog } from "~/components/admin/test-order-dialog";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
@@ -73,6 +73,9 @@ function OrdersScreen() {
   );
   const attention = trpc.orders.attention.useQuery();
 
+  // « Test Commande » asks first, and is the page's quietest button (issue 32).
+  const [askingTest, setAskingTest] = useState(false);
+  const testButton = useRef<HTMLButtonElement>(null);
   const testOrder = trpc.sampleOrders.run.useMutation({
     onSuccess: (result) => {
       const failed = result.steps.find((step) => !step.ok);
@@ -86,7 +89,10 @@ function OrdersScreen() {
       }
     },
     onError: (error) => notifyError(fill(TEXT.testFailed, { message: errorMessage(error) })),
-    onSettled: () => utils.orders.list.invalidate(),
+    onSettled: () => {
+      setAskingTest(false);
+      void utils.orders.list.invalidate();
+    },
   });
 
   const data = list.data;
@@ -94,15 +100,6 @@ function OrdersScreen() {
   return (
     <div className="admin-stack">
       <div className="admin-toolbar">
-        <BusyButton
-          type="button"
-          className="button button--primary button--small"
-          onClick={() => testOrder.mutate()}
-          busy={testOrder.isPending}
-          busyLabel={TEXT.creating}
-        >
-          {TEXT.testOrder}
-        </BusyButton>
         <button
           type="button"
           className="button button--outline button--small"
@@ -114,7 +111,25 @@ function OrdersScreen() {
         >
           {copy.common.refresh}
         </button>
+        <button
+          ref={testButton}
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => setAskingTest(true)}
+          disabled={testOrder.isPending}
+          aria-busy={testOrder.isPending || undefined}
+          aria-haspopup="dialog"
+        >
+          {testOrder.isPending ? TEXT.creating : TEXT.testOrder}
+        </button>
       </div>
+      <TestOrderDialog
+        open={askingTest}
+        busy={testOrder.isPending}
+        finalFocus={testButton}
+        onConfirm={() => testOrder.mutate()}
+        onClose={() => setAskingTest(false)}
+      />
 
       {toAttend.length > 0 ? (
         <section aria-labelledby="orders-attention" className="admin-panel admin-panel--alert">

@@ -44,6 +44,10 @@ function StockScreen() {
   const [removing, setRemoving] = useState<ProductRow | null>(null);
   const [pricing, setPricing] = useState<ProductRow | null>(null);
   const [historyOf, setHistoryOf] = useState<ProductRow | null>(null);
+  // « Test DB » asks first; the draft it adds is named a test and removed in one click.
+  const [askingSample, setAskingSample] = useState(false);
+  const [sample, setSample] = useState<{ id: number; name: string; reference: string } | null>(null);
+  const sampleButton = useRef<HTMLButtonElement>(null);
 
   const list = trpc.products.list.useQuery(
     { search: search || undefined },
@@ -52,9 +56,19 @@ function StockScreen() {
 
   const testProduct = trpc.products.createSample.useMutation({
     onSuccess: (product) => {
+      setSample({ id: product.id, name: product.name, reference: product.reference });
       notifySuccess(TEXT.testProductAdded, `${product.name} (${product.reference})`);
     },
     onError: (error) => notifyFailure(copy.productForm.addFailed, error),
+    onSettled: () => setAskingSample(false),
+  });
+  const removeSample = trpc.products.remove.useMutation({
+    onSuccess: () => {
+      setSample(null);
+      notifySuccess(TEXT.testProductRemoved);
+      requestAnimationFrame(() => sampleButton.current?.focus());
+    },
+    onError: (error) => notifyFailure(TEXT.removeFailed, error),
   });
 
   const remove = trpc.products.remove.useMutation({
@@ -80,17 +94,34 @@ function StockScreen() {
         >
           {TEXT.add}
         </button>
-        <BusyButton
+        <button
+          ref={sampleButton}
           type="button"
-          className="button button--outline button--small"
-          onClick={() => testProduct.mutate()}
-          busy={testProduct.isPending}
-          busyLabel={TEXT.testDbBusy}
+          className="button button--ghost button--small"
+          onClick={() => setAskingSample(true)}
+          disabled={testProduct.isPending}
+          aria-busy={testProduct.isPending || undefined}
+          aria-haspopup="dialog"
         >
-          {TEXT.testDb}
-        </BusyButton>
+          {testProduct.isPending ? TEXT.testDbBusy : TEXT.testDb}
+        </button>
         <LiveIndicator state={live} />
       </div>
+
+      {sample ? (
+        <div className="admin-panel admin-sample" role="status">
+          <p>{fill(TEXT.testProductNotice, { name: sample.name, reference: sample.reference })}</p>
+          <BusyButton
+            type="button"
+            className="button button--outline button--small"
+            onClick={() => removeSample.mutate({ id: sample.id })}
+            busy={removeSample.isPending}
+            busyLabel={copy.orders.processing}
+          >
+            {TEXT.testProductRemove}
+          </BusyButton>
+        </div>
+      ) : null}
 
       {data ? <StockSummary summary={data.summary} /> : null}
 
@@ -141,6 +172,21 @@ function StockScreen() {
       <ProductFormDialog open={adding} onClose={() => setAdding(false)} />
       <PriceDialog product={pricing} onClose={() => setPricing(null)} />
       <ProductHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
+      <ConfirmDialog
+        open={askingSample}
+        title={TEXT.testConfirmTitle}
+        question={TEXT.testConfirmQuestion}
+        note={TEXT.testConfirmNote}
+        confirmLabel={TEXT.testConfirm}
+        busyLabel={TEXT.testDbBusy}
+        busy={testProduct.isPending}
+        tone="primary"
+        finalFocus={sampleButton}
+        onConfirm={() => {
+          if (!testProduct.isPending) testProduct.mutate();
+        }}
+        onClose={() => setAskingSample(false)}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={TEXT.confirmRemoveTitle}

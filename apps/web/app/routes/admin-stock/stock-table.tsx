@@ -71,6 +71,7 @@ function StockRow({ product, onRemove, onEditPrice, onHistory }: { product: Prod
       <th scope="row" data-label={COLUMNS.name}>
         <span>
           {product.name}
+          {product.sample ? <span className="admin-badge admin-badge--warn">{TEXT.testBadge}</span> : null}
           {product.archived ? <span className="admin-badge admin-badge--muted">{TEXT.archived}</span> : null}
           {low ? <span className="admin-badge admin-badge--warn">{TEXT.lowBadge}</span> : null}
         </span>

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { errorMessage } from "~/components/admin/notify";
+import { TestOrderDialog } from "~/components/admin/test-order-dialog";
 import { trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
 
@@ -17,12 +18,15 @@ const TEST_DATA = [
 /**
  * "Administration - Tests": runs a whole order through the shop's real use cases with the test
  * payment (sampleOrders.run) and shows each step, so the owner can check the chain end to end.
+ * It asks first; the order it places is a test that touches nothing real (issue 32).
  */
 export function SampleOrdersPanel() {
   const utils = trpc.useUtils();
   const resultsRef = useRef<HTMLHeadingElement>(null);
+  const [asking, setAsking] = useState(false);
   const run = trpc.sampleOrders.run.useMutation({
     onSettled: () => {
+      setAsking(false);
       void utils.orders.list.invalidate();
       void utils.products.list.invalidate();
       void utils.emails.invalidate();
@@ -51,12 +55,20 @@ export function SampleOrdersPanel() {
         <BusyButton
           type="button"
           className="button button--primary"
-          onClick={() => run.mutate()}
+          onClick={() => setAsking(true)}
           busy={run.isPending}
           busyLabel={copy.tests.running}
+          aria-haspopup="dialog"
         >
           {copy.tests.run}
         </BusyButton>
+        <TestOrderDialog
+          open={asking}
+          busy={run.isPending}
+          finalFocus={run.isIdle ? undefined : resultsRef}
+          onConfirm={() => run.mutate()}
+          onClose={() => setAsking(false)}
+        />
       </section>
 
       <section className="admin-panel" aria-labelledby="test-results-title">

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import type { WaitingKind } from "@souls/shop/admin";
-import { formatCents } from "~/components/admin/format";
+import { formatCents, formatDate } from "~/components/admin/format";
 import { ModelThumb } from "~/components/admin/model-thumb";
 import { errorMessage } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
@@ -81,14 +81,21 @@ function Periods({ board }: { board: Board }) {
   return (
     <section aria-labelledby="dashboard-periods">
       <h2 id="dashboard-periods">{TEXT.periods}</h2>
+      <p className="admin-muted">{TEXT.netNote}</p>
       <ul className="admin-kpis">
         {periods.map(([key, label, figures]) => (
           <li key={key} className="admin-kpi">
             <h3>{label}</h3>
             <p className="admin-kpi__value">
-              <span className="visually-hidden">{TEXT.sales} : </span>
+              <span className="admin-kpi__label">{TEXT.gross} </span>
               {formatCents(figures.salesCents)}
             </p>
+            <p className="admin-kpi__net">{fill(TEXT.net, { amount: formatCents(figures.netCents) })}</p>
+            {figures.withdrawnCents > 0 ? (
+              <p className="admin-muted">
+                {fill(TEXT.withdrawn, { amount: formatCents(figures.withdrawnCents) })}
+              </p>
+            ) : null}
             <p>{count(figures.orders, TEXT.orders)}</p>
             <p className="admin-muted">
               {figures.averageCents === null
@@ -109,6 +116,7 @@ function Periods({ board }: { board: Board }) {
 
 function Waiting({ board }: { board: Board }) {
   const lines = (Object.keys(WAITING) as WaitingKind[]).filter((kind) => board.waiting[kind].count > 0);
+  const orders = board.waitingOrders;
   return (
     <section aria-labelledby="dashboard-waiting" className="admin-panel">
       <h2 id="dashboard-waiting">{TEXT.waitingTitle}</h2>
@@ -117,16 +125,29 @@ function Waiting({ board }: { board: Board }) {
       ) : (
         <ul className="admin-waiting">
           {lines.map((kind) => {
-            const { count: n, since } = board.waiting[kind];
+            const { count: n, since, deadline } = board.waiting[kind];
             return (
               <li key={kind}>
                 <Link to={WAITING[kind].to}>{count(n, WAITING[kind].words)}</Link>
                 {since ? (
                   <span className="admin-muted"> {fill(TEXT.since, { age: ageOf(since) })}</span>
                 ) : null}
+                {deadline ? <strong> — {fill(TEXT.deadline, { date: formatDate(deadline) })}</strong> : null}
               </li>
             );
           })}
+          {orders.length > 0 ? (
+            <li>
+              <span id="dashboard-waiting-orders">{TEXT.waitingOrders}</span>
+              <ul className="admin-waiting__orders" aria-labelledby="dashboard-waiting-orders">
+                {orders.map((order) => (
+                  <li key={`${order.kind}-${order.orderNumber}`}>
+                    <WaitingOrderLine order={order} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : null}
           {board.sellerMissing.length > 0 ? (
             <li>
               <Link to={ADMIN_PAGES.seller}>{count(board.sellerMissing.length, TEXT.sellerMissing)}</Link>
@@ -135,6 +156,26 @@ function Waiting({ board }: { board: Board }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** An order named in what waits: a refund owed by its legal deadline, or a payment to check. */
+function WaitingOrderLine({ order }: { order: Board["waitingOrders"][number] }) {
+  const to = `${ADMIN_PAGES.orders}?commande=${encodeURIComponent(order.orderNumber)}`;
+  const words = {
+    orderNumber: order.orderNumber,
+    customer: order.customer,
+    amount: formatCents(order.amountCents),
+  };
+  if (order.kind === "paymentsToCheck") return <Link to={to}>{fill(TEXT.checkOrder, words)}</Link>;
+  const late = order.deadline !== null && new Date(order.deadline).getTime() < Date.now();
+  return (
+    <>
+      <Link to={to}>
+        {fill(TEXT.refundOrder, { ...words, date: order.deadline ? formatDate(order.deadline) : "" })}
+      </Link>
+      {late ? <strong className="form-error"> ({TEXT.lateOrder})</strong> : null}
+    </>
   );
 }
 

@@ -16,6 +16,7 @@ export function TrackedOrderCard({ view }: { view: TrackingView & { state: "resu
   const { order } = view;
   return (
     <>
+      {order.isTest ? <p className="notice">{t("result.test")}</p> : null}
       {view.withdrawal === "recorded" && order.withdrawnAt ? (
         <p className="notice" role="status">
           {t("withdrawal.done", { date: formatShopDateTime(order.withdrawnAt, locale) })}
