@@ -127,6 +127,14 @@ export class PaymentToCheckError extends Error {
   }
 }
 
+/** Every piece of the order was refunded before it left: there is no parcel to send. */
+export class NothingToShipError extends Error {
+  override name = "NothingToShipError";
+  constructor(readonly orderNumber: string) {
+    super(`Every piece of ${orderNumber} was refunded: nothing is left to ship`);
+  }
+}
+
 /** A return can only be received for a withdrawn order whose parcel had left and is not back yet. */
 export class ReturnNotExpectedError extends Error {
   override name = "ReturnNotExpectedError";
