@@ -6,7 +6,7 @@ import type { Locale } from "@souls/core/locales";
 import type { EmailStatus, OrderStatus } from "@souls/core/statuses";
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { IllegalTransitionError, mayCancel, mayCorrectAddress } from "../order-status";
+import { IllegalTransitionError, mayCancel, mayCorrectAddress, nextStatus } from "../order-status";
 import { fulfilmentOf, linesToShip, refundedBeforeShipping, somethingToShip } from "../orders/fulfilment";
 import { releaseHold } from "../orders/holds";
 import type { LineCover } from "../orders/queries";
@@ -300,7 +300,9 @@ export async function markShipped(db: Kysely<Database>, input: ShipmentInput): P
   const trackingNumber = input.trackingNumber.trim();
   return moveOrder(db, input.orderNumber, async (trx, order) => {
     // A partly refunded order may still leave, once, with what is left to ship.
-    if (order.shippedAt) throw new IllegalTransitionError(order.status, "shipped");
+    if (order.shippedAt || !nextStatus(order.status, "shipped").ok) {
+      throw new IllegalTransitionError(order.status, "shipped");
+    }
     if (!somethingToShip(await linesToShip(trx, order))) throw new NothingToShipError(order.orderNumber);
     const status = await applyOrderEvent(trx, order, "shipped", "admin", {
       shippedAt,

@@ -140,7 +140,7 @@ describe("what is left to ship follows the refunds", () => {
     expect(await listed(orderNumber)).toBeUndefined();
     await expect(
       markShipped(t.db, { orderNumber, carrier: "colissimo", trackingNumber: "6A12345678902" }),
-    ).rejects.toMatchObject({ name: "NothingToShipError" });
+    ).rejects.toMatchObject({ name: "IllegalTransitionError", from: "refunded" });
     const slip = await slipText(orderNumber);
     expect(slip.text).toContain("rien à expédier");
     expect(slip.lines.some((line) => line.includes("☐"))).toBe(false);
