@@ -48,13 +48,16 @@ export function somethingToShip(lines: readonly Fulfilment[]): boolean {
 }
 
 /**
- * Pieces of an order item refunded before its order left (`items` and `orders` are the SQL
- * aliases of the caller's query): refunds that succeeded, and before `shipped_at` when there is one.
+ * Pieces of an order item refunded before its order left (`item` and `order` are the SQL aliases
+ * of the caller's query, of order_items and orders): refunds that succeeded, and before
+ * `shipped_at` when there is one.
  */
 export function refundedBeforeShippingSql(item = sql.ref("i"), order = sql.ref("o")) {
-  return sql<number>`(SELECT coalesce(sum(ri.quantity), 0)::int FROM refund_items ri
-    JOIN refunds r ON r.id = ri.refund_id
-    WHERE ri.order_item_id = ${item}.id AND r.status = 'succeeded'
+  // Read from the order's refunds (refunds_order_idx), then each one's line by its key: a few
+  // index look-ups per line, whatever the number of refunds of the shop.
+  return sql<number>`(SELECT coalesce(sum(ri.quantity), 0)::int FROM refunds r
+    JOIN refund_items ri ON ri.refund_id = r.id AND ri.order_item_id = ${item}.id
+    WHERE r.order_id = ${order}.id AND r.status = 'succeeded'
       AND (${order}.shipped_at IS NULL OR r.settled_at <= ${order}.shipped_at))`;
 }
 
