@@ -151,7 +151,7 @@ describe("orders.markShipped", () => {
     const before = await rowCounts(t.db);
     expect(errorShape(await ship(), "orders.markShipped")).toMatchObject({
       message:
-        "Toutes les pièces de cette commande ont été remboursées avant l'envoi : il n'y a plus rien à expédier.",
+        "Rien n'est à expédier : les pièces de cette commande ont été remboursées ou rétractées avant l'envoi.",
       data: { code: "CONFLICT", httpStatus: 409 },
     });
     expect(await rowCounts(t.db)).toEqual(before);

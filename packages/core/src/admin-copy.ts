@@ -223,7 +223,7 @@ export const copy = {
       returnNotExpected:
         "Aucun retour n'est attendu pour cette commande (pas de rétractation d'une commande expédiée, ou colis déjà reçu).",
       nothingToShip:
-        "Toutes les pièces de cette commande ont été remboursées avant l'envoi : il n'y a plus rien à expédier.",
+        "Rien n'est à expédier : les pièces de cette commande ont été remboursées ou rétractées avant l'envoi.",
       paymentToCheck:
         "Le paiement de cette commande est à vérifier : le client a payé un autre montant que le total. Remboursez ce qui a été reçu depuis le détail de la commande.",
       reviewChanged:

@@ -126,7 +126,7 @@ describe("a packing slip", () => {
         refunded: [{ name: "Aicha", reference: "Aicha-01", quantity: 1 }],
       }),
     );
-    expect(nothing.text).toContain("rien à expédier");
+    expect(nothing.text).toContain("Rien à expédier");
   });
 });
 

@@ -127,11 +127,11 @@ export class PaymentToCheckError extends Error {
   }
 }
 
-/** Every piece of the order was refunded before it left: there is no parcel to send. */
+/** Every piece of the order was refunded (or the order withdrawn) before it left: no parcel to send. */
 export class NothingToShipError extends Error {
   override name = "NothingToShipError";
   constructor(readonly orderNumber: string) {
-    super(`Every piece of ${orderNumber} was refunded: nothing is left to ship`);
+    super(`Nothing of ${orderNumber} is left to ship: refunded or withdrawn before it left`);
   }
 }
 

@@ -142,7 +142,7 @@ describe("what is left to ship follows the refunds", () => {
       markShipped(t.db, { orderNumber, carrier: "colissimo", trackingNumber: "6A12345678902" }),
     ).rejects.toMatchObject({ name: "IllegalTransitionError", from: "refunded" });
     const slip = await slipText(orderNumber);
-    expect(slip.text).toContain("rien à expédier");
+    expect(slip.text).toContain("Rien à expédier");
     expect(slip.lines.some((line) => line.includes("☐"))).toBe(false);
     expect((await tracked(id)).lines.map((line) => [line.refunded, line.toShip])).toEqual([
       [1, 0],
@@ -215,7 +215,9 @@ describe("the rule itself", () => {
   const refunded = new Map([[1, 1]]);
 
   it("ships each line less its pieces refunded before the parcel left", () => {
-    expect(fulfilmentOf({ status: "pending_preparation", shippedAt: null }, lines, refunded)).toEqual([
+    expect(
+      fulfilmentOf({ status: "pending_preparation", shippedAt: null, withdrawnAt: null }, lines, refunded),
+    ).toEqual([
       { id: 1, quantity: 2, refunded: 1, toShip: 1 },
       { id: 2, quantity: 1, refunded: 0, toShip: 1 },
     ]);
@@ -224,15 +226,26 @@ describe("the rule itself", () => {
   it("ships nothing of an order that will not leave, and never less than nothing", () => {
     for (const status of ["cancelled", "refunded", "withdrawn", "expired"] as const) {
       expect(
-        fulfilmentOf({ status, shippedAt: null }, lines, refunded).map((line) => line.toShip),
+        fulfilmentOf({ status, shippedAt: null, withdrawnAt: null }, lines, refunded).map(
+          (line) => line.toShip,
+        ),
         status,
       ).toEqual([0, 0]);
     }
     expect(
-      fulfilmentOf({ status: "withdrawn", shippedAt: new Date() }, lines, new Map([[2, 5]])).map((line) => [
-        line.refunded,
-        line.toShip,
-      ]),
+      fulfilmentOf(
+        { status: "partially_refunded", shippedAt: null, withdrawnAt: new Date() },
+        lines,
+        refunded,
+      ).map((line) => line.toShip),
+      "withdrawn before it left, partly refunded",
+    ).toEqual([0, 0]);
+    expect(
+      fulfilmentOf(
+        { status: "withdrawn", shippedAt: new Date(), withdrawnAt: new Date() },
+        lines,
+        new Map([[2, 5]]),
+      ).map((line) => [line.refunded, line.toShip]),
     ).toEqual([
       [0, 2],
       [1, 0],

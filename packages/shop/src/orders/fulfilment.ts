@@ -17,7 +17,7 @@ import { sql } from "kysely";
 /** Statuses of an order that will not leave the workshop if it has not yet. */
 const NEVER_SHIPPED: readonly OrderStatus[] = ["cancelled", "expired", "refunded", "withdrawn"];
 
-export type FulfilmentOrder = Pick<Order, "status" | "shippedAt">;
+export type FulfilmentOrder = Pick<Order, "status" | "shippedAt" | "withdrawnAt">;
 
 export interface Fulfilment {
   /** Pieces of the line refunded before the parcel left. */
@@ -35,7 +35,8 @@ export function fulfilmentOf<Line extends { id: number; quantity: number }>(
   lines: readonly Line[],
   refundedBeforeShipping: ReadonlyMap<number, number>,
 ): (Line & Fulfilment)[] {
-  const stays = !order.shippedAt && NEVER_SHIPPED.includes(order.status);
+  // Withdrawn before it left: the whole contract is undone, whatever the refunds say yet.
+  const stays = !order.shippedAt && (NEVER_SHIPPED.includes(order.status) || order.withdrawnAt !== null);
   return lines.map((line) => {
     const refunded = Math.min(line.quantity, refundedBeforeShipping.get(line.id) ?? 0);
     return { ...line, refunded, toShip: stays ? 0 : line.quantity - refunded };

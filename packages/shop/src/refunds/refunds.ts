@@ -304,7 +304,12 @@ async function applyRefund(
     !order.withdrawnAt &&
     // (its lines less the pieces refunded so far, read as for an order still to ship)
     !somethingToShip(
-      await linesToShip(trx, { id: order.id, status: "pending_preparation", shippedAt: null }),
+      await linesToShip(trx, {
+        id: order.id,
+        status: "pending_preparation",
+        shippedAt: null,
+        withdrawnAt: null,
+      }),
     );
   const event = refunded
     ? cancelled
