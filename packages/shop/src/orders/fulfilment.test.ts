@@ -4,7 +4,7 @@ import { pdfText } from "@souls/papers/testing";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dashboard } from "../admin/dashboard";
 import { listOrders } from "../admin/order-list";
-import { markShipped, orderDetail } from "../admin/orders";
+import { markPrepared, markShipped, orderDetail } from "../admin/orders";
 import { paperToPrint } from "../papers/read";
 import { offlineGateway } from "../payments/offline-gateway";
 import { refundOrder } from "../refunds/refunds";
@@ -165,6 +165,15 @@ describe("what is left to ship follows the refunds", () => {
         .where("id", "=", id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ status: "refunded", paymentStatus: "refunded" });
+  });
+
+  it("a prepared order partly refunded stays prepared, among the parcels to hand to the carrier", async () => {
+    const { orderNumber, aicha } = await twoBags();
+    await markPrepared(t.db, orderNumber);
+    const before = (await dashboard(t.db)).waiting.toShip.count;
+    expect((await refundLine(orderNumber, aicha.id)).status).toBe("prepared");
+    expect((await dashboard(t.db)).waiting.toShip.count).toBe(before);
+    expect((await slipText(orderNumber)).lines).toContain("Sac banane Nadia Nadia-01 1 ☐");
   });
 
   it("a refund after shipping changes nothing about what was packed", async () => {
