@@ -13,6 +13,7 @@ import {
   EmailNotRetryableError,
   GatewayUnavailableError,
   InvalidProductError,
+  NothingToShipError,
   PaymentToCheckError,
   PhotoRefusedError,
   ProductArchivedError,
@@ -100,6 +101,7 @@ export function shopRuleError(cause: unknown): TRPCError | null {
   }
   if (cause instanceof GatewayUnavailableError) return error("BAD_GATEWAY", MESSAGES.gatewayUnavailable);
   if (cause instanceof ReturnNotExpectedError) return error("CONFLICT", MESSAGES.returnNotExpected);
+  if (cause instanceof NothingToShipError) return error("CONFLICT", MESSAGES.nothingToShip);
   if (cause instanceof PaymentToCheckError) return error("CONFLICT", MESSAGES.paymentToCheck);
   if (cause instanceof ReviewModerationError) {
     return error(

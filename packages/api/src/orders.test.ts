@@ -122,6 +122,42 @@ describe("orders.markShipped", () => {
     expect(await shippingEmails(paid.orderNumber)).toHaveLength(1);
   });
 
+  it("refuses to ship an order whose every piece was refunded before it left, saying so", async () => {
+    const paid = await placePaidOrder(t.db, { details: { country: "DE" } });
+    const caller = ownerCaller(t.db);
+    const { items } = await caller.orders.detail({ orderNumber: paid.orderNumber });
+    await caller.orders.refund({
+      orderNumber: paid.orderNumber,
+      requestKey: `ship-nothing-${paid.orderNumber}`,
+      reason: "goodwill",
+      lines: [{ itemId: items[0]?.id ?? 0, quantity: 1 }],
+      restock: "now",
+    });
+    const ship = () =>
+      trpcError(
+        caller.orders.markShipped({ orderNumber: paid.orderNumber, carrier: "dhl", trackingNumber: "JD01" }),
+      );
+    const refunded = await ship();
+    expect(errorShape(refunded, "orders.markShipped")).toMatchObject({
+      message: "Une commande « Remboursée » ne peut pas être expédiée",
+      data: { code: "CONFLICT", httpStatus: 409 },
+    });
+    // An order left « Partiellement remboursée » by the shop of before: the same refusal, in its words.
+    await t.db
+      .updateTable("orders")
+      .set({ status: "partially_refunded" })
+      .where("orderNumber", "=", paid.orderNumber)
+      .execute();
+    const before = await rowCounts(t.db);
+    expect(errorShape(await ship(), "orders.markShipped")).toMatchObject({
+      message:
+        "Rien n'est à expédier : les pièces de cette commande ont été remboursées ou rétractées avant l'envoi.",
+      data: { code: "CONFLICT", httpStatus: 409 },
+    });
+    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await shippingEmails(paid.orderNumber)).toHaveLength(0);
+  });
+
   it("refuses to ship an unpaid order", async () => {
     const orderNumber = await unpaidOrderNumber();
     const before = await rowCounts(t.db);

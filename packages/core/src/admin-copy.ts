@@ -222,6 +222,8 @@ export const copy = {
         "La banque n'a pas répondu : le remboursement est en attente. Réessayez : il ne sera jamais fait deux fois.",
       returnNotExpected:
         "Aucun retour n'est attendu pour cette commande (pas de rétractation d'une commande expédiée, ou colis déjà reçu).",
+      nothingToShip:
+        "Rien n'est à expédier : les pièces de cette commande ont été remboursées ou rétractées avant l'envoi.",
       paymentToCheck:
         "Le paiement de cette commande est à vérifier : le client a payé un autre montant que le total. Remboursez ce qui a été reçu depuis le détail de la commande.",
       reviewChanged:
@@ -522,6 +524,11 @@ export const copy = {
     attentionIntro: "Remboursements en retard et paiements à vérifier, quel que soit le filtre.",
     toPack: "À emballer",
     line: "{{quantity}} × {{name}}",
+    /** Pieces of a line refunded before the parcel left: not in it (orders/fulfilment). */
+    lineRefunded: {
+      one: "{{n}} × {{name}} remboursé avant l'envoi",
+      many: "{{n}} × {{name}} remboursés avant l'envoi",
+    },
     loadError: "Impossible de charger les commandes",
     columns: {
       number: "N° de commande",

@@ -106,6 +106,27 @@ describe("a packing slip", () => {
     expect(text).toContain("Instructions de livraison : Hinterhaus, 3. Stock");
     expect(lines).toContain("Sac banane Aicha Aicha-01 1 ☐");
     expect(text).not.toMatch(/169|Total/);
+    expect(text).not.toContain("Remboursé");
+  });
+
+  it("names the pieces refunded before it left, outside its table", async () => {
+    const { text, lines } = await pdfText(
+      await renderPaper({
+        ...samplePackingSlip,
+        refunded: [{ name: "Emma", reference: "Emma-02", quantity: 1 }],
+      }),
+    );
+    expect(lines).toContain("Sac banane Aicha Aicha-01 1 ☐");
+    expect(lines.some((line) => line.includes("Emma-02") && line.includes("☐"))).toBe(false);
+    expect(text).toContain("Remboursé avant l'envoi, pas dans ce colis : Sac banane Emma (Emma-02) × 1.");
+    const nothing = await pdfText(
+      await renderPaper({
+        ...samplePackingSlip,
+        lines: [],
+        refunded: [{ name: "Aicha", reference: "Aicha-01", quantity: 1 }],
+      }),
+    );
+    expect(nothing.text).toContain("Rien à expédier");
   });
 });
 

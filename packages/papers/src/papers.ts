@@ -86,7 +86,10 @@ export interface PackingSlipPaper {
   locale: Locale;
   shipTo: PaperAddress;
   deliveryInstructions: string | null;
+  /** What the parcel holds: the order's lines less the pieces refunded before it left. */
   lines: { name: string; reference: string; quantity: number }[];
+  /** Pieces refunded before the parcel left, said so the parcel explains what is not in it. */
+  refunded: { name: string; reference: string; quantity: number }[];
   /** Who sends it, and where a parcel comes back to. */
   seller: PaperSeller;
 }

@@ -54,6 +54,17 @@ describe("the order state machine", () => {
       expect(nextStatus(from, event), `${from} + ${event}`).toEqual({ ok: false, from, event });
   });
 
+  it("keeps a partly refunded order that has not left where it was, and a refunded one refunded", () => {
+    expect(nextStatus("pending_preparation", "partially_refunded")).toMatchObject({
+      ok: true,
+      to: "pending_preparation",
+    });
+    expect(nextStatus("prepared", "partially_refunded")).toMatchObject({ ok: true, to: "prepared" });
+    expect(nextStatus("shipped", "partially_refunded")).toMatchObject({ ok: true, to: "partially_refunded" });
+    // Every piece refunded before it left, the delivery given back later: it stays refunded.
+    expect(nextStatus("refunded", "partially_refunded")).toMatchObject({ ok: true, to: "refunded" });
+  });
+
   it("has an answer for every status and event, and refunded is final", () => {
     for (const from of ORDER_STATUSES) {
       for (const event of EVENTS) {
@@ -61,6 +72,8 @@ describe("the order state machine", () => {
         expect(result.ok).toBe(allowedEvents(from).includes(event));
       }
     }
-    expect(allowedEvents("refunded")).toEqual([]);
+    for (const event of allowedEvents("refunded")) {
+      expect(nextStatus("refunded", event)).toMatchObject({ ok: true, to: "refunded" });
+    }
   });
 });

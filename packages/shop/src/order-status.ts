@@ -20,18 +20,21 @@ const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>>
   // A payment that lands after the hold ran out is either honoured (pieces still there) or refunded.
   expired: { payment_succeeded: "pending_preparation", refunded: "refunded" },
   cancelled: { payment_succeeded: "pending_preparation", refunded: "refunded" },
+  // Some pieces refunded before the parcel left: the rest is still to prepare or to ship, so the
+  // order stays where it was (its payment says « partiellement remboursée »). Every piece refunded
+  // before it left: nothing to ship, the order is refunded (its delivery may still be given back).
   pending_preparation: {
     prepared: "prepared",
     shipped: "shipped",
     refunded: "refunded",
-    partially_refunded: "partially_refunded",
+    partially_refunded: "pending_preparation",
     cancelled: "cancelled",
     withdrawn: "withdrawn",
   },
   prepared: {
     shipped: "shipped",
     refunded: "refunded",
-    partially_refunded: "partially_refunded",
+    partially_refunded: "prepared",
     cancelled: "cancelled",
     withdrawn: "withdrawn",
   },
@@ -53,7 +56,8 @@ const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>>
     partially_refunded: "partially_refunded",
     cancelled: "cancelled",
   },
-  refunded: {},
+  // Every piece refunded before it left, its delivery kept: that may still be given back.
+  refunded: { refunded: "refunded", partially_refunded: "refunded" },
 };
 
 export type Transition =

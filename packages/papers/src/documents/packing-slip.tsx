@@ -1,7 +1,8 @@
 /**
  * The packing slip the owner puts in the parcel, in the order's language: the order, where it
- * goes, what is in it (each piece with its reference and a box to tick as it goes in), and where
- * a return goes. No prices: a parcel may be a gift.
+ * goes, what is in it (each piece with its reference and a box to tick as it goes in: the order's
+ * lines less the pieces refunded before it left, which it names below), and where a return goes.
+ * No prices: a parcel may be a gift.
  */
 import { Document, Text, View } from "@react-pdf/renderer";
 import { formatDate } from "@souls/core/format";
@@ -64,6 +65,16 @@ export function PackingSlipDocument({ paper }: { paper: PackingSlipPaper }) {
             </View>
           ))}
         </View>
+        {paper.lines.length === 0 ? <Text style={styles.notice}>{t.nothing}</Text> : null}
+        {paper.refunded.length > 0 ? (
+          <Text style={styles.notice}>
+            {fill(t.refunded, {
+              pieces: paper.refunded
+                .map((line) => `${fill(w.piece, { name: line.name })} (${line.reference}) × ${line.quantity}`)
+                .join(", "),
+            })}
+          </Text>
+        ) : null}
         <Text style={styles.notice}>{t.thanks}</Text>
         {returnAddress ? (
           <Text style={styles.muted}>{fill(t.returns, { address: returnAddress })}</Text>

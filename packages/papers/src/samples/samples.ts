@@ -113,5 +113,6 @@ export const samplePackingSlip: PackingSlipPaper = {
   shipTo: sampleInvoice.buyer,
   deliveryInstructions: "Hinterhaus, 3. Stock",
   lines: [{ name: "Aicha", reference: "Aicha-01", quantity: 1 }],
+  refunded: [],
   seller: sampleSeller,
 };

@@ -127,6 +127,14 @@ export class PaymentToCheckError extends Error {
   }
 }
 
+/** Every piece of the order was refunded (or the order withdrawn) before it left: no parcel to send. */
+export class NothingToShipError extends Error {
+  override name = "NothingToShipError";
+  constructor(readonly orderNumber: string) {
+    super(`Nothing of ${orderNumber} is left to ship: refunded or withdrawn before it left`);
+  }
+}
+
 /** A return can only be received for a withdrawn order whose parcel had left and is not back yet. */
 export class ReturnNotExpectedError extends Error {
   override name = "ReturnNotExpectedError";

@@ -4,12 +4,14 @@
  * count capped (a count of a million rows reads a million rows), searched by an order number or
  * an e-mail from its start or any part of a name, each through an index. Abandoned checkouts (never paid:
  * awaiting payment, expired, released) stay out unless she asks for them or for their status.
- * Each row carries what to pack: its lines with their model's cover.
+ * Each row carries what to pack: its lines with their model's cover, less the pieces refunded
+ * before the parcel left (orders/fulfilment).
  */
 import type { Carrier } from "@souls/core/carriers";
 import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
 import type { Database, Kysely } from "@souls/db";
 import { type RawBuilder, sql } from "kysely";
+import { fulfilmentOf, refundedBeforeShippingSql } from "../orders/fulfilment";
 import type { LineCover } from "../orders/queries";
 import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
 import { maskEmailAddress } from "./email-queue";
@@ -18,7 +20,12 @@ import { likePattern } from "./search";
 export interface OrderListLine {
   name: string;
   model: string;
+  /** Pieces ordered… */
   quantity: number;
+  /** …refunded before the parcel left… */
+  refunded: number;
+  /** …and in the parcel: what to pack (orders/fulfilment). */
+  toShip: number;
   cover: LineCover | null;
 }
 
@@ -132,7 +139,8 @@ export function refundDueOf(
 const ROW = sql`o.id, o.order_number, o.first_name, o.last_name, o.email, o.total_cents, o.currency, o.status,
   o.payment_status, o.carrier, o.tracking_number, o.shipped_at, o.created_at, o.withdrawn_at, o.returned_at, o.is_test,
   ${cursorOf} AS cursor,
-  (SELECT json_agg(json_build_object('name', i.name, 'model', p.slug, 'quantity', i.quantity,
+  (SELECT json_agg(json_build_object('id', i.id, 'name', i.name, 'model', p.slug, 'quantity', i.quantity,
+                                     'refunded', ${refundedBeforeShippingSql()},
                                      'cover', product_cover(p.id)) ORDER BY i.id)
      FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines,
   (SELECT row_to_json(c) FROM (SELECT received_cents, received_currency, expected_cents, expected_currency
@@ -156,7 +164,7 @@ interface ListedRow {
   returnedAt: Date | null;
   isTest: boolean;
   cursor: string;
-  lines: OrderListLine[] | null;
+  lines: (Omit<OrderListLine, "toShip"> & { id: number })[] | null;
   paymentCheck: AdminOrderRow["paymentCheck"];
 }
 
@@ -178,7 +186,11 @@ function rowOf(row: ListedRow, now: Date): AdminOrderRow {
     returnExpected: row.withdrawnAt !== null && row.shippedAt !== null && row.returnedAt === null,
     refundDue: refundDueOf(row, now),
     paymentCheck: row.paymentCheck,
-    lines: row.lines ?? [],
+    lines: fulfilmentOf(
+      row,
+      row.lines ?? [],
+      new Map((row.lines ?? []).map((line) => [line.id, line.refunded])),
+    ).map(({ id: _id, ...line }) => line),
   };
 }
 

@@ -6,13 +6,14 @@ import type { Locale } from "@souls/core/locales";
 import type { EmailStatus, OrderStatus } from "@souls/core/statuses";
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { IllegalTransitionError, mayCancel, mayCorrectAddress } from "../order-status";
+import { IllegalTransitionError, mayCancel, mayCorrectAddress, nextStatus } from "../order-status";
+import { fulfilmentOf, linesToShip, refundedBeforeShipping, somethingToShip } from "../orders/fulfilment";
 import { releaseHold, stockLinesOf } from "../orders/holds";
 import type { LineCover } from "../orders/queries";
 import { applyOrderEvent } from "../orders/transitions";
 import { type OrderPapers, orderPapers } from "../papers/read";
 import { maskEmailAddress } from "./email-queue";
-import { AdminNotFoundError, PaymentToCheckError } from "./errors";
+import { AdminNotFoundError, NothingToShipError, PaymentToCheckError } from "./errors";
 import { lockOrder } from "./lock-order";
 import { type AdminOrderRow, refundDueOf } from "./order-list";
 import { enqueueShippingNotification } from "./shipping-notification";
@@ -61,6 +62,9 @@ export interface AdminOrderDetail {
     unitPriceCents: number;
     /** Pieces of the line not refunded yet (nor on their way). */
     refundableQuantity: number;
+    /** Pieces refunded before the parcel left, and those in it (to pack, or packed). */
+    refundedBeforeShipping: number;
+    toShip: number;
     restockedQuantity: number;
   }[];
   refunds: {
@@ -141,7 +145,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .execute(),
     db.selectFrom("paymentChecks").selectAll().where("orderId", "=", order.id).executeTakeFirst(),
   ]);
-  const [changes, emails, papers] = await Promise.all([
+  const [changes, emails, papers, refundedBefore] = await Promise.all([
     db
       .selectFrom("orderChanges")
       .select(["kind", "actor", "detail", "createdAt"])
@@ -155,7 +159,9 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .orderBy("id")
       .execute(),
     orderPapers(db, order.id),
+    refundedBeforeShipping(db, order.id),
   ]);
+  const fulfilment = fulfilmentOf(order, items, refundedBefore);
   const now = new Date();
   const counts = (refund: { status: Refund["status"] }) => refund.status !== "failed";
   const refundedCents = refunds
@@ -201,7 +207,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       cancellable: refundableCents > 0 && mayCancel(order),
       addressCorrectable: mayCorrectAddress(order),
     },
-    items: items.map((item) => ({
+    items: fulfilment.map((item) => ({
       id: item.id,
       name: item.name,
       model: item.model,
@@ -210,6 +216,8 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
       refundableQuantity: paid ? item.quantity - refundedQuantity(item.id) : 0,
+      refundedBeforeShipping: item.refunded,
+      toShip: item.toShip,
       restockedQuantity: item.restockedQuantity,
     })),
     refunds: refunds.map((refund) => ({
@@ -292,8 +300,11 @@ export async function markShipped(db: Kysely<Database>, input: ShipmentInput): P
   const shippedAt = input.now ?? new Date();
   const trackingNumber = input.trackingNumber.trim();
   return moveOrder(db, input.orderNumber, async (trx, order) => {
-    // A partly refunded order may still leave, once.
-    if (order.shippedAt) throw new IllegalTransitionError(order.status, "shipped");
+    // A partly refunded order may still leave, once, with what is left to ship.
+    if (order.shippedAt || !nextStatus(order.status, "shipped").ok) {
+      throw new IllegalTransitionError(order.status, "shipped");
+    }
+    if (!somethingToShip(await linesToShip(trx, order))) throw new NothingToShipError(order.orderNumber);
     const status = await applyOrderEvent(trx, order, "shipped", "admin", {
       shippedAt,
       carrier: input.carrier,

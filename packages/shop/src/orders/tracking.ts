@@ -3,6 +3,7 @@ import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
 import type { Database, Kysely, TrackingOutcome, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { type WithdrawalWindow, withdrawalWindow } from "../withdrawal";
+import { type Fulfilment, linesToShip } from "./fulfilment";
 import { findOrder, type OrderLine } from "./queries";
 import { hashTrackingToken } from "./tracking-token";
 
@@ -16,7 +17,8 @@ export interface TrackedOrder {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   customerName: string;
-  lines: OrderLine[];
+  /** Each line with its pieces refunded before the parcel left and those it holds (or will). */
+  lines: (OrderLine & Fulfilment)[];
   shippingCents: number;
   totalCents: number;
   currency: string;
@@ -151,6 +153,8 @@ export async function trackedOrder(
   const found = await findOrder(trx, orderNumber);
   if (!found) throw new Error(`order ${orderNumber} vanished`);
   const { order, lines } = found;
+  // Both in the order of the lines (order_items.id).
+  const shipping = await linesToShip(trx, order);
   const events = await trx
     .selectFrom("orderEvents")
     .select(["toStatus", "createdAt"])
@@ -163,7 +167,11 @@ export async function trackedOrder(
     status: order.status,
     paymentStatus: order.paymentStatus,
     customerName: `${order.firstName} ${order.lastName}`,
-    lines,
+    lines: lines.map((line, i) => ({
+      ...line,
+      refunded: shipping[i]?.refunded ?? 0,
+      toShip: shipping[i]?.toShip ?? 0,
+    })),
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     currency: order.currency,
@@ -174,7 +182,10 @@ export async function trackedOrder(
       order.carrier && order.trackingNumber ? carrierTrackingUrl(order.carrier, order.trackingNumber) : null,
     withdrawnAt: order.withdrawnAt,
     isTest: order.isTest,
-    timeline: events.map((e) => ({ status: e.toStatus, at: e.createdAt })),
+    // A refund that left the order where it was (some pieces, before it left) is no new step.
+    timeline: events
+      .filter((e, i) => i === 0 || e.toStatus !== events[i - 1]?.toStatus)
+      .map((e) => ({ status: e.toStatus, at: e.createdAt })),
     withdrawal: withdrawalWindow(order, now),
   };
 }

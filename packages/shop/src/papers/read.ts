@@ -1,12 +1,13 @@
 /**
  * The papers of an order as the owner's panel lists them and prints them: what was stored when
  * each was issued (an invoice, a credit note), and the packing slip from the order as it is now
- * (a corrected address included).
+ * (a corrected address included, the pieces refunded before it left taken out: orders/fulfilment).
  */
 import { isLocale } from "@souls/core/locales";
 import type { Database, Kysely } from "@souls/db";
 import type { CreditNotePaper, InvoicePaper, PackingSlipPaper, PaperSeller } from "@souls/papers/data";
 import { AdminNotFoundError } from "../admin/errors";
+import { linesToShip } from "../orders/fulfilment";
 import { loadSeller } from "../seller/store";
 import { addressLinesOf, isTestSeries } from "./issue";
 
@@ -57,16 +58,8 @@ export async function paperToPrint(
   if (!order) throw new AdminNotFoundError("order", orderNumber);
   const locale = isLocale(order.locale) ? order.locale : "fr";
   if (request.kind === "packingSlip") {
-    const [lines, seller] = await Promise.all([
-      db
-        .selectFrom("orderItems")
-        .innerJoin("products", "products.id", "orderItems.productId")
-        .select(["orderItems.name", "products.reference", "orderItems.quantity"])
-        .where("orderItems.orderId", "=", order.id)
-        .orderBy("orderItems.id")
-        .execute(),
-      loadSeller(db),
-    ]);
+    // What the parcel holds (or held): the lines less the pieces refunded before it left.
+    const [lines, seller] = await Promise.all([linesToShip(db, order), loadSeller(db)]);
     return {
       kind: "packingSlip",
       orderNumber: order.orderNumber,
@@ -80,7 +73,12 @@ export async function paperToPrint(
         country: order.country,
       },
       deliveryInstructions: order.deliveryInstructions,
-      lines,
+      lines: lines
+        .filter((line) => line.toShip > 0)
+        .map((line) => ({ name: line.name, reference: line.reference, quantity: line.toShip })),
+      refunded: lines
+        .filter((line) => line.refunded > 0)
+        .map((line) => ({ name: line.name, reference: line.reference, quantity: line.refunded })),
       seller: sellerOf(seller.details),
     };
   }

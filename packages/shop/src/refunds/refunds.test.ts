@@ -56,7 +56,7 @@ const refundEmails = (orderId: number) =>
     .execute();
 
 describe("a refund from the owner's panel", () => {
-  it("gives back a line through the order's gateway: partly refunded, the e-mail with the amount and the line", async () => {
+  it("gives back a line through the order's gateway: partly refunded, still to prepare, the e-mail with the amount and the line", async () => {
     const { order, items } = await paidTwoLines();
     const nadia = items.find((item) => item.name === "Nadia");
     const outcome = await refundOrder(t.db, offlineGateway, {
@@ -66,9 +66,10 @@ describe("a refund from the owner's panel", () => {
       lines: [{ itemId: nadia?.id ?? 0, quantity: 1 }],
       restock: "now",
     });
-    expect(outcome).toMatchObject({ amountCents: 16900, status: "partially_refunded", replayed: false });
+    // The rest is still to ship: the order stays « En préparation », its payment partly refunded.
+    expect(outcome).toMatchObject({ amountCents: 16900, status: "pending_preparation", replayed: false });
     expect(await orderOf(order.orderNumber)).toMatchObject({
-      status: "partially_refunded",
+      status: "pending_preparation",
       paymentStatus: "partially_refunded",
     });
     expect(await stockOf("nadia")).toBe(9);
@@ -83,7 +84,11 @@ describe("a refund from the owner's panel", () => {
     const detail = await orderDetail(t.db, order.orderNumber);
     expect(detail.order).toMatchObject({ refundedCents: 16900, refundableCents: order.totalCents - 16900 });
     expect(detail.items.find((item) => item.name === "Nadia")?.refundableQuantity).toBe(1);
-    expect(detail.events.at(-1)).toMatchObject({ toStatus: "partially_refunded", actor: "admin" });
+    expect(detail.events.at(-1)).toMatchObject({
+      fromStatus: "pending_preparation",
+      toStatus: "pending_preparation",
+      actor: "admin",
+    });
   });
 
   it("refunds the rest with the shipping: refunded in full, never more than was paid", async () => {

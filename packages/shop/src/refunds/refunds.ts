@@ -22,6 +22,7 @@ import { sql } from "kysely";
 import { AdminNotFoundError, GatewayUnavailableError, RefundRefusedError } from "../admin/errors";
 import { lockOrder } from "../admin/lock-order";
 import { IllegalTransitionError, nextStatus } from "../order-status";
+import { linesToShip, somethingToShip } from "../orders/fulfilment";
 import { restockItems } from "../orders/holds";
 import { enqueueRefund } from "../orders/order-emails";
 import { type Actor, applyOrderEvent } from "../orders/transitions";
@@ -296,7 +297,27 @@ async function applyRefund(
   const refunded = (await settledCents(trx, order.id)) >= order.totalCents;
   // A cancellation whose order left meanwhile (shipped from another tab) is still a full refund.
   const cancelled = refund.reason === "cancellation" && nextStatus(order.status, "cancelled").ok;
-  const event = refunded ? (cancelled ? "cancelled" : "refunded") : "partially_refunded";
+  // Every piece refunded before the parcel left (its delivery kept or not): nothing is left to
+  // ship, the order is refunded and waits for no one (a withdrawn one waits for its money still).
+  const nothingToShip =
+    !order.shippedAt &&
+    !order.withdrawnAt &&
+    // (its lines less the pieces refunded so far, read as for an order still to ship)
+    !somethingToShip(
+      await linesToShip(trx, {
+        id: order.id,
+        status: "pending_preparation",
+        shippedAt: null,
+        withdrawnAt: null,
+      }),
+    );
+  const event = refunded
+    ? cancelled
+      ? "cancelled"
+      : "refunded"
+    : nothingToShip
+      ? "refunded"
+      : "partially_refunded";
   await applyOrderEvent(
     trx,
     order,

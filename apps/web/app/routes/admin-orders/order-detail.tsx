@@ -190,6 +190,11 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                 {item.restockedQuantity > 0 ? (
                   <span className="admin-cell-note">{count(item.restockedQuantity, TEXT.restocked)}</span>
                 ) : null}
+                {item.refundedBeforeShipping > 0 ? (
+                  <span className="admin-cell-note">
+                    {count(item.refundedBeforeShipping, copy.orders.lineRefunded, { name: item.name })}
+                  </span>
+                ) : null}
               </th>
               <td data-label={TEXT.quantity} className="admin-table__number">
                 {item.quantity}

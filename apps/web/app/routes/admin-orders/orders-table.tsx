@@ -63,7 +63,16 @@ export function OrdersTable({
                 {order.lines.map((line) => (
                   <li key={line.model}>
                     <ModelThumb cover={line.cover} />
-                    <span>{fill(copy.orders.line, { quantity: line.quantity, name: line.name })}</span>
+                    <span>
+                      {line.quantity > line.refunded
+                        ? fill(copy.orders.line, { quantity: line.quantity - line.refunded, name: line.name })
+                        : null}
+                      {line.refunded > 0 ? (
+                        <span className="admin-cell-note">
+                          {count(line.refunded, copy.orders.lineRefunded, { name: line.name })}
+                        </span>
+                      ) : null}
+                    </span>
                   </li>
                 ))}
               </ul>

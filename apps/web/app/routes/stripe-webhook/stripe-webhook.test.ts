@@ -123,7 +123,11 @@ describe("POST /webhooks/stripe", () => {
       const payload = refunded(id);
       expect((await deliver(payload, sign(payload))).status).toBe(200);
     }
-    expect(await orderState()).toEqual({ status: "partially_refunded", paymentStatus: "partially_refunded" });
+    // An amount names no piece: the order has not left and is still to prepare, its payment partly refunded.
+    expect(await orderState()).toEqual({
+      status: "pending_preparation",
+      paymentStatus: "partially_refunded",
+    });
     const refunds = await t.db
       .selectFrom("refunds")
       .select(["amountCents", "source", "providerRefundId"])

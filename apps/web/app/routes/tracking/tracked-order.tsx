@@ -90,6 +90,7 @@ export function TrackedOrderCard({ view }: { view: TrackingView & { state: "resu
             </li>
           ))}
         </ol>
+        <Parcel order={order} />
       </section>
       <OrderSummary
         lines={order.lines}
@@ -98,6 +99,35 @@ export function TrackedOrderCard({ view }: { view: TrackingView & { state: "resu
         country={order.country}
       />
       <Withdrawal view={view} />
+    </>
+  );
+}
+
+/**
+ * What the parcel holds once some pieces were refunded before it left: each piece to ship (or
+ * shipped) and each refunded, as the owner's packing slip says (orders/fulfilment).
+ */
+function Parcel({ order }: { order: (TrackingView & { state: "result" })["order"] }) {
+  const { t } = useTranslation("tracking");
+  if (!order.lines.some((line) => line.refunded > 0)) return null;
+  const sent = order.timeline.some((step) => step.status === "shipped");
+  return (
+    <>
+      <h3>{t("result.parcel")}</h3>
+      <ul className="tracking__parcel">
+        {order.lines.flatMap((line) => [
+          line.toShip > 0 ? (
+            <li key={`${line.model}-ship`}>
+              {t(sent ? "result.shipped" : "result.willShip", { quantity: line.toShip, name: line.name })}
+            </li>
+          ) : null,
+          line.refunded > 0 ? (
+            <li key={`${line.model}-refunded`}>
+              {t("result.refundedBeforeShipping", { quantity: line.refunded, name: line.name })}
+            </li>
+          ) : null,
+        ])}
+      </ul>
     </>
   );
 }

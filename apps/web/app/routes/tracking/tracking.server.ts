@@ -49,6 +49,9 @@ export interface TrackedLineView {
   name: string;
   quantity: number;
   unitPriceCents: number;
+  /** Pieces refunded before the parcel left, and those it holds (or will). */
+  refunded: number;
+  toShip: number;
   cover?: ShownPhoto;
 }
 
@@ -91,11 +94,13 @@ export function orderView(order: TrackedOrder): TrackedOrderView {
     withdrawnAt: withdrawnAt?.toISOString() ?? null,
     carrierName: carrier ? CARRIER_NAMES[carrier] : null,
     // The cover is the catalogue's to show (its sizes and words): the route adds it.
-    lines: lines.map(({ model, name, quantity, unitPriceCents }) => ({
+    lines: lines.map(({ model, name, quantity, unitPriceCents, refunded, toShip }) => ({
       model,
       name,
       quantity,
       unitPriceCents,
+      refunded,
+      toShip,
     })),
     timeline: timeline.map((step) => ({ status: step.status, at: step.at.toISOString() })),
     withdrawal: { open: withdrawal.open, closesAt: withdrawal.closesAt?.toISOString() ?? null },
