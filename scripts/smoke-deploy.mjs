@@ -894,7 +894,7 @@ async function startBackupDatabase(bindir) {
   await run("createdb", [path.join(bindir, "createdb"), "souls"], {
     cwd: folder,
     env: pgEnv,
-    timeoutSeconds: 30,
+    timeoutSeconds: 60,
   });
   const url = `postgres://souls:${encodeURIComponent(password)}@127.0.0.1:${port}/souls`;
   const major = spawnSync(path.join(bindir, "postgres"), ["--version"], { encoding: "utf8" }).stdout.trim();
@@ -1143,7 +1143,7 @@ async function main() {
     });
   }
   await step("the image's HEALTHCHECK", () =>
-    run("healthcheck", image.healthcheck, { cwd: image.appDir, env: webEnv, timeoutSeconds: 20 }),
+    run("healthcheck", image.healthcheck, { cwd: image.appDir, env: webEnv, timeoutSeconds: 60 }),
   );
   await step("structured logs: one JSON object per line, the proxy's request id", async () => {
     if (!mentions(path.join(image.appDir, "apps/web/server.mjs"), "LOG_FORMAT")) {
@@ -1180,7 +1180,7 @@ async function main() {
         process.stdout.write(`  ${line.slice(0, 160)}\n`);
         return;
       }
-      if (waited > 5000) fail(`no log line carries the request id ${requestId}\n${tail(web)}`);
+      if (waited > 30_000) fail(`no log line carries the request id ${requestId}\n${tail(web)}`);
       await sleep(100);
     }
   });
@@ -1206,13 +1206,13 @@ async function main() {
       return;
     }
     for (let waited = 0; !existsSync(heartbeat); waited += 200) {
-      if (waited > 10_000) fail(`the worker wrote no heartbeat to ${heartbeat}\n${tail(worker)}`);
+      if (waited > 30_000) fail(`the worker wrote no heartbeat to ${heartbeat}\n${tail(worker)}`);
       await sleep(200);
     }
     await run("worker healthcheck", ["node", "-e", HEARTBEAT_CHECK], {
       cwd: image.appDir,
       env: workerEnv,
-      timeoutSeconds: 20,
+      timeoutSeconds: 60,
     });
   });
 

@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
+import { timeouts } from "../../vitest.shared";
 
 // Pure functions: no database, no global set-up.
 export default defineConfig({
-  test: { include: ["src/**/*.test.ts"] },
+  test: { ...timeouts, include: ["src/**/*.test.ts"] },
 });

@@ -1,9 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { timeouts } from "../../vitest.shared";
 
 export default defineConfig({
   test: {
+    ...timeouts,
     globalSetup: ["../db/src/testing/global-setup.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
   },
 });

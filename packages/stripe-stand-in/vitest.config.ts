@@ -1,3 +1,4 @@
 import { defineConfig } from "vitest/config";
+import { timeouts } from "../../vitest.shared";
 
-export default defineConfig({ test: { testTimeout: 20_000 } });
+export default defineConfig({ test: { ...timeouts } });

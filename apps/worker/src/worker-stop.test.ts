@@ -46,16 +46,17 @@ function worker(env: NodeJS.ProcessEnv = {}) {
   return started;
 }
 
-/** SIGTERM, then how long the worker took to exit and how. */
+/**
+ * SIGTERM, then how the worker exited. Code 0 and « stopped » say it stopped on its own: past its
+ * limit (STOP_LIMIT_MS, within docker stop's 10 s) it exits 1 saying « exiting anyway ».
+ */
 async function terminate(running: WorkerProcess) {
-  const sentAt = Date.now();
   running.child.kill("SIGTERM");
-  const { code, signal } = await running.exited;
-  return { code, signal, seconds: (Date.now() - sentAt) / 1000 };
+  return running.exited;
 }
 
 describe("SIGTERM during a send", () => {
-  it("lets the send finish, records it sent, claims nothing more and exits 0 within 10 s", async () => {
+  it("lets the send finish, records it sent, claims nothing more and exits 0 on its own", async () => {
     const first = await queueEmail(t.db, { recipient: "first@example.com" });
     const second = await queueEmail(t.db, { recipient: "second@example.com" });
     // The SMTP server holds its answer to the first message: the worker is mid-send.
@@ -64,13 +65,12 @@ describe("SIGTERM during a send", () => {
     const running = worker();
     await sink.waitFor(1);
     const stopped = terminate(running);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The server answers once the worker has taken the signal in, mid-send.
+    await running.printed(/\[worker\] SIGTERM: stopping after the work in progress/);
     answer();
-    const { code, seconds } = await stopped;
+    const { code } = await stopped;
 
     expect(code, running.output()).toBe(0);
-    expect(seconds).toBeLessThan(10);
-    expect(running.output()).toContain("[worker] SIGTERM: stopping after the work in progress");
     expect(running.output()).toContain("[worker] stopped");
     expect(await queued(t.db, first.id)).toMatchObject({ status: "sent", lockedUntil: null });
     expect(await queued(t.db, second.id)).toMatchObject({ status: "pending", attempts: 0 });
@@ -84,11 +84,11 @@ describe("SIGTERM during a send", () => {
     sink.beforeAnswer = () => new Promise<void>((resolve) => (release = resolve));
     const running = worker();
     await sink.waitFor(1);
-    const { code, seconds } = await terminate(running);
+    const { code } = await terminate(running);
     release();
 
     expect(code, running.output()).toBe(0);
-    expect(seconds).toBeLessThan(10);
+    expect(running.output()).toContain("[worker] stopped");
     const after = await queued(t.db, row.id);
     expect(after).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
     expect(after.lastError).toMatch(/worker stopped/);
@@ -100,20 +100,21 @@ describe("SIGTERM during a send", () => {
     const running = worker();
     await running.printed(/running every/);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const { code, seconds } = await terminate(running);
-    expect(code).toBe(0);
-    expect(seconds).toBeLessThan(2);
+    const { code } = await terminate(running);
+    expect(code, running.output()).toBe(0);
+    expect(running.output()).toContain("[worker] stopped");
   });
 });
 
 describe("the heartbeat file", () => {
   it("is written at start and after every round; a failed write is said once and is not fatal", async () => {
     const file = path.join(folder, "heartbeat");
+    const startedAt = Date.now();
     const running = worker({ WORKER_INTERVAL_SECONDS: "1", WORKER_HEARTBEAT_FILE: file });
     await running.printed(/running every 1s/);
     const first = statSync(file).mtimeMs;
-    await expect.poll(() => statSync(file).mtimeMs, { timeout: 5_000 }).toBeGreaterThan(first);
-    expect(new Date(readFileSync(file, "utf8").trim()).getTime()).toBeGreaterThan(Date.now() - 5_000);
+    await expect.poll(() => statSync(file).mtimeMs).toBeGreaterThan(first);
+    expect(new Date(readFileSync(file, "utf8").trim()).getTime()).toBeGreaterThanOrEqual(startedAt);
     expect((await terminate(running)).code).toBe(0);
 
     const nowhere = path.join(folder, "missing-folder", "heartbeat");

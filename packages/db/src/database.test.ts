@@ -1,5 +1,6 @@
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WAIT_MS } from "../../../vitest.shared";
 import { connect, createPool, isDatabaseUnavailable } from "./connection";
 import { LAUNCH_MODELS } from "./launch-catalogue";
 import { migrateToLatest, pendingMigrations } from "./migrate";
@@ -205,8 +206,9 @@ describe("a connection that loses its server", () => {
           const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
           await sql`SELECT pg_terminate_backend(${rows[0]?.pid})`.execute(t.db);
           // The server's goodbye has reached the client before the transaction's next statement.
-          await vi.waitFor(() =>
-            expect(logged).toHaveBeenCalledWith("[db] connection lost:", expect.any(String)),
+          await vi.waitFor(
+            () => expect(logged).toHaveBeenCalledWith("[db] connection lost:", expect.any(String)),
+            { timeout: WAIT_MS },
           );
           await sql`SELECT 1`.execute(trx);
         })

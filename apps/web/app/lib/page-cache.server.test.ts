@@ -15,6 +15,7 @@ import { inviteReviewers, submitReview } from "@souls/shop/reviews";
 import { placeShippedOrder, reviewLinkToken, TEST_SECRET } from "@souls/shop/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WAIT_MS } from "../../../../vitest.shared";
 
 vi.stubEnv("DATABASE_URL", "postgres://shop@127.0.0.1:5432/souls");
 const { cleanAddress, createPageCache, inlineHashes, preferredEncoding } = await import(
@@ -226,13 +227,13 @@ describe("what is kept", () => {
       t.db,
     );
     await sql`SELECT pg_terminate_backend(${listening.rows[0]?.pid ?? 0})`.execute(t.db);
-    await vi.waitFor(() => expect(source.connection()).toBeNull());
+    await vi.waitFor(() => expect(source.connection()).toBeNull(), { timeout: WAIT_MS });
 
     expect(await cache.lookUp(PRODUCT)).toEqual({ ticket: null });
     // A change nobody hears: the page rendered now must not be served later.
     await sql`UPDATE products SET reserved = reserved - 1 WHERE slug = 'aicha'`.execute(t.db);
 
-    await vi.waitFor(() => expect(source.connection()).not.toBeNull(), { timeout: 5_000 });
+    await vi.waitFor(() => expect(source.connection()).not.toBeNull(), { timeout: WAIT_MS });
     expect(await isKept(PRODUCT)).toBe(false);
     await keepPage(PRODUCT);
     expect(await isKept(PRODUCT)).toBe(true);

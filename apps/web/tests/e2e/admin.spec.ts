@@ -185,7 +185,7 @@ test("a stock change made through one web server reaches a page served by anothe
             (r) => r.status,
             () => 0,
           ),
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBe(200);
     const reference = `E2E-${randomUUID().slice(0, 8)}`;

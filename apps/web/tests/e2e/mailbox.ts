@@ -40,7 +40,7 @@ export async function deliveredEmail(text: string, alsoText?: string): Promise<s
         )?.html;
         return Boolean(found);
       },
-      { message: `an e-mail mentioning ${text} ${alsoText ?? ""} in ${mailbox()}`, timeout: 20_000 },
+      { message: `an e-mail mentioning ${text} ${alsoText ?? ""} in ${mailbox()}`, timeout: 30_000 },
     )
     .toBe(true);
   return found as string;

@@ -48,7 +48,7 @@ test.describe("a deployment's headers", () => {
             (r) => r.status,
             () => 0,
           ),
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBe(200);
   });

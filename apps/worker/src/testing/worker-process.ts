@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
+import { WAIT_MS } from "../../../../vitest.shared";
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -38,7 +39,7 @@ export function startWorker(env: NodeJS.ProcessEnv): WorkerProcess {
     child,
     exited,
     output: () => output,
-    async printed(pattern, timeoutMs = 20_000) {
+    async printed(pattern, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (!pattern.test(output)) {
         if (child.exitCode !== null || child.signalCode !== null)

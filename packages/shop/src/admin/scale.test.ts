@@ -56,7 +56,7 @@ beforeAll(async () => {
         captured.push({ sql: event.query.sql, parameters: event.query.parameters });
     },
   });
-}, 120_000);
+});
 
 afterAll(() => watched?.destroy());
 
