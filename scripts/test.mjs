@@ -12,7 +12,9 @@ const RESULTS = [
   "packages/core",
   "packages/db",
   "packages/emails",
+  "packages/papers",
   "packages/shop",
+  "packages/stripe-stand-in",
   "apps/web",
   "apps/worker",
 ].map((dir) => `${dir}/.results`);
