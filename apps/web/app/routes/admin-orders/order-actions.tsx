@@ -8,7 +8,8 @@ import { formatDateTime } from "~/components/admin/format";
 import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
-type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
+/** A row of the list, or an order's detail: what its actions read (never its lines). */
+type OrderRow = Omit<RouterOutputs["orders"]["list"]["orders"][number], "lines">;
 
 /**
  * What the owner can do with an order, by its status (spec §2): ship it (tracking number and
