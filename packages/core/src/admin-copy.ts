@@ -805,7 +805,6 @@ export const copy = {
     search: "Rechercher un modèle",
     searchPlaceholder: "Rechercher par référence ou nom...",
     countBadge: { one: "{{n}} modèle", many: "{{n}} modèles" },
-    /** The catalogue's name for the same draft (copy.catalogue.newModel). */
     add: "Nouveau modèle",
     testDb: "Test DB",
     testDbBusy: "Création...",

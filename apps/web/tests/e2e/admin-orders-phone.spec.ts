@@ -69,6 +69,9 @@ test("on her phone the owner opens the menu, opens an order's own page from the 
   await page.keyboard.press("Enter");
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expect(nav.getByRole("link", { name: "Commandes" })).toBeVisible();
+  await expectNothingOffScreen(page);
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, "admin-menu-phone.png") });
   await nav.getByRole("link", { name: "Commandes" }).focus();
   await page.keyboard.press("Escape");
   await expect(menu).toHaveAttribute("aria-expanded", "false");
@@ -103,8 +106,17 @@ test("on her phone the owner opens the menu, opens an order's own page from the 
   await expect(page.getByRole("heading", { name: "E-mails de la commande" })).toBeVisible();
   await expectNothingOffScreen(page);
   await expectNoAxeViolations(page);
-  await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, "order-page-phone.png"), fullPage: true });
+  // Its dialogs fit the screen too: « Annuler la commande » asked, then kept.
+  await cancel.click();
+  const asking = page.getByRole("alertdialog", { name: "Annuler la commande" });
+  await expect(asking).toBeVisible();
+  for (const button of await asking.getByRole("button").all()) {
+    const edge = await button.boundingBox();
+    expect((edge?.x ?? 0) + (edge?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+  await asking.getByRole("button", { name: "Garder la commande" }).click();
+  await expect(asking).toBeHidden();
 
   // Shipped from the order's page: carrier and tracking number, as the list's row does.
   await status.getByLabel(`Numéro de suivi pour ${orderNumber}`).fill("6A12345678901");
