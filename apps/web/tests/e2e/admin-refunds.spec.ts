@@ -359,7 +359,7 @@ test("the owner changes a model's price, reads it in its history, sets it back a
   await page.getByLabel("Rechercher un modèle").fill(reference);
   await expect(row).toContainText("Archivé");
   await row.getByRole("button", { name: `Rétablir ${name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Produit rétabli" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Modèle rétabli" })).toBeVisible();
   await expect(row).not.toContainText("Archivé");
   await row.getByRole("button", { name: `Historique : ${name}` }).click();
   await expect(history.getByRole("listitem")).toHaveText([

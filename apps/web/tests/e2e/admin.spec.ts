@@ -118,11 +118,11 @@ test("the owner adds, adjusts, finds and deletes a product; another open page fo
   await other.close();
 
   await row.getByRole("button", { name: "Supprimer Pochette d'essai" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Supprimer le produit" });
+  const confirm = page.getByRole("alertdialog", { name: "Supprimer le modèle" });
   await expect(confirm).toContainText(`Êtes-vous sûr de vouloir supprimer "Pochette d'essai" ?`);
   await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Supprimer" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Produit supprimé" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Modèle supprimé" })).toBeVisible();
   expect(await sql("SELECT 1 FROM products WHERE reference = $1", [reference])).toHaveLength(0);
 });
 
