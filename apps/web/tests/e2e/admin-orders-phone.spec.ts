@@ -143,3 +143,25 @@ test("an order number that is none says so; an address of another shape is not f
   const malformed = await page.goto("/admin-orders/%3Cscript%3E");
   expect(malformed?.status()).toBe(404);
 });
+
+test("no page of the panel runs off a 390px screen, the menu folded on each", async ({ page }) => {
+  await logInAsOwner(page);
+  for (const path of [
+    "/admin",
+    "/admin-orders",
+    "/admin-email",
+    "/admin-stock",
+    "/admin-catalogue",
+    "/admin-avis",
+    "/admin-inscriptions",
+    "/admin-boutique",
+    "/admin-reglages",
+    "/admin-tests",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expectNothingOffScreen(page);
+  }
+});
