@@ -133,6 +133,45 @@ test("on her phone the owner opens the menu, opens an order's own page from the 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: `Commande ${orderNumber}` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Statut et actions" })).toContainText("Expédiée");
+  // Her new-order e-mail's link (the list with the order open) leads a phone to the same page.
+  await page.goto(`/admin-orders?commande=${orderNumber}`);
+  await expect(page).toHaveURL(new RegExp(`/admin-orders/${orderNumber}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Commande ${orderNumber}` })).toBeVisible();
+});
+
+test("a checkout left unpaid, released from its page, reads « Paiement abandonné », never « Échouée »", async ({
+  page,
+  request,
+}) => {
+  // Placed, never paid: nobody tried a card.
+  const placed = await request.post(CHECKOUT.fr.checkout, {
+    form: checkoutForm("product=nadia&qty=1"),
+    maxRedirects: 0,
+  });
+  expect(placed.status()).toBe(303);
+  const orderNumber = new URL(placed.headers().location ?? "", "http://x").searchParams.get("order") ?? "";
+  expect(orderNumber).toMatch(/^SOULS-/);
+  await logInAsOwner(page);
+  await page.goto(`/admin-orders/${orderNumber}`);
+  const status = page.getByRole("region", { name: "Statut et actions" });
+  await expect(status).toContainText("En attente de paiement");
+  await status.getByRole("button", { name: "Libérer la réservation" }).click();
+  const asking = page.getByRole("alertdialog", { name: "Libérer la réservation" });
+  await asking.getByRole("button", { name: "Libérer la réservation" }).click();
+  await expect(status).toContainText("Annulée");
+  await expect(status).toContainText("Paiement abandonné");
+  await expect(status).not.toContainText("Échouée");
+  await expectNothingOffScreen(page);
+  // The list says the same, among the abandoned checkouts she asks to see.
+  await page.goto("/admin-orders");
+  await page.getByLabel("Afficher les paniers abandonnés").check();
+  await page.getByLabel("Rechercher").fill(orderNumber);
+  const row = page
+    .getByRole("table", { name: "Commandes, les plus récentes d'abord" })
+    .getByRole("row")
+    .filter({ hasText: orderNumber });
+  await expect(row).toContainText("Paiement abandonné");
+  await expectNothingOffScreen(page);
 });
 
 test("an order number that is none says so; an address of another shape is not found", async ({ page }) => {
