@@ -95,7 +95,7 @@ export function OrderDetail({ orderNumber, onPage = false }: { orderNumber: stri
         <PaymentCheckAlert order={order} />
         {/* Shipping, prepared, delivered, a hold released: what the list's row offers. */}
         <div className="admin-detail__shipping">
-          <OrderActions order={order} />
+          <OrderActions order={order} labelled />
         </div>
         <OrderDetailActions detail={detail.data} noticeRef={noticeRef} announce={announce} />
         <OrderNotice notice={notice} noticeRef={noticeRef} />
