@@ -217,10 +217,21 @@ export function catalogueModelPath(id: string | number): string {
 }
 const CATALOGUE_MODEL_PATH = /^\/admin-catalogue\/\d{1,10}\/?$/;
 
+/**
+ * An order's own page, `/admin-orders/SOULS-…`: the address she bookmarks or sends, and what the
+ * orders list opens on a phone (on a laptop the list's dialog shows the same order).
+ */
+export function orderPath(orderNumber: string): string {
+  return `${ADMIN_PAGES.orders}/${encodeURIComponent(orderNumber)}`;
+}
+/** One segment after the orders page, never its export (`export-comptable` has its own route). */
+const ORDER_PATH = /^\/admin-orders\/[^/]{1,64}\/?$/;
+
 export function isAdminPath(pathname: string): boolean {
   return (
     Object.values(ADMIN_PAGES).some((path) => pathname === path || pathname === `${path}/`) ||
-    CATALOGUE_MODEL_PATH.test(pathname)
+    CATALOGUE_MODEL_PATH.test(pathname) ||
+    ORDER_PATH.test(pathname)
   );
 }
 
@@ -310,6 +321,11 @@ export function routeTable(): Route[] {
       id: "admin.orders.accountingExport",
       path: ACCOUNTING_EXPORT_PATH,
       module: "routes/admin-orders-export/route.ts",
+    },
+    {
+      id: "admin.orders.order",
+      path: `${ADMIN_PAGES.orders}/:orderNumber`,
+      module: "routes/admin-order/route.tsx",
     },
     {
       id: "admin.orders.paper",

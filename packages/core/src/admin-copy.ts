@@ -18,17 +18,19 @@ import type { SignupSource } from "./signups";
 import type { EmailStatus, OrderEvent, OrderStatus, PaymentStatus, RefundStatus } from "./statuses";
 import type { VatBasis, VatRegime } from "./vat";
 
+const FRENCH_PLURALS = new Intl.PluralRules("fr");
+
 /**
- * A count in words, French style: 0 and 1 take the singular ("0 remboursement", "1 vente",
- * "3 ventes"). `forms` holds the two templates, each with `{{n}}`; `values` fills their other
- * placeholders ("2 remboursements (40,00 €)").
+ * A count in words, by French plural rules (Intl.PluralRules): 0 and 1 take the singular
+ * ("0 remboursement", "1 vente", "3 ventes"). `forms` holds the two templates, each with `{{n}}`;
+ * `values` fills their other placeholders ("2 remboursements (40,00 €)").
  */
 export function count(
   n: number,
   forms: { one: string; many: string },
   values: Readonly<Record<string, string | number>> = {},
 ): string {
-  return fill(Math.abs(n) < 2 ? forms.one : forms.many, { ...values, n });
+  return fill(FRENCH_PLURALS.select(Math.abs(n)) === "one" ? forms.one : forms.many, { ...values, n });
 }
 
 /**
@@ -185,6 +187,18 @@ export function labelOf(labels: Readonly<Record<string, string>>, code: string):
 }
 
 /**
+ * An order's payment in words, beside its status: `failed` says what happened — a checkout left
+ * before anyone tried to pay (« Paiement abandonné », never « Échouée »), or a card the bank
+ * declined (« Paiement refusé »); any other status reads « Paiement : <label> ».
+ */
+export function paymentWords(paymentStatus: string, attempted: boolean): { prefix: string; label: string } {
+  if (paymentStatus === "failed") {
+    return { prefix: "", label: attempted ? copy.orders.paymentDeclined : copy.orders.paymentAbandoned };
+  }
+  return { prefix: copy.orders.paymentPrefix, label: labelOf(LABELS.paymentStatus, paymentStatus) };
+}
+
+/**
  * The French words of a message key `admin:path.to.text` (the API's and the login's messages,
  * see decision 012), filled with its values; a `{ one, many }` entry is counted with `n`.
  */
@@ -217,7 +231,7 @@ export const copy = {
       internal: "Erreur technique. Veuillez réessayer ou recharger la page.",
       duplicateReference: "Cette référence existe déjà",
       stockBelowZero: "Le stock ne peut pas descendre en dessous de 0.",
-      productArchived: "Ce produit est archivé : rétablissez-le d'abord pour changer son stock ou son prix.",
+      productArchived: "Ce modèle est archivé : rétablissez-le d'abord pour changer son stock ou son prix.",
       gatewayUnavailable:
         "La banque n'a pas répondu : le remboursement est en attente. Réessayez : il ne sera jamais fait deux fois.",
       returnNotExpected:
@@ -369,6 +383,7 @@ export const copy = {
   shell: {
     area: "Administration",
     nav: "Navigation de l'administration",
+    menu: "Menu",
     home: "Accueil",
     tests: "Tests",
     signups: "Inscriptions",
@@ -541,8 +556,13 @@ export const copy = {
       actions: "Actions",
     },
     paymentPrefix: "Paiement : ",
+    /** A checkout left before any payment was tried (`failed` with no declined card). */
+    paymentAbandoned: "Paiement abandonné",
+    /** The bank declined a card; the shopper did try. */
+    paymentDeclined: "Paiement refusé",
     noAction: "Aucune action",
     openDetail: "Détail de la commande ",
+    openPage: "Page de la commande ",
     trackingNumber: "Numéro de suivi",
     trackingPlaceholder: "N° de suivi",
     trackingLabel: "Numéro de suivi pour {{orderNumber}}",
@@ -617,8 +637,15 @@ export const copy = {
       total: "Total",
     },
   },
+  /** An order on its own page (`/admin-orders/SOULS-…`). */
+  orderPage: {
+    metaTitle: "Commande {{orderNumber}} – Administration SOULS",
+    back: "Toutes les commandes",
+  },
   orderDetail: {
     title: "Commande {{orderNumber}}",
+    statusAndActions: "Statut et actions",
+    ownPage: "Ouvrir la page de la commande (adresse à garder ou à partager)",
     loading: "Chargement de la commande...",
     customer: "Client",
     address: "Adresse de livraison",
@@ -795,10 +822,10 @@ export const copy = {
   stock: {
     title: "Gestion des Stocks",
     metaTitle: "Stock – Administration SOULS",
-    search: "Rechercher un produit",
+    search: "Rechercher un modèle",
     searchPlaceholder: "Rechercher par référence ou nom...",
-    countBadge: "{{n}} produit(s)",
-    add: "Ajouter un nouveau produit",
+    countBadge: { one: "{{n}} modèle", many: "{{n}} modèles" },
+    add: "Nouveau modèle",
     testDb: "Test DB",
     testDbBusy: "Création...",
     testProductAdded: "Produit test ajouté",
@@ -812,15 +839,18 @@ export const copy = {
     testProductRemoved: "Produit test supprimé",
     testBadge: "Test",
     loading: "Chargement...",
-    empty: "Aucun produit trouvé",
+    empty: "Aucun modèle trouvé",
     loadErrorTitle: "Erreur de chargement",
-    loadError: "Impossible de charger les produits",
+    loadError: "Impossible de charger les modèles",
     summary: "Résumé du stock",
-    totalProducts: "Total produits",
+    totalProducts: "Total modèles",
     lowStock: "Stock faible",
     totalStock: "Stock total",
-    lowStockAlert: "{{n}} produit(s) ont un stock faible (moins de 3 unités)",
-    caption: "Produits et stock",
+    lowStockAlert: {
+      one: "{{n}} modèle a un stock faible (moins de 3 pièces)",
+      many: "{{n}} modèles ont un stock faible (moins de 3 pièces)",
+    },
+    caption: "Modèles et stock",
     columns: {
       reference: "Référence",
       name: "Nom",
@@ -828,8 +858,8 @@ export const copy = {
       price: "Prix",
       actions: "Actions",
     },
-    reserved: "dont {{n}} réservé(s)",
-    available: "{{n}} disponible(s)",
+    reserved: { one: "dont {{n}} réservée", many: "dont {{n}} réservées" },
+    available: { one: "{{n}} disponible", many: "{{n}} disponibles" },
     lowBadge: "Stock faible",
     archived: "Archivé",
     decrement: "Retirer une unité de {{name}}",
@@ -837,25 +867,25 @@ export const copy = {
     remove: "Supprimer",
     removeLabel: "Supprimer {{name}}",
     confirmRemove: 'Êtes-vous sûr de vouloir supprimer "{{name}}" ?',
-    confirmRemoveTitle: "Supprimer le produit",
-    confirmRemoveNote: "Un produit déjà commandé n'est pas effacé : il est archivé et retiré de la boutique.",
+    confirmRemoveTitle: "Supprimer le modèle",
+    confirmRemoveNote: "Un modèle déjà commandé n'est pas effacé : il est archivé et retiré de la boutique.",
     updated: "Stock mis à jour",
     updatedText: "{{name}} : {{n}} en stock",
     updateFailed: "Impossible de mettre à jour le stock",
-    removed: "Produit supprimé",
-    archivedToast: "Produit archivé",
+    removed: "Modèle supprimé",
+    archivedToast: "Modèle archivé",
     archivedText:
       "« {{name}} » figure dans des commandes : il est retiré de la boutique et conservé dans l'historique.",
-    removeFailed: "Impossible de supprimer le produit",
+    removeFailed: "Impossible de supprimer le modèle",
     editPrice: "Modifier le prix",
     editPriceLabel: "Modifier le prix : {{name}}",
     history: "Historique",
     historyLabel: "Historique : {{name}}",
     unarchive: "Rétablir",
     unarchiveLabel: "Rétablir {{name}}",
-    unarchived: "Produit rétabli",
+    unarchived: "Modèle rétabli",
     unarchivedText: "« {{name}} » est de nouveau en vente.",
-    unarchiveFailed: "Impossible de rétablir le produit",
+    unarchiveFailed: "Impossible de rétablir le modèle",
   },
   priceForm: {
     title: "Modifier le prix",
@@ -889,7 +919,8 @@ export const copy = {
     newSeries: "Nouvelle série",
     loading: "Chargement du catalogue...",
     loadError: "Impossible de charger le catalogue",
-    counts: "{{models}} modèles sur {{maxModels}}, {{series}} séries sur {{maxSeries}}",
+    modelsCount: { one: "{{n}} modèle sur {{max}}", many: "{{n}} modèles sur {{max}}" },
+    seriesCount: { one: "{{n}} série sur {{max}}", many: "{{n}} séries sur {{max}}" },
     featured: "Page d'accueil",
     featuredHint: "La page d'accueil présente cette série.",
     feature: "Montrer sur la page d'accueil",
@@ -921,7 +952,8 @@ export const copy = {
     actionFailed: "Action impossible",
     photos: { one: "{{n}} photo", many: "{{n}} photos" },
     missing: { one: "{{n}} élément manquant", many: "{{n}} éléments manquants" },
-    complete: "Complet",
+    /** Every text and photo the publication needs is there (not « sold out »: that is its stock). */
+    complete: "Fiche complète",
     onSale: "En solde",
     stock: { one: "{{n}} pièce", many: "{{n}} pièces" },
   },
@@ -1139,14 +1171,15 @@ export const copy = {
     busy: "Deux photos sont déjà en cours d'envoi : attendez que l'une soit enregistrée.",
   },
   productForm: {
-    title: "Ajouter un nouveau produit",
+    /** The catalogue's name for the same draft (copy.newModel.title). */
+    title: "Nouveau modèle",
     reference: "Référence",
     referenceHint: "Unique, par exemple AICHA-02",
     name: "Nom",
     price: "Prix (€)",
     stock: "Stock initial",
-    submit: "Ajouter le produit",
-    submitting: "Ajout...",
+    submit: "Créer le brouillon",
+    submitting: "Création...",
     validationTitle: "Erreur de validation",
     validationText: "Veuillez remplir tous les champs correctement",
     required: "Champ obligatoire",
@@ -1434,7 +1467,10 @@ export const copy = {
     cleanupTitle: "Nettoyer les anciens e-mails",
     cleanupConfirm: "Supprimer définitivement les e-mails de plus de 2 ans ?",
     cleanupAction: "Supprimer",
-    cleanupDone: "Nettoyage terminé: {{n}} emails supprimés",
+    cleanupDone: {
+      one: "Nettoyage terminé : {{n}} e-mail supprimé",
+      many: "Nettoyage terminé : {{n}} e-mails supprimés",
+    },
     cleanupFailed: "Erreur lors du nettoyage: {{message}}",
     loadError: "Erreur lors du chargement des données: {{message}}",
     empty: "Aucun email dans la queue",
@@ -1449,7 +1485,7 @@ export const copy = {
       date: "Date",
       actions: "Actions",
     },
-    attempts: "{{n}} tentative(s)",
+    attempts: { one: "{{n}} tentative", many: "{{n}} tentatives" },
     sentAt: "Envoyé le {{date}}",
     view: "Voir",
     viewLabel: "Voir l'e-mail n° {{id}}",

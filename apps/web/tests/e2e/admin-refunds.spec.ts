@@ -310,17 +310,17 @@ test("the owner changes a model's price, reads it in its history, sets it back a
   const name = `Pochette ${reference}`;
   await logInAsOwner(page);
   await page.goto("/admin-stock");
-  await page.getByRole("button", { name: "Ajouter un nouveau produit" }).click();
-  const add = page.getByRole("dialog", { name: "Ajouter un nouveau produit" });
+  await page.getByRole("button", { name: "Nouveau modèle" }).click();
+  const add = page.getByRole("dialog", { name: "Nouveau modèle" });
   await add.getByLabel("Référence").fill(reference);
   await add.getByLabel("Nom").fill(name);
   await add.getByLabel("Prix (€)").fill("49.90");
   await add.getByLabel("Stock initial").fill("2");
-  await add.getByRole("button", { name: "Ajouter le produit" }).click();
+  await add.getByRole("button", { name: "Créer le brouillon" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Brouillon créé" })).toBeVisible();
   await expect(page).toHaveURL(/\/admin-catalogue\/\d+$/);
   await page.getByRole("link", { name: "Stock", exact: true }).click();
-  await page.getByLabel("Rechercher un produit").fill(reference);
+  await page.getByLabel("Rechercher un modèle").fill(reference);
   const row = page.getByRole("row").filter({ hasText: reference });
   await expect(row).toContainText(euros("49,90"));
 
@@ -356,10 +356,10 @@ test("the owner changes a model's price, reads it in its history, sets it back a
   // Archived as a product once ordered would be: « Rétablir » brings it back to the shop.
   await sql("UPDATE products SET archived_at = now() WHERE reference = $1", [reference]);
   await page.reload();
-  await page.getByLabel("Rechercher un produit").fill(reference);
+  await page.getByLabel("Rechercher un modèle").fill(reference);
   await expect(row).toContainText("Archivé");
   await row.getByRole("button", { name: `Rétablir ${name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Produit rétabli" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Modèle rétabli" })).toBeVisible();
   await expect(row).not.toContainText("Archivé");
   await row.getByRole("button", { name: `Historique : ${name}` }).click();
   await expect(history.getByRole("listitem")).toHaveText([

@@ -81,23 +81,23 @@ test("the owner adds, adjusts, finds and deletes a product; another open page fo
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestion des Stocks");
   await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: "Ajouter un nouveau produit" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter un nouveau produit" });
-  await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
+  await page.getByRole("button", { name: "Nouveau modèle" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouveau modèle" });
+  await dialog.getByRole("button", { name: "Créer le brouillon" }).click();
   await expect(dialog.getByText(/Erreur de validation|obligatoire|Veuillez/).first()).toBeVisible();
   await dialog.getByLabel("Référence").fill(reference);
   await dialog.getByLabel("Nom").fill("Pochette d'essai");
   await dialog.getByLabel("Prix (€)").fill("49.90");
   await dialog.getByLabel("Stock initial").fill("2");
   await expectNoAxeViolations(page);
-  await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
+  await dialog.getByRole("button", { name: "Créer le brouillon" }).click();
   // A draft of the catalogue: the owner lands in its editor, then comes back to the stock.
   await expect(page.getByRole("status").filter({ hasText: "Brouillon créé" })).toBeVisible();
   await expect(page).toHaveURL(/\/admin-catalogue\/\d+$/);
   await expect(page.getByRole("heading", { name: "Modèle : Pochette d'essai" })).toBeVisible();
   await page.getByRole("link", { name: "Stock", exact: true }).click();
 
-  const search = page.getByLabel("Rechercher un produit");
+  const search = page.getByLabel("Rechercher un modèle");
   await search.fill(reference);
   const row = page.getByRole("row").filter({ hasText: reference });
   await expect(row).toContainText("49,90");
@@ -106,7 +106,7 @@ test("the owner adds, adjusts, finds and deletes a product; another open page fo
   const other = await context.newPage();
   await other.goto("/admin-stock");
   await expect(other.getByText("En direct")).toBeVisible();
-  await other.getByLabel("Rechercher un produit").fill(reference);
+  await other.getByLabel("Rechercher un modèle").fill(reference);
   const otherRow = other.getByRole("row").filter({ hasText: reference });
   await expect(otherRow).toContainText("2");
 
@@ -118,11 +118,11 @@ test("the owner adds, adjusts, finds and deletes a product; another open page fo
   await other.close();
 
   await row.getByRole("button", { name: "Supprimer Pochette d'essai" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Supprimer le produit" });
+  const confirm = page.getByRole("alertdialog", { name: "Supprimer le modèle" });
   await expect(confirm).toContainText(`Êtes-vous sûr de vouloir supprimer "Pochette d'essai" ?`);
   await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Supprimer" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Produit supprimé" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Modèle supprimé" })).toBeVisible();
   expect(await sql("SELECT 1 FROM products WHERE reference = $1", [reference])).toHaveLength(0);
 });
 
@@ -191,13 +191,13 @@ test("a stock change made through one web server reaches a page served by anothe
     const reference = `E2E-${randomUUID().slice(0, 8)}`;
     await logInAsOwner(page);
     await page.goto("/admin-stock");
-    await page.getByRole("button", { name: "Ajouter un nouveau produit" }).click();
-    const dialog = page.getByRole("dialog", { name: "Ajouter un nouveau produit" });
+    await page.getByRole("button", { name: "Nouveau modèle" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nouveau modèle" });
     await dialog.getByLabel("Référence").fill(reference);
     await dialog.getByLabel("Nom").fill("Pochette répliquée");
     await dialog.getByLabel("Prix (€)").fill("20");
     await dialog.getByLabel("Stock initial").fill("5");
-    await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
+    await dialog.getByRole("button", { name: "Créer le brouillon" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Brouillon créé" })).toBeVisible();
     await expect(page).toHaveURL(/\/admin-catalogue\/\d+$/);
     await page.getByRole("link", { name: "Stock", exact: true }).click();
@@ -206,11 +206,11 @@ test("a stock change made through one web server reaches a page served by anothe
     const other = await context.newPage();
     await other.goto(`http://127.0.0.1:${port}/admin-stock`);
     await expect(other.getByText("En direct")).toBeVisible();
-    await other.getByLabel("Rechercher un produit").fill(reference);
+    await other.getByLabel("Rechercher un modèle").fill(reference);
     const otherRow = other.getByRole("row").filter({ hasText: reference });
     await expect(otherRow.getByRole("cell").nth(1)).toHaveText(/^5/);
 
-    await page.getByLabel("Rechercher un produit").fill(reference);
+    await page.getByLabel("Rechercher un modèle").fill(reference);
     await page
       .getByRole("row")
       .filter({ hasText: reference })

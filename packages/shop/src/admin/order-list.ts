@@ -14,7 +14,6 @@ import { type RawBuilder, sql } from "kysely";
 import { fulfilmentOf, refundedBeforeShippingSql } from "../orders/fulfilment";
 import type { LineCover } from "../orders/queries";
 import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
-import { maskEmailAddress } from "./email-queue";
 import { likePattern } from "./search";
 
 export interface OrderListLine {
@@ -33,12 +32,20 @@ export interface AdminOrderRow {
   id: number;
   orderNumber: string;
   customerName: string;
-  /** Masked (`ca****@example.org`), as every list of people in the panel shows an address. */
-  maskedEmail: string;
+  /**
+   * In full: her own customers, in her own panel (decision 027). Only the e-mail queue, a log a
+   * helper may be shown, masks its recipients.
+   */
+  email: string;
   totalCents: number;
   currency: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  /**
+   * Whether the gateway declined a payment of this order: a `failed` payment nobody tried is an
+   * abandoned checkout (« Paiement abandonné »), a tried one a refused payment.
+   */
+  paymentAttempted: boolean;
   carrier: Carrier | null;
   trackingNumber: string | null;
   shippedAt: Date | null;
@@ -144,7 +151,9 @@ const ROW = sql`o.id, o.order_number, o.first_name, o.last_name, o.email, o.tota
                                      'cover', product_cover(p.id)) ORDER BY i.id)
      FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines,
   (SELECT row_to_json(c) FROM (SELECT received_cents, received_currency, expected_cents, expected_currency
-     FROM payment_checks WHERE order_id = o.id AND o.payment_status = 'mismatch') c) AS payment_check`;
+     FROM payment_checks WHERE order_id = o.id AND o.payment_status = 'mismatch') c) AS payment_check,
+  (o.payment_status = 'failed' AND EXISTS (SELECT 1 FROM payment_events e
+     WHERE e.order_id = o.id AND e.type = 'failed')) AS payment_attempted`;
 
 interface ListedRow {
   id: number;
@@ -166,6 +175,7 @@ interface ListedRow {
   cursor: string;
   lines: (Omit<OrderListLine, "toShip"> & { id: number })[] | null;
   paymentCheck: AdminOrderRow["paymentCheck"];
+  paymentAttempted: boolean;
 }
 
 function rowOf(row: ListedRow, now: Date): AdminOrderRow {
@@ -173,11 +183,12 @@ function rowOf(row: ListedRow, now: Date): AdminOrderRow {
     id: row.id,
     orderNumber: row.orderNumber,
     customerName: `${row.firstName} ${row.lastName}`,
-    maskedEmail: maskEmailAddress(row.email),
+    email: row.email,
     totalCents: row.totalCents,
     currency: row.currency,
     status: row.status,
     paymentStatus: row.paymentStatus,
+    paymentAttempted: row.paymentAttempted,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     shippedAt: row.shippedAt,

@@ -3,12 +3,14 @@ import { seededTestDatabase } from "@souls/db/testing";
 import { parseEmailMessage } from "@souls/emails/messages";
 import { beforeEach, describe, expect, it } from "vitest";
 import { IllegalTransitionError } from "../order-status";
+import { finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { trackOrder } from "../orders/tracking";
+import { offlineGateway, offlinePaymentEvent } from "../payments/offline-gateway";
 import { placePaidOrder, TEST_SHIPPING } from "../testing";
 import { AdminNotFoundError } from "./errors";
 import { listOrders } from "./order-list";
-import { markDelivered, markPrepared, markShipped, orderDetail } from "./orders";
+import { markDelivered, markPrepared, markShipped, orderDetail, releaseUnpaidOrder } from "./orders";
 
 const t = seededTestDatabase();
 beforeEach(async () => {
@@ -63,7 +65,9 @@ describe("the order list", () => {
     expect(back).toMatchObject({ newer: null, older: page1.older });
     expect(page1.orders[0]).toMatchObject({
       customerName: "Camille Martin",
-      maskedEmail: "ca****@example.org",
+      // In full: her own customer, in her own panel (decision 027).
+      email: "camille@example.org",
+      paymentAttempted: false,
       totalCents: 16900,
       currency: "EUR",
       status: "pending_preparation",
@@ -105,6 +109,24 @@ describe("the order list", () => {
     expect(await numbers({})).toEqual([paid.orderNumber]);
     expect(await numbers({ abandoned: true })).toEqual([paid.orderNumber, unpaid.orderNumber].sort());
     expect(await numbers({ status: "awaiting_payment" })).toEqual([unpaid.orderNumber]);
+  });
+
+  it("tells an abandoned checkout (nobody tried to pay) from a payment the bank declined", async () => {
+    const left = await unpaidOrder();
+    const declined = await unpaidOrder();
+    // Both end `failed`: one released by the owner untried, one after a declined card.
+    await releaseUnpaidOrder(t.db, left.orderNumber);
+    await finalizePayment(t.db, offlineGateway, offlinePaymentEvent(declined, "card_declined"));
+    await releaseUnpaidOrder(t.db, declined.orderNumber);
+    const rows = (await listOrders(t.db, { abandoned: true })).orders;
+    const row = (orderNumber: string) => rows.find((o) => o.orderNumber === orderNumber);
+    expect(row(left.orderNumber)).toMatchObject({ paymentStatus: "failed", paymentAttempted: false });
+    expect(row(declined.orderNumber)).toMatchObject({ paymentStatus: "failed", paymentAttempted: true });
+    expect((await orderDetail(t.db, left.orderNumber)).order.paymentAttempted).toBe(false);
+    expect((await orderDetail(t.db, declined.orderNumber)).order.paymentAttempted).toBe(true);
+    // A paid order was never « abandoned » nor « refused ».
+    const paid = await placePaidOrder(t.db);
+    expect((await orderDetail(t.db, paid.orderNumber)).order.paymentAttempted).toBe(false);
   });
 
   it("finds orders by their number or e-mail from its start, any part of the name, in any case, and by status", async () => {

@@ -12,7 +12,6 @@ import { releaseHold, stockLinesOf } from "../orders/holds";
 import type { LineCover } from "../orders/queries";
 import { applyOrderEvent } from "../orders/transitions";
 import { type OrderPapers, orderPapers } from "../papers/read";
-import { maskEmailAddress } from "./email-queue";
 import { AdminNotFoundError, NothingToShipError, PaymentToCheckError } from "./errors";
 import { lockOrder } from "./lock-order";
 import { type AdminOrderRow, refundDueOf } from "./order-list";
@@ -145,7 +144,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .execute(),
     db.selectFrom("paymentChecks").selectAll().where("orderId", "=", order.id).executeTakeFirst(),
   ]);
-  const [changes, emails, papers, refundedBefore] = await Promise.all([
+  const [changes, emails, papers, refundedBefore, declined] = await Promise.all([
     db
       .selectFrom("orderChanges")
       .select(["kind", "actor", "detail", "createdAt"])
@@ -160,6 +159,15 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .execute(),
     orderPapers(db, order.id),
     refundedBeforeShipping(db, order.id),
+    order.paymentStatus === "failed"
+      ? db
+          .selectFrom("paymentEvents")
+          .select("eventId")
+          .where("orderId", "=", order.id)
+          .where("type", "=", "failed")
+          .limit(1)
+          .executeTakeFirst()
+      : undefined,
   ]);
   const fulfilment = fulfilmentOf(order, items, refundedBefore);
   const now = new Date();
@@ -177,7 +185,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
     refundLines
       .filter((line) => line.orderItemId === itemId && line.status !== "failed")
       .reduce((sum, line) => sum + line.quantity, 0);
-  const { lines: _lines, ...row } = rowOf(order, now, check);
+  const { lines: _lines, ...row } = rowOf(order, now, check, declined !== undefined);
   return {
     order: {
       ...row,
@@ -246,16 +254,17 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
 }
 
 /** An order row as the list shows it, from the whole order (its detail's header). */
-function rowOf(order: Order, now: Date, check?: PaymentCheck): AdminOrderRow {
+function rowOf(order: Order, now: Date, check?: PaymentCheck, paymentAttempted = false): AdminOrderRow {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
     customerName: `${order.firstName} ${order.lastName}`,
-    maskedEmail: maskEmailAddress(order.email),
+    email: order.email,
     totalCents: order.totalCents,
     currency: order.currency,
     status: order.status,
     paymentStatus: order.paymentStatus,
+    paymentAttempted,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     shippedAt: order.shippedAt,

@@ -165,12 +165,12 @@ describe("the sign-up lists", () => {
     }
   }
 
-  it("are listed newest first, masked, by list and by an address from its start", async () => {
+  it("are listed newest first, in full, by list and by an address from its start", async () => {
     await signUp("camille@example.org", "newsletter", true);
     await signUp("jules@exemple.fr", "home", false);
     const all = await listSignups(t.db);
-    expect(all.signups.map((row) => row.maskedEmail)).toEqual(["ju****@exemple.fr", "ca****@example.org"]);
-    expect(JSON.stringify(all)).not.toContain("camille@");
+    // Her own list, in her own panel: addresses in full (decision 027).
+    expect(all.signups.map((row) => row.email)).toEqual(["jules@exemple.fr", "camille@example.org"]);
     expect((await listSignups(t.db, { list: "newsletter" })).signups.map((row) => row.source)).toEqual([
       "newsletter",
     ]);
@@ -196,8 +196,6 @@ describe("the sign-up lists", () => {
     expect(rest).toEqual([]);
     const [camille] = (await listSignups(t.db, { search: "camille@example.org" })).signups;
     expect(await deleteSignupAddress(t.db, camille?.id ?? 0)).toEqual({ deleted: 1 });
-    expect((await listSignups(t.db)).signups.map((signup) => signup.maskedEmail)).toEqual([
-      "ju****@exemple.fr",
-    ]);
+    expect((await listSignups(t.db)).signups.map((signup) => signup.email)).toEqual(["jules@exemple.fr"]);
   });
 });

@@ -12,13 +12,12 @@ import { SIGNUP_LISTS, type SignupList, type SignupSource } from "@souls/core/si
 import type { Database, Kysely } from "@souls/db";
 import { type RawBuilder, sql } from "kysely";
 import { CSV_BOM, csvField, csvLine, frenchDateTime } from "./csv";
-import { maskEmailAddress } from "./email-queue";
 import { AdminNotFoundError } from "./errors";
 
 export interface SignupRow {
   id: number;
-  /** Masked, as every list of people in the panel shows addresses (`ca****@example.org`). */
-  maskedEmail: string;
+  /** In full: her own list, in her own panel (decision 027). */
+  email: string;
   name: string | null;
   source: SignupSource;
   locale: Locale;
@@ -110,7 +109,7 @@ export async function listSignups(db: Kysely<Database>, query: SignupQuery = {})
     signups: rows.map(
       (row): SignupRow => ({
         id: row.id,
-        maskedEmail: maskEmailAddress(row.email),
+        email: row.email,
         name: row.name,
         source: row.source,
         locale: row.locale,

@@ -1,8 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { copy, count } from "@souls/core/admin-copy";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { adminQueryClient, adminTrpcClient, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
 import adminStylesheet from "~/styles/admin.css?url";
@@ -45,6 +45,71 @@ function ReviewsWaiting() {
 }
 
 /**
+ * The panel's pages, the shop and logging out. On a phone (below 900px) they fold behind one
+ * « Menu » button (a disclosure: `aria-expanded`, Escape closes it and gives focus back to the
+ * button, a page chosen closes it); on a laptop they are all in view and the button is hidden.
+ * Until the page's script runs the menu stays unfolded (`html[data-hydrated]` folds it): a phone
+ * without JavaScript still reaches every page.
+ */
+function AdminNavigation() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  // A page chosen: the menu folds again, the new page's title in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each new address
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && open) {
+      setOpen(false);
+      button.current?.focus();
+    }
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the open menu closes it
+    <div className="admin-menu" data-open={open ? "" : undefined} onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        className="button button--outline button--small admin-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span aria-hidden="true" className="admin-menu__icon" />
+        {copy.shell.menu}
+      </button>
+      <div id={menuId} className="admin-menu__panel">
+        <nav className="admin-nav" aria-label={copy.shell.nav}>
+          <ul>
+            {NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={!("end" in item)} className="admin-nav__link">
+                  {item.label}
+                  {item.to === ADMIN_PAGES.reviews ? <ReviewsWaiting /> : null}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a href="/" className="admin-nav__link admin-nav__link--shop">
+                {copy.shell.shop}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        {/* A plain form: logging out works even if the page's JavaScript failed. */}
+        <form method="post" action={ADMIN_PAGES.home} className="admin-header__logout">
+          <input type="hidden" name="intent" value="logout" />
+          <button type="submit" className="button button--outline button--small">
+            {copy.shell.logout}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The frame of the owner's pages: navigation, logout, the page title, and the data layer (React
  * Query + tRPC), which lives only here so the storefront never loads it.
  */
@@ -60,30 +125,7 @@ export function AdminShell({ title, children }: { title: string; children: React
               <p className="admin-header__brand">
                 {copy.brand} <span>{copy.shell.area}</span>
               </p>
-              <nav className="admin-nav" aria-label={copy.shell.nav}>
-                <ul>
-                  {NAVIGATION.map((item) => (
-                    <li key={item.to}>
-                      <NavLink to={item.to} end={!("end" in item)} className="admin-nav__link">
-                        {item.label}
-                        {item.to === ADMIN_PAGES.reviews ? <ReviewsWaiting /> : null}
-                      </NavLink>
-                    </li>
-                  ))}
-                  <li>
-                    <a href="/" className="admin-nav__link admin-nav__link--shop">
-                      {copy.shell.shop}
-                    </a>
-                  </li>
-                </ul>
-              </nav>
-              {/* A plain form: logging out works even if the page's JavaScript failed. */}
-              <form method="post" action={ADMIN_PAGES.home} className="admin-header__logout">
-                <input type="hidden" name="intent" value="logout" />
-                <button type="submit" className="button button--outline button--small">
-                  {copy.shell.logout}
-                </button>
-              </form>
+              <AdminNavigation />
             </div>
           </header>
           <main id="main" className="admin-main">

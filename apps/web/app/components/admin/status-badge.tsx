@@ -1,4 +1,4 @@
-import { copy, labelOf } from "@souls/core/admin-copy";
+import { copy, labelOf, paymentWords } from "@souls/core/admin-copy";
 import { MODEL_STATUS_LABELS } from "@souls/core/catalogue-rules";
 import type { ReactNode } from "react";
 
@@ -37,9 +37,19 @@ const PAYMENT_TONES: Record<string, string> = {
 
 /**
  * An order's status and, only when it adds something, its payment's: « Payée » goes without
- * saying for an order in preparation, and a refunded order reads « Remboursée » once.
+ * saying for an order in preparation, and a refunded order reads « Remboursée » once. A payment
+ * that never came is « Paiement abandonné » when nobody tried, « Paiement refusé » when a card was
+ * declined (`paymentAttempted`).
  */
-export function OrderStatusBadges({ status, paymentStatus }: { status: string; paymentStatus: string }) {
+export function OrderStatusBadges({
+  status,
+  paymentStatus,
+  paymentAttempted,
+}: {
+  status: string;
+  paymentStatus: string;
+  paymentAttempted: boolean;
+}) {
   const said =
     labelOf(LABELS.paymentStatus, paymentStatus) === labelOf(LABELS.orderStatus, status) ||
     (paymentStatus === "paid" && status !== "cancelled") ||
@@ -47,16 +57,19 @@ export function OrderStatusBadges({ status, paymentStatus }: { status: string; p
   return (
     <>
       <OrderStatusBadge status={status} />
-      {said ? null : <PaymentStatusBadge status={paymentStatus} />}
+      {said ? null : <PaymentStatusBadge status={paymentStatus} attempted={paymentAttempted} />}
     </>
   );
 }
 
-export function PaymentStatusBadge({ status }: { status: string }) {
+export function PaymentStatusBadge({ status, attempted }: { status: string; attempted: boolean }) {
+  const { prefix, label } = paymentWords(status, attempted);
+  // An abandoned checkout is no error of anyone's: muted, like the order it left.
+  const tone = status === "failed" && !attempted ? "muted" : (PAYMENT_TONES[status] ?? "muted");
   return (
-    <Badge tone={PAYMENT_TONES[status] ?? "muted"}>
-      <span className="visually-hidden">{copy.orders.paymentPrefix}</span>
-      {labelOf(LABELS.paymentStatus, status)}
+    <Badge tone={tone}>
+      {prefix ? <span className="visually-hidden">{prefix}</span> : null}
+      {label}
     </Badge>
   );
 }

@@ -1,5 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
-import { fill } from "@souls/core/placeholders";
+import { copy, count } from "@souls/core/admin-copy";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";
@@ -52,12 +51,8 @@ function CatalogueScreen() {
         </button>
         {data ? (
           <p className="admin-toolbar__links admin-muted">
-            {fill(TEXT.counts, {
-              models: data.counts.models,
-              maxModels: data.limits.models,
-              series: data.counts.series,
-              maxSeries: data.limits.series,
-            })}
+            {count(data.counts.models, TEXT.modelsCount, { max: data.limits.models })},{" "}
+            {count(data.counts.series, TEXT.seriesCount, { max: data.limits.series })}
           </p>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-import { copy, labelOf } from "@souls/core/admin-copy";
+import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { formatDateTime } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
@@ -61,7 +61,7 @@ function EmailLine({ email, onView }: { email: EmailRow; onView: (id: number) =>
         <span>
           <EmailStatusBadge status={email.status} />
           {email.attempts > 0 ? (
-            <span className="admin-cell-note">{fill(TEXT.attempts, { n: email.attempts })}</span>
+            <span className="admin-cell-note">{count(email.attempts, TEXT.attempts)}</span>
           ) : null}
           {email.lastError && email.status !== "sent" ? (
             <span className="admin-cell-note admin-cell-note--error">{email.lastError}</span>

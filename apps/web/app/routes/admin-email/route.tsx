@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
@@ -50,7 +50,7 @@ function EmailScreen() {
   const cleanup = trpc.emails.cleanup.useMutation({
     onSuccess: ({ deleted }) => {
       setConfirmingCleanup(false);
-      notifySuccess(fill(TEXT.cleanupDone, { n: deleted }));
+      notifySuccess(count(deleted, TEXT.cleanupDone));
     },
     onError: (error) => {
       setConfirmingCleanup(false);

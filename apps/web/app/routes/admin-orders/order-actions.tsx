@@ -8,14 +8,15 @@ import { formatDateTime } from "~/components/admin/format";
 import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
-type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
+/** A row of the list, or an order's detail: what its actions read (never its lines). */
+type OrderRow = Omit<RouterOutputs["orders"]["list"]["orders"][number], "lines">;
 
 /**
  * What the owner can do with an order, by its status (spec §2): ship it (tracking number and
  * carrier), mark it prepared or delivered, give back what an unpaid order holds; a shipped order
  * shows how it left; others a dash. Refunds and cancellations are in the order's detail.
  */
-export function OrderActions({ order }: { order: OrderRow }) {
+export function OrderActions({ order, labelled = false }: { order: OrderRow; labelled?: boolean }) {
   // Money taken for another amount: neither released nor shipped, settled from the detail.
   if (order.paymentStatus === "mismatch") {
     return <span className="admin-cell-note">{copy.orders.paymentCheckAction}</span>;
@@ -26,12 +27,12 @@ export function OrderActions({ order }: { order: OrderRow }) {
     case "pending_preparation":
       return (
         <div className="admin-actions">
-          <ShipForm orderNumber={order.orderNumber} />
+          <ShipForm orderNumber={order.orderNumber} labelled={labelled} />
           <StatusButton orderNumber={order.orderNumber} to="prepared" />
         </div>
       );
     case "prepared":
-      return <ShipForm orderNumber={order.orderNumber} />;
+      return <ShipForm orderNumber={order.orderNumber} labelled={labelled} />;
     case "shipped":
       return (
         <div className="admin-actions">
@@ -40,7 +41,7 @@ export function OrderActions({ order }: { order: OrderRow }) {
         </div>
       );
     case "partially_refunded":
-      return <PartlyRefundedActions order={order} />;
+      return <PartlyRefundedActions order={order} labelled={labelled} />;
     default:
       return <NoAction />;
   }
@@ -50,9 +51,9 @@ export function OrderActions({ order }: { order: OrderRow }) {
  * What is left of a partly refunded order goes on: shipped once if it has not left, delivered once
  * if it has (the server refuses a second delivery). A withdrawn one has nothing left to send.
  */
-function PartlyRefundedActions({ order }: { order: OrderRow }) {
+function PartlyRefundedActions({ order, labelled }: { order: OrderRow; labelled: boolean }) {
   if (order.refundDue) return <NoAction />;
-  if (!order.shippedAt) return <ShipForm orderNumber={order.orderNumber} />;
+  if (!order.shippedAt) return <ShipForm orderNumber={order.orderNumber} labelled={labelled} />;
   return (
     <div className="admin-actions">
       <ShippedFacts order={order} />
@@ -84,8 +85,12 @@ function ShippedFacts({ order }: { order: OrderRow }) {
   );
 }
 
-/** Tracking number + carrier: the button stays disabled until both are given (spec §5). */
-function ShipForm({ orderNumber }: { orderNumber: string }) {
+/**
+ * Tracking number + carrier: the button stays disabled until both are given (spec §5). In a row
+ * the fields are named for screen readers only; on the order's page and in its detail
+ * (`labelled`) their names are in view too.
+ */
+function ShipForm({ orderNumber, labelled = false }: { orderNumber: string; labelled?: boolean }) {
   const [trackingNumber, setTrackingNumber] = useState("");
   const [carrier, setCarrier] = useState<Carrier | "">("");
   const ship = trpc.orders.markShipped.useMutation({
@@ -102,16 +107,19 @@ function ShipForm({ orderNumber }: { orderNumber: string }) {
 
   return (
     <form
-      className="admin-ship"
+      className={labelled ? "admin-ship admin-ship--labelled" : "admin-ship"}
       onSubmit={(event) => {
         event.preventDefault();
         if (!ready || ship.isPending) return;
         ship.mutate({ orderNumber, carrier, trackingNumber: trackingNumber.trim() });
       }}
     >
-      <label htmlFor={`${id}-tracking`} className="visually-hidden">
-        {fill(copy.orders.trackingLabel, { orderNumber })}
-      </label>
+      <FieldLabel
+        htmlFor={`${id}-tracking`}
+        labelled={labelled}
+        name={copy.orders.trackingNumber}
+        full={fill(copy.orders.trackingLabel, { orderNumber })}
+      />
       <input
         id={`${id}-tracking`}
         className="admin-input"
@@ -125,9 +133,12 @@ function ShipForm({ orderNumber }: { orderNumber: string }) {
         aria-invalid={trackingError ? true : undefined}
         aria-describedby={trackingError ? `${id}-error` : undefined}
       />
-      <label htmlFor={`${id}-carrier`} className="visually-hidden">
-        {fill(copy.orders.carrierLabel, { orderNumber })}
-      </label>
+      <FieldLabel
+        htmlFor={`${id}-carrier`}
+        labelled={labelled}
+        name={copy.orders.carrier}
+        full={fill(copy.orders.carrierLabel, { orderNumber })}
+      />
       <select
         id={`${id}-carrier`}
         className="admin-input"
@@ -156,6 +167,37 @@ function ShipForm({ orderNumber }: { orderNumber: string }) {
         </p>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * A field's name: `full` (« Numéro de suivi pour SOULS-… ») for screen readers in a row of many
+ * orders; in view as `name` (« Numéro de suivi ») where the order is alone, the rest of `full`
+ * still read, so the name heard begins with the name seen.
+ */
+function FieldLabel({
+  htmlFor,
+  labelled,
+  name,
+  full,
+}: {
+  htmlFor: string;
+  labelled: boolean;
+  name: string;
+  full: string;
+}) {
+  if (!labelled || !full.startsWith(name)) {
+    return (
+      <label htmlFor={htmlFor} className="visually-hidden">
+        {full}
+      </label>
+    );
+  }
+  return (
+    <label htmlFor={htmlFor} className="admin-ship__label">
+      {name}
+      <span className="visually-hidden">{full.slice(name.length)}</span>
+    </label>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { CARRIER_NAMES } from "@souls/core/carriers";
 import { fill } from "@souls/core/placeholders";
@@ -8,7 +9,9 @@ import { ModelThumb } from "~/components/admin/model-thumb";
 import { errorMessage } from "~/components/admin/notify";
 import { Badge, OrderStatusBadges } from "~/components/admin/status-badge";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
+import { orderPath } from "~/screens";
 import { AddressDialog } from "./address-dialog";
+import { OrderActions } from "./order-actions";
 import { OrderDetailActions } from "./order-detail-actions";
 import { OrderNotice, useOrderNotice } from "./order-notice";
 import { OrderEmails, OrderPapers } from "./order-papers";
@@ -39,7 +42,11 @@ export function OrderDetailDialog({
   );
 }
 
-function OrderDetail({ orderNumber }: { orderNumber: string }) {
+/**
+ * The order's detail, in the list's dialog or on its own page (`onPage`: its sections under the
+ * page's title, and no link to itself).
+ */
+export function OrderDetail({ orderNumber, onPage = false }: { orderNumber: string; onPage?: boolean }) {
   const [correcting, setCorrecting] = useState(false);
   // Opened again, an order is asked for again: a webhook or another tab may have refunded it.
   const detail = trpc.orders.detail.useQuery({ orderNumber }, { refetchOnMount: "always" });
@@ -69,18 +76,39 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
     [TEXT.returned, order.returnedAt],
   ] as const;
 
+  const StatusHeading = onPage ? "h2" : "h3";
   return (
     <div className="admin-detail">
-      <div className="admin-badges">
-        {order.isTest ? <Badge tone="warn">{copy.orders.testBadge}</Badge> : null}
-        <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} />
-        <WithdrawalBadges order={order} />
-      </div>
-      {order.isTest ? <p className="admin-muted">{copy.orders.testNote}</p> : null}
-      <RefundDueAlert order={order} />
-      <PaymentCheckAlert order={order} />
-      <OrderDetailActions detail={detail.data} noticeRef={noticeRef} announce={announce} />
-      <OrderNotice notice={notice} noticeRef={noticeRef} />
+      <section aria-labelledby="detail-status" className="admin-detail__status">
+        <StatusHeading id="detail-status" className={onPage ? "admin-detail__heading" : "visually-hidden"}>
+          {TEXT.statusAndActions}
+        </StatusHeading>
+        <div className="admin-badges">
+          {order.isTest ? <Badge tone="warn">{copy.orders.testBadge}</Badge> : null}
+          <OrderStatusBadges
+            status={order.status}
+            paymentStatus={order.paymentStatus}
+            paymentAttempted={order.paymentAttempted}
+          />
+          <WithdrawalBadges order={order} />
+        </div>
+        {order.isTest ? <p className="admin-muted">{copy.orders.testNote}</p> : null}
+        <RefundDueAlert order={order} />
+        <PaymentCheckAlert order={order} />
+        {/* Shipping, prepared, delivered, a hold released: what the list's row offers. */}
+        <div className="admin-detail__shipping">
+          <OrderActions order={order} labelled />
+        </div>
+        <OrderDetailActions detail={detail.data} noticeRef={noticeRef} announce={announce} />
+        <OrderNotice notice={notice} noticeRef={noticeRef} />
+        {onPage ? null : (
+          <p>
+            <Link to={orderPath(order.orderNumber)} className="text-link">
+              {TEXT.ownPage}
+            </Link>
+          </p>
+        )}
+      </section>
 
       <div className="admin-detail__grid">
         <section aria-labelledby="detail-customer">

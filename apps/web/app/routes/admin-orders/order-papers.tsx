@@ -64,7 +64,8 @@ export function OrderEmails({ detail }: { detail: OrderDetail }) {
       {detail.emails.length === 0 ? (
         <p className="admin-muted">{TEXT.noEmails}</p>
       ) : (
-        <table className="admin-table admin-table--compact">
+        // Not compact: on a phone each e-mail becomes a card, its « Renvoyer » at full width.
+        <table className="admin-table">
           <caption className="visually-hidden">{TEXT.emails}</caption>
           <thead>
             <tr>

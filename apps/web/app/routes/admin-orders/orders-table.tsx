@@ -1,9 +1,11 @@
+import { Link } from "@remix-run/react";
 import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { formatCents, formatDate, formatDateTime } from "~/components/admin/format";
 import { ModelThumb } from "~/components/admin/model-thumb";
 import { Badge, OrderStatusBadges } from "~/components/admin/status-badge";
 import type { RouterOutputs } from "~/lib/trpc";
+import { orderPath } from "~/screens";
 import { OrderActions } from "./order-actions";
 
 type OrderRow = RouterOutputs["orders"]["list"]["orders"][number];
@@ -12,8 +14,8 @@ const COLUMNS = copy.orders.columns;
 
 /**
  * The orders, newest first, each with what to pack; on a phone each row becomes a card (labels
- * from `data-label`). Addresses are masked, as in every list of people in the panel (decision
- * 027); the order's detail shows them in full.
+ * from `data-label`) whose number leads to the order's own page. Her customers' addresses in
+ * full: her own list, in her own panel (decision 027).
  */
 export function OrdersTable({
   orders,
@@ -44,19 +46,24 @@ export function OrdersTable({
         {orders.map((order) => (
           <tr key={order.id} className={rowClassOf(order)}>
             <th scope="row" data-label={COLUMNS.number}>
+              {/* On a laptop the order opens over the list; on a phone, on its own page. */}
               <button
                 type="button"
-                className="admin-link-button admin-mono"
+                className="admin-link-button admin-mono admin-order-open"
                 aria-haspopup="dialog"
                 onClick={() => onOpen(order.orderNumber)}
               >
                 <span className="visually-hidden">{copy.orders.openDetail}</span>
                 {order.orderNumber}
               </button>
+              <Link to={orderPath(order.orderNumber)} className="admin-mono admin-order-page-link">
+                <span className="visually-hidden">{copy.orders.openPage}</span>
+                {order.orderNumber}
+              </Link>
             </th>
             <td data-label={COLUMNS.customer}>
               {order.customerName}
-              <span className="admin-cell-note">{order.maskedEmail}</span>
+              <span className="admin-cell-note">{order.email}</span>
             </td>
             <td data-label={COLUMNS.items}>
               <ul className="admin-pack">
@@ -84,7 +91,11 @@ export function OrdersTable({
               <span>
                 <span className="admin-badges">
                   {order.isTest ? <Badge tone="warn">{copy.orders.testBadge}</Badge> : null}
-                  <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} />
+                  <OrderStatusBadges
+                    status={order.status}
+                    paymentStatus={order.paymentStatus}
+                    paymentAttempted={order.paymentAttempted}
+                  />
                   {order.returnExpected ? <Badge tone="info">{copy.orders.returnExpected}</Badge> : null}
                   {order.refundDue?.late ? <Badge tone="error">{copy.orders.late}</Badge> : null}
                 </span>

@@ -1,9 +1,9 @@
-import { useSearchParams } from "@remix-run/react";
+import { useNavigate, useSearchParams } from "@remix-run/react";
 import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { ORDER_STATUSES, type OrderStatus } from "@souls/core/statuses";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { KeysetPagination } from "~/components/admin/keyset-pagination";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
@@ -12,12 +12,15 @@ import { TestOrderDialog } from "~/components/admin/test-order-dialog";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
+import { orderPath } from "~/screens";
 import { AccountingExport } from "./accounting-export";
 import { OrderDetailDialog } from "./order-detail";
 import { OrdersTable } from "./orders-table";
 
 const TEXT = copy.orders;
 const PAGE_SIZE = 20;
+/** Where the orders list becomes cards (admin.css) and an order opens on its own page. */
+const PHONE_WIDTH = "(max-width: 699px)";
 /** A search reads a trigram index: three characters at least (@souls/shop/admin's ORDER_SEARCH_MIN). */
 const ORDER_SEARCH_MIN = 3;
 
@@ -59,6 +62,13 @@ function OrdersScreen() {
   const search = typed.length >= ORDER_SEARCH_MIN ? typed : "";
   const [page, setPage] = useState<Page>(null);
   const [openOrder, setOpenOrder] = useState<string | null>(() => params.get("commande"));
+  const navigate = useNavigate();
+  // A link to one order (her new-order e-mail) opened on a phone: the order's own page, where
+  // every action fits the screen; on a laptop, the dialog over the list.
+  useEffect(() => {
+    const asked = params.get("commande");
+    if (asked && window.matchMedia(PHONE_WIDTH).matches) navigate(orderPath(asked), { replace: true });
+  }, [params, navigate]);
 
   const list = trpc.orders.list.useQuery(
     {

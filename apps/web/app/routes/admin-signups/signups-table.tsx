@@ -31,7 +31,7 @@ export function SignupsTable({ signups }: { signups: Signup[] }) {
           {signups.map((signup) => (
             <tr key={signup.id}>
               <th scope="row" data-label={COLUMNS.email} className="admin-table__email">
-                {signup.maskedEmail}
+                {signup.email}
                 {signup.name ? <span className="admin-cell-note">{signup.name}</span> : null}
               </th>
               <td data-label={COLUMNS.list}>
@@ -58,7 +58,7 @@ export function SignupsTable({ signups }: { signups: Signup[] }) {
                   type="button"
                   className="button button--outline button--small admin-danger-text"
                   aria-haspopup="dialog"
-                  aria-label={fill(TEXT.deleteLabel, { email: signup.maskedEmail })}
+                  aria-label={fill(TEXT.deleteLabel, { email: signup.email })}
                   onClick={() => setDeleting(signup)}
                 >
                   {TEXT.delete}
@@ -89,7 +89,7 @@ function DeleteDialog({ signup, onClose }: { signup: Signup; onClose: () => void
     <ConfirmDialog
       open
       title={TEXT.deleteTitle}
-      question={fill(TEXT.deleteQuestion, { email: address.data?.email ?? signup.maskedEmail })}
+      question={fill(TEXT.deleteQuestion, { email: address.data?.email ?? signup.email })}
       note={TEXT.deleteNote}
       confirmLabel={TEXT.delete}
       busyLabel={TEXT.deleting}

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -141,7 +141,7 @@ function StockScreen() {
               onChange={(event) => setSearchInput(event.target.value)}
             />
             <span id="stock-count" className="admin-count" role="status">
-              {data ? fill(TEXT.countBadge, { n: data.products.length }) : ""}
+              {data ? count(data.products.length, TEXT.countBadge) : ""}
             </span>
           </div>
         </div>

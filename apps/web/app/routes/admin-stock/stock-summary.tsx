@@ -1,5 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
-import { fill } from "@souls/core/placeholders";
+import { copy, count } from "@souls/core/admin-copy";
 
 const TEXT = copy.stock;
 
@@ -28,7 +27,7 @@ export function StockSummary({
         </dl>
       </section>
       {summary.lowStock > 0 ? (
-        <p className="admin-alert">{fill(TEXT.lowStockAlert, { n: summary.lowStock })}</p>
+        <p className="admin-alert">{count(summary.lowStock, TEXT.lowStockAlert)}</p>
       ) : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatCents } from "~/components/admin/format";
@@ -81,8 +81,7 @@ function StockRow({ product, onRemove, onEditPrice, onHistory }: { product: Prod
           <span className="admin-stock__count">{product.stock}</span>
           {product.reserved > 0 ? (
             <span className="admin-stock__reserved">
-              {fill(TEXT.reserved, { n: product.reserved })} ·{" "}
-              {fill(TEXT.available, { n: product.available })}
+              {count(product.reserved, TEXT.reserved)} · {count(product.available, TEXT.available)}
             </span>
           ) : null}
         </span>
