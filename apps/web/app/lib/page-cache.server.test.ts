@@ -117,6 +117,20 @@ describe("which requests a kept page may answer", () => {
     }
   });
 
+  it("never a French page for a browser asking for English first: it carries the offer made to her alone", () => {
+    const english = "en-GB,en;q=0.9,fr;q=0.8";
+    expect(cache.keyOf("GET", PRODUCT, undefined, english)).toBeNull();
+    expect(cache.keyOf("GET", "/", undefined, english)).toBeNull();
+    expect(cache.keyOf("GET", "/magazine", undefined, "en")).toBeNull();
+    // The English pages are kept for her, and the French pages for a French or a silent browser.
+    expect(cache.keyOf("GET", "/en/product/nadia-fanny-pack", undefined, english)).toBe(
+      "/en/product/nadia-fanny-pack",
+    );
+    expect(cache.keyOf("GET", PRODUCT, undefined, "fr-FR,fr;q=0.9,en;q=0.8")).toBe(PRODUCT);
+    expect(cache.keyOf("GET", PRODUCT, undefined, "de-DE")).toBe(PRODUCT);
+    expect(cache.keyOf("GET", PRODUCT, undefined, undefined)).toBe(PRODUCT);
+  });
+
   it("never a form's post, a shopper's own page or another query", () => {
     expect(cache.keyOf("POST", PRODUCT, undefined)).toBeNull();
     expect(cache.keyOf("GET", `${PRODUCT}?photo=2`, undefined)).toBeNull();
@@ -205,6 +219,30 @@ describe("what is kept", () => {
     expect(await isKept(PRODUCT)).toBe(false);
     await keepPage(PRODUCT);
     expect(await isKept(PRODUCT)).toBe(true);
+  });
+});
+
+describe("the year a kept page shows (its footer's « © year »)", () => {
+  it("is the year it is in Paris: a page kept on 31 December is not served on 1 January", async () => {
+    let now = new Date("2026-12-31T22:30:00Z"); // 23:30 in Paris
+    const yearly = createPageCache(versionOf(source), () => now);
+    const found = await yearly.lookUp("/");
+    if (!("ticket" in found) || !found.ticket) throw new Error("no ticket");
+    yearly.keep(found.ticket, {}, "<html>© 2026</html>");
+    expect("page" in (await yearly.lookUp("/"))).toBe(true);
+    now = new Date("2026-12-31T23:30:00Z"); // 00:30 on 1 January in Paris
+    expect("page" in (await yearly.lookUp("/"))).toBe(false);
+    expect(yearly.size).toBe(0);
+  });
+
+  it("is not kept when the year turned while it was rendered", async () => {
+    let now = new Date("2026-12-31T22:59:59Z");
+    const yearly = createPageCache(versionOf(source), () => now);
+    const found = await yearly.lookUp("/");
+    if (!("ticket" in found) || !found.ticket) throw new Error("no ticket");
+    now = new Date("2026-12-31T23:00:01Z");
+    yearly.keep(found.ticket, {}, "<html>© 2026</html>");
+    expect("page" in (await yearly.lookUp("/"))).toBe(false);
   });
 });
 
