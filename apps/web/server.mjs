@@ -166,7 +166,7 @@ app.use((error, req, res, _next) => {
  */
 const pageCache = build.entry.module.pageCache;
 function answerFromPageCache(req, res, next) {
-  const key = pageCache.keyOf(req.method, req.url, req.headers.cookie);
+  const key = pageCache.keyOf(req.method, req.url, req.headers.cookie, req.headers["accept-language"]);
   if (key === null) return next();
   pageCache
     .lookUp(key)
@@ -191,7 +191,8 @@ function sendKeptPage(req, res, page) {
   const body = encoding ? page[encoding] : page.body;
   res.statusCode = 200;
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  // A French page offers the English one to a browser asking for it (decision 033).
+  res.setHeader("Vary", "Accept-Encoding, Cookie, Accept-Language");
   res.setHeader("X-Page-Cache", "hit");
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);

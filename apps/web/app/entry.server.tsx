@@ -124,6 +124,8 @@ export default async function handleRequest(
   if (admin || matches.some((match) => isPrivateRoute(match.route.id))) {
     responseHeaders.set("Cache-Control", "no-store");
   }
+  // A shopper's French page offers the English one to a browser asking for it (decision 033).
+  if (!admin) responseHeaders.append("Vary", "Accept-Language");
   if (!responseHeaders.has("Referrer-Policy"))
     responseHeaders.set("Referrer-Policy", DEFAULT_REFERRER_POLICY);
   const words = wordsOf(request, remixContext);

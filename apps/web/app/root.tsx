@@ -11,6 +11,7 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
+import { shopMonth } from "@souls/core/format";
 import { cartItemCount } from "@souls/shop/cart";
 import type { ReactNode } from "react";
 import { NotFoundContent } from "~/components/not-found";
@@ -20,6 +21,7 @@ import { Toaster } from "~/components/toaster";
 import { readCart } from "~/lib/cart.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { useInlineStylesheet, useNonce } from "~/lib/document";
+import { offersEnglish } from "~/lib/english-offer";
 import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/locale";
 import type { NotFoundData } from "~/lib/not-found.server";
@@ -29,7 +31,7 @@ import { shownSeller } from "~/lib/seller.server";
 import { inlineStylesheet } from "~/lib/stylesheet.server";
 import { readToast } from "~/lib/toast.server";
 import { PageWords, useTranslation } from "~/lib/translations";
-import { isAdminPath, localeForPath, pathOf } from "~/screens";
+import { alternatePath, isAdminPath, localeForPath, pathOf } from "~/screens";
 import stylesheet from "~/styles/app.css?url";
 
 export const handle = { i18n: ["common"] };
@@ -45,7 +47,8 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeForPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const locale = localeForPath(url.pathname);
   // The frame of every page, the error page during a database outage included: what the database
   // gives it (a model's other-language address, the seller in the footer) is left out then.
   const [cart, { toast, setCookie }, catalogue, seller] = await Promise.all([
@@ -54,12 +57,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shownCatalogue().catch(() => null),
     shownSeller().catch(() => null),
   ]);
+  const addresses = pageAddresses(request, locale, catalogue);
   return data(
     {
       locale,
       cartCount: cartItemCount(cart),
       toast,
-      addresses: pageAddresses(request, locale, catalogue),
+      addresses,
+      // The footer's « © year », the year it is in Paris (a kept page goes with its year).
+      year: Number(shopMonth(new Date()).slice(0, 4)),
+      // A browser asking for English first, on a French page: a link to the English one, decided
+      // for this request only (never kept by the page cache, decision 033).
+      englishOffer: offersEnglish(url.pathname, request.headers.get("Accept-Language"))
+        ? `${addresses.paths?.en ?? alternatePath(url.pathname, "en")}${url.search}`
+        : null,
       testMode,
       stylesheetInline: inlineStylesheet() !== null,
       // What the header and footer say of the seller (the legal pages read the rest).
@@ -67,7 +78,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         brand: seller.brand,
         email: seller.email,
         instagramUrl: seller.instagramUrl,
-        foundedYear: seller.foundedYear,
       },
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
@@ -113,6 +123,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t("nav.skipToContent")}
         </a>
+        {root?.englishOffer && !admin ? (
+          <aside className="language-offer" lang="en" aria-label={t("nav.englishOffer.label")}>
+            <a href={root.englishOffer} hrefLang="en">
+              {t("nav.englishOffer.link")}
+            </a>
+          </aside>
+        ) : null}
         {root?.testMode ? (
           <aside className="test-mode" aria-label={t("testMode")}>
             {t("testMode")}
@@ -127,7 +144,7 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         )}
         {children}
-        {admin ? null : <SiteFooter locale={locale} seller={root?.seller} />}
+        {admin ? null : <SiteFooter locale={locale} seller={root?.seller} year={root?.year} />}
         <Toaster initial={root?.toast ?? null} />
         {hydrate ? (
           <>

@@ -8,6 +8,7 @@
  */
 
 import { CARRIERS } from "@souls/core/carriers";
+import { shopDay } from "@souls/core/format";
 import { ORDER_STATUSES } from "@souls/core/statuses";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
@@ -49,7 +50,7 @@ beforeAll(async () => {
       title: "Superbe",
       body: "Le plus beau sac que j'ai jamais porté.",
       authorName: "Camille M.",
-      experiencedOn: new Date().toISOString().slice(0, 10),
+      experiencedOn: shopDay(),
       consent: "yes",
     },
   });

@@ -1,3 +1,4 @@
+import { shopDay } from "@souls/core/format";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { inviteReviewers, submitReview } from "@souls/shop/reviews";
@@ -32,7 +33,7 @@ async function writtenReview(model: string, email: string, title = "Une merveill
       title,
       body: "Très belles finitions, le jacquard est superbe.",
       authorName: "Camille M.",
-      experiencedOn: new Date().toISOString().slice(0, 10),
+      experiencedOn: shopDay(),
       consent: "yes",
     },
   });
@@ -79,7 +80,7 @@ describe("the owner's moderation of reviews", () => {
         title: "Seconde version",
         body: "Finalement la sangle est un peu courte pour moi.",
         authorName: "Nour",
-        experiencedOn: new Date().toISOString().slice(0, 10),
+        experiencedOn: shopDay(),
         consent: "yes",
       },
     });

@@ -774,7 +774,7 @@ describe("sign-up confirmation", () => {
     );
   });
 
-  it.each(LOCALES)("in %s describes the newsletter, naming no product", async (locale) => {
+  it.each(LOCALES)("in %s describes the early notice (no newsletter), naming no product", async (locale) => {
     const { text } = await renderSample("signup_confirmation", locale, {
       list: "newsletter",
       model: null,
@@ -782,8 +782,8 @@ describe("sign-up confirmation", () => {
     });
     expect(text).toContain(
       locale === "fr"
-        ? "Vous avez demandé à recevoir les nouvelles de SOULS : nos nouvelles séries, que vous découvrirez en avant-première."
-        : "You asked to receive news from SOULS: our new series, which you will hear about before anyone else.",
+        ? "Vous avez demandé à être informé(e) en avant-première des nouvelles pièces SOULS : un e-mail quand de nouvelles pièces arrivent, rien d’autre."
+        : "You asked to be the first to know about new SOULS pieces: one e-mail when new pieces arrive, nothing else.",
     );
     expect(text).not.toContain("Aicha");
     expect(text).toContain(`${CONFIRM[locale]}?token=${sampleSignupToken}`);

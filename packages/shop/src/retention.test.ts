@@ -1,3 +1,4 @@
+import { shopDay } from "@souls/core/format";
 import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -230,7 +231,7 @@ describe("data retention", () => {
           title: "Très joli",
           body: "Un sac solide et élégant, porté tous les jours.",
           authorName: "Nour B.",
-          experiencedOn: new Date().toISOString().slice(0, 10),
+          experiencedOn: shopDay(),
           consent: "yes",
         },
       });

@@ -46,6 +46,16 @@ export function CheckIcon() {
   );
 }
 
+/** A magnifier with a plus: the photo opens larger. */
+export function EnlargeIcon() {
+  return (
+    <svg {...base} width={18} height={18} aria-hidden="true">
+      <circle cx="10.5" cy="10.5" r="6" />
+      <path d="m15 15 5 5M10.5 8v5M8 10.5h5" />
+    </svg>
+  );
+}
+
 const STAR = "12 2.6 14.9 8.7 21.5 9.4 16.5 13.9 18 20.4 12 17 6 20.4 7.5 13.9 2.5 9.4 9.1 8.7";
 /** The star's left half, for a rating such as 4.5. */
 const HALF_STAR = "12 2.6 12 17 6 20.4 7.5 13.9 2.5 9.4 9.1 8.7";

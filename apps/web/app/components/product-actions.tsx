@@ -17,10 +17,13 @@ export function PurchaseButtons({
   model,
   available,
   locale,
+  anchor,
 }: {
   model: ModelCode;
   available: number;
   locale: Locale;
+  /** The id of the block around the buttons: the page comes back there after « Ajouter au panier ». */
+  anchor?: string;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -39,10 +42,10 @@ export function PurchaseButtons({
   }
   return (
     <div className="purchase-buttons">
-      <form method="post" action={pathname}>
+      <form method="post" action={anchor ? `${pathname}#${anchor}` : pathname}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="model" value={model} />
-        <RedirectBackField />
+        <RedirectBackField anchor={anchor} />
         <button type="submit" className="button button--primary">
           {t("product.addToCart")}
         </button>

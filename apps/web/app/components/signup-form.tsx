@@ -10,40 +10,51 @@ export function SignupBox({
   text,
   submitLabel,
   className,
+  id = "signup",
 }: {
   title: string;
   text: string;
   submitLabel: string;
   className?: string;
+  /** The section's anchor: the page comes back to it after the form is sent. */
+  id?: string;
 }) {
   const titleId = useId();
   return (
-    <section className={["signup-box", className].filter(Boolean).join(" ")} aria-labelledby={titleId}>
+    <section
+      id={id}
+      className={["signup-box", className].filter(Boolean).join(" ")}
+      aria-labelledby={titleId}
+    >
       <h2 id={titleId} className="section__title">
         {title}
       </h2>
       <p>{text}</p>
-      <SignupForm submitLabel={submitLabel} />
+      <SignupForm submitLabel={submitLabel} anchor={id} />
     </section>
   );
 }
 
 /**
- * Early-notice / newsletter form, and a sold-out model's back-in-stock list (`intent=waitlist`,
- * with its consent box): a plain form posted to its own page's action, which answers with a 303
- * back and its thank-you, or the page again with each field's message.
+ * The early-notice form (« Être informé(e) en avant-première »), and a sold-out model's
+ * back-in-stock list (`intent=waitlist`, « Me prévenir de son retour », with its consent box): a
+ * plain form posted to its own page's action, which answers with a 303 back to the form's section
+ * (`anchor`) and its thank-you, or the page again at the form with each field's message.
  */
 export function SignupForm({
   withName = false,
   submitLabel,
   intent = "signup",
   consentLabel,
+  anchor,
 }: {
   withName?: boolean;
   submitLabel: string;
   intent?: "signup" | "waitlist";
   /** A required consent box with this label (the back-in-stock list). */
   consentLabel?: string;
+  /** The id of the form's section, where the page comes back after it is sent. */
+  anchor?: string;
 }) {
   const { t } = useTranslation();
   // The page's own action answered: it may be another form's answer.
@@ -63,9 +74,14 @@ export function SignupForm({
   });
 
   return (
-    <form method="post" action={`${pathname}${search}`} className="signup-form" noValidate>
+    <form
+      method="post"
+      action={`${pathname}${search}${anchor ? `#${anchor}` : ""}`}
+      className="signup-form"
+      noValidate
+    >
       <input type="hidden" name="intent" value={intent} />
-      <RedirectBackField />
+      <RedirectBackField anchor={anchor} />
       {withName ? (
         <div className="field">
           <label htmlFor={`${id}-name`}>{t("signup.nameLabel")}</label>

@@ -6,9 +6,12 @@ import { pathOf } from "~/screens";
 export function SiteFooter({
   locale,
   seller,
+  year,
 }: {
   locale: Locale;
   seller: NonNullable<ReturnType<typeof useRootData>>["seller"] | undefined;
+  /** The year it is (the root loader's, in Paris); the error page without it reads the browser's. */
+  year: number | undefined;
 }) {
   const { t } = useTranslation();
   const home = pathOf("home", locale);
@@ -71,7 +74,7 @@ export function SiteFooter({
         </div>
       </div>
       <p className="site-footer__copyright">
-        {t("footer.copyright", { year: seller?.foundedYear ?? 2024, brand: seller?.brand ?? "SOULS" })}
+        {t("footer.copyright", { year: year ?? new Date().getFullYear(), brand: seller?.brand ?? "SOULS" })}
       </p>
     </footer>
   );

@@ -4,6 +4,7 @@
  * before the notification would have come on its own; nothing is kept or served
  * while the LISTEN connection is down; a page rendered across a change is not kept.
  */
+import { shopDay } from "@souls/core/format";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import {
@@ -118,6 +119,20 @@ describe("which requests a kept page may answer", () => {
     ]) {
       expect(cache.keyOf("GET", target, undefined), target).toBeNull();
     }
+  });
+
+  it("a French page for a browser asking for English first apart: it carries the offer of the English page", () => {
+    const english = "en-GB,en;q=0.9,fr;q=0.8";
+    expect(cache.keyOf("GET", PRODUCT, undefined, english)).toBe(`${PRODUCT}#english-offered`);
+    expect(cache.keyOf("GET", "/", undefined, english)).toBe("/#english-offered");
+    expect(cache.keyOf("GET", "/magazine", undefined, "en")).toBe("/magazine#english-offered");
+    // The English pages are kept for her, and the French pages for a French or a silent browser.
+    expect(cache.keyOf("GET", "/en/product/nadia-fanny-pack", undefined, english)).toBe(
+      "/en/product/nadia-fanny-pack",
+    );
+    expect(cache.keyOf("GET", PRODUCT, undefined, "fr-FR,fr;q=0.9,en;q=0.8")).toBe(PRODUCT);
+    expect(cache.keyOf("GET", PRODUCT, undefined, "de-DE")).toBe(PRODUCT);
+    expect(cache.keyOf("GET", PRODUCT, undefined, undefined)).toBe(PRODUCT);
   });
 
   it("never a form's post, a shopper's own page or another query", () => {
@@ -240,6 +255,30 @@ describe("what is kept", () => {
   });
 });
 
+describe("the year a kept page shows (its footer's « © year »)", () => {
+  it("is the year it is in Paris: a page kept on 31 December is not served on 1 January", async () => {
+    let now = new Date("2026-12-31T22:30:00Z"); // 23:30 in Paris
+    const yearly = createPageCache(versionOf(source), () => now);
+    const found = await yearly.lookUp("/");
+    if (!("ticket" in found) || !found.ticket) throw new Error("no ticket");
+    yearly.keep(found.ticket, {}, "<html>© 2026</html>");
+    expect("page" in (await yearly.lookUp("/"))).toBe(true);
+    now = new Date("2026-12-31T23:30:00Z"); // 00:30 on 1 January in Paris
+    expect("page" in (await yearly.lookUp("/"))).toBe(false);
+    expect(yearly.size).toBe(0);
+  });
+
+  it("is not kept when the year turned while it was rendered", async () => {
+    let now = new Date("2026-12-31T22:59:59Z");
+    const yearly = createPageCache(versionOf(source), () => now);
+    const found = await yearly.lookUp("/");
+    if (!("ticket" in found) || !found.ticket) throw new Error("no ticket");
+    now = new Date("2026-12-31T23:00:01Z");
+    yearly.keep(found.ticket, {}, "<html>© 2026</html>");
+    expect("page" in (await yearly.lookUp("/"))).toBe(false);
+  });
+});
+
 describe("a buyer's review", () => {
   let reviewId = 0;
   beforeAll(async () => {
@@ -258,7 +297,7 @@ describe("a buyer's review", () => {
         title: "Superbe",
         body: "Le jacquard est encore plus beau en vrai.",
         authorName: "Camille M.",
-        experiencedOn: new Date().toISOString().slice(0, 10),
+        experiencedOn: shopDay(),
         consent: "yes",
       },
     });

@@ -11,12 +11,14 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { shopMonth } from "@souls/core/format";
 // The parser Remix's cookies use (@remix-run/server-runtime): the cache sees a cookie exactly
 // when the app would read it (`cart =x` is the cart `cart` to both).
 import { parse as parseCookies } from "cookie";
 import { isPrivatePage, PAGES, pageForPath, productAddressLocale } from "~/screens";
 import { type CatalogueVersion, catalogueVersion } from "./catalogue.server";
 import { isShopCookie } from "./cookies.server";
+import { offersEnglish } from "./english-offer";
 
 export interface CachedPage {
   /** Content-Type, Content-Security-Policy (hashes, no nonce) and the page's own headers. */
@@ -87,7 +89,15 @@ export function cleanAddress(method: string, url: string): string | null {
   return `${target.pathname}${query ? `?${query}` : ""}`;
 }
 
-export function createPageCache(version: CatalogueVersion) {
+/**
+ * The kept pages' generation: the catalogue version, and the year it is in Paris (the footer's
+ * « © year »): a page kept on 31 December is not served on 1 January.
+ */
+function generationOf(version: string | null, now: Date): string | null {
+  return version === null ? null : `${version}@${shopMonth(now).slice(0, 4)}`;
+}
+
+export function createPageCache(version: CatalogueVersion, now: () => Date = () => new Date()) {
   let keptVersion: string | null = null;
   const pages = new Map<string, CachedPage>();
 
@@ -101,8 +111,16 @@ export function createPageCache(version: CatalogueVersion) {
   }
 
   return {
-    /** The key of a request a kept page may answer, or null (not a public page, a visitor's own page). */
-    keyOf(method: string, url: string, cookie: string | undefined): string | null {
+    /**
+     * The key of a request a kept page may answer, or null (not a public page, a visitor's own
+     * page, or a French page offering the English one to this browser: decision 033).
+     */
+    keyOf(
+      method: string,
+      url: string,
+      cookie: string | undefined,
+      acceptLanguage?: string | undefined,
+    ): string | null {
       if (method !== "GET" && method !== "HEAD") return null;
       if (cookie && carriesShopCookie(cookie)) return null;
       const target = pathAndQuery(url);
@@ -111,17 +129,21 @@ export function createPageCache(version: CatalogueVersion) {
       // `//` is the home page to the router, but a page rendered for it is kept under no key.
       if (pathname.includes("//")) return null;
       for (const name of searchParams.keys()) if (!TRACKING_PARAMETERS.test(name)) return null;
+      // A French page for a browser asking for English first carries the offer of the English
+      // page (decision 033): kept as a variant of its own, never served to anyone else — and not
+      // rendered per request, which any script could ask for with one header.
+      const variant = offersEnglish(pathname, acceptLanguage) ? "#english-offered" : "";
       // A model's page is kept under its address; the app answers what is there (a 404 or a 301
       // is never kept, nor a draft's preview: only the owner's session sees it).
-      if (productAddressLocale(pathname)) return pathname;
+      if (productAddressLocale(pathname)) return pathname + variant;
       const match = pageForPath(pathname);
       if (!match || isPrivatePage(match.page)) return null;
-      return PAGES[match.page].paths[match.locale];
+      return PAGES[match.page].paths[match.locale] + variant;
     },
 
     /** The kept page for `key`, or what the app needs to keep the page it is about to render. */
     async lookUp(key: string): Promise<{ page: CachedPage } | { ticket: CacheTicket | null }> {
-      const current = await version.current();
+      const current = generationOf(await version.current(), now());
       const page = current === null ? undefined : pagesOf(current).get(key);
       if (page) return { page };
       return { ticket: current === null ? null : { key, version: current } };
@@ -129,7 +151,7 @@ export function createPageCache(version: CatalogueVersion) {
 
     /** Keeps a page rendered under `ticket`, unless the catalogue changed meanwhile. */
     keep(ticket: CacheTicket, headers: Record<string, string>, html: string): void {
-      if (version.heard() !== ticket.version) return;
+      if (generationOf(version.heard(), now()) !== ticket.version) return;
       const body = Buffer.from(html);
       pagesOf(ticket.version).set(ticket.key, {
         headers,
@@ -144,7 +166,7 @@ export function createPageCache(version: CatalogueVersion) {
 
     /** How many pages are kept (tests, the memory bench). */
     get size(): number {
-      return pagesOf(version.heard()).size;
+      return pagesOf(generationOf(version.heard(), now())).size;
     },
   };
 }

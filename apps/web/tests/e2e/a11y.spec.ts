@@ -72,8 +72,8 @@ test("axe finds no violation on a sold-out model's back-in-stock form, with its 
   // Ilian is the sold-out model of the availability tests, which set the same stock.
   await sql("UPDATE products SET stock = 0, reserved = 0 WHERE slug = 'ilian'");
   await page.goto("/en/product/ilian-fanny-pack");
-  const form = page.getByRole("region", { name: "Tell me when it's back" });
-  await form.getByRole("button", { name: "Tell me when it's back" }).click();
+  const form = page.getByRole("region", { name: "Notify me when it's back" });
+  await form.getByRole("button", { name: "Notify me when it's back" }).click();
   await expect(form.getByText("Please enter your e-mail address.")).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);

@@ -8,12 +8,14 @@ test("an early-notice sign-up on the home is stored once, unconfirmed, and thank
   const email = `lina-${randomUUID()}@example.org`;
   for (let attempt = 0; attempt < 2; attempt++) {
     await page.goto("/");
-    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Me prévenir" }) });
+    const form = page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Être informé(e) en avant-première" }) });
     await form.getByLabel("Prénom (facultatif)").fill("Lina");
     await form.getByLabel("Adresse e-mail").fill(email.toUpperCase());
-    await form.getByRole("button", { name: "Me prévenir" }).click();
+    await form.getByRole("button", { name: "Être informé(e) en avant-première" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Merci !" })).toContainText(
-      "Vous serez informé(e) des prochains lancements",
+      "Vous serez informé(e) en avant-première",
     );
   }
   const rows = await sql("SELECT name, locale, source, confirmed_at FROM signups WHERE email = $1", [email]);
@@ -60,9 +62,11 @@ test("one client signing up address after address gets a clear refusal in French
   const base = randomUUID();
   for (let i = 0; i < 6; i++) {
     await page.goto("/");
-    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Me prévenir" }) });
+    const form = page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Être informé(e) en avant-première" }) });
     await form.getByLabel("Adresse e-mail").fill(`stranger-${i}-${base}@example.org`);
-    await form.getByRole("button", { name: "Me prévenir" }).click();
+    await form.getByRole("button", { name: "Être informé(e) en avant-première" }).click();
     if (i < 5) await expect(page.getByRole("status").filter({ hasText: "Merci !" })).toBeVisible();
   }
   await expect(

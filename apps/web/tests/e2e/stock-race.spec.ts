@@ -87,22 +87,22 @@ test("shoppers waiting for a sold-out model confirm their address, then each get
   try {
     // With JavaScript, in English: answered in place.
     await page.goto("/en/product/bilin-fanny-pack");
-    const form = page.getByRole("region", { name: "Tell me when it's back" });
+    const form = page.getByRole("region", { name: "Notify me when it's back" });
     await form.getByLabel("E-mail address").fill(withScript);
-    await form.getByRole("button", { name: "Tell me when it's back" }).click();
+    await form.getByRole("button", { name: "Notify me when it's back" }).click();
     await expect(form.getByText("Tick the box to agree to receive this e-mail.")).toBeVisible();
     await form.getByLabel(/I agree to receive a single e-mail/).check();
-    await form.getByRole("button", { name: "Tell me when it's back" }).click();
+    await form.getByRole("button", { name: "Notify me when it's back" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Noted!" })).toBeVisible();
 
     // Without JavaScript, in French: a plain form post and a redirect back.
     const context = await browser.newContext({ javaScriptEnabled: false });
     const plain = await context.newPage();
     await plain.goto("/produit/sac-banane-bilin");
-    const formFr = plain.getByRole("region", { name: "Prévenez-moi dès son retour" });
+    const formFr = plain.getByRole("region", { name: "Me prévenir de son retour" });
     await formFr.getByLabel("Adresse e-mail").fill(withoutScript);
     await formFr.getByLabel(/J'accepte de recevoir un seul e-mail/).check();
-    await formFr.getByRole("button", { name: "Prévenez-moi dès son retour" }).click();
+    await formFr.getByRole("button", { name: "Me prévenir de son retour" }).click();
     await expect(plain.getByRole("status").filter({ hasText: "C'est noté !" })).toBeVisible();
 
     // Each confirms through the link of the e-mail that just arrived (double opt-in): in French

@@ -2,6 +2,7 @@
  * Reviews' rules on real PostgreSQL: who is invited and when (once), which links open what, one
  * review per model and order, what the owner may decide and what pages are told.
  */
+import { shopDay } from "@souls/core/format";
 import { REVIEW_RULES } from "@souls/core/reviews";
 import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
@@ -57,7 +58,7 @@ const review = (changes: Partial<ReviewInput> = {}): ReviewInput => ({
   title: "Une merveille",
   body: "Le jacquard est encore plus beau en vrai, les finitions sont parfaites.",
   authorName: "Camille M.",
-  experiencedOn: new Date().toISOString().slice(0, 10),
+  experiencedOn: shopDay(),
   consent: "yes",
   ...changes,
 });

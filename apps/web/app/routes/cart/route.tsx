@@ -19,6 +19,7 @@ import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
+import { choosesQuantity } from "./quantity";
 
 export const handle = { i18n: ["common"] };
 export const clientLoader = loadsWords(handle);
@@ -130,6 +131,8 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
   const { name } = line;
   const { pathname } = useLocation();
   const { quantity } = line;
+  const stepper = choosesQuantity(quantity, line.available, maxPiecesPerModel);
+  const anchor = `line-${line.model}`;
 
   const intentButton = (intent: string, label: string, content: string, disabled = false) => (
     <button
@@ -145,7 +148,7 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
   );
 
   return (
-    <li className="cart-line">
+    <li className="cart-line" id={anchor}>
       {line.cover ? (
         <ProductPicture
           photo={line.cover}
@@ -161,7 +164,7 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
         <h2 className="cart-line__name">
           <a href={line.path}>{t("product.fullName", { name })}</a>
         </h2>
-        <p className="cart-line__unique">{t("cart.uniquePiece")}</p>
+        <p className="cart-line__unique">{t(stepper ? "cart.limitedSeries" : "cart.uniquePiece")}</p>
         <p className="cart-line__price">{formatPrice(line.priceCents, locale, { exact: true })}</p>
         {quantity >= maxPiecesPerModel && line.quantity <= line.available ? (
           <p className="cart-line__limit">{t("cart.orderLimit", { count: maxPiecesPerModel })}</p>
@@ -173,22 +176,24 @@ function CartLineItem({ line, maxPiecesPerModel }: { line: Line; maxPiecesPerMod
               : t("cart.onlyLeft", { count: line.available })}
           </p>
         ) : null}
-        <form method="post" action={pathname} className="cart-line__controls">
+        <form method="post" action={`${pathname}#${anchor}`} className="cart-line__controls">
           <input type="hidden" name="model" value={line.model} />
-          <RedirectBackField />
-          <fieldset className="quantity">
-            <legend className="visually-hidden">{t("cart.quantityOf", { name })}</legend>
-            {intentButton("decrement", t("cart.decrease", { name }), "−", quantity <= 1)}
-            <output className="quantity__value" aria-live="polite">
-              {quantity}
-            </output>
-            {intentButton(
-              "increment",
-              t("cart.increase", { name }),
-              "+",
-              quantity >= Math.min(line.available, maxPiecesPerModel),
-            )}
-          </fieldset>
+          <RedirectBackField anchor={anchor} />
+          {stepper ? (
+            <fieldset className="quantity">
+              <legend className="visually-hidden">{t("cart.quantityOf", { name })}</legend>
+              {intentButton("decrement", t("cart.decrease", { name }), "−", quantity <= 1)}
+              <output className="quantity__value" aria-live="polite">
+                {quantity}
+              </output>
+              {intentButton(
+                "increment",
+                t("cart.increase", { name }),
+                "+",
+                quantity >= Math.min(line.available, maxPiecesPerModel),
+              )}
+            </fieldset>
+          ) : null}
           {intentButton("remove", t("cart.removeLabel", { name }), t("cart.remove"))}
         </form>
       </div>

@@ -107,13 +107,13 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="early-notice section" aria-labelledby="notice-title">
+      <section id="early-notice" className="early-notice section" aria-labelledby="notice-title">
         <div className="early-notice__card">
           <h2 id="notice-title" className="section__title">
             {t("notice.title")}
           </h2>
           <p>{t("notice.text")}</p>
-          <SignupForm withName submitLabel={t("notice.submit")} />
+          <SignupForm withName submitLabel={t("notice.submit")} anchor="early-notice" />
         </div>
       </section>
 

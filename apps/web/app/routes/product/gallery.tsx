@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/react";
 import type { Locale } from "@souls/core/locales";
-import { isPhotoHash, photoSrcset, type ShownPhoto } from "@souls/core/photos";
+import { isPhotoHash, pageWidths, photoPath, photoSrcset, type ShownPhoto } from "@souls/core/photos";
+import { EnlargeIcon } from "~/components/icons";
 import { ProductPicture } from "~/components/product-picture";
 import { useTranslation } from "~/lib/translations";
 
@@ -32,9 +33,20 @@ export function galleryPreload(photo: ShownPhoto | undefined): MetaDescriptor | 
 }
 
 /**
+ * The photo at its largest cut, for the link that enlarges it: WebP, which every browser opening
+ * an image by itself shows (a launch drawing is its own file).
+ */
+export function largePhotoHref(photo: Pick<ShownPhoto, "source" | "width">): string {
+  if (!isPhotoHash(photo.source)) return photo.source;
+  const widths = pageWidths(photo.width);
+  return photoPath(photo.source, widths[widths.length - 1] ?? photo.width, "webp");
+}
+
+/**
  * The model's photos with thumbnails: each thumbnail is a link to the page with that photo
  * selected (`?photo=2`, back at the gallery) — no script: the page is light, and the next photo
- * is fetched as the page is.
+ * is fetched as the page is. The shown photo keeps its own proportions (its width and height as
+ * stored; a landscape photo is not cropped into a portrait frame) and is a link to its largest cut.
  */
 export function Gallery({
   photos,
@@ -52,7 +64,12 @@ export function Gallery({
   return (
     <section id="gallery" className="gallery" aria-label={tc("product.galleryLabel")}>
       <figure className="gallery__main">
-        <ProductPicture key={current.id} photo={current} locale={locale} sizes={MAIN_SIZES} priority />
+        <a href={largePhotoHref(current)} className="gallery__enlarge">
+          <ProductPicture key={current.id} photo={current} locale={locale} sizes={MAIN_SIZES} priority />
+          <span className="gallery__enlarge-label">
+            <EnlargeIcon /> {tc("product.enlargePhoto")}
+          </span>
+        </a>
       </figure>
       {photos.length > 1 ? (
         <ul className="gallery__thumbs">

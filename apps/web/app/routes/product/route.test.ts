@@ -3,7 +3,9 @@
  * language, an address it had answering 301 for ever, a draft shown to the owner's session only
  * (never indexed, never kept), an archived model sold out, anything else a 404.
  */
+
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { shopDay } from "@souls/core/format";
 import { inviteReviewers, publishReview, submitReview } from "@souls/shop/reviews";
 import { placeShippedOrder, reviewLinkToken, TEST_SECRET } from "@souls/shop/testing";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -132,7 +134,7 @@ describe("a model's reviews", () => {
         title,
         body: "The jacquard is lovely </script><script>alert(1)</script>.",
         authorName: "Nour B.",
-        experiencedOn: new Date().toISOString().slice(0, 10),
+        experiencedOn: shopDay(),
         consent: "yes",
       },
     });

@@ -149,7 +149,9 @@ export default function ProductPage() {
   const { t: tc } = useTranslation();
   const home = pathOf("home", locale);
   const { available } = model;
-  const purchase = <PurchaseButtons model={model.model} available={available} locale={locale} />;
+  const purchase = (anchor: string) => (
+    <PurchaseButtons model={model.model} available={available} locale={locale} anchor={anchor} />
+  );
   const price = (withVat: boolean) => (
     <ProductPrice
       priceCents={model.priceCents}
@@ -203,20 +205,26 @@ export default function ProductPage() {
           {reviews ? <ReviewsSummary reviews={reviews} locale={locale} /> : null}
           {price(true)}
           <Paragraphs text={texts.shortDescription} />
-          <div data-availability="offer">
+          <div id="purchase" data-availability="offer">
             {available > 0 && available < 3 ? (
               <p className="stock-note">{tc("product.fewLeft", { count: available })}</p>
             ) : null}
-            {purchase}
+            {purchase("purchase")}
           </div>
           {available > 0 ? (
             <div data-availability="waitlist" />
           ) : (
-            <section className="waitlist" aria-labelledby="waitlist-title" data-availability="waitlist">
+            <section
+              id="waitlist"
+              className="waitlist"
+              aria-labelledby="waitlist-title"
+              data-availability="waitlist"
+            >
               <h2 id="waitlist-title">{tc("product.waitlist.title")}</h2>
               <p>{tc("product.waitlist.text", { name })}</p>
               <SignupForm
                 intent="waitlist"
+                anchor="waitlist"
                 submitLabel={tc("product.waitlist.submit")}
                 consentLabel={tc("product.waitlist.consent")}
               />
@@ -279,7 +287,9 @@ export default function ProductPage() {
         </div>
         <div className="product-story__buy">
           {price(false)}
-          <div data-availability="offer-again">{purchase}</div>
+          <div id="purchase-again" data-availability="offer-again">
+            {purchase("purchase-again")}
+          </div>
         </div>
       </section>
 

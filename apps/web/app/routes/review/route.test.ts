@@ -3,7 +3,9 @@
  * her form answers (each field's message, a 4xx, nothing written) and what a forged or stale link
  * gets; the one-click opt-out of a mail client.
  */
+
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { shopDay } from "@souls/core/format";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { inviteReviewers } from "@souls/shop/reviews";
@@ -73,7 +75,7 @@ const reviewOf = (changes: Record<string, string> = {}) => ({
   title: "Une merveille",
   body: "Le jacquard est encore plus beau en vrai.",
   authorName: "Camille M.",
-  experiencedOn: new Date().toISOString().slice(0, 10),
+  experiencedOn: shopDay(),
   consent: "yes",
   ...changes,
 });
