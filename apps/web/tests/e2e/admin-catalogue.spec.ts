@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { deliveredEmail } from "./mailbox";
@@ -11,14 +11,6 @@ import { deliveredEmail } from "./mailbox";
 // series on the home page; shoppers, with JavaScript and without, find it, open it in both
 // languages and buy it. The panel runs with JavaScript (js-on project only).
 test.use({ reducedMotion: "reduce" });
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** A photo as the owner's phone would send one: a JPEG of the jacquard's green (each its own shade). */
 async function photo(name: string, colour: string) {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { pdfText } from "@souls/papers/testing";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { trackingLinkFor } from "./mailbox";
@@ -13,14 +13,6 @@ import { trackingLinkFor } from "./mailbox";
 // specs buy the same models at the same time) and counts nothing global.
 test.use({ reducedMotion: "reduce" });
 // The panel runs with JavaScript only (the js-off project leaves out every admin*.spec.ts).
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** A purchase of Aicha and Nadia through the shop's pages with the test card; its order number. */
 async function buyTwoBags(page: Page, email: string): Promise<string> {

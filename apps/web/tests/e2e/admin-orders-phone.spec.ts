@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, checkoutForm } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 
@@ -40,14 +40,6 @@ async function expectNothingOffScreen(page: Page) {
     scrollWidth,
     `${page.url()} is ${scrollWidth}px wide on a ${innerWidth}px screen`,
   ).toBeLessThanOrEqual(innerWidth);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
 }
 
 test("on her phone the owner opens the menu, opens an order's own page from the list and ships it from there", async ({

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { pdfText } from "@souls/papers/testing";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { deliveredEmail, linkIn } from "./mailbox";
@@ -11,14 +11,6 @@ import { deliveredEmail, linkIn } from "./mailbox";
 // papers, corrects an address, sends an e-mail again, reads her month's export and her sign-up
 // lists. The panel runs with JavaScript only (the js-off project leaves out every admin*.spec.ts).
 test.use({ reducedMotion: "reduce" });
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** A purchase through the shop's pages with the test card; returns the order number. */
 async function buy(page: Page, email: string, country = "FR", product = "aicha"): Promise<string> {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { deliveredEmail, trackingLinkFor } from "./mailbox";
@@ -13,14 +13,6 @@ import { deliveredEmail, trackingLinkFor } from "./mailbox";
 test.use({ reducedMotion: "reduce" });
 // The panel is an application for the owner: it runs with JavaScript only (the js-off project
 // leaves out every admin*.spec.ts).
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 const uniqueEmail = () => `refund-${randomUUID().slice(0, 8)}@example.org`;
 

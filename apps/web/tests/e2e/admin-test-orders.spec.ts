@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { deliveredEmail, trackingLinkFor } from "./mailbox";
@@ -10,14 +9,6 @@ import { deliveredEmail, trackingLinkFor } from "./mailbox";
 // itself, and the home page's figures are net beside gross with every order that needs her. The
 // panel runs with JavaScript only (the js-off project leaves out every admin*.spec.ts).
 test.use({ reducedMotion: "reduce" });
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 const ORDER_NUMBER = /SOULS-[0-9A-Z]{10}/;
 

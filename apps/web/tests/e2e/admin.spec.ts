@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { deliveredEmail, trackingLinkFor } from "./mailbox";
@@ -11,14 +11,6 @@ import { deliveredEmail, trackingLinkFor } from "./mailbox";
 // The admin panel is an application for the owner: it runs with JavaScript (js-on project only).
 // Axe measures a settled page: no transition caught half-way (reduced motion), nothing loading.
 test.use({ reducedMotion: "reduce" });
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 async function buy(page: Page): Promise<string> {
   await page.goto("/checkout?product=nadia&qty=1");

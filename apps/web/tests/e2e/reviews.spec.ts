@@ -1,20 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, javaScriptOff, sql, test } from "./fixtures";
 import { deliveredEmail, linkIn } from "./mailbox";
 
 // Axe measures a settled page: no transition caught half-way.
 test.use({ reducedMotion: "reduce" });
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** The schema.org Product a page describes itself with. */
 async function productData(page: Page) {

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, checkoutForm, type Lang } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { deliveredEmail, linkIn } from "./mailbox";
@@ -49,13 +49,6 @@ async function paidOrder(request: APIRequestContext, lang: Lang): Promise<string
   });
   expect(paid.status()).toBe(303);
   return new URL(payment, "http://x").searchParams.get("order") ?? "";
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page) {
