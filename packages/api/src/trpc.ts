@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { saveFieldErrors } from "./catalogue-errors";
 import type { ApiContext } from "./context";
 import { MESSAGES, shopRuleError } from "./errors";
 
@@ -31,7 +32,8 @@ const t = initTRPC.context<ApiContext>().create({
     const zodError: InputErrors | null =
       error.code === "BAD_REQUEST" && error.cause instanceof z.ZodError
         ? z.flattenError(error.cause, inputMessage)
-        : null;
+        : // A save refused field by field (catalogue.save): the same shape, a CONFLICT or not.
+          saveFieldErrors(error.cause);
     const message = zodError
       ? MESSAGES.validation
       : error.code === "INTERNAL_SERVER_ERROR"
