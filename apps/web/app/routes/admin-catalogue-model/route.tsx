@@ -1,19 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { copy } from "@souls/core/admin-copy";
-import { fill } from "@souls/core/placeholders";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";
-import { ProductHistoryList } from "~/components/admin/product-history";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { env } from "~/lib/env.server";
 import { isAdminClientError, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
-import { IdentityPanel } from "./identity-panel";
-import { PhotosPanel } from "./photos-panel";
-import { PublicationPanel } from "./publication-panel";
-import { SalePanel } from "./sale-panel";
-import { TextsPanel } from "./texts-panel";
+import { ModelForm } from "./model-form";
 
 const TEXT = copy.editor;
 
@@ -44,10 +38,13 @@ export default function AdminCatalogueModelPage() {
 
 /**
  * One model in full: its publication, its record (name, reference, series, price), its words and
- * address in each language, its photos, its sale and its history.
+ * address in each language, its photos, its sale and its history. Everything she types is kept
+ * in one draft and saved by one « Enregistrer » (the photos themselves, their order and sale
+ * have their own buttons).
  */
 function ModelEditor({ id, siteUrl }: { id: number; siteUrl: string }) {
   const detail = trpc.catalogue.detail.useQuery({ id });
+  const photos = trpc.photos.list.useQuery({ productId: id });
   const back = (
     <p>
       <Link to={ADMIN_PAGES.catalogue} className="text-link">
@@ -56,7 +53,7 @@ function ModelEditor({ id, siteUrl }: { id: number; siteUrl: string }) {
       </Link>
     </p>
   );
-  if (detail.isPending) {
+  if (detail.isPending || photos.isPending) {
     return (
       <div className="admin-stack">
         {back}
@@ -64,37 +61,18 @@ function ModelEditor({ id, siteUrl }: { id: number; siteUrl: string }) {
       </div>
     );
   }
-  if (detail.isError) {
-    const missing = isAdminClientError(detail.error) && detail.error.data?.code === "NOT_FOUND";
+  if (detail.isError || photos.isError) {
+    const error = detail.error ?? photos.error;
+    const missing = isAdminClientError(error) && error.data?.code === "NOT_FOUND";
     return (
       <div className="admin-stack">
         {back}
         <div role="alert" className="form-error">
           <p className="notice__title">{TEXT.loadError}</p>
-          <p>{missing ? TEXT.notFound : errorMessage(detail.error)}</p>
+          <p>{missing ? TEXT.notFound : errorMessage(error)}</p>
         </div>
       </div>
     );
   }
-  const data = detail.data;
-  return (
-    <div className="admin-stack admin-editor">
-      {back}
-      <header>
-        <h2 className="admin-editor__title">{fill(TEXT.title, { name: data.model.name })}</h2>
-        <p className="admin-muted admin-mono">{fill(TEXT.code, { code: data.model.code })}</p>
-      </header>
-      <PublicationPanel detail={data} />
-      <IdentityPanel detail={data} />
-      <TextsPanel detail={data} siteUrl={siteUrl} />
-      <PhotosPanel detail={data} />
-      <SalePanel detail={data} />
-      <section className="admin-panel" aria-labelledby="editor-history">
-        <h3 id="editor-history" className="admin-panel__title">
-          {TEXT.history}
-        </h3>
-        <ProductHistoryList events={data.history} />
-      </section>
-    </div>
-  );
+  return <ModelForm detail={detail.data} photos={photos.data.photos} siteUrl={siteUrl} back={back} />;
 }
