@@ -74,10 +74,11 @@ export function ModelForm({
   const summaryRef = useRef<HTMLDivElement>(null);
   const sent = useRef<ModelDraft | null>(null);
 
-  const refuse = (next: Refusal) => {
-    setRefusal(next);
-    requestAnimationFrame(() => summaryRef.current?.focus());
-  };
+  const refuse = (next: Refusal) => setRefusal(next);
+  // Each refusal, once shown, takes the focus: the page scrolls to it and a screen reader reads it.
+  useEffect(() => {
+    if (refusal) summaryRef.current?.focus();
+  }, [refusal]);
 
   const save = trpc.catalogue.save.useMutation({
     onSuccess: () => {
