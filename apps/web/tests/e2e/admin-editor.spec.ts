@@ -181,6 +181,53 @@ for (const screen of ["laptop", "phone"] as const) {
   });
 }
 
+test("without JavaScript, a refused save comes back with every word she typed and its refusals; corrected, it is saved", async ({
+  page,
+  browser,
+}) => {
+  const { name, id } = await newModel(page, "Nora");
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: false,
+  });
+  const plain = await context.newPage();
+  await logInAsOwner(plain);
+  await plain.goto(`/admin-catalogue/${id}`);
+  await expect(plain.getByRole("heading", { level: 2, name: `Modèle : ${name}` })).toBeVisible();
+  // Both languages show, one after the other; the photos' words are part of the same form.
+  await plain.locator("#model-texts-fr-tagline").fill("Des mots écrits sans script");
+  await plain.locator("#model-texts-en-tagline").fill("Words typed without a script");
+  await plain.getByLabel("Nom", { exact: true }).fill("");
+  await plain.getByRole("button", { name: "Enregistrer", exact: true }).click();
+
+  const summary = plain.getByRole("alert").filter({ hasText: "L'enregistrement a été refusé" });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole("link")).toHaveCount(1);
+  await expect(summary.getByRole("link", { name: "Nom : Champ obligatoire" })).toHaveAttribute(
+    "href",
+    "#model-name",
+  );
+  await expect(plain.getByLabel("Nom", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(plain.locator("#model-texts-fr-tagline")).toHaveValue("Des mots écrits sans script");
+  await expect(plain.locator("#model-texts-en-tagline")).toHaveValue("Words typed without a script");
+  expect(await sql("SELECT tagline FROM product_texts WHERE product_id = $1 ORDER BY locale", [id])).toEqual([
+    { tagline: "" },
+    { tagline: "" },
+  ]);
+
+  await plain.getByLabel("Nom", { exact: true }).fill(name);
+  await plain.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await expect(plain.getByRole("alert")).toHaveCount(0);
+  await expect(plain.locator("#model-texts-en-tagline")).toHaveValue("Words typed without a script");
+  expect(
+    await sql("SELECT locale, tagline FROM product_texts WHERE product_id = $1 ORDER BY locale", [id]),
+  ).toEqual([
+    { locale: "en", tagline: "Words typed without a script" },
+    { locale: "fr", tagline: "Des mots écrits sans script" },
+  ]);
+  await context.close();
+});
+
 test("« Dupliquer » starts a new draft from her model's words, materials and questions, without photos or stock", async ({
   page,
 }) => {

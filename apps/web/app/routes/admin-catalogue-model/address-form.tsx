@@ -48,7 +48,7 @@ export function AddressField({
             </span>
             <input
               {...props}
-              name={`segment-${locale}`}
+              name={`texts.${locale}.segment`}
               value={segment}
               onChange={(event) => onChange(event.target.value)}
               maxLength={ADDRESS_SEGMENT_LIMITS.max}

@@ -73,7 +73,16 @@ describe("the model editor", () => {
     const { photos } = await api.photos.list({ productId: zora.id });
     // The whole editor, in a data router (its warning before leaving needs one).
     const router = createMemoryRouter([
-      { path: "/", element: h(ModelForm, { detail, photos, siteUrl: "https://souls.example", back: null }) },
+      {
+        path: "/",
+        element: h(ModelForm, {
+          detail,
+          photos,
+          siteUrl: "https://souls.example",
+          back: null,
+          returned: null,
+        }),
+      },
     ]);
     const html = renderIn(() => h(RouterProvider, { router }), []);
     const words = text(html);
@@ -94,7 +103,13 @@ describe("the model editor", () => {
     expect(html).toContain(
       'role="tab" id="texts-tab-en" aria-selected="false" aria-controls="texts-panel-en"',
     );
-    expect(html).toMatch(/id="texts-panel-en" aria-labelledby="texts-tab-en" class="[^"]*" hidden/);
+    // Before its script runs (without JavaScript), both languages show: tabs need JavaScript.
+    expect(html).toMatch(/id="texts-panel-en" aria-labelledby="texts-tab-en" class="[^"]*">/);
+    // One form posts it all, the photos' words too, each field named by its path.
+    expect(html).toMatch(/<form id="model-form" method="post"/);
+    expect(html).toContain('name="texts.en.tagline"');
+    expect(html).toContain('name="texts.fr.materials.fabric"');
+    expect(html).toContain('name="texts.en.segment"');
     // « Publier » says why it cannot publish yet.
     expect(html).toMatch(/aria-disabled="true" aria-describedby="editor-publish-blocked"[^>]*>Publier</);
     for (const button of ["Archiver", "Mettre en solde", "Dupliquer"]) expect(words).toContain(button);
@@ -129,6 +144,7 @@ describe("the model editor", () => {
         onChange: () => {},
         errorOf: () => undefined,
         refused: [],
+        hydrated: true,
       }),
       h(ProductHistoryList, { events: detail.history }),
     );

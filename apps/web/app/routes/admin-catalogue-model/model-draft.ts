@@ -3,7 +3,7 @@
  * the model in one value, compared with what is stored (unsaved changes), sent as one save, and
  * each refused field found again by its path (`texts.en.tagline`) for its message and its link.
  */
-import { copy } from "@souls/core/admin-copy";
+import { adminText, copy } from "@souls/core/admin-copy";
 import {
   LANGUAGE_NAMES_FR,
   MODEL_MATERIAL_NAMES,
@@ -81,6 +81,29 @@ export function rebase(draft: ModelDraft, before: ModelDraft, now: ModelDraft): 
 }
 
 export type SaveInput = RouterInputs["catalogue"]["save"];
+
+/** A save refused without JavaScript, as the page's action answers it: what she typed, and why. */
+export interface ReturnedSave {
+  values: ModelDraft;
+  /** Each field's message keys (`admin:input.required`), by the API's paths. */
+  fieldErrors: Record<string, { key: string; values: Record<string, number> }[] | undefined>;
+  message: string;
+}
+
+/** Each refused field's message in French, by the editor's path (the first message of each). */
+export function refusedFields(
+  fieldErrors: ReturnedSave["fieldErrors"] | Record<string, string[] | undefined>,
+  photos: GalleryPhoto[],
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const first = messages?.[0];
+    if (!first) continue;
+    found[editorPath(path, photos)] ??=
+      typeof first === "string" ? first : adminText(first.key, first.values);
+  }
+  return found;
+}
 
 /** The one save's input; null with the price's message when the price typed is no price. */
 export function saveInputOf(

@@ -12,14 +12,15 @@ import { catalogueModelPath } from "~/screens";
 import { IdentityPanel } from "./identity-panel";
 import {
   draftOf,
-  editorPath,
   fieldLabel,
   fieldOrder,
   type GalleryPhoto,
   inputId,
   isDirty,
   type ModelDraft,
+  type ReturnedSave,
   rebase,
+  refusedFields,
   saveInputOf,
 } from "./model-draft";
 import { PhotosPanel } from "./photos-panel";
@@ -48,11 +49,14 @@ export function ModelForm({
   photos,
   siteUrl,
   back,
+  returned,
 }: {
   detail: ModelDetail;
   photos: GalleryPhoto[];
   siteUrl: string;
   back: ReactNode;
+  /** A save refused without JavaScript: what she typed comes back, with each refusal. */
+  returned: ReturnedSave | null;
 }) {
   const id = detail.model.id;
   const utils = trpc.useUtils();
@@ -60,7 +64,7 @@ export function ModelForm({
   const stored = draftOf(detail, photos);
   const storedKey = JSON.stringify(stored);
   const [saved, setSaved] = useState<ModelDraft>(stored);
-  const [draft, setDraft] = useState<ModelDraft>(stored);
+  const [draft, setDraft] = useState<ModelDraft>(returned?.values ?? stored);
   const [seen, setSeen] = useState(storedKey);
   // What is stored moved (a sale, a photo, this form's own save): untouched parts follow it.
   if (seen !== storedKey) {
@@ -70,7 +74,12 @@ export function ModelForm({
   }
   const dirty = isDirty(draft, saved);
   const [language, setLanguage] = useState<Locale>("fr");
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(() =>
+    returned ? { fields: refusedFields(returned.fieldErrors, photos) } : null,
+  );
+  // Until the page runs its script, both languages show (their tabs need JavaScript).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const summaryRef = useRef<HTMLDivElement>(null);
   const sent = useRef<ModelDraft | null>(null);
 
@@ -99,11 +108,7 @@ export function ModelForm({
         refuse({ fields: {}, message: errorMessage(error) });
         return;
       }
-      const found: Record<string, string> = {};
-      for (const [path, messages] of Object.entries(fields)) {
-        const message = messages?.[0];
-        if (message) found[editorPath(path, photos)] ??= message;
-      }
+      const found = refusedFields(fields, photos);
       refuse({ fields: found });
     },
   });
@@ -189,7 +194,14 @@ export function ModelForm({
       </header>
       <PublicationPanel detail={detail} dirty={dirty} onFollow={follow} />
 
-      <form id={FORM_ID} className="admin-stack" noValidate onSubmit={submit} aria-label={TEXT.identity}>
+      <form
+        id={FORM_ID}
+        method="post"
+        className="admin-stack"
+        noValidate
+        onSubmit={submit}
+        aria-label={TEXT.identity}
+      >
         {refusal ? (
           <div
             ref={summaryRef}
@@ -197,6 +209,8 @@ export function ModelForm({
             role="alert"
             aria-labelledby="editor-summary-title"
             tabIndex={-1}
+            // biome-ignore lint/a11y/noAutofocus: a refusal answered without JavaScript is where she goes next (the page loads on it).
+            autoFocus={returned !== null}
           >
             <p className="notice__title" id="editor-summary-title">
               {TEXT.summaryTitle}
@@ -235,6 +249,7 @@ export function ModelForm({
           draft={draft}
           onChange={(locale, next) => setDraft((current) => ({ ...current, [locale]: next }))}
           errorOf={errorOf}
+          hydrated={hydrated}
           refused={LOCALES.filter((locale) =>
             problems.some((problem) => problem.path.startsWith(`texts.${locale}.`)),
           )}
@@ -244,6 +259,7 @@ export function ModelForm({
       <PhotosPanel
         detail={detail}
         alts={{
+          form: FORM_ID,
           value: (photo) => draft.alts[String(photo.id)] ?? photo.alt,
           onChange: (photo, words) =>
             setDraft((current) => ({ ...current, alts: { ...current.alts, [String(photo.id)]: words } })),

@@ -75,6 +75,7 @@ export function TextsFields({
           "oneLine" in rule ? (
             <input
               {...props}
+              name={fieldPath(locale, field)}
               lang={lang}
               value={value}
               maxLength={rule.max}
@@ -83,6 +84,7 @@ export function TextsFields({
           ) : (
             <textarea
               {...props}
+              name={fieldPath(locale, field)}
               lang={lang}
               value={value}
               maxLength={rule.max}
@@ -116,6 +118,7 @@ export function TextsFields({
               {(props) => (
                 <input
                   {...props}
+                  name={fieldPath(locale, `materials.${material}`)}
                   lang={lang}
                   value={draft.materials[material]}
                   maxLength={MATERIAL_MAX}
@@ -188,6 +191,7 @@ function FaqFields({
               {(props) => (
                 <input
                   {...props}
+                  name={`texts.${locale}.faq.${index}.question`}
                   lang={lang}
                   value={item.question}
                   maxLength={FAQ_LIMITS.question}
@@ -203,6 +207,7 @@ function FaqFields({
               {(props) => (
                 <textarea
                   {...props}
+                  name={`texts.${locale}.faq.${index}.answer`}
                   lang={lang}
                   value={item.answer}
                   maxLength={FAQ_LIMITS.answer}

@@ -24,6 +24,7 @@ export function TextsPanel({
   onChange,
   errorOf,
   refused,
+  hydrated,
 }: {
   detail: ModelDetail;
   siteUrl: string;
@@ -34,6 +35,8 @@ export function TextsPanel({
   errorOf: (path: string) => string | undefined;
   /** The languages with a refused field: their tab says so before it is opened. */
   refused: Locale[];
+  /** Without JavaScript the tabs cannot switch: both languages show, one after the other. */
+  hydrated: boolean;
 }) {
   const tabs = useRef<Partial<Record<Locale, HTMLButtonElement | null>>>({});
 
@@ -82,7 +85,7 @@ export function TextsPanel({
           id={`texts-panel-${locale}`}
           aria-labelledby={`texts-tab-${locale}`}
           className="admin-tabs__panel admin-form"
-          hidden={locale !== language}
+          hidden={hydrated && locale !== language}
         >
           <AddressField
             detail={detail}

@@ -113,6 +113,8 @@ export function PhotoCard({
  * for each photo, and why the last save refused it.
  */
 export interface PhotoWordsDraft {
+  /** The model's form: the words are posted with it (without JavaScript too). */
+  form?: string;
   value: (photo: GalleryPhoto) => { fr: string; en: string };
   onChange: (photo: GalleryPhoto, words: { fr: string; en: string }) => void;
   errorOf: (photo: GalleryPhoto, locale: "fr" | "en") => string | undefined;
@@ -133,7 +135,8 @@ function AltFields({ photo, alts }: { photo: GalleryPhoto; alts: PhotoWordsDraft
         {(props) => (
           <textarea
             {...props}
-            name={`alt-${photo.id}-fr`}
+            name={`alt.${photo.id}.fr`}
+            form={alts.form}
             rows={2}
             value={words.fr}
             maxLength={PHOTO_LIMITS.altLength}
@@ -145,7 +148,8 @@ function AltFields({ photo, alts }: { photo: GalleryPhoto; alts: PhotoWordsDraft
         {(props) => (
           <textarea
             {...props}
-            name={`alt-${photo.id}-en`}
+            name={`alt.${photo.id}.en`}
+            form={alts.form}
             rows={2}
             lang="en"
             value={words.en}
