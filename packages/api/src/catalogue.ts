@@ -78,8 +78,9 @@ const faq = z
 const textsWithAddress = strictInput({ ...textFields, materials, faq, segment: addressSegment });
 
 /**
- * The editor's one save: every field of the model, nested (`texts.en.tagline`). A refused field
- * is named by its whole path, so the form puts each message under its own field.
+ * The editor's one save: every field of the model, nested. A refused field is named by its whole
+ * path (`texts.en.tagline`: FULL_PATH_PROCEDURES in trpc.ts), so the form puts each message under
+ * its own field.
  */
 const modelSave = strictInput({
   id,
@@ -95,20 +96,6 @@ const modelSave = strictInput({
     )
     .max(PHOTO_LIMITS.perModel, { error: "admin:input.atMostItems" }),
 });
-
-/** Parses with `schema`, naming each refused field by its whole path (`texts.fr.tagline`). */
-function withFieldPaths<Schema extends z.ZodType>(schema: Schema) {
-  return (value: unknown): z.output<Schema> => {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    // The same error, each issue named by its whole path (a new ZodError would lose its class).
-    for (const issue of parsed.error.issues) {
-      (issue as { path: PropertyKey[] }).path =
-        issue.path.length > 0 ? [issue.path.map(String).join(".")] : [];
-    }
-    throw parsed.error;
-  };
-}
 
 const seriesWords = {
   titleFr: text(1, SERIES_TEXT_LIMITS.title),
@@ -163,7 +150,7 @@ export const catalogueRouter = {
    * (`data.zodError.fieldErrors`, keyed by its path); an address or reference another model has
    * is a CONFLICT.
    */
-  save: adminProcedure.input(withFieldPaths(modelSave)).mutation(async ({ ctx, input }) => {
+  save: adminProcedure.input(modelSave).mutation(async ({ ctx, input }) => {
     const { id: productId, price: euros, ...model } = input;
     return saveModel(ctx.db, productId, { ...model, priceCents: cents(euros) });
   }),
