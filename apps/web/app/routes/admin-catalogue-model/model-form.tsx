@@ -2,7 +2,7 @@ import { useBlocker, useNavigate } from "@remix-run/react";
 import { copy } from "@souls/core/admin-copy";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
@@ -31,6 +31,8 @@ import type { ModelDetail } from "./types";
 
 const TEXT = copy.editor;
 const FORM_ID = "model-form";
+/** Whether the page's script runs never changes once it does. */
+const noSubscription = () => () => {};
 
 /** A refused save: each field's message by its editor path, and a sentence when there is no field. */
 interface Refusal {
@@ -77,9 +79,13 @@ export function ModelForm({
   const [refusal, setRefusal] = useState<Refusal | null>(() =>
     returned ? { fields: refusedFields(returned.fieldErrors, photos) } : null,
   );
-  // Until the page runs its script, both languages show (their tabs need JavaScript).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // Until the page runs its script, both languages show (their tabs need JavaScript); a page
+  // opened from another one of the panel has it from its first render.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const summaryRef = useRef<HTMLDivElement>(null);
   const sent = useRef<ModelDraft | null>(null);
 
@@ -200,7 +206,7 @@ export function ModelForm({
         className="admin-stack"
         noValidate
         onSubmit={submit}
-        aria-label={TEXT.identity}
+        aria-label={fill(TEXT.title, { name: detail.model.name })}
       >
         {refusal ? (
           <div
