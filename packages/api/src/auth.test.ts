@@ -56,6 +56,8 @@ it("walks the router's own list of procedures: every one of the contract's is th
       "catalogue.updateModel",
       "catalogue.updateTexts",
       "catalogue.changeAddress",
+      "catalogue.save",
+      "catalogue.duplicate",
       "catalogue.publish",
       "catalogue.unpublish",
       "catalogue.archive",

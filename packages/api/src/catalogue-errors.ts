@@ -18,10 +18,13 @@ import {
   CatalogueRefusedError,
   type MissingPiece,
   ModelIncompleteError,
+  ModelSaveRefusedError,
   ModelTextRefusedError,
+  type SaveProblem,
   SeriesNotFoundError,
 } from "@souls/shop/admin";
 import { TRPCError } from "@trpc/server";
+import type { InputErrors } from "./trpc";
 
 const WORDS = copy.errors.catalogue;
 
@@ -48,6 +51,59 @@ export function missingLabel(piece: MissingPiece): string {
       return WORDS.series;
   }
 }
+
+/** The editor's field a missing piece is filled in (the one save's input path). */
+export function missingField(piece: MissingPiece): string {
+  switch (piece.piece) {
+    case "text":
+      return `texts.${piece.locale}.${piece.field}`;
+    case "material":
+      return `texts.${piece.locale}.materials.${piece.material}`;
+    case "photoAlt":
+      return `photo.${piece.photo}.alt${piece.locale === "fr" ? "Fr" : "En"}`;
+    case "photo":
+      return "photos";
+    case "price":
+      return "price";
+    case "series":
+      return "seriesId";
+  }
+}
+
+/** Each refusal of the one save as its field's message key (`admin:input.*`). */
+const SAVE_MESSAGES: Record<SaveProblem["reason"], string> = {
+  required: "admin:input.required",
+  too_long: "admin:input.tooLong",
+  characters: "admin:input.invalidCharacters",
+  address_format: "admin:input.addressSegment",
+  address_taken: "admin:input.addressTaken",
+  reference_taken: "admin:input.referenceTaken",
+  series_not_found: "admin:input.seriesUnknown",
+  archived_price: "admin:input.archivedPrice",
+  published_needs: "admin:input.publishedNeeds",
+};
+
+/**
+ * A refused save as a refused input (the error formatter's `zodError`): one message per field,
+ * keyed by the field's path (the domain's `priceCents` is the form's `price`); null for any
+ * other error.
+ */
+export function saveFieldErrors(cause: unknown): InputErrors | null {
+  if (!(cause instanceof ModelSaveRefusedError)) return null;
+  const fieldErrors: InputErrors["fieldErrors"] = {};
+  for (const problem of cause.problems) {
+    const field = problem.field === "priceCents" ? "price" : problem.field;
+    const message = {
+      key: SAVE_MESSAGES[problem.reason],
+      values: problem.max === undefined ? {} : { max: problem.max },
+    };
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
+  }
+  return { formErrors: [], fieldErrors };
+}
+
+/** Another model's address or reference, or a published model's page left incomplete. */
+const CONFLICTS: SaveProblem["reason"][] = ["address_taken", "reference_taken", "published_needs"];
 
 const quoted = (labels: string[]) => labels.map((label) => `« ${label} »`).join(", ");
 
@@ -114,6 +170,10 @@ export function catalogueRuleError(cause: unknown): TRPCError | null {
       "CONFLICT",
       fill(retired ? WORDS.addressRetired : WORDS.addressTaken, { path: cause.path, name, reference }),
     );
+  }
+  if (cause instanceof ModelSaveRefusedError) {
+    const conflict = cause.problems.some((problem) => CONFLICTS.includes(problem.reason));
+    return error(conflict ? "CONFLICT" : "BAD_REQUEST", copy.errors.common.validation);
   }
   if (cause instanceof ModelTextRefusedError) return error("BAD_REQUEST", textRefusal(cause));
   if (cause instanceof CatalogueRefusedError) {

@@ -15,6 +15,7 @@ import {
 } from "@souls/core/catalogue-rules";
 import { LOCALES } from "@souls/core/locales";
 import { ADDRESS_SEGMENT_LIMITS, isAddressSegment } from "@souls/core/model-addresses";
+import { PHOTO_LIMITS } from "@souls/core/photos";
 import {
   archiveModel,
   catalogueOverview,
@@ -22,12 +23,14 @@ import {
   createModel,
   createSeries,
   deleteSeries,
+  duplicateModel,
   endSale,
   featureSeries,
   modelDetail,
   moveModel,
   PRODUCT_LIMITS,
   publishModel,
+  saveModel,
   startSale,
   unarchiveModel,
   unpublishModel,
@@ -37,7 +40,7 @@ import {
 } from "@souls/shop/admin";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { missingLabel } from "./catalogue-errors";
+import { missingField, missingLabel } from "./catalogue-errors";
 import { euros, id, int, noInput, strictInput, text } from "./inputs";
 import { adminProcedure } from "./trpc";
 import { toWire } from "./wire";
@@ -71,6 +74,29 @@ const faq = z
   })
   .max(FAQ_LIMITS.items, { error: "admin:input.atMostItems" });
 
+/** A model's words in one language with its address, as the editor's one save sends them. */
+const textsWithAddress = strictInput({ ...textFields, materials, faq, segment: addressSegment });
+
+/**
+ * The editor's one save: every field of the model, nested. A refused field is named by its whole
+ * path (`texts.en.tagline`: FULL_PATH_PROCEDURES in trpc.ts), so the form puts each message under
+ * its own field.
+ */
+const modelSave = strictInput({
+  id,
+  name: text(1, PRODUCT_LIMITS.name),
+  reference: text(1, PRODUCT_LIMITS.reference),
+  seriesId: id.nullable(),
+  price,
+  texts: strictInput({ fr: textsWithAddress, en: textsWithAddress }),
+  photos: z
+    .array(
+      strictInput({ id, altFr: text(0, PHOTO_LIMITS.altLength), altEn: text(0, PHOTO_LIMITS.altLength) }),
+      { error: "admin:input.listExpected" },
+    )
+    .max(PHOTO_LIMITS.perModel, { error: "admin:input.atMostItems" }),
+});
+
 const seriesWords = {
   titleFr: text(1, SERIES_TEXT_LIMITS.title),
   titleEn: text(1, SERIES_TEXT_LIMITS.title),
@@ -85,7 +111,15 @@ export const catalogueRouter = {
   /** One model in full: both languages' words and addresses, photos, what is missing, history. */
   detail: adminProcedure.input(strictInput({ id })).query(async ({ ctx, input }) => {
     const detail = await modelDetail(ctx.db, input.id);
-    return toWire({ ...detail, missing: detail.missing.map(missingLabel) });
+    return toWire({
+      ...detail,
+      missing: detail.missing.map(missingLabel),
+      // The same list, each with the editor's field it links to (`texts.en.tagline`, `photos`).
+      missingFields: detail.missing.map((piece) => ({
+        label: missingLabel(piece),
+        field: missingField(piece),
+      })),
+    });
   }),
 
   /** A new draft; `reference` defaults to the code's (ZORA-01). */
@@ -110,6 +144,21 @@ export const catalogueRouter = {
         }),
       ),
     ),
+
+  /**
+   * The editor's one save: the whole model at once, or nothing. Every refused field is named
+   * (`data.zodError.fieldErrors`, keyed by its path); an address or reference another model has
+   * is a CONFLICT.
+   */
+  save: adminProcedure.input(modelSave).mutation(async ({ ctx, input }) => {
+    const { id: productId, price: euros, ...model } = input;
+    return saveModel(ctx.db, productId, { ...model, priceCents: cents(euros) });
+  }),
+
+  /** « Dupliquer »: a new draft with the model's words, materials and questions; no photo, no stock. */
+  duplicate: adminProcedure
+    .input(strictInput({ id, name: text(1, PRODUCT_LIMITS.name).optional() }))
+    .mutation(async ({ ctx, input }) => toWire(await duplicateModel(ctx.db, input.id, { name: input.name }))),
 
   /** Name and reference (the code never changes). */
   updateModel: adminProcedure

@@ -1,4 +1,5 @@
 /** Helpers for the API's tests (never imported by production code). */
+import { EMPTY_MODEL_TEXTS } from "@souls/core/catalogue-rules";
 import type { Database, Kysely } from "@souls/db";
 import type { EmailContext } from "@souls/emails/messages";
 import { offlineGateway } from "@souls/shop/payments";
@@ -195,6 +196,19 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
     faq: [{ question: "Is it unique?", answer: "Yes." }],
   },
   "catalogue.changeAddress": { id: 1, locale: "fr", segment: "sac-banane-aicha-dore" },
+  "catalogue.save": {
+    id: 1,
+    name: "Aicha",
+    reference: "AICHA-01",
+    seriesId: 1,
+    price: 169,
+    texts: {
+      fr: { ...EMPTY_MODEL_TEXTS, tagline: "Jacquard doré", segment: "sac-banane-aicha" },
+      en: { ...EMPTY_MODEL_TEXTS, tagline: "Golden jacquard", segment: "aicha-fanny-pack" },
+    },
+    photos: [],
+  },
+  "catalogue.duplicate": { id: 1 },
   "catalogue.publish": { id: 1 },
   "catalogue.unpublish": { id: 1 },
   "catalogue.archive": { id: 1 },

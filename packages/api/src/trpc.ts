@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { saveFieldErrors } from "./catalogue-errors";
 import type { ApiContext } from "./context";
 import { MESSAGES, shopRuleError } from "./errors";
 
@@ -22,16 +23,34 @@ function inputMessage(issue: z.core.$ZodIssue): InputMessage {
   return { key: issue.message, values };
 }
 
+/**
+ * Procedures whose input nests its fields (the model editor's one save): a refused field is named
+ * by its whole path, `texts.en.tagline`, not by its first segment.
+ */
+const FULL_PATH_PROCEDURES = new Set(["catalogue.save"]);
+
+const withFullPaths = (error: z.ZodError) =>
+  new z.ZodError(
+    error.issues.map((issue) => ({
+      ...issue,
+      path: issue.path.length > 0 ? [issue.path.map(String).join(".")] : [],
+    })),
+  );
+
 const t = initTRPC.context<ApiContext>().create({
   /**
    * A refused input keeps each field's messages for the form (`data.zodError`) under one French
    * message; an unexpected failure shows a generic one (its details go to the server's log).
    */
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, path }) {
     const zodError: InputErrors | null =
       error.code === "BAD_REQUEST" && error.cause instanceof z.ZodError
-        ? z.flattenError(error.cause, inputMessage)
-        : null;
+        ? z.flattenError(
+            path && FULL_PATH_PROCEDURES.has(path) ? withFullPaths(error.cause) : error.cause,
+            inputMessage,
+          )
+        : // A save refused field by field (catalogue.save): the same shape, a CONFLICT or not.
+          saveFieldErrors(error.cause);
     const message = zodError
       ? MESSAGES.validation
       : error.code === "INTERNAL_SERVER_ERROR"

@@ -48,6 +48,9 @@ const orderNumberCases = [
 ];
 
 const texts = WELL_FORMED_INPUTS["catalogue.updateTexts"] as Record<string, unknown>;
+const save = WELL_FORMED_INPUTS["catalogue.save"] as {
+  texts: { fr: Record<string, unknown>; en: Record<string, unknown> };
+} & Record<string, unknown>;
 const series = { titleFr: "Deuxième série", titleEn: "Second series" };
 const CATALOGUE_MALFORMED: Record<string, unknown[]> = {
   "catalogue.list": [{}],
@@ -64,6 +67,24 @@ const CATALOGUE_MALFORMED: Record<string, unknown[]> = {
     { name: "Zora", price: 179, stock: -1 },
     { name: "Zora", price: 179, seriesId: 0 },
     { name: "Zora", price: 179, seriesId: "1" },
+  ],
+  "catalogue.save": [
+    ...idCases,
+    { ...save, name: "" },
+    { ...save, price: 0 },
+    { ...save, seriesId: "1" },
+    { ...save, texts: { fr: save.texts.fr } },
+    { ...save, texts: { ...save.texts, fr: { ...save.texts.fr, tagline: "x".repeat(121) } } },
+    { ...save, texts: { ...save.texts, en: { ...save.texts.en, segment: "Pas Une Adresse" } } },
+    { ...save, texts: { ...save.texts, en: { ...save.texts.en, junk: true } } },
+    { ...save, photos: [{ id: 1, altFr: HUGE, altEn: "" }] },
+    { ...save, photos: "none" },
+  ],
+  "catalogue.duplicate": [
+    ...idCases,
+    { id: 1, name: "" },
+    { id: 1, name: "x".repeat(121) },
+    { id: 1, stock: 3 },
   ],
   "catalogue.updateModel": [...idCases, { id: 1, name: "Aicha" }, { id: 1, name: "", reference: "A-1" }],
   "catalogue.updateTexts": [

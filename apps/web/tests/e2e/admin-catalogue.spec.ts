@@ -21,7 +21,6 @@ async function photo(name: string, colour: string) {
 const WORDS = {
   fr: {
     tab: "Français",
-    save: "Enregistrer les textes en français",
     fields: {
       Accroche: "Jacquard vert amande, fleurs crème",
       "Texte de la vignette": "Un jacquard vert amande semé de fleurs crème : une pièce unique.",
@@ -41,7 +40,6 @@ const WORDS = {
   },
   en: {
     tab: "English",
-    save: "Enregistrer les textes en anglais",
     fields: {
       Accroche: "Almond-green jacquard, cream flowers",
       "Texte de la vignette": "An almond-green jacquard scattered with cream flowers: a unique piece.",
@@ -109,9 +107,8 @@ test("the owner launches a second series with Zora from her panel, and shoppers 
     for (const [label, value] of Object.entries(words.fields)) {
       await panel.getByLabel(label, { exact: true }).fill(value);
     }
-    await panel.getByRole("button", { name: words.save }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Textes enregistrés" }).last()).toBeVisible();
   }
+  await expect(page.getByText("Modifications non enregistrées.")).toBeVisible();
 
   // Two photos at once, as from a phone's gallery; each described in both languages.
   await page
@@ -122,11 +119,12 @@ test("the owner launches a second series with Zora from her panel, and shoppers 
     await expect(card).toBeVisible({ timeout: 60_000 });
     await card.getByLabel("Description (français)").fill(`Sac banane Zora, vue ${n}, jacquard vert amande.`);
     await card.getByLabel("Description (anglais)").fill(`Zora fanny pack, view ${n}, almond-green jacquard.`);
-    await card.getByRole("button", { name: `Enregistrer les descriptions de la photo ${n}` }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "Descriptions enregistrées" }).last(),
-    ).toBeVisible();
   }
+  // One « Enregistrer » for everything: both languages and the photos' words.
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Modèle enregistré" })).toBeVisible();
+  await expect(page.getByText("Tout est enregistré.")).toBeVisible();
+  await expect(page.getByText("Tout est prêt pour la publication.")).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Her preview: the draft's page as shoppers will see it, for her session only.
@@ -199,14 +197,15 @@ test("the owner launches a second series with Zora from her panel, and shoppers 
     .getByRole("tabpanel")
     .getByLabel("Accroche", { exact: true })
     .fill("Jacquard vert amande, fleurs ivoire");
-  await page.getByRole("tabpanel").getByRole("button", { name: WORDS.fr.save }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Textes enregistrés" }).last()).toBeVisible();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await expect(page.getByText("Tout est enregistré.")).toBeVisible();
   expect(await (await kept()).text()).toContain("Jacquard vert amande, fleurs ivoire");
 
   await page.getByRole("tab", { name: "English" }).click();
   await page.getByRole("tabpanel").getByLabel("Fin de l'adresse (anglais)").fill("zora-almond-fanny-pack");
-  await page.getByRole("tabpanel").getByRole("button", { name: "Changer l'adresse" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Adresse changée" })).toBeVisible();
+  await expect(page.getByText("Modifications non enregistrées.")).toBeVisible();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await expect(page.getByText("Tout est enregistré.")).toBeVisible();
   const moved = await stranger.page.request.get("/en/product/zora-fanny-pack", { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers().location).toBe("/en/product/zora-almond-fanny-pack");

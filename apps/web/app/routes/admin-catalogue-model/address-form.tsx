@@ -1,73 +1,42 @@
 import { copy } from "@souls/core/admin-copy";
 import { LANGUAGE_NAMES_FR } from "@souls/core/catalogue-rules";
 import type { Locale } from "@souls/core/locales";
-import {
-  ADDRESS_SEGMENT_LIMITS,
-  isAddressSegment,
-  MODEL_ADDRESS_PREFIXES,
-} from "@souls/core/model-addresses";
+import { ADDRESS_SEGMENT_LIMITS, MODEL_ADDRESS_PREFIXES } from "@souls/core/model-addresses";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useRef, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
 import { FormField } from "~/components/admin/form-field";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
-import { trpc } from "~/lib/trpc";
+import { inputId } from "./model-draft";
 import type { ModelDetail } from "./types";
 
 const TEXT = copy.editor;
 
 /**
  * The last segment of the model's address in one language; the prefix is the shop's. The full
- * address shows as it is typed; earlier ones (each answering 301 to this one) are listed.
+ * address shows as it is typed; earlier ones (each answering 301 to this one) are listed. Saved
+ * with the model.
  */
-export function AddressForm({
+export function AddressField({
   detail,
   locale,
   siteUrl,
+  segment,
+  onChange,
+  error,
 }: {
   detail: ModelDetail;
   locale: Locale;
   siteUrl: string;
+  segment: string;
+  onChange: (segment: string) => void;
+  error?: string;
 }) {
-  const [segment, setSegment] = useState(detail.texts[locale].segment);
-  const [error, setError] = useState<string | undefined>();
-  const inputRef = useRef<HTMLInputElement>(null);
   const prefix = MODEL_ADDRESS_PREFIXES[locale];
-  const change = trpc.catalogue.changeAddress.useMutation({
-    onSuccess: (answer) => {
-      setError(undefined);
-      notifySuccess(
-        TEXT.addressSaved,
-        answer.retired
-          ? fill(TEXT.addressSavedText, { old: answer.retired })
-          : fill(TEXT.addressSavedPlain, { path: answer.path }),
-      );
-    },
-    onError: (failure) => {
-      setError(fieldErrorsOf(failure)?.segment?.[0] ?? errorMessage(failure));
-      notifyFailure(TEXT.saveFailed, failure);
-      inputRef.current?.focus();
-    },
-  });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const typed = segment.trim();
-    if (!isAddressSegment(typed)) {
-      setError(copy.input.addressSegment);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    if (typed === detail.texts[locale].segment && detail.texts[locale].path !== null) return;
-    if (!change.isPending) change.mutate({ id: detail.model.id, locale, segment: typed });
-  };
   const retired = detail.retiredAddresses.filter((address) => address.locale === locale);
   const language = LANGUAGE_NAMES_FR[locale];
 
   return (
-    <form className="admin-form admin-address" noValidate onSubmit={submit}>
+    <div className="admin-address">
       <FormField
-        id={`address-${locale}`}
+        id={inputId(`texts.${locale}.segment`)}
         label={fill(TEXT.addressLabel, { language })}
         hint={`${TEXT.addressHint} ${fill(TEXT.fullAddress, { url: `${siteUrl}${prefix}${segment.trim()}` })}`}
         error={error}
@@ -79,10 +48,9 @@ export function AddressForm({
             </span>
             <input
               {...props}
-              ref={inputRef}
-              name="segment"
+              name={`texts.${locale}.segment`}
               value={segment}
-              onChange={(event) => setSegment(event.target.value)}
+              onChange={(event) => onChange(event.target.value)}
               maxLength={ADDRESS_SEGMENT_LIMITS.max}
               autoComplete="off"
               autoCapitalize="none"
@@ -92,16 +60,6 @@ export function AddressForm({
           </div>
         )}
       </FormField>
-      <div>
-        <BusyButton
-          type="submit"
-          className="button button--outline button--small"
-          busy={change.isPending}
-          busyLabel={TEXT.working}
-        >
-          {TEXT.saveAddress}
-        </BusyButton>
-      </div>
       {retired.length > 0 ? (
         <div>
           <p className="admin-editor__label">{TEXT.retired}</p>
@@ -112,6 +70,6 @@ export function AddressForm({
           </ul>
         </div>
       ) : null}
-    </form>
+    </div>
   );
 }

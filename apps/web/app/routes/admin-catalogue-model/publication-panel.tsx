@@ -5,9 +5,10 @@ import { useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { formatDateTime } from "~/components/admin/format";
-import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { errorMessage, notifyError, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { ModelStatusBadge } from "~/components/admin/status-badge";
-import { isUnauthorized, trpc } from "~/lib/trpc";
+import { isAdminClientError, isUnauthorized, trpc } from "~/lib/trpc";
+import { inputId } from "./model-draft";
 import type { ModelDetail } from "./types";
 
 const TEXT = copy.editor;
@@ -21,8 +22,18 @@ const PREVIEW: Record<Locale, { draft: string; published: string }> = {
  * Where the model stands and what can happen to it: its pages (a draft's preview is the owner's
  * alone), what is still missing before it can be published, and the buttons for each step.
  */
-export function PublicationPanel({ detail }: { detail: ModelDetail }) {
-  const { model, texts, missing } = detail;
+export function PublicationPanel({
+  detail,
+  dirty,
+  onFollow,
+}: {
+  detail: ModelDetail;
+  /** Words typed and not saved: publishing would show what is stored, so it waits. */
+  dirty: boolean;
+  /** Opens a missing piece's field (its language's tab) and focuses it. */
+  onFollow: (path: string) => void;
+}) {
+  const { model, texts, missingFields: missing } = detail;
   const [refusal, setRefusal] = useState<string | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -38,7 +49,11 @@ export function PublicationPanel({ detail }: { detail: ModelDetail }) {
   const failed = (error: unknown) => {
     setConfirming(null);
     if (isUnauthorized(error)) return;
-    // The server's refusal, the list of what is missing included, read at once.
+    if (isAdminClientError(error) && error.data?.code === "CONFLICT" && model.status === "draft") {
+      // Something went missing meanwhile (another tab): the list above, refreshed, says what.
+      notifyError(TEXT.publishRefused, TEXT.publishMissing);
+      return;
+    }
     setRefusal(errorMessage(error));
     notifyFailure(TEXT.publishRefused, error);
     requestAnimationFrame(() => refusalRef.current?.focus());
@@ -56,6 +71,9 @@ export function PublicationPanel({ detail }: { detail: ModelDetail }) {
     onSuccess: done(TEXT.unarchived),
     onError: failed,
   });
+
+  // Incomplete or unsaved: the button says why it does nothing, and the server refuses anyway.
+  const blocked = missing.length > 0 || dirty;
 
   const note =
     model.status === "archived"
@@ -91,17 +109,32 @@ export function PublicationPanel({ detail }: { detail: ModelDetail }) {
 
       {model.status === "draft" ? (
         missing.length > 0 ? (
-          <div className="admin-editor__missing">
+          <div className="admin-editor__missing" id="editor-missing">
             <p className="notice__title">{TEXT.missingTitle}</p>
             <ul>
               {missing.map((piece) => (
-                <li key={piece}>{piece}</li>
+                <li key={piece.label}>
+                  <a
+                    href={`#${inputId(piece.field)}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      onFollow(piece.field);
+                    }}
+                  >
+                    {piece.label}
+                  </a>
+                </li>
               ))}
             </ul>
           </div>
         ) : (
           <p className="admin-result">{TEXT.complete}</p>
         )
+      ) : null}
+      {model.status === "draft" && (missing.length > 0 || dirty) ? (
+        <p className="admin-hint" id="editor-publish-blocked">
+          {missing.length > 0 ? TEXT.publishMissing : TEXT.publishUnsaved}
+        </p>
       ) : null}
 
       {refusal ? (
@@ -118,7 +151,11 @@ export function PublicationPanel({ detail }: { detail: ModelDetail }) {
             className="button button--primary button--small"
             busy={publish.isPending}
             busyLabel={TEXT.publishing}
-            onClick={() => publish.mutate({ id: model.id })}
+            aria-disabled={blocked || undefined}
+            aria-describedby={blocked ? "editor-publish-blocked" : undefined}
+            onClick={() => {
+              if (!blocked) publish.mutate({ id: model.id });
+            }}
           >
             {TEXT.publish}
           </BusyButton>

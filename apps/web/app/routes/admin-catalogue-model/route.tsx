@@ -1,31 +1,75 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { copy } from "@souls/core/admin-copy";
-import { fill } from "@souls/core/placeholders";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";
-import { ProductHistoryList } from "~/components/admin/product-history";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { env } from "~/lib/env.server";
 import { isAdminClientError, trpc } from "~/lib/trpc";
-import { ADMIN_PAGES } from "~/screens";
-import { IdentityPanel } from "./identity-panel";
-import { PhotosPanel } from "./photos-panel";
-import { PublicationPanel } from "./publication-panel";
-import { SalePanel } from "./sale-panel";
-import { TextsPanel } from "./texts-panel";
+import { ADMIN_PAGES, catalogueModelPath } from "~/screens";
+import { draftFromForm, ownerApi, saveFromForm } from "./model.server";
+import { type GalleryPhoto, saveInputOf } from "./model-draft";
+import { ModelForm } from "./model-form";
+import type { ModelDetail } from "./types";
 
 const TEXT = copy.editor;
 
-/** The owner's session first; a model's id is a database id, anything else is no page. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const id = Number(params.id);
-  if (!/^\d{1,10}$/.test(params.id ?? "") || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+function modelId(param: string | undefined): number {
+  const id = Number(param);
+  if (!/^\d{1,10}$/.test(param ?? "") || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
     throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
   }
+  return id;
+}
+
+/** The model as stored, for the page's first render (without JavaScript, the only one). */
+async function storedModel(api: Awaited<ReturnType<typeof ownerApi>>, id: number) {
+  try {
+    const [detail, { photos }] = await Promise.all([
+      api.catalogue.detail({ id }),
+      api.photos.list({ productId: id }),
+    ]);
+    return { detail: detail as ModelDetail, photos: photos as GalleryPhoto[] };
+  } catch {
+    // A model gone, or a failure: the page says so as it loads (the editor's own queries).
+    return null;
+  }
+}
+
+/** The owner's session first; a model's id is a database id, anything else is no page. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = modelId(params.id);
+  const stored = await storedModel(await ownerApi(request, context), id);
   // Full addresses are shown with the shop's public origin, never the request's Host.
-  return { id, siteUrl: env.siteUrl };
+  return { id, siteUrl: env.siteUrl, stored };
+}
+
+/**
+ * The one « Enregistrer » without JavaScript: the whole form, saved by catalogue.save. Refused,
+ * the page comes back with what she typed and each refusal; saved, the page is loaded again.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = modelId(params.id);
+  const api = await ownerApi(request, context);
+  const stored = await storedModel(api, id);
+  if (!stored) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  const values = draftFromForm(await request.formData(), stored.detail, stored.photos);
+  const prepared = saveInputOf(id, values, stored.photos);
+  if ("priceRefused" in prepared) {
+    return data(
+      {
+        values,
+        fieldErrors: { price: [{ key: "admin:editor.priceInvalid", values: {} }] },
+        message: copy.errors.common.validation,
+      },
+      { status: 400 },
+    );
+  }
+  const outcome = await saveFromForm(api, prepared.input, values);
+  if (outcome.saved) return redirect(catalogueModelPath(id), 303);
+  return data(outcome.returned, { status: outcome.status });
 }
 
 export const meta = adminMeta(TEXT.metaTitle);
@@ -44,10 +88,22 @@ export default function AdminCatalogueModelPage() {
 
 /**
  * One model in full: its publication, its record (name, reference, series, price), its words and
- * address in each language, its photos, its sale and its history.
+ * address in each language, its photos, its sale and its history. Everything she types is kept
+ * in one draft and saved by one « Enregistrer » (the photos themselves, their order and sale
+ * have their own buttons).
  */
 function ModelEditor({ id, siteUrl }: { id: number; siteUrl: string }) {
-  const detail = trpc.catalogue.detail.useQuery({ id });
+  const { stored } = useLoaderData<typeof loader>();
+  const returned = useActionData<typeof action>();
+  // Rendered at once with the model as stored (the page works without JavaScript), then kept fresh.
+  const detail = trpc.catalogue.detail.useQuery(
+    { id },
+    { initialData: stored?.detail as ModelDetail | undefined },
+  );
+  const photos = trpc.photos.list.useQuery(
+    { productId: id },
+    { initialData: stored ? { photos: stored.photos as GalleryPhoto[] } : undefined },
+  );
   const back = (
     <p>
       <Link to={ADMIN_PAGES.catalogue} className="text-link">
@@ -56,7 +112,7 @@ function ModelEditor({ id, siteUrl }: { id: number; siteUrl: string }) {
       </Link>
     </p>
   );
-  if (detail.isPending) {
+  if (detail.isPending || photos.isPending) {
     return (
       <div className="admin-stack">
         {back}
@@ -64,37 +120,26 @@ function ModelEditor({ id, siteUrl }: { id: number; siteUrl: string }) {
       </div>
     );
   }
-  if (detail.isError) {
-    const missing = isAdminClientError(detail.error) && detail.error.data?.code === "NOT_FOUND";
+  if (detail.isError || photos.isError) {
+    const error = detail.error ?? photos.error;
+    const missing = isAdminClientError(error) && error.data?.code === "NOT_FOUND";
     return (
       <div className="admin-stack">
         {back}
         <div role="alert" className="form-error">
           <p className="notice__title">{TEXT.loadError}</p>
-          <p>{missing ? TEXT.notFound : errorMessage(detail.error)}</p>
+          <p>{missing ? TEXT.notFound : errorMessage(error)}</p>
         </div>
       </div>
     );
   }
-  const data = detail.data;
   return (
-    <div className="admin-stack admin-editor">
-      {back}
-      <header>
-        <h2 className="admin-editor__title">{fill(TEXT.title, { name: data.model.name })}</h2>
-        <p className="admin-muted admin-mono">{fill(TEXT.code, { code: data.model.code })}</p>
-      </header>
-      <PublicationPanel detail={data} />
-      <IdentityPanel detail={data} />
-      <TextsPanel detail={data} siteUrl={siteUrl} />
-      <PhotosPanel detail={data} />
-      <SalePanel detail={data} />
-      <section className="admin-panel" aria-labelledby="editor-history">
-        <h3 id="editor-history" className="admin-panel__title">
-          {TEXT.history}
-        </h3>
-        <ProductHistoryList events={data.history} />
-      </section>
-    </div>
+    <ModelForm
+      detail={detail.data}
+      photos={photos.data.photos}
+      siteUrl={siteUrl}
+      back={back}
+      returned={returned ?? null}
+    />
   );
 }

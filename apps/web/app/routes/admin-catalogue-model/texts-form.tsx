@@ -11,12 +11,9 @@ import {
 } from "@souls/core/catalogue-rules";
 import type { Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useRef, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
-import { ErrorSummary, type FieldProblem } from "~/components/admin/error-summary";
+import { useRef } from "react";
 import { FormField } from "~/components/admin/form-field";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
-import { isUnauthorized, trpc } from "~/lib/trpc";
+import { inputId } from "./model-draft";
 
 const TEXT = copy.editor;
 
@@ -31,81 +28,29 @@ const ROWS: Partial<Record<ModelTextField, number>> = {
   safety: 4,
 };
 
-const fieldId = (locale: Locale, field: string) => `texts-${locale}-${field}`;
+const fieldPath = (locale: Locale, field: string) => `texts.${locale}.${field}`;
+const fieldId = (locale: Locale, field: string) => inputId(fieldPath(locale, field));
 
 /**
- * A model's words in one language, every field of its page: saved all at once. A refused save
- * keeps what was typed, says why above the form (focused) and under each field concerned.
+ * A model's words in one language, every field of its page, saved with the rest of the model.
+ * A refused save keeps what was typed and says why under each field concerned.
  */
-export function TextsForm({
-  productId,
+export function TextsFields({
   locale,
   language,
   draft,
   onChange,
+  errorOf,
 }: {
-  productId: number;
   locale: Locale;
   /** « français », « anglais ». */
   language: string;
   draft: ModelTexts;
   onChange: (next: ModelTexts) => void;
+  errorOf: (path: string) => string | undefined;
 }) {
-  const [problems, setProblems] = useState<FieldProblem[] | null>(null);
-  const [message, setMessage] = useState<string | undefined>();
-  const summaryRef = useRef<HTMLDivElement>(null);
   const lang = locale === "fr" ? undefined : locale;
-
-  const refuse = (found: FieldProblem[], reason?: string) => {
-    setProblems(found);
-    setMessage(reason);
-    requestAnimationFrame(() => summaryRef.current?.focus());
-  };
-  const save = trpc.catalogue.updateTexts.useMutation({
-    onSuccess: ({ texts }) => {
-      setProblems(null);
-      setMessage(undefined);
-      // The words as stored (trimmed, one kind of line break): what the page will show.
-      onChange(texts);
-      notifySuccess(TEXT.textsSaved, fill(TEXT.textsSavedText, { language }));
-    },
-    onError: (error) => {
-      notifyFailure(TEXT.saveFailed, error);
-      if (isUnauthorized(error)) return;
-      const fields = fieldErrorsOf(error);
-      if (!fields) {
-        refuse([], errorMessage(error));
-        return;
-      }
-      refuse(
-        Object.entries(fields).flatMap(([field, messages]) =>
-          messages?.[0]
-            ? [{ id: fieldId(locale, inputOf(field)), label: labelOf(field), message: messages[0] }]
-            : [],
-        ),
-      );
-    },
-  });
-
-  const problemOf = (field: string) =>
-    problems?.find((problem) => problem.id === fieldId(locale, field))?.message;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Half a question is refused by the shop: said here first, on the item concerned.
-    const half = draft.faq.findIndex((item) => !item.question.trim() !== !item.answer.trim());
-    if (half >= 0) {
-      refuse([
-        {
-          id: fieldId(locale, `faq-${half}-${draft.faq[half]?.question.trim() ? "answer" : "question"}`),
-          label: fill(TEXT.faqQuestion, { n: half + 1 }),
-          message: copy.productForm.required,
-        },
-      ]);
-      return;
-    }
-    if (!save.isPending) save.mutate({ id: productId, locale, ...draft });
-  };
+  const problemOf = (field: string) => errorOf(fieldPath(locale, field));
 
   const set = (field: ModelTextField, value: string) => onChange({ ...draft, [field]: value });
   const textField = (field: ModelTextField) => {
@@ -130,6 +75,7 @@ export function TextsForm({
           "oneLine" in rule ? (
             <input
               {...props}
+              name={fieldPath(locale, field)}
               lang={lang}
               value={value}
               maxLength={rule.max}
@@ -138,6 +84,7 @@ export function TextsForm({
           ) : (
             <textarea
               {...props}
+              name={fieldPath(locale, field)}
               lang={lang}
               value={value}
               maxLength={rule.max}
@@ -153,8 +100,8 @@ export function TextsForm({
   const after = MODEL_TEXT_FIELD_NAMES.slice(4);
 
   return (
-    <form className="admin-form" noValidate onSubmit={submit} aria-label={fill(TEXT.textsOf, { language })}>
-      {problems ? <ErrorSummary summaryRef={summaryRef} message={message} problems={problems} /> : null}
+    <fieldset className="admin-form admin-editor__language">
+      <legend className="visually-hidden">{fill(TEXT.textsOf, { language })}</legend>
       {before.map(textField)}
 
       <fieldset className="admin-choice admin-editor__group">
@@ -164,13 +111,14 @@ export function TextsForm({
           return (
             <FormField
               key={material}
-              id={fieldId(locale, `materials-${material}`)}
+              id={fieldId(locale, `materials.${material}`)}
               label={"optional" in MODEL_MATERIALS[material] ? fill(TEXT.materialOptional, { label }) : label}
-              error={problemOf(`materials-${material}`)}
+              error={problemOf(`materials.${material}`)}
             >
               {(props) => (
                 <input
                   {...props}
+                  name={fieldPath(locale, `materials.${material}`)}
                   lang={lang}
                   value={draft.materials[material]}
                   maxLength={MATERIAL_MAX}
@@ -187,32 +135,8 @@ export function TextsForm({
       {after.map(textField)}
 
       <FaqFields locale={locale} lang={lang} draft={draft} onChange={onChange} problemOf={problemOf} />
-
-      <div>
-        <BusyButton
-          type="submit"
-          className="button button--primary button--small"
-          busy={save.isPending}
-          busyLabel={TEXT.working}
-        >
-          {fill(TEXT.saveTexts, { language })}
-        </BusyButton>
-      </div>
-    </form>
+    </fieldset>
   );
-}
-
-/** The input a server's message about a field points to (a group's first input). */
-function inputOf(field: string): string {
-  if (field === "materials") return "materials-fabric";
-  if (field === "faq") return "faq-0-question";
-  return field;
-}
-
-function labelOf(field: string): string {
-  if (field === "materials") return TEXT.materials;
-  if (field === "faq") return TEXT.faq;
-  return TEXT.field[field] ?? field;
 }
 
 /** Questions and answers: none required, ten at most; each added or removed in place. */
@@ -241,7 +165,7 @@ function FaqFields({
     onChange({ ...draft, faq: [...draft.faq, { question: "", answer: "" }] });
     // The new question's field, once it exists.
     requestAnimationFrame(() =>
-      document.getElementById(fieldId(locale, `faq-${draft.faq.length}-question`))?.focus(),
+      document.getElementById(fieldId(locale, `faq.${draft.faq.length}.question`))?.focus(),
     );
   };
   const remove = (index: number) => {
@@ -254,18 +178,20 @@ function FaqFields({
     <fieldset className="admin-choice admin-editor__group">
       <legend>{TEXT.faq}</legend>
       {draft.faq.length === 0 ? <p className="admin-muted">{TEXT.faqEmpty}</p> : null}
+      {problemOf("faq") ? <p className="field__error">{problemOf("faq")}</p> : null}
       <ol className="admin-plain-list admin-faq">
         {draft.faq.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: items have no id; their place is their name
           <li key={index} className="admin-faq__item">
             <FormField
-              id={fieldId(locale, `faq-${index}-question`)}
+              id={fieldId(locale, `faq.${index}.question`)}
               label={fill(TEXT.faqQuestion, { n: index + 1 })}
-              error={problemOf(`faq-${index}-question`)}
+              error={problemOf(`faq.${index}.question`)}
             >
               {(props) => (
                 <input
                   {...props}
+                  name={`texts.${locale}.faq.${index}.question`}
                   lang={lang}
                   value={item.question}
                   maxLength={FAQ_LIMITS.question}
@@ -274,13 +200,14 @@ function FaqFields({
               )}
             </FormField>
             <FormField
-              id={fieldId(locale, `faq-${index}-answer`)}
+              id={fieldId(locale, `faq.${index}.answer`)}
               label={fill(TEXT.faqAnswer, { n: index + 1 })}
-              error={problemOf(`faq-${index}-answer`)}
+              error={problemOf(`faq.${index}.answer`)}
             >
               {(props) => (
                 <textarea
                   {...props}
+                  name={`texts.${locale}.faq.${index}.answer`}
                   lang={lang}
                   value={item.answer}
                   maxLength={FAQ_LIMITS.answer}
@@ -304,6 +231,7 @@ function FaqFields({
       <div>
         <button
           ref={addRef}
+          id={fieldId(locale, "faq")}
           type="button"
           className="button button--outline button--small"
           aria-disabled={full || undefined}

@@ -1,30 +1,43 @@
 import { copy } from "@souls/core/admin-copy";
-import { LANGUAGE_NAMES_FR, type ModelTexts } from "@souls/core/catalogue-rules";
+import { LANGUAGE_NAMES_FR } from "@souls/core/catalogue-rules";
 import { LOCALES, type Locale } from "@souls/core/locales";
-import { type KeyboardEvent, useRef, useState } from "react";
-import { AddressForm } from "./address-form";
-import { TextsForm } from "./texts-form";
+import { type KeyboardEvent, useRef } from "react";
+import { AddressField } from "./address-form";
+import type { LanguageDraft, ModelDraft } from "./model-draft";
+import { TextsFields } from "./texts-form";
 import type { ModelDetail } from "./types";
 
 const TEXT = copy.editor;
 const TAB_NAMES: Record<Locale, string> = { fr: TEXT.french, en: TEXT.english };
 
-/** The words of a language without its address (the form's part). */
-function wordsOf(texts: ModelDetail["texts"][Locale]): ModelTexts {
-  const { path: _path, segment: _segment, ...words } = texts;
-  return words;
-}
-
 /**
- * The model's words and address, one language at a time (two tabs). What is typed in one
- * language stays while the other is open, until it is saved.
+ * The model's words and address, one language at a time (two tabs). Both languages stay in the
+ * page (the hidden one too), so what is typed in one is kept while the other is open and both
+ * are saved together by the model's « Enregistrer ».
  */
-export function TextsPanel({ detail, siteUrl }: { detail: ModelDetail; siteUrl: string }) {
-  const [language, setLanguage] = useState<Locale>("fr");
-  const [drafts, setDrafts] = useState<Record<Locale, ModelTexts>>(() => ({
-    fr: wordsOf(detail.texts.fr),
-    en: wordsOf(detail.texts.en),
-  }));
+export function TextsPanel({
+  detail,
+  siteUrl,
+  language,
+  onLanguage,
+  draft,
+  onChange,
+  errorOf,
+  refused,
+  hydrated,
+}: {
+  detail: ModelDetail;
+  siteUrl: string;
+  language: Locale;
+  onLanguage: (locale: Locale) => void;
+  draft: ModelDraft;
+  onChange: (locale: Locale, next: LanguageDraft) => void;
+  errorOf: (path: string) => string | undefined;
+  /** The languages with a refused field: their tab says so before it is opened. */
+  refused: Locale[];
+  /** Without JavaScript the tabs cannot switch: both languages show, one after the other. */
+  hydrated: boolean;
+}) {
   const tabs = useRef<Partial<Record<Locale, HTMLButtonElement | null>>>({});
 
   // Arrow keys move between the tabs (WAI-ARIA tabs pattern); the panel follows.
@@ -33,7 +46,7 @@ export function TextsPanel({ detail, siteUrl }: { detail: ModelDetail; siteUrl: 
     if (step === 0) return;
     event.preventDefault();
     const next = LOCALES[(LOCALES.indexOf(language) + step + LOCALES.length) % LOCALES.length] ?? "fr";
-    setLanguage(next);
+    onLanguage(next);
     tabs.current[next]?.focus();
   };
 
@@ -57,42 +70,40 @@ export function TextsPanel({ detail, siteUrl }: { detail: ModelDetail; siteUrl: 
             tabIndex={language === locale ? 0 : -1}
             className="admin-tabs__tab"
             lang={locale === "fr" ? undefined : locale}
-            onClick={() => setLanguage(locale)}
+            onClick={() => onLanguage(locale)}
             onKeyDown={onKeyDown}
           >
             {TAB_NAMES[locale]}
+            {refused.includes(locale) ? <span aria-hidden="true"> ⚠</span> : null}
           </button>
         ))}
       </div>
-      {LOCALES.map((locale) =>
-        // Both panels exist (each tab controls its own); only the open one holds its form.
-        locale === language ? (
-          <div
-            key={locale}
-            role="tabpanel"
-            id={`texts-panel-${locale}`}
-            aria-labelledby={`texts-tab-${locale}`}
-            className="admin-tabs__panel"
-          >
-            <AddressForm detail={detail} locale={locale} siteUrl={siteUrl} />
-            <TextsForm
-              productId={detail.model.id}
-              locale={locale}
-              language={LANGUAGE_NAMES_FR[locale]}
-              draft={drafts[locale]}
-              onChange={(next) => setDrafts((current) => ({ ...current, [locale]: next }))}
-            />
-          </div>
-        ) : (
-          <div
-            key={locale}
-            role="tabpanel"
-            id={`texts-panel-${locale}`}
-            aria-labelledby={`texts-tab-${locale}`}
-            hidden
+      {LOCALES.map((locale) => (
+        <div
+          key={locale}
+          role="tabpanel"
+          id={`texts-panel-${locale}`}
+          aria-labelledby={`texts-tab-${locale}`}
+          className="admin-tabs__panel admin-form"
+          hidden={hydrated && locale !== language}
+        >
+          <AddressField
+            detail={detail}
+            locale={locale}
+            siteUrl={siteUrl}
+            segment={draft[locale].segment}
+            onChange={(segment) => onChange(locale, { ...draft[locale], segment })}
+            error={errorOf(`texts.${locale}.segment`)}
           />
-        ),
-      )}
+          <TextsFields
+            locale={locale}
+            language={LANGUAGE_NAMES_FR[locale]}
+            draft={draft[locale]}
+            onChange={(next) => onChange(locale, { ...draft[locale], ...next })}
+            errorOf={errorOf}
+          />
+        </div>
+      ))}
     </section>
   );
 }

@@ -1,11 +1,9 @@
 import { copy } from "@souls/core/admin-copy";
 import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useId, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
+import { useId } from "react";
 import { FormField } from "~/components/admin/form-field";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
-import { type RouterOutputs, trpc } from "~/lib/trpc";
+import type { RouterOutputs } from "~/lib/trpc";
 
 export type GalleryPhoto = RouterOutputs["photos"]["list"]["photos"][number];
 
@@ -26,6 +24,7 @@ export function PhotoCard({
   moving,
   onMove,
   onRemove,
+  alts,
 }: {
   photo: GalleryPhoto;
   index: number;
@@ -34,6 +33,7 @@ export function PhotoCard({
   moving: boolean;
   onMove: (photo: GalleryPhoto, to: number, action: "up" | "down" | "cover") => void;
   onRemove: (photo: GalleryPhoto, number: number) => void;
+  alts: PhotoWordsDraft;
 }) {
   const n = index + 1;
   const headingId = useId();
@@ -103,74 +103,62 @@ export function PhotoCard({
           {TEXT.remove}
         </button>
       </div>
-      <AltForm photo={photo} n={n} />
+      <AltFields photo={photo} alts={alts} />
     </li>
   );
 }
 
-/** The photo's words in French and English, saved together. */
-function AltForm({ photo, n }: { photo: GalleryPhoto; n: number }) {
-  const [fr, setFr] = useState(photo.alt.fr);
-  const [en, setEn] = useState(photo.alt.en);
-  const [errors, setErrors] = useState<{ fr?: string; en?: string; form?: string }>({});
-  const save = trpc.photos.setAlt.useMutation({
-    onSuccess: () => {
-      setErrors({});
-      notifySuccess(TEXT.altSaved, fill(TEXT.photo, { n }));
-    },
-    onError: (failure) => {
-      const fields = fieldErrorsOf(failure);
-      setErrors(fields ? { fr: fields.fr?.[0], en: fields.en?.[0] } : { form: errorMessage(failure) });
-      notifyFailure(TEXT.actionFailed, failure);
-    },
-  });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!save.isPending) save.mutate({ id: photo.id, fr, en });
-  };
-  const missing = !photo.alt.fr || !photo.alt.en;
+/**
+ * A photo's words as its model's editor holds them until its one « Enregistrer »: what is typed
+ * for each photo, and why the last save refused it.
+ */
+export interface PhotoWordsDraft {
+  /** The model's form: the words are posted with it (without JavaScript too). */
+  form?: string;
+  value: (photo: GalleryPhoto) => { fr: string; en: string };
+  onChange: (photo: GalleryPhoto, words: { fr: string; en: string }) => void;
+  errorOf: (photo: GalleryPhoto, locale: "fr" | "en") => string | undefined;
+}
+
+/** The photo's words in French and English, saved with the model. */
+function AltFields({ photo, alts }: { photo: GalleryPhoto; alts: PhotoWordsDraft }) {
+  const words = alts.value(photo);
+  const missing = !words.fr.trim() || !words.en.trim();
   return (
-    <form className="photo-card__words" noValidate onSubmit={submit}>
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <FormField label={TEXT.altFr} hint={TEXT.altHint} error={errors.fr}>
+    <div className="photo-card__words">
+      <FormField
+        id={`model-alt-${photo.id}-fr`}
+        label={TEXT.altFr}
+        hint={TEXT.altHint}
+        error={alts.errorOf(photo, "fr")}
+      >
         {(props) => (
           <textarea
             {...props}
-            name="fr"
+            name={`alt.${photo.id}.fr`}
+            form={alts.form}
             rows={2}
-            value={fr}
+            value={words.fr}
             maxLength={PHOTO_LIMITS.altLength}
-            onChange={(event) => setFr(event.target.value)}
+            onChange={(event) => alts.onChange(photo, { ...words, fr: event.target.value })}
           />
         )}
       </FormField>
-      <FormField label={TEXT.altEn} error={errors.en}>
+      <FormField id={`model-alt-${photo.id}-en`} label={TEXT.altEn} error={alts.errorOf(photo, "en")}>
         {(props) => (
           <textarea
             {...props}
-            name="en"
+            name={`alt.${photo.id}.en`}
+            form={alts.form}
             rows={2}
             lang="en"
-            value={en}
+            value={words.en}
             maxLength={PHOTO_LIMITS.altLength}
-            onChange={(event) => setEn(event.target.value)}
+            onChange={(event) => alts.onChange(photo, { ...words, en: event.target.value })}
           />
         )}
       </FormField>
       {missing ? <p className="admin-hint">{TEXT.altMissing}</p> : null}
-      <BusyButton
-        type="submit"
-        className="button button--primary button--small"
-        busy={save.isPending}
-        busyLabel={TEXT.saving}
-        aria-label={fill(TEXT.saveAltLabel, { n })}
-      >
-        {TEXT.saveAlt}
-      </BusyButton>
-    </form>
+    </div>
   );
 }

@@ -5,7 +5,10 @@ import { type ChangeEvent, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
-import { type GalleryPhoto, PhotoCard } from "./photo-card";
+import { type GalleryPhoto, PhotoCard, type PhotoWordsDraft } from "./photo-card";
+
+export type { PhotoWordsDraft };
+
 import { type PhotoUpload, usePhotoUploads } from "./use-photo-uploads";
 
 const TEXT = copy.photos;
@@ -19,7 +22,7 @@ const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
  * a confirmation. Mounted by the model's editor with the model's id; its lists refresh by
  * themselves after each change.
  */
-export function PhotoManager({ productId }: { productId: number }) {
+export function PhotoManager({ productId, alts }: { productId: number; alts: PhotoWordsDraft }) {
   const ids = { title: useId(), hint: useId(), errors: useId(), input: useId() };
   const section = useRef<HTMLElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -133,6 +136,7 @@ export function PhotoManager({ productId }: { productId: number }) {
               moving={reorder.isPending}
               onMove={onMove}
               onRemove={(one, n) => setRemoving({ photo: one, n })}
+              alts={alts}
             />
           ))}
         </ol>

@@ -52,42 +52,52 @@ export async function changeModelAddress(
   return db.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const product = await lockModel(trx, productId);
-    const current = await trx
-      .selectFrom("productTexts")
-      .select("path")
+    return changeAddressIn(trx, product, locale, path);
+  });
+}
+
+/**
+ * The change itself, inside a transaction that holds the catalogue's lock and the model's (the
+ * model's one save, saveModel, makes it with the rest of the model's changes).
+ */
+export async function changeAddressIn(
+  trx: Transaction<Database>,
+  product: { id: number; publishedAt: Date | null; archivedAt: Date | null },
+  locale: Locale,
+  path: string,
+): Promise<ModelAddressChange> {
+  const productId = product.id;
+  const current = await trx
+    .selectFrom("productTexts")
+    .select("path")
+    .where("productId", "=", productId)
+    .where("locale", "=", locale)
+    .executeTakeFirst();
+  if (current?.path === path) return { path, retired: null };
+  await ensureAddressFree(trx, path, productId);
+  // One of its own earlier addresses comes back: it is current again, not a redirection.
+  await trx.deleteFrom("productPaths").where("path", "=", path).where("productId", "=", productId).execute();
+  if (current) {
+    await trx
+      .updateTable("productTexts")
+      .set({ path, updatedAt: new Date() })
       .where("productId", "=", productId)
       .where("locale", "=", locale)
-      .executeTakeFirst();
-    if (current?.path === path) return { path, retired: null };
-    await ensureAddressFree(trx, path, productId);
-    // One of its own earlier addresses comes back: it is current again, not a redirection.
-    await trx
-      .deleteFrom("productPaths")
-      .where("path", "=", path)
-      .where("productId", "=", productId)
       .execute();
-    if (current) {
-      await trx
-        .updateTable("productTexts")
-        .set({ path, updatedAt: new Date() })
-        .where("productId", "=", productId)
-        .where("locale", "=", locale)
-        .execute();
-    } else {
-      await trx.insertInto("productTexts").values({ productId, locale, path }).execute();
-    }
-    let retired: string | null = null;
-    if (current && (await wasPublic(trx, product))) {
-      await trx
-        .insertInto("productPaths")
-        .values({ path: current.path, productId, locale })
-        .onConflict((oc) => oc.column("path").doNothing())
-        .execute();
-      retired = current.path;
-    }
-    await recordProductEvent(trx, productId, "address_changed", current?.path ?? null, path);
-    return { path, retired };
-  });
+  } else {
+    await trx.insertInto("productTexts").values({ productId, locale, path }).execute();
+  }
+  let retired: string | null = null;
+  if (current && (await wasPublic(trx, product))) {
+    await trx
+      .insertInto("productPaths")
+      .values({ path: current.path, productId, locale })
+      .onConflict((oc) => oc.column("path").doNothing())
+      .execute();
+    retired = current.path;
+  }
+  await recordProductEvent(trx, productId, "address_changed", current?.path ?? null, path);
+  return { path, retired };
 }
 
 /** The owner's part of a stored address, for the editor's field. */

@@ -11,7 +11,9 @@ export {
 } from "./errors";
 export {
   archiveModel,
+  copyNameOf,
   createModel,
+  duplicateModel,
   modelCodeFor,
   type NewModelInput,
   publishModel,
@@ -28,6 +30,14 @@ export {
   modelDetail,
 } from "./overview";
 export { endSale, startSale } from "./sales";
+export {
+  type ModelSaveInput,
+  ModelSaveRefusedError,
+  type ModelSaveResult,
+  type ModelTextsWithAddress,
+  type SaveProblem,
+  saveModel,
+} from "./save";
 export {
   createSeries,
   deleteSeries,

@@ -16,7 +16,7 @@ import { unarchiveProduct } from "../product-updates";
 import { type AdminProductRow, isInt, PRODUCT_LIMITS, rowOf, slugFor } from "../products";
 import { missingPieces } from "./completeness";
 import { CatalogueRefusedError, ModelIncompleteError, SeriesNotFoundError } from "./errors";
-import { addressHolder, lockCatalogue, lockModel, readTexts } from "./store";
+import { addressHolder, lockCatalogue, lockModel, readTexts, textsColumns, textsOf } from "./store";
 import { normalizeText } from "./texts";
 
 export type { ModelStatus } from "@souls/core/catalogue-rules";
@@ -227,3 +227,77 @@ export async function archiveModel(db: Kysely<Database>, productId: number): Pro
 
 /** Back from the archive, with the stock it left with (and its page as it was). */
 export const unarchiveModel = unarchiveProduct;
+
+/** « Copie de Zora »: a duplicate's name when the owner gives none, within the name's bound. */
+export function copyNameOf(name: string): string {
+  return `Copie de ${name}`.slice(0, PRODUCT_LIMITS.name).trim();
+}
+
+/**
+ * « Dupliquer »: a new draft from an existing model — its words in both languages, materials and
+ * questions, its price and series (at the end) — under a name of its own (« Copie de … » unless
+ * she gives one), with its own code, reference and addresses. Neither its photos (each photo is
+ * of one bag) nor its stock (the new model has made no piece yet) nor its sale come along. Its
+ * history starts with where it came from.
+ */
+export async function duplicateModel(
+  db: Kysely<Database>,
+  sourceId: number,
+  input: { name?: string } = {},
+): Promise<AdminProductRow> {
+  const given = input.name === undefined ? "" : normalizeText(input.name, { oneLine: true });
+  if (given.length > PRODUCT_LIMITS.name || !isStorableText(given)) throw new InvalidProductError("name");
+  return db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const source = await lockModel(trx, sourceId);
+    const { models } = await trx
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<string>().as("models"))
+      .executeTakeFirstOrThrow();
+    if (Number(models) >= CATALOGUE_LIMITS.models) {
+      throw new CatalogueRefusedError("too_many_models", CATALOGUE_LIMITS.models);
+    }
+    const name = given || copyNameOf(source.name);
+    const code = await freeCode(trx, name);
+    const reference = await freeReference(trx, code);
+    let position = 0;
+    if (source.seriesId !== null) {
+      const { last } = await trx
+        .selectFrom("products")
+        .select(sql<number>`coalesce(max(position), 0)`.as("last"))
+        .where("seriesId", "=", source.seriesId)
+        .executeTakeFirstOrThrow();
+      position = Number(last) + 1;
+    }
+    const created = await trx
+      .insertInto("products")
+      .values({
+        reference,
+        slug: code,
+        name,
+        priceCents: source.priceCents,
+        stock: 0,
+        seriesId: source.seriesId,
+        position,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const texts = await readTexts(trx, [sourceId]);
+    const addresses = defaultAddressSegments(code);
+    await trx
+      .insertInto("productTexts")
+      .values(
+        LOCALES.map((locale) => ({
+          productId: created.id,
+          locale,
+          path: modelAddress(locale, addresses[locale]),
+          ...textsColumns(textsOf(texts.find((row) => row.locale === locale))),
+        })),
+      )
+      .execute();
+    // « Produit créé au prix de … », then where its words came from.
+    await recordProductEvent(trx, created.id, "created", null, `${created.priceCents}`);
+    await recordProductEvent(trx, created.id, "texts_changed", `${source.name} (${source.reference})`, name);
+    return rowOf(created);
+  });
+}

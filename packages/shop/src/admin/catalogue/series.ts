@@ -167,42 +167,53 @@ export async function moveModel(
   return db.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const product = await lockModel(trx, productId);
-    const target = await lockSeries(trx, seriesId);
-    const from = product.seriesId;
-    const before = from === null ? null : await ordered(trx, from);
-    const others = (await ordered(trx, seriesId)).filter((model) => model.id !== productId);
-    const place = Math.min(Math.max(1, Math.trunc(position) || 1), others.length + 1);
-    const oldPlace = before ? before.findIndex((model) => model.id === productId) + 1 : 0;
-    if (from === seriesId && oldPlace === place) return { seriesId, position: place };
-    const order = [
-      ...others.slice(0, place - 1).map((m) => m.id),
-      productId,
-      ...others.slice(place - 1).map((m) => m.id),
-    ];
-    await renumber(trx, order, seriesId);
-    if (before && from !== seriesId && from !== null) {
-      await renumber(
-        trx,
-        before.filter((model) => model.id !== productId).map((model) => model.id),
-        from,
-      );
-    }
-    const fromTitle =
-      from === null
-        ? null
-        : from === seriesId
-          ? target.titleFr
-          : ((await trx.selectFrom("series").select("titleFr").where("id", "=", from).executeTakeFirst())
-              ?.titleFr ?? null);
-    await recordProductEvent(
-      trx,
-      productId,
-      "series_changed",
-      fromTitle === null ? null : `${fromTitle} · ${oldPlace}`,
-      `${target.titleFr} · ${place}`,
-    );
-    return { seriesId, position: place };
+    return moveModelIn(trx, product, seriesId, position);
   });
+}
+
+/** The move itself, inside a transaction holding the catalogue's lock and the model's. */
+export async function moveModelIn(
+  trx: Transaction<Database>,
+  product: { id: number; seriesId: number | null },
+  seriesId: number,
+  position: number,
+): Promise<{ seriesId: number; position: number }> {
+  const productId = product.id;
+  const target = await lockSeries(trx, seriesId);
+  const from = product.seriesId;
+  const before = from === null ? null : await ordered(trx, from);
+  const others = (await ordered(trx, seriesId)).filter((model) => model.id !== productId);
+  const place = Math.min(Math.max(1, Math.trunc(position) || 1), others.length + 1);
+  const oldPlace = before ? before.findIndex((model) => model.id === productId) + 1 : 0;
+  if (from === seriesId && oldPlace === place) return { seriesId, position: place };
+  const order = [
+    ...others.slice(0, place - 1).map((m) => m.id),
+    productId,
+    ...others.slice(place - 1).map((m) => m.id),
+  ];
+  await renumber(trx, order, seriesId);
+  if (before && from !== seriesId && from !== null) {
+    await renumber(
+      trx,
+      before.filter((model) => model.id !== productId).map((model) => model.id),
+      from,
+    );
+  }
+  const fromTitle =
+    from === null
+      ? null
+      : from === seriesId
+        ? target.titleFr
+        : ((await trx.selectFrom("series").select("titleFr").where("id", "=", from).executeTakeFirst())
+            ?.titleFr ?? null);
+  await recordProductEvent(
+    trx,
+    productId,
+    "series_changed",
+    fromTitle === null ? null : `${fromTitle} · ${oldPlace}`,
+    `${target.titleFr} · ${place}`,
+  );
+  return { seriesId, position: place };
 }
 
 /** A series' models in their order (ties by age: the launch data may number them alike). */
