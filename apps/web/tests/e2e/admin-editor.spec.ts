@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { logInAsOwner } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { expect, sql, test } from "./fixtures";
 
 // The model editor keeps her words (issue 32): one « Enregistrer » for the whole model, a warning
@@ -16,14 +16,6 @@ test.use({
 });
 
 const PHONE = { width: 390, height: 844 };
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} on ${page.url()}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** A new draft of her own, from the catalogue's « Nouveau modèle »; its editor open. */
 async function newModel(page: Page, prefix: string): Promise<{ name: string; id: number }> {
