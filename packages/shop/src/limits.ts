@@ -14,8 +14,8 @@ export interface OrderLimits {
   maxUnpaidOrdersPerHour: number;
   /**
    * The share of a model's pieces that unpaid orders may hold at once, whoever placed them (at
-   * least one piece): a crowd of addresses cannot hold a whole series while buyers who pay take
-   * the rest. 1 holds no piece back.
+   * least one piece), before a shopper's order may hold more: a crowd of addresses cannot hold a
+   * whole series while buyers who pay take the rest. 1 holds no piece back.
    */
   maxHeldShareOfModel: number;
 }

@@ -211,7 +211,8 @@ async function placeOrderStatement(
     enough AS (
       SELECT count(*) = cardinality(${models}::text[])
              AND coalesce(bool_and(archived_at IS NULL AND (${test}::boolean OR (reserved + quantity <= stock
-               AND reserved + quantity <= greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8))))), false) AS all_lines
+               AND (${clientHash}::text IS NULL
+                 OR reserved + quantity <= greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8)))))), false) AS all_lines
       FROM locked
     ),
     held AS (
