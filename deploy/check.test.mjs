@@ -386,7 +386,7 @@ describe("deploy/k8s", () => {
     assert.equal(shopImages.size, 1, `one shop image everywhere: ${[...shopImages]}`);
   });
 
-  test("web: replicas replaced one at a time, probes on /healthz and its port, a graceful stop", () => {
+  test("web: replicas replaced one at a time, readiness on /healthz, liveness on /livez, a graceful stop", () => {
     const web = workload("Deployment", "souls-web");
     const pod = web.spec.template.spec;
     const container = pod.containers.find((c) => c.name === "web");
@@ -398,9 +398,11 @@ describe("deploy/k8s", () => {
     const port = container.ports.find((p) => p.containerPort === 3000);
     assert.ok(port, "the container listens on 3000");
     assert.equal(envValue(container, "PORT") ?? "3000", String(port.containerPort));
-    for (const probe of ["startupProbe", "readinessProbe", "livenessProbe"]) {
+    // A database outage takes a pod out of the Service, never restarts it: liveness asks /livez.
+    const paths = { startupProbe: "/healthz", readinessProbe: "/healthz", livenessProbe: "/livez" };
+    for (const [probe, path] of Object.entries(paths)) {
       const get = container[probe]?.httpGet;
-      assert.equal(get?.path, "/healthz", `${probe} path`);
+      assert.equal(get?.path, path, `${probe} path`);
       assert.ok(get.port === port.name || get.port === port.containerPort, `${probe} port`);
       // /healthz may wait 5 s for an unreachable database before answering 503.
       assert.ok(container[probe].timeoutSeconds >= 6, `${probe} timeout`);
