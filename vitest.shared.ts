@@ -1,5 +1,5 @@
 /**
- * How long a test may wait, for every package's vitest.config.ts (decision 031): a test fails because
+ * How long a test may wait, for every package's vitest.config.ts (decision 034): a test fails because
  * it hangs, never because the machine is slow or busy. A test asserts what happened, not how fast
  * (speed is the benchmark's, `npm run bench`).
  */

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 // Frozen once landed: change the schema with a new timestamped migration.
 
 /**
- * Issue 32 (decision 031): a refund of some pieces before the parcel left now leaves the order
+ * Issue 32 (decision 032): a refund of some pieces before the parcel left now leaves the order
  * where it was (« En préparation », « Préparée »), and a refund of every piece before it left
  * makes it « Remboursée ». Orders refunded so before this change were left « Partiellement
  * remboursée », out of what the owner has to prepare: each goes back where the state machine

@@ -3,7 +3,7 @@
  * workshop, or nothing when the order will never leave (withdrawn, refunded or cancelled before
  * shipping). One rule, read by every place that says what to pack or what was packed: the packing
  * slip, the owner's orders list and order page, the shipping step and the shopper's tracking page.
- * The order state machine keeps the rest in step (decision 031): a refund of some lines before
+ * The order state machine keeps the rest in step (decision 032): a refund of some lines before
  * shipping leaves the order where it was (« En préparation », « Préparée »), a refund of every line
  * takes it out of what waits for the owner (« Remboursée »).
  *
