@@ -15,6 +15,7 @@ import * as m20261126_reviews from "./2026-11-26T10-00-reviews";
 import * as m20261126_phone_and_second_address_line from "./2026-11-26T12-00-phone-and-second-address-line";
 import * as m20261126_tracking_link_requests from "./2026-11-26T13-00-tracking-link-requests";
 import * as m20261126_papers_and_the_owners_day from "./2026-11-26T20-00-papers-and-the-owners-day";
+import * as m20261127_seller_legal_form from "./2026-11-27T22-00-seller-legal-form";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T12-00-phone-and-second-address-line": m20261126_phone_and_second_address_line,
   "2026-11-26T13-00-tracking-link-requests": m20261126_tracking_link_requests,
   "2026-11-26T20-00-papers-and-the-owners-day": m20261126_papers_and_the_owners_day,
+  "2026-11-27T22-00-seller-legal-form": m20261127_seller_legal_form,
 };
