@@ -1168,8 +1168,8 @@ export const copy = {
     },
     /** Where an individual entrepreneur is registered (REGISTERS). */
     registers: {
-      rcs: "RCS : vous vendez des sacs que vous achetez ou faites fabriquer (commerçante)",
-      rne: "RNE seul : vous fabriquez vous-même les sacs (artisane)",
+      rcs: "RCS (commerçante)",
+      rne: "RNE seul (artisane)",
     },
     groups: {
       company: "Entreprise",
@@ -1220,7 +1220,7 @@ export const copy = {
         "Entrepreneur individuel : vos nom et prénom, que les pages et les papiers font suivre de « EI » (loi du 14 février 2022)",
       shareCapital: "Par exemple 1 000 €",
       register:
-        "Depuis 2023, toute entreprise est au registre national des entreprises (RNE) ; une commerçante est aussi au RCS",
+        "RCS si vous vendez des sacs achetés ou fabriqués pour vous ; RNE seul si vous les fabriquez vous-même. Depuis 2023, toute entreprise est au RNE",
       siren: "9 chiffres",
       vatNumber:
         "Facultatif : seulement si vous en avez un (FR, 2 chiffres de clé et le SIREN). En franchise en base (Réglages), les pages affichent « TVA non applicable, art. 293 B du CGI » à sa place",

@@ -86,7 +86,10 @@ describe("an invoice", () => {
 
   it("names a company's seller with its form, capital and RCS, and an EI's with « EI », no capital and the RNE", async () => {
     const sas = await pdfText(
-      await renderPaper({ ...sampleInvoice, seller: { ...sampleInvoice.seller, legalForm: "sas", register: "rcs" } }),
+      await renderPaper({
+        ...sampleInvoice,
+        seller: { ...sampleInvoice.seller, legalForm: "sas", register: "rcs" },
+      }),
     );
     expect(sas.text).toContain(
       "SOULS SAS · SAS au capital de 1 000 € · RCS Paris 732829320 · N° TVA intracommunautaire : FR44732829320 · 8 rue de Charonne,",
@@ -110,7 +113,9 @@ describe("an invoice", () => {
     expect(micro.text).toContain("TVA non applicable, article 293 B du CGI.");
     expect(micro.text).not.toMatch(/capital|RCS|intracommunautaire/);
     const english = await pdfText(await renderPaper({ ...sampleExportInvoice, seller: ei }));
-    expect(english.text).toContain("Zora Benali EI · Sole trader (entrepreneur individuel) · SIREN 404833048 (RNE)");
+    expect(english.text).toContain(
+      "Zora Benali EI · Sole trader (entrepreneur individuel) · SIREN 404833048 (RNE)",
+    );
   });
 });
 

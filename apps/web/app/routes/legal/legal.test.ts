@@ -48,7 +48,13 @@ const pageLines = async (path: string) =>
     .filter(Boolean)
     .join("\n");
 
-const VAT_REGIME = { ei: "franchise", eurl: "france", sarl: "france", sas: "destination", sasu: "france" } as const;
+const VAT_REGIME = {
+  ei: "franchise",
+  eurl: "france",
+  sarl: "france",
+  sas: "destination",
+  sasu: "france",
+} as const;
 
 describe("the legal pages", () => {
   it("invent nothing while the seller is not filled in, and say what is missing, in both languages", async () => {
@@ -58,7 +64,9 @@ describe("the legal pages", () => {
     expect(notice).toContain("numéro SIREN");
     expect(notice).not.toMatch(/renseignées[^.]*dénomination sociale/); // the company name is hers
     expect(notice).toContain("est édité par Souls Atelier SAS.");
-    expect(notice).not.toMatch(/capital|RCS|TVA intracommunautaire|000 000 000|\(exemple\)|\.example|\{\{|\u2063/);
+    expect(notice).not.toMatch(
+      /capital|RCS|TVA intracommunautaire|000 000 000|\(exemple\)|\.example|\{\{|\u2063/,
+    );
     // Paragraphs needing what is missing are left out: no director, no host, no phone.
     expect(notice).not.toContain("directeur de la publication du Site est");
     expect(notice).not.toContain("hébergé par");
@@ -82,7 +90,9 @@ describe("the legal pages", () => {
     expect(notice).toContain(
       "Immatriculation au registre national des entreprises (RNE) sous le numéro SIREN 404 833 048. TVA non applicable, art. 293 B du CGI.",
     );
-    expect(notice).not.toMatch(/capital|RCS|registre du commerce|TVA intracommunautaire|siège social|renseignées/);
+    expect(notice).not.toMatch(
+      /capital|RCS|registre du commerce|TVA intracommunautaire|siège social|renseignées/,
+    );
     const terms = await page("/cgv");
     expect(terms).toContain("Le Site est exploité par Zora Benali EI, entrepreneur individuel");
     expect(terms).toContain("toutes taxes comprises ; TVA non applicable, art. 293 B du CGI.");
@@ -96,7 +106,10 @@ describe("the legal pages", () => {
   it("print each legal form's identity, in both languages (snapshots of the legal notice)", async () => {
     for (const [form, seller] of Object.entries(SELLER_OF_EACH_FORM)) {
       await saveSeller(t.db, seller);
-      await saveOwnerSettings(t.db, { ...DEFAULT_OWNER_SETTINGS, vatRegime: VAT_REGIME[form as keyof typeof VAT_REGIME] });
+      await saveOwnerSettings(t.db, {
+        ...DEFAULT_OWNER_SETTINGS,
+        vatRegime: VAT_REGIME[form as keyof typeof VAT_REGIME],
+      });
       expect(await pageLines("/mentions-legales"), `${form} fr`).toMatchSnapshot(`${form} fr`);
       expect(await pageLines("/en/legal-notice"), `${form} en`).toMatchSnapshot(`${form} en`);
     }
