@@ -227,7 +227,7 @@ export function SellerForm({ seller }: { seller: Seller }) {
   );
 }
 
-/** The banner: what the law still asks for (the legal pages show examples until then), or that all is there. */
+/** The banner: what the law still asks of her form (the legal pages leave it out until then), or that all is there. */
 function SellerStatus({ seller }: { seller: Seller }) {
   const saved = seller.savedAt
     ? fill(TEXT.savedAt, { date: formatDateTime(seller.savedAt) })
