@@ -1198,7 +1198,7 @@ export const copy = {
       rcsCity: "Ville du greffe (RCS)",
       vatNumber: "Numéro de TVA intracommunautaire",
       publicationDirector: "Directeur ou directrice de la publication",
-      street: "Adresse du siège",
+      street: "Adresse du siège ou de votre établissement",
       postalCode: "Code postal",
       city: "Ville",
       country: "Pays",

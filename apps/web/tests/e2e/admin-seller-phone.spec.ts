@@ -33,7 +33,7 @@ test("a micro-entrepreneur fills in her identity on her phone: no capital, no RC
     await fill("SIREN", "404 833 048");
     await fill("Numéro de TVA intracommunautaire", "");
     await fill("Directeur ou directrice de la publication", "Zora Benali");
-    await fill("Adresse du siège", "8 rue de Charonne");
+    await fill("Adresse du siège ou de votre établissement", "8 rue de Charonne");
     await fill("Code postal", "75011");
     await fill("Ville", "Paris");
     await page.getByLabel("Pays", { exact: true }).selectOption("FR");
