@@ -61,7 +61,12 @@ describe("the owner's « Ma boutique »", () => {
       rcsCity: [{ key: "admin:input.noRcsCity", values: {} }],
     });
     const garbage = await trpcError(
-      ownerCaller(t.db).seller.save({ ...FILLED_IN_SELLER, legalForm: "SA", register: { rcs: true } }),
+      // What a tampered request may send: an object where text is expected.
+      ownerCaller(t.db).seller.save({
+        ...FILLED_IN_SELLER,
+        legalForm: "SA",
+        register: { rcs: true } as unknown as string,
+      }),
     );
     expect(errorShape(garbage, "seller.save").data.zodError?.fieldErrors).toEqual({
       legalForm: [{ key: "admin:input.legalFormInvalid", values: {} }],
