@@ -8,7 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // (companies and traders) or the national register of businesses (RNE, artisans). A form typed
   // before is read as its code when it is one; otherwise it is asked again.
   await sql`
-    UPDATE seller SET legal_form = CASE upper(regexp_replace(trim(legal_form), '[\s.()-]+', ' ', 'g'))
+    UPDATE seller SET legal_form = CASE upper(trim(regexp_replace(legal_form, '[[:space:].()-]+', ' ', 'g')))
       WHEN 'EI' THEN 'ei' WHEN 'ENTREPRENEUR INDIVIDUEL' THEN 'ei' WHEN 'ENTREPRISE INDIVIDUELLE' THEN 'ei'
       WHEN 'MICRO ENTREPRISE' THEN 'ei' WHEN 'MICRO ENTREPRENEUR' THEN 'ei' WHEN 'AUTO ENTREPRENEUR' THEN 'ei'
       WHEN 'EURL' THEN 'eurl' WHEN 'SARL' THEN 'sarl' WHEN 'SAS' THEN 'sas' WHEN 'SASU' THEN 'sasu'
