@@ -88,3 +88,29 @@ test("a micro-entrepreneur fills in her identity on her phone: no capital, no RC
     );
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a refused save shows each field's French message and keeps what she typed, saving nothing", async ({
+    page,
+  }) => {
+    await logInAsOwner(page);
+    await page.goto("/admin-boutique");
+    await expect(page.getByRole("heading", { level: 1, name: "Ma boutique" })).toBeVisible();
+    // The page's first paint has the form: she chooses EI and keeps a share capital.
+    await page.getByLabel("Forme juridique").selectOption("ei");
+    await page.getByLabel("Capital social").fill("1 000 €");
+    await page.getByLabel("SIREN", { exact: true }).fill("123 456 789");
+    await page.getByLabel("Dénomination sociale, ou vos nom et prénom").fill("Nadia Refusée");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(
+      page.getByText("Un entrepreneur individuel n'a pas de capital social : laissez ce champ vide"),
+    ).toBeVisible();
+    await expect(page.getByText("SIREN : 9 chiffres, dont le dernier est une clé de contrôle")).toBeVisible();
+    await expect(page.getByLabel("Dénomination sociale, ou vos nom et prénom")).toHaveValue("Nadia Refusée");
+    await expect(page.getByLabel("Capital social")).toHaveValue("1 000 €");
+    // Nothing was written (the other test of this file may save its own seller meanwhile).
+    expect(await sql("SELECT 1 FROM seller WHERE company_name = 'Nadia Refusée'")).toEqual([]);
+  });
+});

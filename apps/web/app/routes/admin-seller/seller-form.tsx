@@ -99,17 +99,27 @@ const COUNTRIES = [
 ];
 
 type Seller = RouterOutputs["seller"]["get"];
+
+/** What a save refused without JavaScript shows again: each field's first message, and what was typed. */
+export interface SellerRefusal {
+  errors: Partial<Record<SellerField, string>>;
+  values: Record<SellerField, string>;
+}
 type Draft = Record<SellerField, string>;
 type FieldErrors = Partial<Record<SellerField, string>>;
 
 const draftOf = (details: SellerDetails): Draft =>
   Object.fromEntries(SELLER_FIELDS.map((field) => [field, details[field] ?? ""])) as Draft;
 
-/** The owner's identity form: one save for every group, the server's message under each field. */
-export function SellerForm({ seller }: { seller: Seller }) {
+/**
+ * The owner's identity form: one save for every group, the server's message under each field.
+ * With JavaScript it saves through the panel's API; without, it posts to the page, which answers
+ * a refusal with the messages and what she typed (`refusal`).
+ */
+export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: SellerRefusal }) {
   const utils = trpc.useUtils();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(seller.details));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [draft, setDraft] = useState<Draft>(() => refusal?.values ?? draftOf(seller.details));
+  const [errors, setErrors] = useState<FieldErrors>(() => refusal?.errors ?? {});
   const save = trpc.seller.save.useMutation({
     onSuccess: (saved) => {
       utils.seller.get.setData(undefined, saved);
@@ -151,7 +161,7 @@ export function SellerForm({ seller }: { seller: Seller }) {
   );
 
   return (
-    <form className="admin-form admin-seller__form" noValidate onSubmit={submit}>
+    <form className="admin-form admin-seller__form" method="post" noValidate onSubmit={submit}>
       <SellerStatus seller={seller} />
       {GROUPS.map((group) => (
         <fieldset key={group.id} className="admin-panel admin-seller__group">
@@ -159,7 +169,8 @@ export function SellerForm({ seller }: { seller: Seller }) {
           <p className="admin-hint">{TEXT.groupHints[group.id]}</p>
           <div className="admin-form__row">
             {group.fields
-              .filter((field) => askedOf(draft, field))
+              // A field her form does not ask for still shows when a refused save names it.
+              .filter((field) => askedOf(draft, field) || errors[field])
               .map((field) => (
                 <FormField
                   key={field}
@@ -192,7 +203,8 @@ export function SellerForm({ seller }: { seller: Seller }) {
                       <select {...props} {...bind(field)}>
                         <option value="">{TEXT.chooseCountry}</option>
                         {COUNTRIES.map((country) => (
-                          <option key={country.code} value={country.code}>
+                          // Named by the reader's Intl, which may word a country unlike the server's.
+                          <option key={country.code} value={country.code} suppressHydrationWarning>
                             {country.name}
                           </option>
                         ))}
