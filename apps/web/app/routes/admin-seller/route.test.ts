@@ -16,7 +16,15 @@ beforeAll(async () => {
   ({ action } = (await import("./route")) as unknown as { action: typeof action });
 });
 
-/** The form as the browser posts it; every answer, a thrown redirect included, as a Response. */
+/** A redirect (a Response), or a refusal as the action returns it (`data()`: its init and data). */
+interface Answer {
+  status: number;
+  headers: Headers;
+  init?: { status?: number };
+  data?: unknown;
+}
+
+/** The form as the browser posts it; every answer, a thrown redirect included. */
 async function post(fields: Record<string, string>, cookie = shop.ownerCookie) {
   const body = new URLSearchParams(fields);
   const request = new Request("https://souls.example/admin-boutique", {
@@ -26,9 +34,9 @@ async function post(fields: Record<string, string>, cookie = shop.ownerCookie) {
   });
   try {
     const answer = await action({ request, params: {}, context: { socketAddress: "203.0.113.61" } });
-    return answer as { init?: { status?: number }; data?: unknown } & Response;
+    return answer as Answer;
   } catch (thrown) {
-    return thrown as Response;
+    return thrown as Answer;
   }
 }
 
