@@ -38,8 +38,9 @@ export async function sellerForPage(request: Request) {
  * does not ask for it) is "not filled in"; anything else is judged by the rules.
  */
 export async function saveSellerFromForm(request: Request) {
-  await requireAdmin(request);
+  // A body that is not a form is a 400 first; then the owner's session, or the login page.
   const form = await readForm(request);
+  await requireAdmin(request);
   const values = Object.fromEntries(
     SELLER_FIELDS.map((field) => {
       const value = form.get(field);
