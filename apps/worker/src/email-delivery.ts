@@ -63,7 +63,11 @@ export type MailSetup = Omit<EmailDelivery, "context" | "from"> & {
 export async function deliveryAsSeller(db: Kysely<Database>, mail: MailSetup): Promise<EmailDelivery> {
   const seller = showSeller((await loadSeller(db)).details);
   const { siteUrl, from, ...delivery } = mail;
-  return { ...delivery, context: emailContextFor(seller, siteUrl), from: from ?? mailSenderOf(seller) };
+  return {
+    ...delivery,
+    context: emailContextFor(seller, siteUrl),
+    from: from ?? mailSenderOf(seller, siteUrl),
+  };
 }
 
 /** How long a send in progress may still finish once the worker is asked to stop. */
@@ -132,7 +136,7 @@ export async function deliverEmail(
       queuedAt: claimed.createdAt,
       messageId: messageIdFor(claimed.id, delivery.context.siteUrl),
       from: delivery.from,
-      replyTo: delivery.context.seller.email,
+      replyTo: delivery.context.seller.email ?? undefined,
       to: claimed.recipient,
       locale: claimed.locale,
       ...rendered,

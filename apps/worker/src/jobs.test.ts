@@ -86,10 +86,13 @@ describe("the worker's jobs", () => {
       return { headers, html: await readFile(path.join(dir, eml.replace(/\.eml$/, ".html")), "utf8") };
     }
 
-    // Nothing filled in yet: the examples, as before.
+    // Nothing filled in yet: from the shop's own domain, no reply address, no invented contact.
     const before = await queueEmail(t.db, { locale: "fr" });
     expect((await round()).emails.sent).toBe(1);
-    expect((await written(before.id)).headers.get("from")).toBe("SOULS <contact@souls.example>");
+    const first = await written(before.id);
+    expect(first.headers.get("from")).toBe("SOULS <no-reply@souls.example>");
+    expect(first.headers.get("reply-to")).toBeUndefined();
+    expect(first.html).not.toMatch(/contact@|\(exemple\)/);
 
     // Saved from the panel while the worker runs: the next round sends as the new seller. (Her
     // own low-stock e-mail would go to that contact address too: not this test's subject.)

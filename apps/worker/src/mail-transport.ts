@@ -11,7 +11,8 @@ export interface OutgoingEmail {
   /** Stable per row, so a message sent twice after a crash is recognisably the same one. */
   messageId: string;
   from: string;
-  replyTo: string;
+  /** The seller's contact e-mail; undefined while « Ma boutique » has none. */
+  replyTo?: string;
   to: string;
   locale: Locale;
   subject: string;

@@ -213,6 +213,13 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   ),
   fr: fc.oneof(fc.constantFrom("Aicha de face", "", "x".repeat(300), "x".repeat(301)), oddString),
   en: fc.oneof(fc.constantFrom("Aicha, front view", " ", "\u202eweiv tnorf"), oddString),
+  legalForm: fc.oneof(
+    fc.constantFrom<unknown>("ei", "sas", " SASU ", "SA", "micro-entreprise", "", null),
+    oddString,
+  ),
+  register: fc.oneof(fc.constantFrom<unknown>("rcs", "rne", "RNE", "rm", "", null), oddString),
+  shareCapital: fc.oneof(fc.constantFrom<unknown>("1 000 €", "", null), oddString),
+  rcsCity: fc.oneof(fc.constantFrom<unknown>("Paris", "", null), oddString),
   siren: fc.oneof(fc.constantFrom<unknown>("732829320", "732 829 320", "123456789", "", null), oddString),
   vatNumber: fc.oneof(
     fc.constantFrom<unknown>("FR44732829320", "fr 44 732 829 320", "FR83404833048", "", null),

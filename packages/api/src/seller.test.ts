@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
-import { REQUIRED_SELLER_FIELDS } from "@souls/shop/seller";
-import { FILLED_IN_SELLER } from "@souls/shop/testing";
+import { EMPTY_SELLER, requiredSellerFields } from "@souls/shop/seller";
+import { FILLED_IN_SELLER, MICRO_SELLER } from "@souls/shop/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "./errors";
 import { errorShape, ownerCaller, trpcError } from "./testing";
@@ -18,7 +18,7 @@ describe("the owner's « Ma boutique »", () => {
     const seller = await ownerCaller(t.db).seller.get();
     expect(seller.savedAt).toBeNull();
     expect(Object.values(seller.details).every((value) => value === null)).toBe(true);
-    expect(seller.missing).toEqual([...REQUIRED_SELLER_FIELDS]);
+    expect(seller.missing).toEqual(requiredSellerFields(EMPTY_SELLER));
   });
 
   it("refuses a bad SIREN, VAT number, address or link with a message under each field, saving nothing", async () => {
@@ -49,6 +49,38 @@ describe("the owner's « Ma boutique »", () => {
       vatNumber: [{ key: "admin:input.vatNotSiren", values: {} }],
     });
     expect(await stored()).toEqual(before);
+  });
+
+  it("refuses what her legal form does not have and garbage for the form and register, in French, saving nothing", async () => {
+    const before = await stored();
+    const error = await trpcError(
+      ownerCaller(t.db).seller.save({ ...MICRO_SELLER, shareCapital: "1 000 €", rcsCity: "Paris" }),
+    );
+    expect(errorShape(error, "seller.save").data.zodError?.fieldErrors).toEqual({
+      shareCapital: [{ key: "admin:input.noCapitalForEi", values: {} }],
+      rcsCity: [{ key: "admin:input.noRcsCity", values: {} }],
+    });
+    const garbage = await trpcError(
+      // What a tampered request may send: an object where text is expected.
+      ownerCaller(t.db).seller.save({
+        ...FILLED_IN_SELLER,
+        legalForm: "SA",
+        register: { rcs: true } as unknown as string,
+      }),
+    );
+    expect(errorShape(garbage, "seller.save").data.zodError?.fieldErrors).toEqual({
+      legalForm: [{ key: "admin:input.legalFormInvalid", values: {} }],
+      register: [{ key: "admin:input.textExpected", values: {} }],
+    });
+    const company = await trpcError(
+      ownerCaller(t.db).seller.save({ ...FILLED_IN_SELLER, register: "rne", rcsCity: null }),
+    );
+    expect(errorShape(company, "seller.save").data.zodError?.fieldErrors).toEqual({
+      register: [{ key: "admin:input.companyInRcs", values: {} }],
+    });
+    expect(await stored()).toEqual(before);
+    // A micro-entrepreneur with no capital, registry's city or VAT number has said all the law asks.
+    expect((await ownerCaller(t.db).seller.save(MICRO_SELLER)).missing).toEqual([]);
   });
 
   it("saves what she typed in its stored form, says when, and what is left to fill in", async () => {

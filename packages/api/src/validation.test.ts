@@ -487,6 +487,11 @@ const MALFORMED: Record<string, unknown[]> = {
     { ...FILLED_IN_SELLER, postalCode: "7501" },
     { ...FILLED_IN_SELLER, country: "ZZ" },
     { ...FILLED_IN_SELLER, vatNumber: 44, postalCode: 75011 },
+    { ...FILLED_IN_SELLER, legalForm: "SA" },
+    { ...FILLED_IN_SELLER, register: "rne", rcsCity: null },
+    { ...FILLED_IN_SELLER, register: ["rcs"] },
+    { ...FILLED_IN_SELLER, legalForm: "ei", register: "rne", rcsCity: null },
+    { ...FILLED_IN_SELLER, legalForm: "ei", register: "rcs", shareCapital: "1 000 €" },
   ],
   "reviews.list": [
     { status: "hidden" },

@@ -450,6 +450,11 @@ export const copy = {
     sirenInvalid: "SIREN : 9 chiffres, dont le dernier est une clé de contrôle (voir votre extrait Kbis)",
     vatInvalid: "Numéro de TVA français attendu : FR, 2 chiffres de clé, puis les 9 chiffres du SIREN",
     vatNotSiren: "Ce numéro de TVA ne contient pas le SIREN indiqué plus haut",
+    legalFormInvalid: "Forme juridique : choisissez-la dans la liste (EI, EURL, SARL, SAS ou SASU)",
+    registerInvalid: "Registre : RCS ou RNE",
+    noCapitalForEi: "Un entrepreneur individuel n'a pas de capital social : laissez ce champ vide",
+    companyInRcs: "Une société (EURL, SARL, SAS, SASU) est immatriculée au RCS",
+    noRcsCity: "Pas de greffe pour une immatriculation au RNE seul : laissez ce champ vide",
     emailInvalid: "Adresse e-mail non valide",
     vatRegime: "Régime de TVA : franchise, TVA française ou TVA du pays de livraison",
     signupList: "Liste : newsletter, avant-première ou retour en stock",
@@ -1224,11 +1229,11 @@ export const copy = {
     loadError: "Impossible de charger les informations de la boutique",
     incompleteTitle: "Votre boutique n'est pas encore complète",
     incompleteText:
-      "Tant que ces informations exigées par la loi manquent, les mentions légales, les CGV et la politique de confidentialité affichent des coordonnées d'exemple, signalées comme telles :",
+      "Tant que ces informations exigées par la loi manquent, les mentions légales, les CGV et la politique de confidentialité les omettent et signalent lesquelles manquent :",
     complete:
       "Toutes les informations exigées par la loi sont renseignées : les pages légales affichent les vôtres.",
     savedAt: "Dernier enregistrement le {{date}}.",
-    neverSaved: "Jamais enregistrée : la boutique affiche les exemples.",
+    neverSaved: "Jamais enregistrée : les pages légales signalent ce qui manque.",
     submit: "Enregistrer",
     submitting: "Enregistrement...",
     saved: "Boutique enregistrée",
@@ -1237,8 +1242,23 @@ export const copy = {
     validationText: "Vérifiez les champs signalés.",
     required: "Exigé par la loi",
     chooseCountry: "Pays…",
+    chooseLegalForm: "Forme juridique…",
+    chooseRegister: "Registre…",
+    /** The legal forms she chooses from (@souls/shop/seller-fields LEGAL_FORMS). */
+    legalForms: {
+      ei: "Entrepreneur individuel (EI), micro-entrepreneur compris",
+      eurl: "EURL (SARL à associé unique)",
+      sarl: "SARL",
+      sas: "SAS",
+      sasu: "SASU (SAS à associé unique)",
+    },
+    /** Where an individual entrepreneur is registered (REGISTERS). */
+    registers: {
+      rcs: "RCS (commerçante)",
+      rne: "RNE seul (artisane)",
+    },
     groups: {
-      company: "Société",
+      company: "Entreprise",
       contact: "Contact",
       host: "Hébergeur",
       mediator: "Médiateur",
@@ -1246,7 +1266,7 @@ export const copy = {
     },
     groupHints: {
       company:
-        "Telles qu'elles figurent sur votre extrait Kbis (LCEN, art. 6-III et 19 ; Code de commerce, art. R123-237).",
+        "Telles qu'elles figurent sur votre extrait Kbis ou votre extrait du RNE (LCEN, art. 6-III et 19 ; Code de commerce, art. R123-237). Les champs demandés suivent votre forme juridique.",
       contact: "Où les clients vous joignent (Code de la consommation, art. L111-1 et R111-1).",
       host: "L'entreprise qui héberge le site (LCEN, art. 6-III).",
       mediator:
@@ -1256,14 +1276,15 @@ export const copy = {
     },
     fields: {
       brand: "Marque",
-      companyName: "Dénomination sociale",
+      companyName: "Dénomination sociale, ou vos nom et prénom",
       legalForm: "Forme juridique",
       shareCapital: "Capital social",
+      register: "Registre d'immatriculation",
       siren: "SIREN",
       rcsCity: "Ville du greffe (RCS)",
       vatNumber: "Numéro de TVA intracommunautaire",
       publicationDirector: "Directeur ou directrice de la publication",
-      street: "Adresse du siège",
+      street: "Adresse du siège ou de votre établissement",
       postalCode: "Code postal",
       city: "Ville",
       country: "Pays",
@@ -1281,9 +1302,14 @@ export const copy = {
     },
     hints: {
       brand: "Le nom de la boutique ; SOULS si vide.",
+      companyName:
+        "Entrepreneur individuel : vos nom et prénom, que les pages et les papiers font suivre de « EI » (loi du 14 février 2022)",
       shareCapital: "Par exemple 1 000 €",
+      register:
+        "RCS si vous vendez des sacs achetés ou fabriqués pour vous ; RNE seul si vous les fabriquez vous-même. Depuis 2023, toute entreprise est au RNE",
       siren: "9 chiffres",
-      vatNumber: "FR, 2 chiffres de clé et le SIREN",
+      vatNumber:
+        "Facultatif : seulement si vous en avez un (FR, 2 chiffres de clé et le SIREN). En franchise en base (Réglages), les pages affichent « TVA non applicable, art. 293 B du CGI » à sa place",
       phone: "Par exemple +33 1 23 45 67 89",
       email: "Affichée dans le pied de page et les e-mails ; les réponses des clients y arrivent.",
       instagramUrl: "Facultatif. Par exemple https://www.instagram.com/souls",

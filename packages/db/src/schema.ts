@@ -380,8 +380,11 @@ export interface SellerTable {
   id: ColumnType<1, 1 | undefined, never>;
   brand: string | null;
   companyName: string | null;
+  /** ei, eurl, sarl, sas or sasu (@souls/shop/seller-fields). */
   legalForm: string | null;
   shareCapital: string | null;
+  /** rcs or rne: where the business is registered. */
+  register: string | null;
   street: string | null;
   postalCode: string | null;
   city: string | null;

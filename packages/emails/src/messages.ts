@@ -310,7 +310,8 @@ export function emailSubject(message: EmailMessage): string {
 export interface EmailContext {
   /** Public origin of the shop, no trailing slash, e.g. https://souls.example. */
   siteUrl: string;
-  seller: { brand: string; companyName: string; address: string; email: string };
+  /** The seller as « Ma boutique » holds it: an address or e-mail not filled in yet is null, and left out. */
+  seller: { brand: string; companyName: string; address: string | null; email: string | null };
 }
 
 export interface RenderedEmail {

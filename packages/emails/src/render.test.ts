@@ -1,6 +1,7 @@
 import { OWNER_EMAIL_TYPES } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
 import { describe, expect, it } from "vitest";
+import { renderEmail } from "./index";
 import { EMAIL_TYPES, InvalidEmailMessageError, isMarketingEmail, parseEmailMessage } from "./messages";
 import {
   sampleContext,
@@ -939,4 +940,38 @@ describe("a corrected address", () => {
     expect(text).toContain("75009 Paris");
     expect(text).toContain("France");
   });
+});
+
+describe("a seller not filled in yet", () => {
+  const unfilled = {
+    ...sampleContext,
+    seller: { brand: "SOULS", companyName: "SOULS", address: null, email: null },
+  };
+
+  it.each(LOCALES)(
+    "in %s: the footer, the withdrawal steps and the form say nothing invented",
+    async (locale) => {
+      for (const type of ["order_confirmation", "withdrawal_acknowledgement"] as const) {
+        const message = parseEmailMessage({ type, locale, payload: samplePayloads[type] });
+        const { html, text } = await renderEmail(message, unfilled);
+        for (const shown of [visibleText(html), text]) {
+          expect(shown, type).not.toMatch(/null|undefined|mailto:|souls\.example\/?\s*·|, ,|: ,/);
+          expect(shown, type).toContain("SOULS");
+        }
+        expect(
+          hrefs(html).some((href) => href.startsWith("mailto:")),
+          type,
+        ).toBe(false);
+      }
+      const confirmation = await renderEmail(
+        parseEmailMessage({ type: "order_confirmation", locale, payload: samplePayloads.order_confirmation }),
+        unfilled,
+      );
+      expect(confirmation.text).toContain(
+        locale === "fr"
+          ? "de la page de suivi de votre commande. Il suffit"
+          : "on your order’s tracking page. Your decision",
+      );
+    },
+  );
 });

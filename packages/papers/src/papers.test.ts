@@ -83,6 +83,40 @@ describe("an invoice", () => {
     expect(text).not.toMatch(/SIREN|RCS|intracommunautaire|capital/);
     expect(text).toContain("SOULS SAS");
   });
+
+  it("names a company's seller with its form, capital and RCS, and an EI's with « EI », no capital and the RNE", async () => {
+    const sas = await pdfText(
+      await renderPaper({
+        ...sampleInvoice,
+        seller: { ...sampleInvoice.seller, legalForm: "sas", register: "rcs" },
+      }),
+    );
+    expect(sas.text).toContain(
+      "SOULS SAS · SAS au capital de 1 000 € · RCS Paris 732829320 · N° TVA intracommunautaire : FR44732829320 · 8 rue de Charonne,",
+    );
+    const ei = {
+      ...sampleInvoice.seller,
+      companyName: "Zora Benali",
+      legalForm: "ei",
+      // A capital a form typed before the list may have kept is never printed for an EI.
+      shareCapital: "1 000 €",
+      register: "rne",
+      rcsCity: null,
+      siren: "404833048",
+      vatNumber: null,
+    };
+    const micro = await pdfText(await renderPaper({ ...sampleInvoice, vatBasis: "franchise", seller: ei }));
+    expect(micro.text).toContain(
+      "Zora Benali EI · Entrepreneur individuel · SIREN 404833048 (RNE) · 8 rue de Charonne, 75011 Paris, France",
+    );
+    expect(micro.text).toContain("Zora Benali EI");
+    expect(micro.text).toContain("TVA non applicable, article 293 B du CGI.");
+    expect(micro.text).not.toMatch(/capital|RCS|intracommunautaire/);
+    const english = await pdfText(await renderPaper({ ...sampleExportInvoice, seller: ei }));
+    expect(english.text).toContain(
+      "Zora Benali EI · Sole trader (entrepreneur individuel) · SIREN 404833048 (RNE)",
+    );
+  });
 });
 
 describe("a credit note", () => {

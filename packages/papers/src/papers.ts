@@ -10,8 +10,11 @@ import type { VatBasis } from "@souls/core/vat";
 export interface PaperSeller {
   brand: string | null;
   companyName: string | null;
+  /** ei, eurl, sarl, sas or sasu (@souls/core/legal-forms); before that list, as she typed it. */
   legalForm: string | null;
   shareCapital: string | null;
+  /** rcs or rne; absent from papers issued before it was asked (an RCS city then meant the RCS). */
+  register?: string | null;
   street: string | null;
   postalCode: string | null;
   city: string | null;

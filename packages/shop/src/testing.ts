@@ -26,7 +26,7 @@ export {
 } from "./photos/fixtures";
 /** Signs a review invitation's links as the shop does (a test builds what an e-mail would carry). */
 export { reviewLinkToken } from "./reviews/tokens";
-export { FILLED_IN_SELLER } from "./seller/testing";
+export { FILLED_IN_SELLER, MICRO_SELLER, SELLER_OF_EACH_FORM } from "./seller/testing";
 /** Signs a sign-up's link as the shop does (a test builds the link an e-mail would carry). */
 export { signupToken } from "./signups/tokens";
 

@@ -58,9 +58,11 @@ export function SiteFooter({
           <ul>
             {seller ? (
               <>
-                <li>
-                  <a href={`mailto:${seller.email}`}>{t("footer.contactButton")}</a>
-                </li>
+                {seller.email ? (
+                  <li>
+                    <a href={`mailto:${seller.email}`}>{t("footer.contactButton")}</a>
+                  </li>
+                ) : null}
                 {seller.instagramUrl ? (
                   <li>
                     <a href={seller.instagramUrl} rel="noopener noreferrer" target="_blank">

@@ -1,6 +1,6 @@
 /**
  * A production start reads the seller once and says, in one log line, while the legal pages still
- * show examples; outside production it reads nothing. (The pages' copy, kept per catalogue version,
+ * leave out a detail the law requires; outside production it reads nothing. (The pages' copy, kept per catalogue version,
  * is keepCollection's: catalogue.server.test.ts.)
  */
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
@@ -34,10 +34,10 @@ async function start(nodeEnv: "production" | "development") {
   }
 }
 
-it("says once at a production start that the legal pages show examples, naming the page that ends it", async () => {
+it("says once at a production start that the legal pages miss required details, naming the page that ends it", async () => {
   await saveSeller(t.db, EMPTY_SELLER);
   expect(await start("production")).toEqual([
-    "[web] the seller's identity is not filled in: the legal pages show examples (/admin-boutique)",
+    "[web] the seller's identity is not filled in: the legal pages leave out what the law requires (/admin-boutique)",
   ]);
   // Development is the owner's own machine: nothing to warn a deployment about.
   expect(await start("development")).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Locale } from "@souls/core/locales";
 import type { EmailContext } from "@souls/emails/messages";
+import { loadOwnerSettings } from "@souls/shop/owner";
 import {
   emailContextFor,
   loadSeller,
@@ -15,14 +16,15 @@ import { env } from "./env.server";
 import { siteOrigin } from "./page.server";
 
 /**
- * The seller for this server's pages (footer, legal pages, structured data, e-mail previews), read
- * once per catalogue version like the catalogue: a save in the owner's panel is a NOTIFY on the
- * products channel, so every server reads it again at its next request, never later.
+ * The seller for this server's pages (footer, legal pages, structured data, e-mail previews), with
+ * what her VAT regime says of VAT, read once per catalogue version like the catalogue: a save of
+ * « Ma boutique » or « Réglages » is a NOTIFY on the products channel, so every server reads it
+ * again at its next request, never later.
  */
-export const shownSeller = keepCollection(
-  async () => showSeller((await loadSeller(db)).details),
-  catalogueVersion,
-);
+export const shownSeller = keepCollection(async () => {
+  const [{ details }, { vatRegime }] = await Promise.all([loadSeller(db), loadOwnerSettings(db)]);
+  return showSeller(details, vatRegime);
+}, catalogueVersion);
 
 /** What the e-mail templates need: the panel's previews render with the seller of the moment. */
 export async function sellerEmailContext(): Promise<EmailContext> {
@@ -37,10 +39,10 @@ export async function productManufacturer(locale: Locale): Promise<Manufacturer>
   return manufacturerOf(await shownSeller(), locale);
 }
 
-export const SELLER_NOT_FILLED_IN = `[web] the seller's identity is not filled in: the legal pages show examples (${ADMIN_PAGES.seller})`;
+export const SELLER_NOT_FILLED_IN = `[web] the seller's identity is not filled in: the legal pages leave out what the law requires (${ADMIN_PAGES.seller})`;
 
 /**
- * Said once when a production server starts while the legal pages still show examples, so that
+ * Said once when a production server starts while the legal pages still miss a required detail, so that
  * whoever deploys sees it in the log before a shopper sees it on the site.
  */
 export async function checkSellerAtStart(

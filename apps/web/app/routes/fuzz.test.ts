@@ -53,6 +53,8 @@ const OTHER_ROUTES: { module: string; paths: string[] }[] = [
   // A model's page, at the launch models' addresses in both languages.
   { module: PRODUCT_MODULE, paths: ["/produit/sac-banane-aicha", "/en/product/nadia-fanny-pack"] },
   { module: "routes/admin/route.tsx", paths: [ADMIN_PAGES.home] },
+  // « Ma boutique »'s form without JavaScript.
+  { module: "routes/admin-seller/route.tsx", paths: [ADMIN_PAGES.seller] },
   { module: "routes/stripe-webhook/route.ts", paths: [ENDPOINTS.stripeWebhook] },
   {
     module: "routes/trpc/route.ts",

@@ -16,6 +16,7 @@ import * as m20261126_phone_and_second_address_line from "./2026-11-26T12-00-pho
 import * as m20261126_tracking_link_requests from "./2026-11-26T13-00-tracking-link-requests";
 import * as m20261126_papers_and_the_owners_day from "./2026-11-26T20-00-papers-and-the-owners-day";
 import * as m20261127_fulfilment_follows_refunds from "./2026-11-27T22-00-fulfilment-follows-refunds";
+import * as m20261127_seller_legal_form from "./2026-11-27T22-00-seller-legal-form";
 import * as m20261127_test_orders from "./2026-11-27T22-00-test-orders";
 import * as m20261127_declined_payments_by_order from "./2026-11-27T22-30-declined-payments-by-order";
 import * as m20261127_tracking_link_requests_by_time from "./2026-11-27T23-00-tracking-link-requests-by-time";
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T13-00-tracking-link-requests": m20261126_tracking_link_requests,
   "2026-11-26T20-00-papers-and-the-owners-day": m20261126_papers_and_the_owners_day,
   "2026-11-27T22-00-fulfilment-follows-refunds": m20261127_fulfilment_follows_refunds,
+  "2026-11-27T22-00-seller-legal-form": m20261127_seller_legal_form,
   "2026-11-27T22-00-test-orders": m20261127_test_orders,
   "2026-11-27T22-30-declined-payments-by-order": m20261127_declined_payments_by_order,
   "2026-11-27T23-00-tracking-link-requests-by-time": m20261127_tracking_link_requests_by_time,

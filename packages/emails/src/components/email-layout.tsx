@@ -43,12 +43,14 @@ export function EmailLayout({ locale, context, preview, toOwner = false, childre
             {children}
             {toOwner ? null : (
               <>
-                <Paragraph>
-                  <Sentence
-                    template={layout.questions}
-                    values={{ email: <MailLink address={seller.email} /> }}
-                  />
-                </Paragraph>
+                {seller.email ? (
+                  <Paragraph>
+                    <Sentence
+                      template={layout.questions}
+                      values={{ email: <MailLink address={seller.email} /> }}
+                    />
+                  </Paragraph>
+                ) : null}
                 <Paragraph>
                   {layout.signOff}
                   <br />
@@ -59,14 +61,18 @@ export function EmailLayout({ locale, context, preview, toOwner = false, childre
           </Section>
           <Section style={styles.footer}>
             <Text style={styles.footerText}>
-              {fill(layout.footerSeller, { companyName: seller.companyName, address: seller.address })}
+              {seller.address
+                ? fill(layout.footerSeller, { companyName: seller.companyName, address: seller.address })
+                : seller.companyName}
             </Text>
-            <Text style={styles.footerText}>
-              <Sentence
-                template={layout.footerContact}
-                values={{ email: <MailLink address={seller.email} /> }}
-              />
-            </Text>
+            {seller.email ? (
+              <Text style={styles.footerText}>
+                <Sentence
+                  template={layout.footerContact}
+                  values={{ email: <MailLink address={seller.email} /> }}
+                />
+              </Text>
+            ) : null}
             <Text style={styles.footerText}>
               <Sentence template={layout.footerSite} values={{ siteLink: <TextLink href={home} /> }} />
             </Text>

@@ -29,7 +29,9 @@ export function WithdrawalForm({ order, seller, locale }: WithdrawalFormProps) {
       </Heading>
       <Text style={{ ...line, fontStyle: "italic" }}>{t.instructions}</Text>
       <Text style={line}>
-        {fill(t.addressee, { companyName: seller.companyName, address: seller.address, email: seller.email })}
+        {fill(t.addressee, {
+          recipient: [seller.companyName, seller.address, seller.email].filter(Boolean).join(", "),
+        })}
       </Text>
       <Text style={line}>{t.notice}</Text>
       <Text style={{ ...line, fontWeight: "bold" }}>

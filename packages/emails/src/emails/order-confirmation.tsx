@@ -103,14 +103,18 @@ export function OrderConfirmation({ payload, locale, context }: TemplateProps<"o
       <SectionTitle>{t.withdrawalHeading}</SectionTitle>
       <Paragraph>{t.withdrawalPeriod}</Paragraph>
       <Paragraph>
-        <Sentence
-          template={t.withdrawalHow}
-          values={{
-            email: <MailLink address={seller.email} />,
-            companyName: seller.companyName,
-            address: seller.address,
-          }}
-        />
+        {seller.email && seller.address ? (
+          <Sentence
+            template={t.withdrawalHow}
+            values={{
+              email: <MailLink address={seller.email} />,
+              companyName: seller.companyName,
+              address: seller.address,
+            }}
+          />
+        ) : (
+          t.withdrawalHowTracking
+        )}
       </Paragraph>
       <Paragraph>{t.withdrawalReturn}</Paragraph>
       <Paragraph>

@@ -42,7 +42,9 @@ export function WithdrawalAcknowledgement({
 
       <SectionTitle>{t.nextHeading}</SectionTitle>
       <Paragraph>
-        {fill(t.returnStep, { companyName: seller.companyName, address: seller.address })}
+        {seller.address
+          ? fill(t.returnStep, { companyName: seller.companyName, address: seller.address })
+          : t.returnStepNoAddress}
       </Paragraph>
       <Paragraph>
         {fill(t.refundStep, { total: formatMoney(payload.totalCents, payload.currency, locale) })}

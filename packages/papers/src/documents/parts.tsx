@@ -1,6 +1,7 @@
 /** The pieces every paper shares: its frame, the seller, an address, the lines and their totals. */
 import { Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { countryName, formatMoney, numberFormat } from "@souls/core/format";
+import { isLegalForm, nameOfSeller } from "@souls/core/legal-forms";
 import type { Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import type { ReactNode } from "react";
@@ -82,21 +83,38 @@ export function sellerAddressLine(seller: PaperSeller, locale: Locale): string {
 }
 
 /**
+ * The seller's name as the paper writes it: an individual entrepreneur's followed by « EI »
+ * (Code de commerce L526-22); the brand while no name is filled in.
+ */
+export const sellerNameOf = (seller: PaperSeller): string =>
+  nameOfSeller(seller.companyName, seller.legalForm) ?? seller.brand ?? "SOULS";
+
+/** Her legal form as the paper names it (a form typed before the list, as it was typed). */
+function legalFormOf(seller: PaperSeller, locale: Locale): string | null {
+  const form = seller.legalForm;
+  return isLegalForm(form) ? wordsFor(locale).legalForms[form] : form;
+}
+
+/**
  * The seller's legal identity in one line, at the foot of every page (CGI art. 242 nonies A;
- * Code de commerce R123-237 and R123-238): name, legal form and capital, registration, VAT number,
- * address.
+ * Code de commerce R123-237 and R123-238): name, legal form and a company's capital, registration
+ * (RCS and its city, or RNE), VAT number, address; only what « Ma boutique » held.
  */
 export function sellerIdentityLine(seller: PaperSeller, locale: Locale): string {
   const w = wordsFor(locale).common;
+  const form = legalFormOf(seller, locale);
+  const capital = seller.legalForm === "ei" ? null : seller.shareCapital;
+  // Papers issued before the register was asked for: an RCS city meant the RCS.
+  const register = seller.register ?? (seller.rcsCity ? "rcs" : null);
   return present(
-    seller.companyName ?? seller.brand,
-    seller.legalForm && seller.shareCapital
-      ? fill(w.legalForm, { legalForm: seller.legalForm, capital: seller.shareCapital })
-      : seller.legalForm,
+    sellerNameOf(seller),
+    form && capital ? fill(w.legalForm, { legalForm: form, capital }) : form,
     seller.siren
-      ? seller.rcsCity
+      ? register === "rcs" && seller.rcsCity
         ? fill(w.rcs, { city: seller.rcsCity, siren: seller.siren })
-        : fill(w.siren, { siren: seller.siren })
+        : register === "rne"
+          ? fill(w.rne, { siren: seller.siren })
+          : fill(w.siren, { siren: seller.siren })
       : null,
     seller.vatNumber ? fill(w.vatNumber, { number: seller.vatNumber }) : null,
     sellerAddressLine(seller, locale) || null,
@@ -187,7 +205,7 @@ export function SellerBlock({
   return (
     <View style={styles.party}>
       <Text style={styles.partyLabel}>{label}</Text>
-      <Text style={styles.bold}>{seller.companyName ?? seller.brand ?? "SOULS"}</Text>
+      <Text style={styles.bold}>{sellerNameOf(seller)}</Text>
       {present(seller.street).map((line) => (
         <Text key={line}>{line}</Text>
       ))}

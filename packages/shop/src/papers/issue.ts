@@ -141,7 +141,7 @@ export type InvoiceDraft = ReturnType<typeof invoiceDraft>;
  * (a detail not filled in is null, and the paper leaves it out rather than show an example).
  */
 const SELLER_SNAPSHOT = sql`(SELECT json_build_object('brand', brand, 'companyName', company_name,
-  'legalForm', legal_form, 'shareCapital', share_capital, 'street', street, 'postalCode', postal_code,
+  'legalForm', legal_form, 'shareCapital', share_capital, 'register', register, 'street', street, 'postalCode', postal_code,
   'city', city, 'country', country, 'siren', siren, 'rcsCity', rcs_city, 'vatNumber', vat_number,
   'email', email, 'phone', phone)::jsonb FROM seller WHERE id = 1)`;
 

@@ -145,6 +145,7 @@ function sellerOf(details: Partial<Record<keyof PaperSeller, string | null>>): P
     companyName: field("companyName"),
     legalForm: field("legalForm"),
     shareCapital: field("shareCapital"),
+    register: field("register"),
     street: field("street"),
     postalCode: field("postalCode"),
     city: field("city"),

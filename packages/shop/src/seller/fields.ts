@@ -3,6 +3,7 @@
  * them the law requires, and how long each may be. Plain data, safe in the browser (the panel's
  * form reads it); the rules are ./rules.ts, the use cases ./store.ts.
  */
+import { isCompany } from "@souls/core/legal-forms";
 
 /** Every detail, in the order the panel's form asks for them. */
 export const SELLER_FIELDS = [
@@ -10,8 +11,9 @@ export const SELLER_FIELDS = [
   "companyName",
   "legalForm",
   "shareCapital",
-  "siren",
+  "register",
   "rcsCity",
+  "siren",
   "vatNumber",
   "publicationDirector",
   "street",
@@ -36,26 +38,36 @@ export type SellerField = (typeof SELLER_FIELDS)[number];
 /** The details as stored: null is "not filled in yet". */
 export type SellerDetails = Record<SellerField, string | null>;
 
+export {
+  isCompany,
+  isLegalForm,
+  isRegister,
+  LEGAL_FORMS,
+  type LegalForm,
+  REGISTERS,
+  type Register,
+} from "@souls/core/legal-forms";
+
 /**
- * What the law requires a French company selling online to publish; the shop is "filled in" once
- * every one is set, and until then the legal pages say their details are examples.
- * - LCEN (loi n° 2004-575) art. 6-III: company name, registered office, phone, registration
- *   number, share capital, publication director; the host's name, address and phone.
- * - LCEN art. 19 (online selling): the same identity, e-mail address and VAT number.
- * - Code de commerce R123-237 and R123-238: legal form, "RCS" followed by the registry's city.
+ * What the law requires a French business selling online to publish, whatever its legal form; the
+ * shop is "filled in" once these and those of its form (`requiredSellerFields`) are set, and until
+ * then the legal pages leave each missing one out and say which.
+ * - LCEN (loi n° 2004-575) art. 6-III: name (for an EI, its name), address, phone, registration,
+ *   share capital of a company, publication director; the host's name, address and phone.
+ * - LCEN art. 19 (online selling): the same identity and e-mail address; the VAT number only if
+ *   the business has one (a business under the franchise of CGI art. 293 B says so instead).
+ * - Code de commerce R123-237 and R123-238: the SIREN, the legal form, "RCS" followed by the
+ *   registry's city for a company or a trader; L526-22: an EI's name followed by "EI".
  * - Code de la consommation L111-1, L221-5 and R111-1: name, geographical address, phone and
  *   e-mail before a distance contract; L616-1 and R616-1: the consumer mediator (name, website).
- * Not required: the brand (the shop's name, SOULS unless set), Instagram, and the manufacturer
- * of the EU General Product Safety Regulation (2023/988, art. 19), which is the seller itself
- * unless another is named.
+ * Not required: the brand (the shop's name, SOULS unless set), Instagram, the VAT number, and the
+ * manufacturer of the EU General Product Safety Regulation (2023/988, art. 19), which is the
+ * seller itself unless another is named.
  */
-export const REQUIRED_SELLER_FIELDS = [
+const ALWAYS_REQUIRED = [
   "companyName",
   "legalForm",
-  "shareCapital",
   "siren",
-  "rcsCity",
-  "vatNumber",
   "publicationDirector",
   "street",
   "postalCode",
@@ -70,7 +82,35 @@ export const REQUIRED_SELLER_FIELDS = [
   "mediatorUrl",
 ] as const satisfies readonly SellerField[];
 
-export type RequiredSellerField = (typeof REQUIRED_SELLER_FIELDS)[number];
+/** Every detail some legal form requires, in the form's order. */
+export const REQUIRED_SELLER_FIELDS = SELLER_FIELDS.filter(
+  (field): field is RequiredSellerField =>
+    (ALWAYS_REQUIRED as readonly string[]).includes(field) ||
+    field === "shareCapital" ||
+    field === "register" ||
+    field === "rcsCity",
+);
+
+export type RequiredSellerField = (typeof ALWAYS_REQUIRED)[number] | "shareCapital" | "register" | "rcsCity";
+
+/**
+ * The details the law requires of this seller, in the form's order: a company's share capital (and
+ * the RCS, which its register always is); an EI's register, and the RCS's city when she trades.
+ * Until a legal form is chosen, only those every form requires.
+ */
+export function requiredSellerFields(
+  details: Pick<SellerDetails, "legalForm" | "register">,
+): RequiredSellerField[] {
+  const form = details.legalForm;
+  const company = isCompany(form);
+  const inRcs = company || details.register === "rcs";
+  return REQUIRED_SELLER_FIELDS.filter((field) => {
+    if (field === "shareCapital") return company;
+    if (field === "register") return form === "ei";
+    if (field === "rcsCity") return inRcs;
+    return true;
+  });
+}
 
 /** The longest text the form takes for each detail (a SIREN or VAT number with its spaces). */
 export const SELLER_LIMITS: Record<SellerField, number> = {
@@ -78,6 +118,7 @@ export const SELLER_LIMITS: Record<SellerField, number> = {
   companyName: 120,
   legalForm: 60,
   shareCapital: 40,
+  register: 3,
   siren: 20,
   rcsCity: 100,
   vatNumber: 25,
@@ -101,7 +142,7 @@ export const SELLER_LIMITS: Record<SellerField, number> = {
 
 /** Required details not filled in yet, in the form's order. */
 export function missingSellerFields(details: SellerDetails): RequiredSellerField[] {
-  return REQUIRED_SELLER_FIELDS.filter((field) => details[field] === null);
+  return requiredSellerFields(details).filter((field) => details[field] === null);
 }
 
 /** Nothing filled in: how a new shop starts. */

@@ -4,11 +4,21 @@
  * e-mails and structured data. The details and which ones the law requires are
  * `@souls/shop/seller-fields` (safe in the browser).
  */
+
+export { nameOfSeller } from "@souls/core/legal-forms";
 export {
   EMPTY_SELLER,
+  isCompany,
+  isLegalForm,
+  isRegister,
+  LEGAL_FORMS,
+  type LegalForm,
   missingSellerFields,
+  REGISTERS,
   REQUIRED_SELLER_FIELDS,
+  type Register,
   type RequiredSellerField,
+  requiredSellerFields,
   SELLER_FIELDS,
   SELLER_LIMITS,
   type SellerDetails,
@@ -16,7 +26,6 @@ export {
 } from "./fields";
 export {
   DEFAULT_BRAND,
-  EXAMPLE_SELLER,
   emailContextFor,
   FOUNDED_YEAR,
   type Manufacturer,
@@ -34,6 +43,7 @@ export {
   isSiren,
   sellerDetailsSchema,
   sellerRules,
+  storedSellerDetails,
   vatKeyOf,
 } from "./rules";
 export { InvalidSellerError, loadSeller, type Seller, saveSeller } from "./store";

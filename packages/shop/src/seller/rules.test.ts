@@ -1,15 +1,22 @@
+import { nameOfSeller } from "@souls/core/legal-forms";
 import { describe, expect, it } from "vitest";
-import { EMPTY_SELLER, REQUIRED_SELLER_FIELDS, SELLER_FIELDS } from "./fields";
 import {
-  EXAMPLE_SELLER,
+  EMPTY_SELLER,
+  missingSellerFields,
+  REQUIRED_SELLER_FIELDS,
+  requiredSellerFields,
+  SELLER_FIELDS,
+} from "./fields";
+import {
   emailContextFor,
   mailSenderOf,
   manufacturerOf,
+  postalAddressLine,
   showSeller,
   sirenForReading,
 } from "./identity";
 import { isFrenchVatNumber, isSiren, sellerDetailsSchema, vatKeyOf } from "./rules";
-import { FILLED_IN_SELLER } from "./testing";
+import { FILLED_IN_SELLER, MICRO_SELLER } from "./testing";
 
 const FILLED_IN = FILLED_IN_SELLER;
 
@@ -115,43 +122,139 @@ describe("the seller's rules", () => {
   });
 });
 
-describe("the seller the pages show", () => {
-  it("is today's examples, each marked, while nothing is filled in", () => {
-    const shown = showSeller(EMPTY_SELLER);
-    expect(shown.filledIn).toBe(false);
-    expect(shown.examples).toEqual([...REQUIRED_SELLER_FIELDS]);
-    expect(shown).toMatchObject({
-      brand: "SOULS",
-      companyName: EXAMPLE_SELLER.companyName,
-      siren: "000000000",
-      email: "contact@souls.example",
-      instagramUrl: null,
-      host: { name: "Hébergeur (exemple)" },
-      manufacturer: { name: EXAMPLE_SELLER.companyName, address: null, email: "contact@souls.example" },
+describe("the seller's legal form", () => {
+  it("takes a form from the list, as its code, and refuses any other", () => {
+    expect(sellerDetailsSchema.parse({ ...FILLED_IN, legalForm: " SASU " }).legalForm).toBe("sasu");
+    expect(refusal({ ...FILLED_IN, legalForm: "Société anonyme" })).toEqual({
+      legalForm: "admin:input.legalFormInvalid",
     });
+    expect(refusal({ ...FILLED_IN, register: "RM" })).toEqual({ register: "admin:input.registerInvalid" });
   });
 
-  it("shows what is filled in, examples only for the rest, and is filled in once the law's details are", () => {
+  it("asks each form for its own details: a company's capital and RCS city, an EI's register, and the RCS city only in the RCS", () => {
+    const always = REQUIRED_SELLER_FIELDS.filter(
+      (field) => !["shareCapital", "register", "rcsCity"].includes(field),
+    );
+    expect(requiredSellerFields({ legalForm: null, register: null })).toEqual(always);
+    for (const form of ["eurl", "sarl", "sas", "sasu"]) {
+      const required = requiredSellerFields({ legalForm: form, register: null });
+      expect(required, form).toContain("shareCapital");
+      expect(required, form).toContain("rcsCity");
+      expect(required, form).not.toContain("register");
+      expect(required, form).not.toContain("vatNumber");
+    }
+    const ei = requiredSellerFields({ legalForm: "ei", register: null });
+    expect(ei).toContain("register");
+    expect(ei).not.toContain("shareCapital");
+    expect(ei).not.toContain("rcsCity");
+    expect(requiredSellerFields({ legalForm: "ei", register: "rcs" })).toContain("rcsCity");
+    expect(requiredSellerFields({ legalForm: "ei", register: "rne" })).not.toContain("rcsCity");
+    // A micro-entrepreneur without a VAT number, a capital or a registry's city is complete.
+    expect(missingSellerFields(MICRO_SELLER)).toEqual([]);
+    expect(missingSellerFields({ ...FILLED_IN, shareCapital: null, vatNumber: null })).toEqual([
+      "shareCapital",
+    ]);
+  });
+
+  it("refuses what a form does not have: an EI's capital, a company outside the RCS, a registry's city for the RNE", () => {
+    expect(refusal({ ...MICRO_SELLER, shareCapital: "1 000 €" })).toEqual({
+      shareCapital: "admin:input.noCapitalForEi",
+    });
+    expect(refusal({ ...FILLED_IN, register: "rne", rcsCity: null })).toEqual({
+      register: "admin:input.companyInRcs",
+    });
+    expect(refusal({ ...MICRO_SELLER, rcsCity: "Paris" })).toEqual({ rcsCity: "admin:input.noRcsCity" });
+    // A trader EI is in the RCS, with its city; a VAT number is hers to give or not.
+    expect(
+      sellerDetailsSchema.parse({
+        ...MICRO_SELLER,
+        register: "rcs",
+        rcsCity: "Paris",
+        vatNumber: "FR83404833048",
+      }),
+    ).toMatchObject({ register: "rcs", rcsCity: "Paris", vatNumber: "FR83404833048" });
+  });
+
+  it("writes an EI's name followed by « EI », unless she wrote it so", () => {
+    expect(nameOfSeller("Zora Benali", "ei")).toBe("Zora Benali EI");
+    expect(nameOfSeller("Zora Benali EI", "ei")).toBe("Zora Benali EI");
+    expect(nameOfSeller("EI Zora Benali", "ei")).toBe("EI Zora Benali");
+    expect(nameOfSeller("Zora Benali, entrepreneur individuel", "ei")).toBe(
+      "Zora Benali, entrepreneur individuel",
+    );
+    expect(nameOfSeller("Eileen Deim", "ei")).toBe("Eileen Deim EI");
+    expect(nameOfSeller("Souls Atelier SAS", "sas")).toBe("Souls Atelier SAS");
+  });
+});
+
+describe("the seller the pages show", () => {
+  it("is nothing invented while nothing is filled in: every detail null, every required one missing", () => {
+    const shown = showSeller(EMPTY_SELLER);
+    expect(shown.filledIn).toBe(false);
+    expect(shown.missing).toEqual(requiredSellerFields(EMPTY_SELLER));
+    expect(shown).toMatchObject({
+      brand: "SOULS",
+      companyName: null,
+      legalForm: null,
+      shareCapital: null,
+      siren: null,
+      rcsCity: null,
+      vatNumber: null,
+      email: null,
+      instagramUrl: null,
+      address: { street: null, postalCode: null, city: null, country: null },
+      host: { name: null, address: null, phone: null },
+      manufacturer: { name: "SOULS", address: null, email: null },
+    });
+    expect(postalAddressLine(shown.address, "fr")).toBeNull();
+  });
+
+  it("shows what is filled in, and is filled in once the law's details for her form are", () => {
     const partly = showSeller({ ...EMPTY_SELLER, companyName: "Souls Atelier SAS", hostName: "OVH SAS" });
     expect(partly.filledIn).toBe(false);
     expect(partly.companyName).toBe("Souls Atelier SAS");
-    expect(partly.host).toEqual({
-      name: "OVH SAS",
-      address: EXAMPLE_SELLER.hostAddress,
-      phone: EXAMPLE_SELLER.hostPhone,
-    });
-    expect(partly.examples).not.toContain("companyName");
-    expect(partly.examples).toContain("hostAddress");
+    expect(partly.host).toEqual({ name: "OVH SAS", address: null, phone: null });
+    expect(partly.missing).not.toContain("companyName");
+    expect(partly.missing).toContain("hostAddress");
+    expect(postalAddressLine({ ...partly.address, city: "Paris", country: "FR" }, "en")).toBe(
+      "Paris, France",
+    );
 
-    // The optional details (brand, Instagram, the manufacturer) are not needed to be filled in.
     const optional = new Set(
       SELLER_FIELDS.filter((field) => !(REQUIRED_SELLER_FIELDS as readonly string[]).includes(field)),
     );
     expect(optional).toEqual(
-      new Set(["brand", "instagramUrl", "manufacturerName", "manufacturerAddress", "manufacturerEmail"]),
+      new Set([
+        "brand",
+        "vatNumber",
+        "instagramUrl",
+        "manufacturerName",
+        "manufacturerAddress",
+        "manufacturerEmail",
+      ]),
     );
     const complete = showSeller({ ...FILLED_IN, brand: null, instagramUrl: null });
-    expect(complete).toMatchObject({ filledIn: true, examples: [], brand: "SOULS", instagramUrl: null });
+    expect(complete).toMatchObject({ filledIn: true, missing: [], brand: "SOULS", instagramUrl: null });
+  });
+
+  it("shows a micro-entrepreneur as she is: her name and « EI », no capital, the RNE, and the franchise instead of a VAT number", () => {
+    const micro = showSeller({ ...MICRO_SELLER, vatNumber: "FR83404833048" }, "franchise");
+    expect(micro).toMatchObject({
+      filledIn: true,
+      companyName: "Zora Benali EI",
+      legalForm: "ei",
+      shareCapital: null,
+      register: "rne",
+      rcsCity: null,
+      vatNumber: null,
+      vatFranchise: true,
+    });
+    // Under French VAT, the VAT number she gave is shown.
+    expect(showSeller({ ...MICRO_SELLER, vatNumber: "FR83404833048" }, "france").vatNumber).toBe(
+      "FR83404833048",
+    );
+    // A company is in the RCS, whatever was stored.
+    expect(showSeller({ ...FILLED_IN, register: null }).register).toBe("rcs");
   });
 
   it("names the seller as manufacturer unless another is given, its address in the reader's language", () => {
@@ -175,7 +278,7 @@ describe("the seller the pages show", () => {
     });
   });
 
-  it("gives the e-mails their seller and sender", () => {
+  it("gives the e-mails their seller and sender, and nothing invented while a detail is not filled in", () => {
     const seller = showSeller({ ...FILLED_IN, brand: 'Souls "Paris"' });
     expect(emailContextFor(seller, "https://souls.fr")).toEqual({
       siteUrl: "https://souls.fr",
@@ -186,6 +289,14 @@ describe("the seller the pages show", () => {
         email: "bonjour@souls.fr",
       },
     });
-    expect(mailSenderOf(seller)).toBe('"Souls \\"Paris\\"" <bonjour@souls.fr>');
+    expect(mailSenderOf(seller, "https://souls.fr")).toBe('"Souls \\"Paris\\"" <bonjour@souls.fr>');
+    const empty = showSeller(EMPTY_SELLER);
+    expect(emailContextFor(empty, "https://souls.fr").seller).toEqual({
+      brand: "SOULS",
+      companyName: "SOULS",
+      address: null,
+      email: null,
+    });
+    expect(mailSenderOf(empty, "https://souls.fr")).toBe('"SOULS" <no-reply@souls.fr>');
   });
 });

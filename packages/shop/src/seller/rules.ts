@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { isShippingCountry } from "../shipping";
 import { isStorableText, withoutBidiControls } from "../text";
-import { SELLER_LIMITS, type SellerDetails } from "./fields";
+import { isCompany, isLegalForm, isRegister, SELLER_LIMITS, type SellerDetails } from "./fields";
 
 /** Line breaks, tabs and the other control characters: each detail is one line. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
@@ -84,8 +84,21 @@ const phone = z.string().refine(isPhoneNumber, { error: "admin:input.phoneInvali
 export const sellerRules = {
   brand: detail(SELLER_LIMITS.brand),
   companyName: detail(SELLER_LIMITS.companyName),
-  legalForm: detail(SELLER_LIMITS.legalForm),
+  legalForm: detail(
+    SELLER_LIMITS.legalForm,
+    z
+      .string()
+      .overwrite((value) => value.toLowerCase())
+      .refine(isLegalForm, { error: "admin:input.legalFormInvalid" }),
+  ),
   shareCapital: detail(SELLER_LIMITS.shareCapital),
+  register: detail(
+    SELLER_LIMITS.register,
+    z
+      .string()
+      .overwrite((value) => value.toLowerCase())
+      .refine(isRegister, { error: "admin:input.registerInvalid" }),
+  ),
   siren: detail(SELLER_LIMITS.siren, siren),
   rcsCity: detail(SELLER_LIMITS.rcsCity),
   vatNumber: detail(SELLER_LIMITS.vatNumber, vatNumber),
@@ -121,24 +134,41 @@ export const sellerRules = {
 } satisfies Record<keyof SellerDetails, z.ZodType<string | null, string | null>>;
 
 /**
- * The rules between details: a French VAT number contains the company's SIREN, and a French
- * postal code has five digits (the country is France unless another is chosen).
+ * The rules between details: what the legal form allows (an individual entrepreneur has no share
+ * capital; a company is in the RCS; only the RCS has a registry's city), a French VAT number
+ * contains the SIREN, and a French postal code has five digits (the country is France unless
+ * another is chosen).
  */
 export function checkSellerTogether(details: SellerDetails, context: z.RefinementCtx): void {
   // Also called when a detail was refused: its value may then be anything.
-  const { siren, vatNumber, country, postalCode } = details as Record<string, unknown>;
+  const { siren, vatNumber, country, postalCode, legalForm, shareCapital, register, rcsCity } =
+    details as Record<string, unknown>;
+  const form = isLegalForm(legalForm) ? legalForm : null;
+  const issue = (field: keyof SellerDetails, message: string) =>
+    context.addIssue({ code: "custom", path: [field], message });
+  if (form === "ei" && typeof shareCapital === "string") issue("shareCapital", "admin:input.noCapitalForEi");
+  if (isCompany(form) && register === "rne") issue("register", "admin:input.companyInRcs");
+  if (register === "rne" && typeof rcsCity === "string") issue("rcsCity", "admin:input.noRcsCity");
   if (
     typeof vatNumber === "string" &&
     typeof siren === "string" &&
     isSiren(siren) &&
     vatNumber.slice(4) !== siren
   ) {
-    context.addIssue({ code: "custom", path: ["vatNumber"], message: "admin:input.vatNotSiren" });
+    issue("vatNumber", "admin:input.vatNotSiren");
   }
   const inFrance = country === null || country === "FR";
   if (typeof postalCode === "string" && inFrance && !/^\d{5}$/.test(postalCode)) {
-    context.addIssue({ code: "custom", path: ["postalCode"], message: "admin:input.frenchPostalCode" });
+    issue("postalCode", "admin:input.frenchPostalCode");
   }
+}
+
+/**
+ * The details as stored: a company's register is the RCS whether or not the form said so (the
+ * panel does not ask a company which it is in).
+ */
+export function storedSellerDetails(details: SellerDetails): SellerDetails {
+  return isCompany(details.legalForm) ? { ...details, register: "rcs" } : details;
 }
 
 /** The whole identity, every detail named (null when not filled in), nothing more. */

@@ -3,7 +3,7 @@ import type { Database, Kysely } from "@souls/db";
 import { sql } from "kysely";
 import { z } from "zod";
 import { EMPTY_SELLER, SELLER_FIELDS, type SellerDetails } from "./fields";
-import { sellerDetailsSchema } from "./rules";
+import { sellerDetailsSchema, storedSellerDetails } from "./rules";
 
 export interface Seller {
   details: SellerDetails;
@@ -45,7 +45,7 @@ export async function saveSeller(db: Kysely<Database>, input: unknown, by = "adm
     const { fieldErrors, formErrors } = z.flattenError(parsed.error);
     throw new InvalidSellerError(fieldErrors, formErrors);
   }
-  const saved = { ...parsed.data, savedBy: by, savedAt: sql<Date>`now()` };
+  const saved = { ...storedSellerDetails(parsed.data), savedBy: by, savedAt: sql<Date>`now()` };
   await db
     .insertInto("seller")
     .values({ id: 1, ...saved })

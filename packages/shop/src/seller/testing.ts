@@ -5,10 +5,11 @@ import type { SellerDetails } from "./fields";
 export const FILLED_IN_SELLER: SellerDetails = {
   brand: "SOULS",
   companyName: "Souls Atelier SAS",
-  legalForm: "SAS",
+  legalForm: "sas",
   shareCapital: "5 000 €",
-  siren: "732829320",
+  register: "rcs",
   rcsCity: "Lyon",
+  siren: "732829320",
   vatNumber: "FR44732829320",
   publicationDirector: "Leïla Amrani",
   street: "8 rue de Charonne",
@@ -27,3 +28,38 @@ export const FILLED_IN_SELLER: SellerDetails = {
   manufacturerAddress: null,
   manufacturerEmail: null,
 };
+
+/**
+ * An individual entrepreneur under the micro-entreprise regime, registered in the RNE as an
+ * artisan: her own name, no share capital, no registry's city, no VAT number.
+ */
+export const MICRO_SELLER: SellerDetails = {
+  ...FILLED_IN_SELLER,
+  companyName: "Zora Benali",
+  legalForm: "ei",
+  shareCapital: null,
+  register: "rne",
+  rcsCity: null,
+  siren: "404833048",
+  vatNumber: null,
+  publicationDirector: "Zora Benali",
+};
+
+/** A seller of each legal form the panel offers, its details as a business of that form has them. */
+export const SELLER_OF_EACH_FORM = {
+  ei: MICRO_SELLER,
+  eurl: {
+    ...FILLED_IN_SELLER,
+    companyName: "Souls Atelier EURL",
+    legalForm: "eurl",
+    shareCapital: "1 500 €",
+  },
+  sarl: {
+    ...FILLED_IN_SELLER,
+    companyName: "Souls Atelier SARL",
+    legalForm: "sarl",
+    shareCapital: "10 000 €",
+  },
+  sas: FILLED_IN_SELLER,
+  sasu: { ...FILLED_IN_SELLER, companyName: "Souls Atelier SASU", legalForm: "sasu", vatNumber: null },
+} as const satisfies Record<string, SellerDetails>;

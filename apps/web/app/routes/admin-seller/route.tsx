@@ -1,13 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { copy } from "@souls/core/admin-copy";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";
-import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
+import { saveSellerFromForm, sellerForPage } from "./seller.server";
 import { SellerForm } from "./seller-form";
 
 const TEXT = copy.seller;
 
-export const loader = adminPageLoader;
+/** The seller comes with the page, so the form shows and saves without JavaScript too. */
+export const loader = ({ request }: LoaderFunctionArgs) => sellerForPage(request);
+
+export const action = ({ request }: ActionFunctionArgs) => saveSellerFromForm(request);
 
 export const meta = adminMeta(TEXT.metaTitle);
 
@@ -23,7 +28,9 @@ export default function AdminSellerPage() {
 
 /** "Ma boutique": the seller's identity, which every legal page, the footer and the e-mails show. */
 function SellerScreen() {
-  const seller = trpc.seller.get.useQuery();
+  const { seller: first } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const seller = trpc.seller.get.useQuery(undefined, { initialData: first });
   return (
     <div className="admin-stack admin-seller">
       <p className="admin-muted">{TEXT.intro}</p>
@@ -36,7 +43,7 @@ function SellerScreen() {
           </p>
         </div>
       ) : (
-        <SellerForm seller={seller.data} />
+        <SellerForm seller={seller.data} refusal={refusal} />
       )}
     </div>
   );

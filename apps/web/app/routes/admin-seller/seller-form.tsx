@@ -2,7 +2,10 @@ import { copy } from "@souls/core/admin-copy";
 import { countryOptions } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import {
-  REQUIRED_SELLER_FIELDS,
+  isCompany,
+  LEGAL_FORMS,
+  REGISTERS,
+  requiredSellerFields,
   SELLER_FIELDS,
   SELLER_LIMITS,
   type SellerDetails,
@@ -30,9 +33,10 @@ const GROUPS: { id: keyof typeof TEXT.groups; fields: SellerField[] }[] = [
       "companyName",
       "legalForm",
       "shareCapital",
+      "register",
+      "rcsCity",
       "siren",
       "vatNumber",
-      "rcsCity",
       "publicationDirector",
       "street",
       "postalCode",
@@ -46,7 +50,18 @@ const GROUPS: { id: keyof typeof TEXT.groups; fields: SellerField[] }[] = [
   { id: "manufacturer", fields: ["manufacturerName", "manufacturerEmail", "manufacturerAddress"] },
 ];
 
-const REQUIRED = new Set<SellerField>(REQUIRED_SELLER_FIELDS);
+/**
+ * Whether a detail is asked of her legal form: no share capital for an individual entrepreneur, a
+ * register only for her (a company is in the RCS), the registry's city only for the RCS. A detail
+ * not asked is hidden and saved empty; the server holds the same rules (@souls/shop/seller).
+ */
+function askedOf(draft: Draft, field: SellerField): boolean {
+  const form = draft.legalForm || null;
+  if (field === "shareCapital") return form !== "ei";
+  if (field === "register") return form === "ei";
+  if (field === "rcsCity") return isCompany(form) || draft.register === "rcs" || form === null;
+  return true;
+}
 const INPUT_TYPES: Partial<Record<SellerField, string>> = {
   email: "email",
   manufacturerEmail: "email",
@@ -84,17 +99,27 @@ const COUNTRIES = [
 ];
 
 type Seller = RouterOutputs["seller"]["get"];
+
+/** What a save refused without JavaScript shows again: each field's first message, and what was typed. */
+export interface SellerRefusal {
+  errors: Partial<Record<SellerField, string>>;
+  values: Record<SellerField, string>;
+}
 type Draft = Record<SellerField, string>;
 type FieldErrors = Partial<Record<SellerField, string>>;
 
 const draftOf = (details: SellerDetails): Draft =>
   Object.fromEntries(SELLER_FIELDS.map((field) => [field, details[field] ?? ""])) as Draft;
 
-/** The owner's identity form: one save for every group, the server's message under each field. */
-export function SellerForm({ seller }: { seller: Seller }) {
+/**
+ * The owner's identity form: one save for every group, the server's message under each field.
+ * With JavaScript it saves through the panel's API; without, it posts to the page, which answers
+ * a refusal with the messages and what she typed (`refusal`).
+ */
+export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: SellerRefusal }) {
   const utils = trpc.useUtils();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(seller.details));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [draft, setDraft] = useState<Draft>(() => refusal?.values ?? draftOf(seller.details));
+  const [errors, setErrors] = useState<FieldErrors>(() => refusal?.errors ?? {});
   const save = trpc.seller.save.useMutation({
     onSuccess: (saved) => {
       utils.seller.get.setData(undefined, saved);
@@ -116,9 +141,11 @@ export function SellerForm({ seller }: { seller: Seller }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
-    // A blank field is "not filled in": the server stores nothing for it.
+    // A blank field, or one her legal form does not ask for, is "not filled in": nothing is stored.
     save.mutate(
-      Object.fromEntries(SELLER_FIELDS.map((field) => [field, draft[field].trim() || null])) as SellerDetails,
+      Object.fromEntries(
+        SELLER_FIELDS.map((field) => [field, (askedOf(draft, field) && draft[field].trim()) || null]),
+      ) as SellerDetails,
     );
   };
 
@@ -129,46 +156,72 @@ export function SellerForm({ seller }: { seller: Seller }) {
       setDraft((current) => ({ ...current, [field]: event.target.value })),
   });
 
+  const required = new Set<SellerField>(
+    requiredSellerFields({ legalForm: draft.legalForm || null, register: draft.register || null }),
+  );
+
   return (
-    <form className="admin-form admin-seller__form" noValidate onSubmit={submit}>
+    <form className="admin-form admin-seller__form" method="post" noValidate onSubmit={submit}>
       <SellerStatus seller={seller} />
       {GROUPS.map((group) => (
         <fieldset key={group.id} className="admin-panel admin-seller__group">
           <legend className="admin-seller__legend">{TEXT.groups[group.id]}</legend>
           <p className="admin-hint">{TEXT.groupHints[group.id]}</p>
           <div className="admin-form__row">
-            {group.fields.map((field) => (
-              <FormField
-                key={field}
-                label={LABELS[field]}
-                hint={[REQUIRED.has(field) ? TEXT.required : "", HINTS[field] ?? ""]
-                  .filter(Boolean)
-                  .join(" · ")}
-                error={errors[field]}
-              >
-                {(props) =>
-                  field === "country" ? (
-                    <select {...props} {...bind(field)}>
-                      <option value="">{TEXT.chooseCountry}</option>
-                      {COUNTRIES.map((country) => (
-                        <option key={country.code} value={country.code}>
-                          {country.name}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <input
-                      {...props}
-                      {...bind(field)}
-                      type={INPUT_TYPES[field] ?? "text"}
-                      maxLength={SELLER_LIMITS[field]}
-                      autoComplete={AUTOCOMPLETE[field] ?? "off"}
-                      spellCheck={NOT_WORDS.has(field) ? false : undefined}
-                    />
-                  )
-                }
-              </FormField>
-            ))}
+            {group.fields
+              // A field her form does not ask for still shows when a refused save names it.
+              .filter((field) => askedOf(draft, field) || errors[field])
+              .map((field) => (
+                <FormField
+                  key={field}
+                  label={LABELS[field]}
+                  hint={[required.has(field) ? TEXT.required : "", HINTS[field] ?? ""]
+                    .filter(Boolean)
+                    .join(" · ")}
+                  error={errors[field]}
+                >
+                  {(props) =>
+                    field === "legalForm" ? (
+                      <select {...props} {...bind(field)}>
+                        <option value="">{TEXT.chooseLegalForm}</option>
+                        {LEGAL_FORMS.map((form) => (
+                          <option key={form} value={form}>
+                            {TEXT.legalForms[form]}
+                          </option>
+                        ))}
+                      </select>
+                    ) : field === "register" ? (
+                      <select {...props} {...bind(field)}>
+                        <option value="">{TEXT.chooseRegister}</option>
+                        {REGISTERS.map((register) => (
+                          <option key={register} value={register}>
+                            {TEXT.registers[register]}
+                          </option>
+                        ))}
+                      </select>
+                    ) : field === "country" ? (
+                      <select {...props} {...bind(field)}>
+                        <option value="">{TEXT.chooseCountry}</option>
+                        {COUNTRIES.map((country) => (
+                          // Named by the reader's Intl, which may word a country unlike the server's.
+                          <option key={country.code} value={country.code} suppressHydrationWarning>
+                            {country.name}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <input
+                        {...props}
+                        {...bind(field)}
+                        type={INPUT_TYPES[field] ?? "text"}
+                        maxLength={SELLER_LIMITS[field]}
+                        autoComplete={AUTOCOMPLETE[field] ?? "off"}
+                        spellCheck={NOT_WORDS.has(field) ? false : undefined}
+                      />
+                    )
+                  }
+                </FormField>
+              ))}
           </div>
         </fieldset>
       ))}
@@ -186,7 +239,7 @@ export function SellerForm({ seller }: { seller: Seller }) {
   );
 }
 
-/** The banner: what the law still asks for (the legal pages show examples until then), or that all is there. */
+/** The banner: what the law still asks of her form (the legal pages leave it out until then), or that all is there. */
 function SellerStatus({ seller }: { seller: Seller }) {
   const saved = seller.savedAt
     ? fill(TEXT.savedAt, { date: formatDateTime(seller.savedAt) })

@@ -30,14 +30,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     collection: models.map((model) => cardOf(model, locale)),
     title: t("meta.title"),
     description: t("meta.description"),
+    // What the owner filled in, and only that: a detail not filled in yet is left out.
     organization: {
       "@context": "https://schema.org",
       "@type": "Organization",
       name: seller.brand,
-      legalName: seller.filledIn ? seller.companyName : undefined,
+      legalName: seller.companyName ?? undefined,
       url: `${origin}${pathOf("home", locale)}`,
       logo: `${origin}/images/logo.svg`,
-      email: seller.email,
+      email: seller.email ?? undefined,
+      vatID: seller.vatNumber ?? undefined,
       sameAs: seller.instagramUrl ? [seller.instagramUrl] : [],
     },
   };

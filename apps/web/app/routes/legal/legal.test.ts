@@ -1,22 +1,28 @@
 /**
  * The legal pages show the seller the owner saved in her panel, at the next request of any
- * server, in both languages; until every detail the law asks for is there, they say which of
- * their details are examples.
+ * server, in both languages, as the law has her written for her legal form; a detail not filled
+ * in is left out (never an example in its place), and the pages say which are missing.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { DEFAULT_OWNER_SETTINGS, saveOwnerSettings } from "@souls/shop/owner";
 import { EMPTY_SELLER, saveSeller } from "@souls/shop/seller";
-import { FILLED_IN_SELLER } from "@souls/shop/testing";
+import { FILLED_IN_SELLER, MICRO_SELLER, SELLER_OF_EACH_FORM } from "@souls/shop/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 let t: TestDatabase;
 let legal: typeof import("./route");
 let pageText: typeof import("~/lib/page-text.testing").pageText;
+let pageHtml: typeof import("~/lib/page-text.testing").pageHtml;
+let textOf: typeof import("~/lib/page-text.testing").textOf;
 
 beforeAll(async () => {
   t = await createTestDatabase();
   vi.stubEnv("DATABASE_URL", t.url);
-  [legal, { pageText }] = await Promise.all([import("./route"), import("~/lib/page-text.testing")]);
+  [legal, { pageText, pageHtml, textOf }] = await Promise.all([
+    import("./route"),
+    import("~/lib/page-text.testing"),
+  ]);
 });
 
 afterAll(async () => {
@@ -25,40 +31,98 @@ afterAll(async () => {
   await t.drop();
 });
 
+const route = () => ({
+  loader: ({ request, params }: { request: Request; params: LoaderFunctionArgs["params"] }) =>
+    legal.loader({ request, params, context: {} } as LoaderFunctionArgs),
+  Component: legal.default,
+});
+
 /** The page a shopper gets at `path`, as text. */
-const page = (path: string) =>
-  pageText(
-    path,
-    {
-      loader: ({ request, params }) => legal.loader({ request, params, context: {} } as LoaderFunctionArgs),
-      Component: legal.default,
-    },
-    ["common", "legal"],
-  );
+const page = (path: string) => pageText(path, route(), ["common", "legal"]);
+
+/** The page's text one paragraph, heading or item a line, as a snapshot reads it. */
+const pageLines = async (path: string) =>
+  (await pageHtml(path, route(), ["common", "legal"]))
+    .split(/<\/(?:p|h1|h2|li|a)>/)
+    .map(textOf)
+    .filter(Boolean)
+    .join("\n");
+
+const VAT_REGIME = {
+  ei: "franchise",
+  eurl: "france",
+  sarl: "france",
+  sas: "destination",
+  sasu: "france",
+} as const;
 
 describe("the legal pages", () => {
-  it("say which details are examples while the seller is not filled in, in both languages", async () => {
+  it("invent nothing while the seller is not filled in, and say what is missing, in both languages", async () => {
     await saveSeller(t.db, { ...EMPTY_SELLER, companyName: "Souls Atelier SAS" });
     const notice = await page("/mentions-legales");
-    expect(notice).toContain("Certaines coordonnées affichées ici sont des exemples");
+    expect(notice).toContain("Certaines informations exigées par la loi ne sont pas encore renseignées");
     expect(notice).toContain("numéro SIREN");
-    expect(notice).not.toMatch(/exemples[^.]*dénomination sociale/); // the company name is hers
-    expect(notice).toContain("Souls Atelier SAS, SAS au capital de 1 000 €");
-    expect(notice).toContain("000 000 000");
-    const english = await page("/en/legal-notice");
-    expect(english).toContain(
-      "Some of the details shown here are examples, to be replaced before the shop opens",
+    expect(notice).not.toMatch(/renseignées[^.]*dénomination sociale/); // the company name is hers
+    expect(notice).toContain("est édité par Souls Atelier SAS.");
+    expect(notice).not.toMatch(
+      /capital|RCS|TVA intracommunautaire|000 000 000|\(exemple\)|\.example|\{\{|\u2063/,
     );
+    // Paragraphs needing what is missing are left out: no director, no host, no phone.
+    expect(notice).not.toContain("directeur de la publication du Site est");
+    expect(notice).not.toContain("hébergé par");
+    expect(notice).not.toContain("par téléphone");
+    const english = await page("/en/legal-notice");
+    expect(english).toContain("Some details the law requires are not filled in yet");
     expect(english).toContain("hosting provider and consumer mediator");
+    expect(english).not.toMatch(/share capital of|RCS|\(exemple\)|\.example|\{\{/);
+    const terms = await page("/cgv");
+    expect(terms).toContain("Le Site est exploité par Souls Atelier SAS.");
+    expect(terms).not.toMatch(/\{\{|\u2063|\(exemple\)|\.example/);
+  });
+
+  it("print for a micro-entrepreneur in the franchise her name and « EI », no capital, no RCS, and art. 293 B", async () => {
+    await saveSeller(t.db, MICRO_SELLER);
+    await saveOwnerSettings(t.db, { ...DEFAULT_OWNER_SETTINGS, vatRegime: "franchise" });
+    const notice = await page("/mentions-legales");
+    expect(notice).toContain(
+      "est édité par Zora Benali EI, entrepreneur individuel, dont l’adresse professionnelle est 8 rue de Charonne, 75011 Paris, France.",
+    );
+    expect(notice).toContain(
+      "Immatriculation au registre national des entreprises (RNE) sous le numéro SIREN 404 833 048. TVA non applicable, art. 293 B du CGI.",
+    );
+    expect(notice).not.toMatch(
+      /capital|RCS|registre du commerce|TVA intracommunautaire|siège social|renseignées/,
+    );
+    const terms = await page("/cgv");
+    expect(terms).toContain("Le Site est exploité par Zora Benali EI, entrepreneur individuel");
+    expect(terms).toContain("toutes taxes comprises ; TVA non applicable, art. 293 B du CGI.");
+    expect(terms).not.toContain("TVA incluse");
+    const english = await page("/en/terms-of-sale");
+    expect(english).toContain("operated by Zora Benali EI, a sole trader (entrepreneur individuel)");
+    expect(english).toContain("VAT not applicable, article 293 B of the French General Tax Code.");
+    await saveOwnerSettings(t.db, DEFAULT_OWNER_SETTINGS);
+  });
+
+  it("print each legal form's identity, in both languages (snapshots of the legal notice)", async () => {
+    for (const [form, seller] of Object.entries(SELLER_OF_EACH_FORM)) {
+      await saveSeller(t.db, seller);
+      await saveOwnerSettings(t.db, {
+        ...DEFAULT_OWNER_SETTINGS,
+        vatRegime: VAT_REGIME[form as keyof typeof VAT_REGIME],
+      });
+      expect(await pageLines("/mentions-legales"), `${form} fr`).toMatchSnapshot(`${form} fr`);
+      expect(await pageLines("/en/legal-notice"), `${form} en`).toMatchSnapshot(`${form} en`);
+    }
+    await saveOwnerSettings(t.db, DEFAULT_OWNER_SETTINGS);
   });
 
   it("show the identity the owner saved at the next request, and no longer say examples", async () => {
     await saveSeller(t.db, { ...FILLED_IN_SELLER, brand: "Souls Paris" });
     const notice = await page("/mentions-legales");
-    expect(notice).not.toMatch(/sont des exemples|\(exemple\)|000 000 000|souls\.example/);
+    expect(notice).not.toMatch(/renseignées|\(exemple\)|000 000 000|souls\.example/);
     for (const text of [
-      "est édité par Souls Atelier SAS, SAS au capital de 5 000 €, dont le siège social est situé 8 rue de Charonne, 75011 Paris, France",
-      "registre du commerce et des sociétés de Lyon sous le numéro 732 829 320",
+      "est édité par Souls Atelier SAS, SAS (société par actions simplifiée) au capital de 5 000 €, dont le siège social est situé 8 rue de Charonne, 75011 Paris, France",
+      "Immatriculation au registre du commerce et des sociétés (RCS) de Lyon sous le numéro SIREN 732 829 320.",
       "Numéro de TVA intracommunautaire : FR44732829320",
       "Souls Paris est le nom commercial",
       "Le directeur de la publication du Site est Leïla Amrani",
@@ -70,14 +134,16 @@ describe("the legal pages", () => {
     }
 
     const terms = await page("/en/terms-of-sale");
-    expect(terms).not.toMatch(/are examples|\(exemple\)|souls\.example/);
+    expect(terms).not.toMatch(/not filled in|\(exemple\)|souls\.example/);
     expect(terms).toContain("CM2C, https://www.cm2c.net");
     expect(terms).toContain("8 rue de Charonne, 75011 Paris, France");
 
     // The privacy policy names its data controller.
     const privacy = await page("/politique-confidentialite");
     expect(privacy).toContain("Le responsable du traitement");
-    expect(privacy).toContain("Souls Atelier SAS, SAS dont le siège social est situé 8 rue de Charonne");
+    expect(privacy).toContain(
+      "Souls Atelier SAS, SAS (société par actions simplifiée) au capital de 5 000 €, dont le siège social est situé 8 rue de Charonne",
+    );
   });
 
   it("say what a review collects and how long reviews are kept, from the shop's own rules, in both languages", async () => {

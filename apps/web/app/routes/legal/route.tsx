@@ -49,17 +49,62 @@ function blocksOf(paragraphs: string[]): (string | string[])[] {
   return blocks;
 }
 
-/** The texts' placeholders, as the owner filled them in (or their examples) for the page's language. */
-function identityOf(seller: ShownSeller, locale: Locale) {
+type Words = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * Who publishes the site, as the law has her written for her legal form: « Souls Atelier SAS, SAS
+ * (société par actions simplifiée) au capital de 5 000 €, dont le siège social est situé … » or
+ * « Zora Benali EI, entrepreneur individuel, dont l'adresse professionnelle est … », each part
+ * only when filled in.
+ */
+function publisherOf(seller: ShownSeller, address: string | null, t: Words): string {
+  const form = seller.legalForm ? t(`identity.legalForms.${seller.legalForm}`) : null;
+  const formAndCapital =
+    form && seller.shareCapital
+      ? t("identity.capital", { legalForm: form, capital: seller.shareCapital })
+      : form;
+  const where = address
+    ? t(seller.legalForm === "ei" ? "identity.businessAddress" : "identity.seat", { address })
+    : null;
+  return [seller.companyName ?? seller.brand, formAndCapital, where].filter(Boolean).join(", ");
+}
+
+/**
+ * Where she is registered and what she says of VAT: the RCS and its city, or the RNE, with the
+ * SIREN; her VAT number if she has one, or the franchise's mention. Null when nothing is filled in.
+ */
+function registrationOf(seller: ShownSeller, t: Words): string | null {
+  const siren = seller.siren ? sirenForReading(seller.siren) : null;
+  const register = !siren
+    ? null
+    : seller.register === "rcs"
+      ? seller.rcsCity
+        ? t("identity.rcs", { city: seller.rcsCity, siren })
+        : t("identity.rcsWithoutCity", { siren })
+      : seller.register === "rne"
+        ? t("identity.rne", { siren })
+        : t("identity.siren", { siren });
+  const vat = seller.vatFranchise
+    ? t("identity.franchise")
+    : seller.vatNumber
+      ? t("identity.vatNumber", { vatNumber: seller.vatNumber })
+      : null;
+  return [register, vat].filter(Boolean).join(" ") || null;
+}
+
+/**
+ * The texts' placeholders, as the owner filled them in for the page's language: null where she
+ * has not yet, and the paragraphs that need it are left out (never an example in its place).
+ */
+function identityOf(seller: ShownSeller, locale: Locale, t: Words) {
+  const address = postalAddressLine(seller.address, locale);
   return {
     brand: seller.brand,
-    companyName: seller.companyName,
-    legalForm: seller.legalForm,
-    shareCapital: seller.shareCapital,
-    address: postalAddressLine(seller.address, locale),
-    siren: sirenForReading(seller.siren),
-    rcsCity: seller.rcsCity,
-    vatNumber: seller.vatNumber,
+    companyName: seller.companyName ?? seller.brand,
+    sellerIdentity: publisherOf(seller, address, t),
+    registration: registrationOf(seller, t),
+    prices: t(seller.vatFranchise ? "identity.pricesFranchise" : "identity.pricesVat"),
+    address,
     publisher: seller.publicationDirector,
     email: seller.email,
     phone: seller.phone,
@@ -70,22 +115,22 @@ function identityOf(seller: ShownSeller, locale: Locale) {
     mediatorUrl: seller.mediator.url,
     siteUrl: siteOrigin,
     // What the privacy policy says of reviews is what the shop does: its settings and periods.
-    reviewInvitationDays: env.REVIEW_INVITATION_DAYS,
-    publishedReviewYears: RETENTION.publishedReviewYears,
-    rejectedReviewMonths: RETENTION.rejectedReviewMonths,
-    reviewInvitationMonths: RETENTION.reviewInvitationMonths,
-    reviewOptOutYears: RETENTION.reviewOptOutYears,
+    reviewInvitationDays: String(env.REVIEW_INVITATION_DAYS),
+    publishedReviewYears: String(RETENTION.publishedReviewYears),
+    rejectedReviewMonths: String(RETENTION.rejectedReviewMonths),
+    reviewInvitationMonths: String(RETENTION.reviewInvitationMonths),
+    reviewOptOutYears: String(RETENTION.reviewOptOutYears),
   };
 }
 
-/** How the notice names a detail still shown as an example (an address's four parts are one). */
-const EXAMPLE_DETAIL: Record<RequiredSellerField, string> = {
+/** How the notice names a required detail not filled in yet (an address's four parts are one). */
+const MISSING_DETAIL: Record<RequiredSellerField, string> = {
   companyName: "companyName",
   legalForm: "legalForm",
   shareCapital: "shareCapital",
-  siren: "siren",
+  register: "register",
   rcsCity: "rcsCity",
-  vatNumber: "vatNumber",
+  siren: "siren",
   publicationDirector: "publicationDirector",
   street: "address",
   postalCode: "address",
@@ -108,22 +153,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     document,
     // The seller's identity fills the texts' placeholders, as the owner saved it in her panel.
-    identity: identityOf(seller, locale),
-    // Until every detail the law asks for is filled in, the page says which are examples.
-    exampleDetails: [...new Set(seller.examples.map((field) => EXAMPLE_DETAIL[field]))],
+    identity: identityOf(seller, locale, t),
+    // Until every detail the law asks of her form is filled in, the page says which are left out.
+    missingDetails: [...new Set(seller.missing.map((field) => MISSING_DETAIL[field]))],
     title: `${t(`${document}.title`)} – ${seller.brand}`,
     description: t(`${document}.metaDescription`),
   };
 }
 
+/** Stands for a detail not filled in while the texts are filled, so its paragraph is left out. */
+const NOT_FILLED_IN = "\u2063\u2063";
+
 export const meta = pageMeta();
 
 export default function LegalPage() {
-  const { document, identity, exampleDetails } = useLoaderData<typeof loader>();
+  const { document, identity, missingDetails } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t, list } = useTranslation("legal");
   const { t: tc } = useTranslation();
-  const sections = list<Section>(`${document}.sections`, identity);
+  const values = Object.fromEntries(
+    Object.entries(identity).map(([key, value]) => [key, value ?? NOT_FILLED_IN]),
+  );
+  // A paragraph that needs a detail not filled in is left out, and a section left without any.
+  const sections = list<Section>(`${document}.sections`, values)
+    .map((section) => ({
+      ...section,
+      paragraphs: section.paragraphs.filter((paragraph) => !paragraph.includes(NOT_FILLED_IN)),
+    }))
+    .filter((section) => section.paragraphs.length > 0);
   return (
     <main id="main" className="page page--narrow legal">
       <Link to={pathOf("home", locale)} className="back-link">
@@ -133,16 +190,16 @@ export default function LegalPage() {
       <p className="legal__updated">
         {tc("legal.updated", { date: formatDate(LEGAL_TEXTS_UPDATED, locale) })}
       </p>
-      {exampleDetails.length > 0 ? (
+      {missingDetails.length > 0 ? (
         <p className="notice" role="note">
-          {t("example.notice", {
+          {t("missing.notice", {
             details: new Intl.ListFormat(intlLocale(locale), { type: "conjunction" }).format(
-              exampleDetails.map((detail) => t(`example.details.${detail}`)),
+              missingDetails.map((detail) => t(`missing.details.${detail}`)),
             ),
           })}
         </p>
       ) : null}
-      <p className="legal__intro">{t(`${document}.intro`, identity)}</p>
+      <p className="legal__intro">{t(`${document}.intro`, values)}</p>
       {sections.map((section) => (
         <section key={section.heading}>
           <h2>{section.heading}</h2>
