@@ -26,7 +26,15 @@ import fc from "fast-check";
 import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_PAGES, ENDPOINTS, PAGE_IDS, PAGES, PHOTO_UPLOAD_PATH, PRODUCT_MODULE } from "~/screens";
+import {
+  ADMIN_PAGES,
+  catalogueModelPath,
+  ENDPOINTS,
+  PAGE_IDS,
+  PAGES,
+  PHOTO_UPLOAD_PATH,
+  PRODUCT_MODULE,
+} from "~/screens";
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 type Field = [key: string, value: string];
@@ -55,6 +63,8 @@ const OTHER_ROUTES: { module: string; paths: string[] }[] = [
   { module: "routes/admin/route.tsx", paths: [ADMIN_PAGES.home] },
   // « Ma boutique »'s form without JavaScript.
   { module: "routes/admin-seller/route.tsx", paths: [ADMIN_PAGES.seller] },
+  // A model's editor without JavaScript (its one save).
+  { module: "routes/admin-catalogue-model/route.tsx", paths: [catalogueModelPath(1)] },
   { module: "routes/stripe-webhook/route.ts", paths: [ENDPOINTS.stripeWebhook] },
   {
     module: "routes/trpc/route.ts",

@@ -5,6 +5,7 @@ import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shel
 import { errorMessage } from "~/components/admin/notify";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { env } from "~/lib/env.server";
+import { readForm } from "~/lib/form.server";
 import { isAdminClientError, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES, catalogueModelPath } from "~/screens";
 import { draftFromForm, ownerApi, saveFromForm } from "./model.server";
@@ -50,12 +51,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * the page comes back with what she typed and each refusal; saved, the page is loaded again.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  // A body that is not a form is a 400 first; then the owner's session, or the login page.
+  const form = await readForm(request);
   await requireAdmin(request);
   const id = modelId(params.id);
   const api = await ownerApi(request, context);
   const stored = await storedModel(api, id);
   if (!stored) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  const values = draftFromForm(await request.formData(), stored.detail, stored.photos);
+  const values = draftFromForm(form, stored.detail, stored.photos);
   const prepared = saveInputOf(id, values, stored.photos);
   if ("priceRefused" in prepared) {
     return data(
