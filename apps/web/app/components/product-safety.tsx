@@ -30,16 +30,21 @@ export function ProductSafety({ manufacturer, reference, care, safety }: Product
           <dt>{t("product.safety.manufacturer")}</dt>
           <dd>{manufacturer.name}</dd>
         </div>
-        <div>
-          <dt>{t("product.safety.postalAddress")}</dt>
-          <dd>{manufacturer.address}</dd>
-        </div>
-        <div>
-          <dt>{t("product.safety.email")}</dt>
-          <dd>
-            <a href={`mailto:${manufacturer.email}`}>{manufacturer.email}</a>
-          </dd>
-        </div>
+        {/* Only what the owner filled in: never an empty line nor a link to nowhere. */}
+        {manufacturer.address ? (
+          <div>
+            <dt>{t("product.safety.postalAddress")}</dt>
+            <dd>{manufacturer.address}</dd>
+          </div>
+        ) : null}
+        {manufacturer.email ? (
+          <div>
+            <dt>{t("product.safety.email")}</dt>
+            <dd>
+              <a href={`mailto:${manufacturer.email}`}>{manufacturer.email}</a>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("product.safety.reference")}</dt>
           <dd>{reference}</dd>

@@ -21,6 +21,10 @@ const PHONE = { width: 390, height: 844 };
 async function newModel(page: Page, prefix: string): Promise<{ name: string; id: number }> {
   const name = `${prefix} ${randomUUID().slice(0, 6)}`;
   await logInAsOwner(page);
+  // On a phone the panel's pages are folded behind its « Menu » button once the page's script runs.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("link", { name: "Catalogue", exact: true }).click();
   await page.getByRole("button", { name: "Nouveau modèle" }).click();
   await page.getByLabel("Nom du modèle", { exact: true }).fill(name);

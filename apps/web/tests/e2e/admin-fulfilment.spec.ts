@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { pdfText } from "@souls/papers/testing";
-import { logInAsOwner } from "./admin-helpers";
+import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
@@ -46,7 +46,7 @@ test("the owner refunds one of two bags before shipping: the slip, « à prépar
 
   // From her orders page: the order's detail, the refund of Nadia, put back on the shelf.
   await logInAsOwner(page);
-  await page.goto("/admin-orders");
+  await openAdminPage(page, "/admin-orders");
   await page.getByLabel("Rechercher").fill(orderNumber);
   const row = ordersList(page).getByRole("row").filter({ hasText: orderNumber });
   await expect(row).toContainText("1 × Nadia");
@@ -88,6 +88,7 @@ test("the owner refunds one of two bags before shipping: the slip, « à prépar
   await page.goto("/admin");
   await page.getByRole("link", { name: /\d+ colis à préparer/ }).click();
   await expect(page.getByLabel("Statut")).toHaveValue("pending_preparation");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.getByLabel("Rechercher").fill(orderNumber);
   const waiting = ordersList(page).getByRole("row").filter({ hasText: orderNumber });
   await expect(waiting).toContainText("1 × Aicha");
@@ -107,7 +108,7 @@ test("the owner refunds one of two bags before shipping: the slip, « à prépar
   await expectNoAxeViolations(page);
 
   // She ships what is left; the tracking page then says what left.
-  await page.goto("/admin-orders?statut=pending_preparation");
+  await openAdminPage(page, "/admin-orders?statut=pending_preparation");
   await page.getByLabel("Rechercher").fill(orderNumber);
   const toShip = ordersList(page).getByRole("row").filter({ hasText: orderNumber });
   await toShip.getByLabel(`Numéro de suivi pour ${orderNumber}`).fill(`6A${Date.now()}`);

@@ -11,3 +11,12 @@ export async function logInAsOwner(page: Page) {
   // She lands on her home page (decision 026).
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 }
+
+/**
+ * Opens a page of the panel and waits for its script: the panel's buttons and filters are React's,
+ * and a click or a keystroke before hydration is lost on a busy machine.
+ */
+export async function openAdminPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}

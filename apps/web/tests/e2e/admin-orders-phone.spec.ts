@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { logInAsOwner } from "./admin-helpers";
+import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, checkoutForm } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
@@ -144,7 +144,7 @@ test("a checkout left unpaid, released from its page, reads « Paiement abandonn
   const orderNumber = new URL(placed.headers().location ?? "", "http://x").searchParams.get("order") ?? "";
   expect(orderNumber).toMatch(/^SOULS-/);
   await logInAsOwner(page);
-  await page.goto(`/admin-orders/${orderNumber}`);
+  await openAdminPage(page, `/admin-orders/${orderNumber}`);
   const status = page.getByRole("region", { name: "Statut et actions" });
   await expect(status).toContainText("En attente de paiement");
   await status.getByRole("button", { name: "Libérer la réservation" }).click();
@@ -155,7 +155,7 @@ test("a checkout left unpaid, released from its page, reads « Paiement abandonn
   await expect(status).not.toContainText("Échouée");
   await expectNothingOffScreen(page);
   // The list says the same, among the abandoned checkouts she asks to see.
-  await page.goto("/admin-orders");
+  await openAdminPage(page, "/admin-orders");
   await page.getByLabel("Afficher les paniers abandonnés").check();
   await page.getByLabel("Rechercher").fill(orderNumber);
   const row = page

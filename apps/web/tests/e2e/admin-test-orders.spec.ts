@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { logInAsOwner } from "./admin-helpers";
+import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
@@ -16,7 +16,7 @@ test("« Test Commande » asks first and places an order marked as a test that h
   page,
 }) => {
   await logInAsOwner(page);
-  await page.goto("/admin-orders");
+  await openAdminPage(page, "/admin-orders");
   await expect(page.getByRole("heading", { level: 1, name: "Gestion des Commandes" })).toBeVisible();
 
   // It asks first; « Annuler » places nothing.
@@ -74,7 +74,7 @@ test("« Test Commande » asks first and places an order marked as a test that h
   await expect(page.getByText("Commande de test passée par la boutique")).toBeVisible();
 
   // The tests page asks too; « Annuler » runs nothing.
-  await page.goto("/admin-tests");
+  await openAdminPage(page, "/admin-tests");
   await page.getByRole("button", { name: "Test Commande" }).click();
   const asked = page.getByRole("alertdialog", { name: "Passer une commande de test ?" });
   await expect(asked).toBeVisible();
@@ -88,7 +88,7 @@ test("« Test DB » asks before adding its draft, names it a test and removes it
   page,
 }) => {
   await logInAsOwner(page);
-  await page.goto("/admin-stock");
+  await openAdminPage(page, "/admin-stock");
   await expect(page.getByRole("heading", { level: 1, name: "Gestion des Stocks" })).toBeVisible();
   await page.getByRole("button", { name: "Test DB" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Ajouter un produit test ?" });

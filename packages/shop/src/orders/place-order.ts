@@ -242,7 +242,8 @@ async function placeOrderStatement(
     ),
     items AS (
       INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity)
-      SELECT o.id, h.id, h.name, h.price_cents, h.quantity FROM new_order o CROSS JOIN priced h
+      -- In the catalogue's order, so an order's lines read the same on every page and paper.
+      SELECT o.id, h.id, h.name, h.price_cents, h.quantity FROM new_order o CROSS JOIN priced h ORDER BY h.id
     ),
     first_event AS (
       INSERT INTO order_events (order_id, from_status, to_status, actor)

@@ -191,9 +191,11 @@ export default function ThankYouPage() {
         <Link to={pathOf("home", locale)} className="button button--primary">
           {t("thankYou.continue")}
         </Link>
-        <a href={`mailto:${page.contactEmail}?subject=${subject}`} className="button button--outline">
-          {t("thankYou.questions")}
-        </a>
+        {page.contactEmail ? (
+          <a href={`mailto:${page.contactEmail}?subject=${subject}`} className="button button--outline">
+            {t("thankYou.questions")}
+          </a>
+        ) : null}
       </div>
 
       {page.others.length > 0 ? (
