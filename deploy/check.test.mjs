@@ -2,7 +2,8 @@
  * The deployment files' essentials, checked without Docker or a cluster: docker/compose.yaml,
  * docker/Dockerfile and the Kubernetes manifests in deploy/k8s. What a careful operator would look
  * for — pinned images, hardening, limits, log rotation, health checks, backups, the migration
- * before the web app, probes, the Service and Ingress wiring, every setting the app requires.
+ * before the web app, probes, the Service and Ingress wiring, every setting the app requires, every
+ * secret as a mounted file (none an environment variable).
  *
  *   node --test deploy/
  *
@@ -19,6 +20,17 @@ import { parse, parseAllDocuments } from "yaml";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const read = (file) => readFileSync(path.join(ROOT, file), "utf8");
 
+/**
+ * The secrets the settings read, each of which may come from a file (`<NAME>_FILE`): the list in
+ * packages/shop/src/settings/variables.ts, so a secret added there must reach both deployments
+ * as a file. With the database's (DATABASE_PASSWORD_FILE; POSTGRES_PASSWORD is the image's).
+ */
+const SECRETS = [
+  ...read("packages/shop/src/settings/variables.ts")
+    .match(/^export const SECRETS = \[([^\]]*)\]/m)[1]
+    .matchAll(/"(\w+)"/g),
+].map((match) => match[1]);
+const NEVER_IN_ENV = [...SECRETS, "DATABASE_PASSWORD", "POSTGRES_PASSWORD"];
 /** What the web app refuses to start without in production (packages/shop/src/settings). */
 const WEB_REQUIRED = ["DATABASE_URL", "SESSION_SECRET", "ADMIN_PASSWORD", "SITE_URL"];
 /** And the worker's (the same settings; no local mailbox in a deployment). */
@@ -30,6 +42,8 @@ const STRIPE_KEYS = [
   "STRIPE_WEBHOOK_SECRET",
   "ALLOW_TEST_PAYMENTS",
 ];
+/** A setting's name as it reaches the app: its file's variable when it is a secret. */
+const asPassed = (name) => (SECRETS.includes(name) ? `${name}_FILE` : name);
 const MIGRATE_COMMAND = ["node", "packages/db/dist/migrate.mjs"];
 const WORKER_COMMAND = ["node", "apps/worker/dist/main.mjs"];
 const WEB_COMMAND = ["node", "apps/web/server.mjs"];
@@ -87,10 +101,7 @@ describe("docker/compose.yaml", () => {
         env: {
           ...process.env,
           SOULS_VERSION: "check",
-          SESSION_SECRET: "x".repeat(32),
-          ADMIN_PASSWORD: "x".repeat(12),
           SITE_URL: "https://souls.example",
-          SMTP_URL: "smtp://mailpit:1025",
         },
       });
       assert.equal(result.status, 0, result.stderr);
@@ -208,13 +219,43 @@ describe("docker/compose.yaml", () => {
   });
 
   test("web and worker get every setting the app requires in production", () => {
-    for (const variable of WEB_REQUIRED) assert.ok(services.web.environment[variable], `web: ${variable}`);
-    for (const variable of WORKER_REQUIRED)
+    for (const variable of WEB_REQUIRED.map(asPassed))
+      assert.ok(services.web.environment[variable], `web: ${variable}`);
+    for (const variable of WORKER_REQUIRED.map(asPassed))
       assert.ok(services.worker.environment[variable], `worker: ${variable}`);
-    // Passed on when set (an empty value would be refused): all of them, to both.
+    // All of them, to both (the publishable key passed on when set: an empty value is refused).
     for (const name of ["web", "worker"]) {
-      for (const variable of STRIPE_KEYS)
+      for (const variable of STRIPE_KEYS.map(asPassed))
         assert.ok(variable in services[name].environment, `${name}: ${variable}`);
+    }
+    // The web app verifies cookies and links: it takes the previous secret during a rotation.
+    assert.ok(services.web.environment.SESSION_SECRET_PREVIOUS_FILE, "web: SESSION_SECRET_PREVIOUS_FILE");
+  });
+
+  test("every secret is a secret file (docker inspect shows none), each mounted where its _FILE says", () => {
+    for (const [name, service] of Object.entries(services)) {
+      const environment = service.environment ?? {};
+      for (const variable of NEVER_IN_ENV)
+        assert.ok(!(variable in environment), `${name}: ${variable} is an environment variable`);
+      assert.equal(service.env_file, undefined, `${name}: an env_file would pass secrets as variables`);
+      if (!service.image.startsWith(`${SHOP_IMAGE}:`)) continue;
+      for (const variable of SECRETS.map((secret) => `${secret}_FILE`)) {
+        if (!(variable in environment)) continue;
+        const secret = String(environment[variable]).match(/^\/run\/secrets\/(\w+)$/)?.[1];
+        assert.ok(secret, `${name}: ${variable} is not a mounted secret`);
+        assert.ok(service.secrets?.includes(secret), `${name}: ${secret} is not mounted`);
+        assert.equal(compose.secrets[secret]?.file, `./secrets/${secret}`, `${name}: ${secret} is a file`);
+      }
+    }
+    for (const [variable, secret] of [
+      ["STRIPE_SECRET_KEY", "stripe_secret_key"],
+      ["STRIPE_WEBHOOK_SECRET", "stripe_webhook_secret"],
+    ]) {
+      // A staging shop without Stripe empties them in docker/.env: a plain default, never required.
+      assert.match(
+        read("docker/compose.yaml"),
+        new RegExp(`${variable}_FILE: \\$\\{${variable}_FILE-/run/secrets/${secret}\\}`),
+      );
     }
   });
 
@@ -317,14 +358,7 @@ function envValue(container, name) {
     );
     return configMap.data[configMapKeyRef.key];
   }
-  if (secretKeyRef) {
-    assert.equal(secretKeyRef.name, "souls-secrets");
-    assert.ok(
-      secretKeyRef.key in secretTemplate.stringData,
-      `${name}: no key ${secretKeyRef.key} in the Secret`,
-    );
-    return secretKeyRef.optional ? undefined : `<secret ${secretKeyRef.key}>`;
-  }
+  if (secretKeyRef) assert.fail(`${name}: a secret as an environment variable (mount it as a file)`);
   assert.fail(`${name}: an unknown source`);
 }
 
@@ -442,22 +476,19 @@ describe("deploy/k8s", () => {
     const check = (deployment, containerName, required) => {
       const pod = workload("Deployment", deployment).spec.template.spec;
       const container = pod.containers.find((c) => c.name === containerName);
-      for (const name of required) assert.ok(envValue(container, name), `${deployment}: ${name}`);
+      for (const name of required.map(asPassed))
+        assert.ok(envValue(container, name), `${deployment}: ${name}`);
       const url = envValue(container, "DATABASE_URL");
       assert.doesNotMatch(url, /:\/\/[^/@]*:[^/@]*@/, "no password in DATABASE_URL");
       assert.match(url, /[?&]sslmode=(verify-full|verify-ca|require)\b/, "TLS to the managed database");
-      const passwordFile = envValue(container, "DATABASE_PASSWORD_FILE");
-      const mount = container.volumeMounts.find((m) => m.mountPath === passwordFile);
-      assert.ok(mount, `${deployment}: DATABASE_PASSWORD_FILE is mounted`);
-      const volume = pod.volumes.find((v) => v.name === mount.name);
-      assert.equal(volume.secret?.secretName, "souls-secrets");
-      assert.ok(volume.secret.items.some((item) => item.key in secretTemplate.stringData));
+      // Mounted from the Secret: the next test checks every such file.
+      assert.ok(envValue(container, "DATABASE_PASSWORD_FILE"), `${deployment}: DATABASE_PASSWORD_FILE`);
     };
     check("souls-web", "web", WEB_REQUIRED);
     check("souls-worker", "worker", WORKER_REQUIRED);
     for (const deployment of ["souls-web", "souls-worker"]) {
       const container = workload("Deployment", deployment).spec.template.spec.containers[0];
-      for (const name of STRIPE_KEYS) {
+      for (const name of STRIPE_KEYS.map(asPassed)) {
         assert.ok(
           container.env.some((e) => e.name === name),
           `${deployment}: ${name}`,
@@ -465,6 +496,37 @@ describe("deploy/k8s", () => {
         envValue(container, name);
       }
     }
+    const web = workload("Deployment", "souls-web").spec.template.spec.containers[0];
+    assert.ok(envValue(web, "SESSION_SECRET_PREVIOUS_FILE"), "web: the previous secret, for a rotation");
+  });
+
+  test("no secret is an environment variable: every one a file of the Secret, mounted where its _FILE says", () => {
+    const fileVariables = ["DATABASE_PASSWORD_FILE", ...SECRETS.map((secret) => `${secret}_FILE`)];
+    let files = 0;
+    for (const { name, pod } of podsOf()) {
+      for (const container of containersOf(pod)) {
+        const where = `${name} ${container.name}`;
+        assert.equal(container.envFrom, undefined, `${where}: envFrom would pass secrets as variables`);
+        for (const entry of container.env ?? []) {
+          assert.ok(!NEVER_IN_ENV.includes(entry.name), `${where}: ${entry.name} is an environment variable`);
+          assert.equal(entry.valueFrom?.secretKeyRef, undefined, `${where}: ${entry.name} from the Secret`);
+          if (!fileVariables.includes(entry.name)) continue;
+          // The file is a key of souls-secrets, mounted read-only from a secret volume.
+          const mount = container.volumeMounts.find(
+            (m) => entry.value === m.mountPath || entry.value.startsWith(`${m.mountPath}/`),
+          );
+          assert.ok(mount?.readOnly, `${where}: ${entry.name} (${entry.value}) is not mounted read-only`);
+          const volume = pod.volumes.find((v) => v.name === mount.name);
+          assert.equal(volume?.secret?.secretName, "souls-secrets", `${where}: ${entry.name}`);
+          const path = mount.subPath ?? entry.value.slice(mount.mountPath.length + 1);
+          const item = volume.secret.items?.find((i) => i.path === path);
+          assert.ok(item, `${where}: ${entry.name}: no item ${path} in the volume`);
+          assert.ok(item.key in secretTemplate.stringData, `${where}: no key ${item.key} in the Secret`);
+          files++;
+        }
+      }
+    }
+    assert.ok(files >= 12, `${files} secret files`);
   });
 
   test("the Secret is a template: placeholders only", () => {

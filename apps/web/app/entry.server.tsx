@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from "@souls/db";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { pageWords } from "./i18n.server";
+import { resignedCookies } from "./lib/cookies.server";
 import { DocumentContext } from "./lib/document";
 import {
   type CacheTicket,
@@ -90,7 +91,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 /** Single-fetch data of the same pages is no more cacheable than their HTML. */
-export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+export async function handleDataRequest(
+  response: Response,
+  { request }: { request: Request },
+): Promise<Response> {
+  for (const cookie of await resignedCookies(request, response.headers))
+    response.headers.append("Set-Cookie", cookie);
   const pathname = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
   const match = pageForPath(pathname);
   if (isAdminPath(pathname) || (match && isPrivateRoute(routeId(match.page, match.locale)))) {
@@ -141,6 +147,10 @@ export default async function handleRequest(
       </WordsProvider>
     </DocumentContext.Provider>
   );
+
+  // A cookie signed with the previous SESSION_SECRET goes back signed with the current one.
+  for (const cookie of await resignedCookies(request, responseHeaders))
+    responseHeaders.append("Set-Cookie", cookie);
 
   // A public page for a visitor without cart or message is kept for the next ones: its inline
   // scripts are allowed by hash, not by a nonce the next visitor would reuse.

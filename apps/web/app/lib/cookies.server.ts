@@ -1,6 +1,6 @@
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { ADMIN_SESSION_HOURS } from "@souls/shop/admin";
-import { env, sessionSecret } from "./env.server";
+import { env, sessionSecret, sessionSecrets } from "./env.server";
 
 const secure = env.isDeployment;
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
@@ -8,7 +8,8 @@ const THIRTY_DAYS = 60 * 60 * 24 * 30;
 /**
  * Every cookie of the shop: signed, httpOnly, and in a deployment Secure with the `__Host-` prefix
  * (bound to this exact origin over HTTPS); plain names on local HTTP. A shopper's are
- * SameSite=Lax; the owner's SameSite=Strict (never sent by a request from another site).
+ * SameSite=Lax; the owner's SameSite=Strict (never sent by a request from another site). Signed
+ * with SESSION_SECRET; during a rotation one signed with SESSION_SECRET_PREVIOUS still reads.
  */
 function shopCookie(
   name: string,
@@ -19,7 +20,7 @@ function shopCookie(
     sameSite,
     secure,
     path: "/",
-    secrets: [sessionSecret],
+    secrets: [...sessionSecrets],
     maxAge,
   });
 }
@@ -64,3 +65,38 @@ const COOKIES_READ = new Set(
  * serves nor keeps its page.
  */
 export const isShopCookie = (name: string) => COOKIES_READ.has(baseName(name));
+
+/** The cookies that outlive a request, which a rotation of SESSION_SECRET must not lose. */
+const KEPT_COOKIES = [cartCookie, ordersCookie, adminCookie, adminDeviceCookie];
+
+/** Each of them as the current secret alone reads it (only during a rotation). */
+const CURRENT_ONLY =
+  sessionSecrets.length > 1
+    ? KEPT_COOKIES.map((cookie) => ({
+        cookie,
+        current: createCookie(cookie.name, { secrets: [sessionSecret] }),
+      }))
+    : [];
+
+/** The name a Set-Cookie value sets. */
+const setName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();
+
+/**
+ * During a rotation of SESSION_SECRET: Set-Cookie values that sign again, with the current secret
+ * and unchanged, the cookies of `request` that only the previous secret verifies — unless the
+ * response sets them already. Once every browser came back, the previous secret can go (the
+ * owner stays signed in, a cart stays full).
+ */
+export async function resignedCookies(request: Request, responseHeaders: Headers): Promise<string[]> {
+  const header = request.headers.get("Cookie");
+  if (!header || CURRENT_ONLY.length === 0) return [];
+  const setting = new Set(responseHeaders.getSetCookie().map(setName));
+  const resigned: string[] = [];
+  for (const { cookie, current } of CURRENT_ONLY) {
+    if (setting.has(cookie.name)) continue;
+    const value = await cookie.parse(header);
+    if (value === null || value === "" || (await current.parse(header)) !== null) continue;
+    resigned.push(await cookie.serialize(value));
+  }
+  return resigned;
+}

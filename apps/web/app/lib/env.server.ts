@@ -7,5 +7,11 @@ import { readSettings } from "@souls/shop/settings";
  */
 export const env = readSettings(process.env, "web");
 
-/** Cookie-signing secret; local runs without one get a fixed development value. */
+/** Signs every cookie and link the app makes; local runs without one get a fixed development value. */
 export const sessionSecret = env.sessionSecret;
+
+/**
+ * What a signed cookie or link is checked against: sessionSecret, then SESSION_SECRET_PREVIOUS
+ * during a rotation (so nobody is signed out, no cart emptied, no e-mailed link broken).
+ */
+export const sessionSecrets = env.sessionSecrets;

@@ -112,7 +112,9 @@ async function main(): Promise<number> {
     env.SHOP_EMBEDDED_DB = "1";
     // The embedded server's password is in its URL; a password file meant for another server is not.
     delete env.DATABASE_PASSWORD_FILE;
-    env.SESSION_SECRET ??= fresh ? randomBytes(32).toString("hex") : localSessionSecret(dataDir);
+    // A local secret, unless one is given (or its file: the settings refuse both set).
+    if (!env.SESSION_SECRET_FILE)
+      env.SESSION_SECRET ??= fresh ? randomBytes(32).toString("hex") : localSessionSecret(dataDir);
     // A loopback-only development server with a fixed local password: printing it lets the
     // owner look at orders with psql while the shop runs.
     console.log(

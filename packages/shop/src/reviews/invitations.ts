@@ -8,6 +8,7 @@ import type { Database, Kysely } from "@souls/db";
 import { sql } from "kysely";
 import { emailPhotoPathOf } from "../orders/order-emails";
 import { enqueueEmail } from "../outbox/enqueue";
+import type { LinkSecrets } from "../signed-links";
 import { keptLineSql, reviewableModels, reviewableOrderSql } from "./eligibility";
 import { readReviewLinkToken, reviewLinkToken } from "./tokens";
 
@@ -112,7 +113,7 @@ export async function inviteReviewers(db: Kysely<Database>, round: InvitationRou
  */
 export async function optOutOfReviewInvitations(
   db: Kysely<Database>,
-  request: { token: unknown; secret: string; now?: Date },
+  request: { token: unknown; secret: LinkSecrets; now?: Date },
 ): Promise<"opted_out" | "invalid"> {
   const orderId = readReviewLinkToken(request.secret, "optOut", request.token);
   if (orderId === null) return "invalid";

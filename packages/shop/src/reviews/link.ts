@@ -12,6 +12,7 @@ import {
   type ReviewStatus,
 } from "@souls/core/reviews";
 import type { Database, Kysely, Transaction } from "@souls/db";
+import type { LinkSecrets } from "../signed-links";
 import { isReviewable, reviewableModels } from "./eligibility";
 import { type ReviewInput, reviewFormSchema } from "./form";
 import { writeUntilOf } from "./invitations";
@@ -150,7 +151,7 @@ async function viewOf(db: Db, orderId: number, now: Date): Promise<ReviewLinkOut
 /** What a review link shows: the models of the order she may review, and her reviews. */
 export async function openReviewLink(
   db: Kysely<Database>,
-  request: { token: unknown; secret: string; now?: Date },
+  request: { token: unknown; secret: LinkSecrets; now?: Date },
 ): Promise<ReviewLinkOutcome> {
   const orderId = readReviewLinkToken(request.secret, "review", request.token);
   if (orderId === null) return { ok: false, reason: "invalid" };
@@ -159,7 +160,8 @@ export async function openReviewLink(
 
 export interface ReviewSubmission {
   token: unknown;
-  secret: string;
+  /** The shop's secrets: the link may be signed with the previous one during a rotation. */
+  secret: LinkSecrets;
   /** The model's code. */
   model: string;
   /** What the form gave (re-checked here against the order's dates). */

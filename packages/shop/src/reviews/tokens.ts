@@ -5,7 +5,7 @@
  * order without the secret; how long the review link works is the database's to say (the
  * invitation's date), so the link itself does not expire.
  */
-import { hasLinkSignature, linkSignature, SIGNATURE_PATTERN } from "../signed-links";
+import { hasLinkSignature, type LinkSecrets, linkSignature, SIGNATURE_PATTERN } from "../signed-links";
 
 export type ReviewLinkPurpose = "review" | "optOut";
 
@@ -20,7 +20,7 @@ export function reviewLinkToken(secret: string, purpose: ReviewLinkPurpose, orde
 
 /** The order a token names, if its signature holds; null for anything else (never throws). */
 export function readReviewLinkToken(
-  secret: string,
+  secret: LinkSecrets,
   purpose: ReviewLinkPurpose,
   token: unknown,
 ): number | null {

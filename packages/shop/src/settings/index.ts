@@ -2,13 +2,14 @@
  * `@souls/shop/settings`: the shop's settings, read once at start-up by the web app
  * (apps/web/app/lib/env.server.ts) and the worker with the same variables and the same rules, so
  * the two can never disagree on what a deployment needs. Messages name the variable, never its
- * value (DATABASE_URL and SMTP_URL carry passwords).
+ * value (DATABASE_URL and SMTP_URL carry passwords). Every secret may come from a file instead
+ * (`SESSION_SECRET_FILE`…, variables.ts' SECRETS), as Docker and Kubernetes mount secrets.
  */
 import { readPasswordFile } from "@souls/db";
 import { defaultLogFormat, type LogFormat } from "@souls/db/log";
 import type { z } from "zod";
 import type { OrderLimits } from "../limits";
-import { type Variables, variables } from "./variables";
+import { SECRETS, type Secret, type Variables, variables } from "./variables";
 
 /** Which process reads them: the owner's password is the web app's alone. */
 export type ShopApp = "web" | "worker";
@@ -22,6 +23,11 @@ export interface ShopSettings extends Variables {
   siteUrl: string;
   /** SESSION_SECRET, or a fixed local one: links the worker signs must verify on the web app. */
   sessionSecret: string;
+  /**
+   * What a signed cookie or link is checked against: sessionSecret first (it signs everything
+   * new), then SESSION_SECRET_PREVIOUS during a rotation.
+   */
+  sessionSecrets: readonly [string, ...string[]];
   logFormat: LogFormat;
   orderLimits: OrderLimits;
 }
@@ -73,6 +79,40 @@ function refusal(found: { variable: PropertyKey; message: string }[]): Error {
   return new Error(`Invalid configuration:\n${lines.join("\n")}`);
 }
 
+/**
+ * Replaces, in `set`, each `<NAME>_FILE` of a secret by `<NAME>` holding the file's content
+ * (without its trailing line break), so the schema checks it as if it had been set directly.
+ * Returns the problems — both set, or a file missing, unreadable or empty: named, never shown —
+ * and which secrets came from which file.
+ */
+function readSecretFiles(set: Record<string, string | undefined>) {
+  const unread: { variable: string; secret: Secret; message: string }[] = [];
+  const readFrom = new Map<string, string>();
+  for (const secret of SECRETS) {
+    const variable = `${secret}_FILE`;
+    const file = set[variable];
+    if (file === undefined) continue;
+    if (set[secret] !== undefined) {
+      unread.push({ variable, secret, message: `set ${secret} or ${variable}, not both` });
+      continue;
+    }
+    try {
+      set[secret] = readPasswordFile(file, variable);
+      readFrom.set(secret, file);
+    } catch (error) {
+      unread.push({ variable, secret, message: (error as Error).message });
+    }
+  }
+  return { unread, readFrom };
+}
+
+/** A refused value read from a file says which file (its content is never shown). */
+const withFile = (found: { variable: string; message: string }[], readFrom: Map<string, string>) =>
+  found.map((problem) => {
+    const file = readFrom.get(problem.variable);
+    return file ? { ...problem, message: `${problem.message} (read from ${file})` } : problem;
+  });
+
 const issuesOf = (error: z.ZodError) =>
   error.issues.map((issue) => ({ variable: issue.path.join("."), message: issue.message }));
 
@@ -82,11 +122,18 @@ export function readSettings(
   app: ShopApp,
 ): ShopSettings {
   // An empty value (`SMTP_URL=` in a .env file) means unset, not "set to nothing".
-  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const set: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== ""),
+  );
+  const { unread, readFrom } = readSecretFiles(set);
   const parsed = variables.safeParse(set);
-  if (!parsed.success) throw refusal(issuesOf(parsed.error));
+  if (!parsed.success) throw refusal([...unread, ...withFile(issuesOf(parsed.error), readFrom)]);
   const env = parsed.data;
-  const found = problems(env, app);
+  // A secret whose file could not be read is not also reported as missing.
+  const found = [
+    ...unread,
+    ...problems(env, app).filter(({ variable }) => !unread.some((file) => file.secret === variable)),
+  ];
   let databasePassword: string | undefined;
   try {
     databasePassword = env.DATABASE_PASSWORD_FILE ? readPasswordFile(env.DATABASE_PASSWORD_FILE) : undefined;
@@ -94,12 +141,19 @@ export function readSettings(
     found.push({ variable: "DATABASE_PASSWORD_FILE", message: (error as Error).message });
   }
   if (found.length) throw refusal(found);
+  const sessionSecret = env.SESSION_SECRET ?? LOCAL_SECRET;
   return {
     ...env,
     databasePassword,
     isDeployment: isDeployment(env),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
-    sessionSecret: env.SESSION_SECRET ?? LOCAL_SECRET,
+    sessionSecret,
+    sessionSecrets: [
+      sessionSecret,
+      ...(env.SESSION_SECRET_PREVIOUS && env.SESSION_SECRET_PREVIOUS !== sessionSecret
+        ? [env.SESSION_SECRET_PREVIOUS]
+        : []),
+    ],
     logFormat: env.LOG_FORMAT ?? defaultLogFormat(env),
     orderLimits: {
       holdMinutes: env.HOLD_MINUTES,

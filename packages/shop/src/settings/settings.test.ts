@@ -119,3 +119,120 @@ describe("DATABASE_PASSWORD_FILE", () => {
     );
   });
 });
+
+describe("the secrets, each from a file instead (`<NAME>_FILE`, a Docker or Kubernetes secret)", () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "souls-secret-files-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const secret = (name: string, content: string) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, content);
+    return file;
+  };
+  const values = {
+    SESSION_SECRET: `session ${"s".repeat(40)}`,
+    SESSION_SECRET_PREVIOUS: `previous ${"p".repeat(40)}`,
+    ADMIN_PASSWORD: `the owner's "password" ${"a".repeat(4)}`,
+    STRIPE_SECRET_KEY: "sk_live_from_a_file",
+    STRIPE_WEBHOOK_SECRET: "whsec_from_a_file",
+    SMTP_URL: "smtps://shop:p%40ss@smtp.example.com:465",
+  } as const;
+
+  it.each(Object.entries(values))(
+    "reads %s from its file, without the trailing line break",
+    (name, value) => {
+      const { [name as keyof typeof values]: _, ...others } = values;
+      const settings = readSettings(
+        {
+          ...staging,
+          ...others,
+          STRIPE_PUBLISHABLE_KEY: "pk_live_1",
+          [name]: undefined,
+          [`${name}_FILE`]: secret(name, `${value}\n`),
+        },
+        "web",
+      );
+      expect(settings[name as keyof typeof values]).toBe(value);
+    },
+  );
+
+  it("starts a whole deployment from files alone, the worker's and the web app's", () => {
+    const files = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [`${name}_FILE`, secret(`all-${name}`, value)]),
+    );
+    const { SESSION_SECRET: _, ADMIN_PASSWORD: __, ...rest } = staging;
+    for (const app of APPS) {
+      const settings = readSettings({ ...rest, ...files, STRIPE_PUBLISHABLE_KEY: "pk_live_1" }, app);
+      expect(settings.isDeployment).toBe(true);
+      expect(settings.sessionSecrets).toEqual([values.SESSION_SECRET, values.SESSION_SECRET_PREVIOUS]);
+      expect(settings.SMTP_URL).toBe(values.SMTP_URL);
+    }
+  });
+
+  it.each(Object.keys(values))("refuses %s and its file both set", (name) => {
+    const read = () =>
+      readSettings(
+        {
+          ...local,
+          [name]: values[name as keyof typeof values],
+          [`${name}_FILE`]: secret(`both-${name}`, "x"),
+        },
+        "web",
+      );
+    expect(read).toThrow(new RegExp(`^  set ${name} or ${name}_FILE, not both$`, "m"));
+  });
+
+  it("refuses a missing, unreadable or empty file, naming the variable and the file, never the content", () => {
+    const missing = path.join(folder, "no-such-file");
+    expect(() => readSettings({ ...local, SESSION_SECRET_FILE: missing }, "web")).toThrow(
+      `SESSION_SECRET_FILE: cannot read ${missing} (ENOENT)`,
+    );
+    expect(() => readSettings({ ...local, SMTP_URL_FILE: folder }, "worker")).toThrow(
+      `SMTP_URL_FILE: cannot read ${folder} (EISDIR)`,
+    );
+    const empty = secret("empty", "\r\n\n");
+    expect(() => readSettings({ ...local, ADMIN_PASSWORD_FILE: empty }, "web")).toThrow(
+      `ADMIN_PASSWORD_FILE: ${empty} is empty`,
+    );
+    // In a deployment, an unreadable secret is reported once, not also as missing.
+    const { SESSION_SECRET: _, ...withoutSecret } = staging;
+    let message = "";
+    try {
+      readSettings({ ...withoutSecret, SESSION_SECRET_FILE: missing }, "web");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(`Invalid configuration:\n  SESSION_SECRET_FILE: cannot read ${missing} (ENOENT)`);
+  });
+
+  it("checks a file's content as the variable's, saying which file, without showing it", () => {
+    const short = secret("short", "only-a-few-chars");
+    const read = () => readSettings({ ...local, SESSION_SECRET_FILE: short }, "web");
+    expect(read).toThrow(`SESSION_SECRET must be at least 32 characters (read from ${short})`);
+    expect(read).not.toThrow(/only-a-few-chars/);
+    const smtp = secret("smtp", "https://shop:s3cret@mail.example.com");
+    const readSmtp = () => readSettings({ ...local, SMTP_URL_FILE: smtp }, "worker");
+    expect(readSmtp).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(readSmtp).not.toThrow(/s3cret/);
+  });
+});
+
+describe("SESSION_SECRET_PREVIOUS, during a rotation", () => {
+  it("verifies after the current secret, which alone signs; unset, only the current one", () => {
+    const current = "n".repeat(40);
+    const previous = "o".repeat(40);
+    const settings = readSettings(
+      { ...staging, SESSION_SECRET: current, SESSION_SECRET_PREVIOUS: previous },
+      "web",
+    );
+    expect(settings.sessionSecret).toBe(current);
+    expect(settings.sessionSecrets).toEqual([current, previous]);
+    expect(readSettings(staging, "web").sessionSecrets).toEqual([staging.SESSION_SECRET]);
+    // The same secret twice is checked once.
+    expect(
+      readSettings({ ...staging, SESSION_SECRET_PREVIOUS: staging.SESSION_SECRET }, "web").sessionSecrets,
+    ).toEqual([staging.SESSION_SECRET]);
+    expect(() => readSettings({ ...staging, SESSION_SECRET_PREVIOUS: "short" }, "web")).toThrow(
+      /SESSION_SECRET_PREVIOUS must be at least 32 characters/,
+    );
+  });
+});

@@ -23,6 +23,14 @@ export const variables = z.object({
   /** Signs the cookies and the sign-up e-mails' links: the web app and the worker share it. */
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   /**
+   * During a rotation of SESSION_SECRET, the one it replaces: cookies and links signed with it are
+   * still accepted, nothing new is signed with it (docs/deploy.md, "Rotating SESSION_SECRET").
+   */
+  SESSION_SECRET_PREVIOUS: z
+    .string()
+    .min(32, "SESSION_SECRET_PREVIOUS must be at least 32 characters")
+    .optional(),
+  /**
    * Public origin of the shop, e.g. https://souls.example: every link, sitemap and e-mail uses it,
    * never a request's Host header. Required in a deployment; locally http://localhost:PORT.
    */
@@ -103,3 +111,21 @@ export const variables = z.object({
 });
 
 export type Variables = z.output<typeof variables>;
+
+/**
+ * The secrets, each of which may instead be read from a file named by `<NAME>_FILE` (a Docker or
+ * Kubernetes secret): never both. DATABASE_PASSWORD_FILE, the database's, has no variable of its own.
+ */
+export const SECRETS = [
+  "SESSION_SECRET",
+  "SESSION_SECRET_PREVIOUS",
+  "ADMIN_PASSWORD",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "SMTP_URL",
+] as const satisfies readonly (keyof Variables)[];
+
+export type Secret = (typeof SECRETS)[number];
+
+/** The files the secrets were read from, when they were, by variable (`SESSION_SECRET_FILE`…). */
+export type SecretFiles = { [name in Secret as `${name}_FILE`]?: string };

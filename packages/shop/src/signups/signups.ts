@@ -4,6 +4,7 @@ import type { Database, Kysely, SignupSource, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { z } from "zod";
 import { emailRow, enqueueEmail } from "../outbox/enqueue";
+import type { LinkSecrets } from "../signed-links";
 import { isStorableText, withoutBidiControls } from "../text";
 import { readSignupToken, signupToken } from "./tokens";
 
@@ -199,7 +200,7 @@ export type ConfirmOutcome = "confirmed" | "already_confirmed" | "expired" | "in
 /** The double opt-in's second step: the link's owner confirms. The time kept is the proof of consent. */
 export async function confirmSignup(
   db: Kysely<Database>,
-  request: { token: unknown; secret: string; now?: Date },
+  request: { token: unknown; secret: LinkSecrets; now?: Date },
 ): Promise<ConfirmOutcome> {
   const now = request.now ?? new Date();
   const check = readSignupToken(request.secret, "confirm", request.token, now);
@@ -227,7 +228,7 @@ export async function confirmSignup(
  */
 export async function unsubscribe(
   db: Kysely<Database>,
-  request: { token: unknown; secret: string },
+  request: { token: unknown; secret: LinkSecrets },
 ): Promise<"unsubscribed" | "invalid"> {
   const check = readSignupToken(request.secret, "unsubscribe", request.token);
   if (!check.ok) return "invalid";

@@ -3,7 +3,7 @@
  * hours, the double opt-in) and "unsubscribe" (valid as long as the sign-up exists). A token names
  * a sign-up row and cannot be forged for another one without the secret.
  */
-import { hasLinkSignature, linkSignature } from "../signed-links";
+import { hasLinkSignature, type LinkSecrets, linkSignature } from "../signed-links";
 
 export type SignupTokenPurpose = "confirm" | "unsubscribe";
 
@@ -31,7 +31,7 @@ export type SignupTokenCheck = { ok: true; signupId: number } | { ok: false; rea
 
 /** The sign-up a token names, if its signature holds (compared in constant time) and it has not run out. */
 export function readSignupToken(
-  secret: string,
+  secret: LinkSecrets,
   purpose: SignupTokenPurpose,
   token: unknown,
   now: Date = new Date(),

@@ -4,7 +4,7 @@ import { optOutOfReviewInvitations } from "@souls/shop/reviews";
 import { TokenStep } from "~/components/token-step";
 import { fixedT } from "~/i18n.server";
 import { db } from "~/lib/db.server";
-import { sessionSecret } from "~/lib/env.server";
+import { sessionSecrets } from "~/lib/env.server";
 import { readForm } from "~/lib/form.server";
 import { useRootData } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requirePage(request);
   const form = await readForm(request);
   const token = form.get("token") ?? new URL(request.url).searchParams.get("token");
-  const outcome = await optOutOfReviewInvitations(db, { token, secret: sessionSecret });
+  const outcome = await optOutOfReviewInvitations(db, { token, secret: sessionSecrets });
   return data({ outcome }, { status: outcome === "opted_out" ? 200 : 400 });
 }
 

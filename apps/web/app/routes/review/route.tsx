@@ -8,7 +8,7 @@ import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { db } from "~/lib/db.server";
-import { sessionSecret } from "~/lib/env.server";
+import { sessionSecrets } from "~/lib/env.server";
 import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
 import { useLocale, useRootData } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token")?.slice(0, 200) ?? null;
   const text = { title: t("meta.title"), description: t("meta.description"), token };
-  const opened = token ? await openReviewLink(db, { token, secret: sessionSecret }) : null;
+  const opened = token ? await openReviewLink(db, { token, secret: sessionSecrets }) : null;
   if (!opened?.ok) {
     const refusal: ReviewRefusal = opened?.reason ?? "invalid";
     logRefusal(request, REFUSAL_STATUS[refusal], `review link ${refusal}`);
@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: REFUSAL_STATUS[refusal], headers: REVIEW_HEADERS },
     );
   };
-  const opened = await openReviewLink(db, { token, secret: sessionSecret });
+  const opened = await openReviewLink(db, { token, secret: sessionSecrets });
   if (!opened.ok) return refused(opened.reason);
   const reading = parseForm(form, reviewFormSchema(opened.view.days), REVIEW_FIELDS);
   if (!reading.ok) {
@@ -75,7 +75,13 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400, headers: REVIEW_HEADERS },
     );
   }
-  const saved = await submitReview(db, { token, secret: sessionSecret, model, review: reading.data, locale });
+  const saved = await submitReview(db, {
+    token,
+    secret: sessionSecrets,
+    model,
+    review: reading.data,
+    locale,
+  });
   if (!saved.ok) return refused(refusalOf(saved.reason));
   return data({ outcome: "saved" as const, model, created: saved.created }, { headers: REVIEW_HEADERS });
 }

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { confirmSignup } from "@souls/shop/signups";
 import { TokenStep } from "~/components/token-step";
 import { db } from "~/lib/db.server";
-import { sessionSecret } from "~/lib/env.server";
+import { sessionSecrets } from "~/lib/env.server";
 import { readForm } from "~/lib/form.server";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
@@ -22,7 +22,7 @@ const STATUS = { confirmed: 200, already_confirmed: 200, expired: 410, invalid: 
 export async function action({ request }: ActionFunctionArgs) {
   requirePage(request);
   const form = await readForm(request);
-  const outcome = await confirmSignup(db, { token: form.get("token"), secret: sessionSecret });
+  const outcome = await confirmSignup(db, { token: form.get("token"), secret: sessionSecrets });
   return data({ outcome }, { status: STATUS[outcome] });
 }
 

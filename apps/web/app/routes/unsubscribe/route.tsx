@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { unsubscribe } from "@souls/shop/signups";
 import { TokenStep } from "~/components/token-step";
 import { db } from "~/lib/db.server";
-import { sessionSecret } from "~/lib/env.server";
+import { sessionSecrets } from "~/lib/env.server";
 import { readForm } from "~/lib/form.server";
 import { useRootData } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requirePage(request);
   const form = await readForm(request);
   const token = form.get("token") ?? new URL(request.url).searchParams.get("token");
-  const outcome = await unsubscribe(db, { token, secret: sessionSecret });
+  const outcome = await unsubscribe(db, { token, secret: sessionSecrets });
   return data({ outcome }, { status: outcome === "unsubscribed" ? 200 : 400 });
 }
 
