@@ -1331,7 +1331,7 @@ export const copy = {
     file: "Fichier officiel",
     fileHint:
       "PNG, JPEG, WebP ou PDF, 5 Mo au plus, gardé tel quel (un SVG est refusé : il peut contenir un script).",
-    preview: "Avis actuel ({{language}})",
+    preview: "Aperçu : {{language}}",
     upload: "Envoyer le fichier",
     uploading: "Envoi...",
     remove: "Retirer le fichier",

@@ -122,7 +122,7 @@ function NoticeOfLanguage({ locale, notice }: { locale: NoticeLocale; notice: Pa
             <img
               className="admin-seller__notice-preview"
               src={notice.src}
-              alt={fill(TEXT.preview, { language })}
+              alt={fill(TEXT.preview, { language: language.toLowerCase() })}
               width={notice.width ?? undefined}
               height={notice.height ?? undefined}
             />
