@@ -1339,6 +1339,7 @@ export const copy = {
     saved: "Avis enregistré : les pages l'affichent dès maintenant.",
     removed: "Fichier retiré : les pages affichent le texte de l'avis.",
     backToShop: "Revenir à « Ma boutique »",
+    logIn: "Se reconnecter",
     refusedTitle: "Fichier refusé",
     refused: {
       noFile: "Choisissez le fichier de l'avis.",

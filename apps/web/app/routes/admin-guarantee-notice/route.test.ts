@@ -90,7 +90,7 @@ describe("the guarantee notice's upload", () => {
     );
   });
 
-  it("answers 401 to the panel's script and the login page to a form, without the owner's session", async () => {
+  it("answers 401 without the owner's session: JSON to the panel's script, the way to log in to a form", async () => {
     const bytes = await png();
     for (const cookie of ["", "admin_session=forged", `${shop.ownerCookie}x`]) {
       const parts: Part[] = [["intent", "upload"], ["locale", "fr"], file(bytes, "avis.png", "image/png")];
@@ -99,8 +99,8 @@ describe("the guarantee notice's upload", () => {
         error: "Session expirée : reconnectez-vous.",
       });
       const page = await post(parts, { cookie, json: false });
-      expect(page.status).toBe(303);
-      expect(page.headers.get("Location")).toBe(ADMIN_PAGES.home);
+      expect(page.status).toBe(401);
+      expect(await page.text()).toContain(`<a href="${ADMIN_PAGES.home}">Se reconnecter</a>`);
     }
     expect(await storedCount()).toBe(0);
   });

@@ -34,17 +34,29 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 /**
  * A refusal in French: `{ error }` to the panel's script, or a small page with the message and
- * the way back to « Ma boutique » for a form posted without JavaScript.
+ * the way back (« Ma boutique », or the login page) for a form posted without JavaScript.
  */
-function refused(request: Request, reason: Refusal, headers: Record<string, string> = {}): Response {
-  const status = STATUS[reason] ?? 400;
-  const message = TEXT.refused[reason];
+function answerRefusal(
+  request: Request,
+  status: number,
+  message: string,
+  back: { href: string; label: string },
+  headers: Record<string, string> = {},
+): Response {
   const common = { "Cache-Control": "no-store", ...headers };
   if (wantsJson(request)) return Response.json({ error: message }, { status, headers: common });
-  const back = `${ADMIN_PAGES.seller}#${NOTICE_SECTION}`;
-  const page = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(TEXT.refusedTitle)}</title></head><body><main><h1>${escapeHtml(TEXT.refusedTitle)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${back}">${escapeHtml(TEXT.backToShop)}</a></p></main></body></html>`;
+  const page = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(TEXT.refusedTitle)}</title></head><body><main><h1>${escapeHtml(TEXT.refusedTitle)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p></main></body></html>`;
   return new Response(page, { status, headers: { ...common, "Content-Type": "text/html; charset=utf-8" } });
 }
+
+const refused = (request: Request, reason: Refusal, headers?: Record<string, string>) =>
+  answerRefusal(
+    request,
+    STATUS[reason] ?? 400,
+    TEXT.refused[reason],
+    { href: `${ADMIN_PAGES.seller}#${NOTICE_SECTION}`, label: TEXT.backToShop },
+    headers,
+  );
 
 /** Two notice uploads at once on a server (each holds up to 5 MB while it is read). */
 const AT_ONCE = 2;
@@ -73,22 +85,20 @@ async function readNoticeForm(request: Request): Promise<FormData> {
 
 /**
  * The guarantee notice of a language, from « Ma boutique »: `intent=upload` with one `notice`
- * file (multipart), or `intent=remove`, and its `locale`. The owner's session first (the login
- * page, or 401 to the script), then a slot, and only then the body is read, the file held in
+ * file (multipart), or `intent=remove`, and its `locale`. The owner's session first (401, with
+ * the way to the login page), then a slot, and only then the body is read, the file held in
  * memory up to 5 MB (server.mjs refuses a larger body first). The file is judged by its bytes
  * and stored unchanged (@souls/shop/guarantee-notice); its table's trigger empties the kept pages.
  * Cross-site posts never get here (server.mjs checks Origin; the session cookie is SameSite=Strict).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await adminSession(request);
+  // Before the body is read: a 401, with the way to the login page for a form.
   if (!session) {
-    if (wantsJson(request)) {
-      return Response.json(
-        { error: copy.common.sessionExpired },
-        { status: 401, headers: { "Cache-Control": "no-store" } },
-      );
-    }
-    return redirect(ADMIN_PAGES.home, { status: 303, headers: { "Cache-Control": "no-store" } });
+    return answerRefusal(request, 401, copy.common.sessionExpired, {
+      href: ADMIN_PAGES.home,
+      label: TEXT.logIn,
+    });
   }
   if (request.method !== "POST") return refused(request, "malformed", { Allow: "POST" });
   if (running >= AT_ONCE) return refused(request, "busy", { "Retry-After": "5" });
