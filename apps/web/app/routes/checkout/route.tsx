@@ -120,6 +120,7 @@ async function resumeLoader(request: Request, locale: Locale, meta: { title: str
     },
     remainingMs: order.reservedUntil.getTime() - Date.now(),
     stripeKey: stripePublishableKey,
+    guaranteeNotice: await guaranteeNoticeFor(locale),
   };
 }
 
