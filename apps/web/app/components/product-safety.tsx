@@ -34,12 +34,15 @@ export function ProductSafety({ manufacturer, reference, care, safety }: Product
           <dt>{t("product.safety.postalAddress")}</dt>
           <dd>{manufacturer.address}</dd>
         </div>
-        <div>
-          <dt>{t("product.safety.email")}</dt>
-          <dd>
-            <a href={`mailto:${manufacturer.email}`}>{manufacturer.email}</a>
-          </dd>
-        </div>
+        {/* Not filled in yet in « Ma boutique »: no empty link (decision 036 invents nothing). */}
+        {manufacturer.email ? (
+          <div>
+            <dt>{t("product.safety.email")}</dt>
+            <dd>
+              <a href={`mailto:${manufacturer.email}`}>{manufacturer.email}</a>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("product.safety.reference")}</dt>
           <dd>{reference}</dd>
