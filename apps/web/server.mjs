@@ -287,6 +287,8 @@ const BODY_LIMITS = [
   ["/trpc/", 128 * 1024],
   // One photo from the owner's phone (25 MB at most, @souls/shop/photos) and its few fields.
   ["/admin-photos", 25 * 1024 * 1024 + 64 * 1024],
+  // The Commission's notice on the legal guarantee (5 MB at most, @souls/shop/guarantee-notice).
+  ["/admin-garantie", 5 * 1024 * 1024 + 64 * 1024],
 ];
 const FORM_LIMIT = 64 * 1024;
 

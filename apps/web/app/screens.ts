@@ -270,6 +270,12 @@ export const SIGNUPS_EXPORT_PATH = `${ADMIN_PAGES.signups}/export`;
 /** Where the owner's panel posts a model's new photo, one file per request (never through the API). */
 export const PHOTO_UPLOAD_PATH = "/admin-photos";
 
+/**
+ * Where « Ma boutique » posts the Commission's notice on the legal guarantee (a file per language)
+ * or its removal; answers the page (303) or, to the panel's script, JSON.
+ */
+export const GUARANTEE_NOTICE_UPLOAD_PATH = "/admin-garantie";
+
 /** Addresses that answer without a page: files for robots, hooks, streams and the admin's API. */
 export const ENDPOINTS = {
   sitemap: "/sitemap.xml",
@@ -280,6 +286,8 @@ export const ENDPOINTS = {
   trpc: "/trpc",
   /** A model's photos, `/photos/<hash>-<width>.<avif|webp|jpg>` (@souls/core/photos): files, cached a year. */
   photos: "/photos",
+  /** The notice on the legal guarantee as uploaded, `/avis-garantie/<hash>.<png|jpg|webp|pdf>`: cached a year. */
+  guaranteeNotices: "/avis-garantie",
 } as const;
 
 interface Route {
@@ -356,6 +364,16 @@ export function routeTable(): Route[] {
     { id: "trpc", path: `${ENDPOINTS.trpc}/*`, module: "routes/trpc/route.ts" },
     { id: "photos", path: `${ENDPOINTS.photos}/*`, module: "routes/photos/route.ts" },
     { id: "admin.photos.upload", path: PHOTO_UPLOAD_PATH, module: "routes/admin-photos/route.ts" },
+    {
+      id: "guaranteeNotices",
+      path: `${ENDPOINTS.guaranteeNotices}/*`,
+      module: "routes/guarantee-notice/route.ts",
+    },
+    {
+      id: "admin.guaranteeNotice.upload",
+      path: GUARANTEE_NOTICE_UPLOAD_PATH,
+      module: "routes/admin-guarantee-notice/route.ts",
+    },
     { id: "notFound.en", path: "/en/*", module: "routes/not-found/route.tsx" },
     { id: "notFound.fr", path: "*", module: "routes/not-found/route.tsx" },
   ];

@@ -1319,6 +1319,42 @@ export const copy = {
       manufacturerEmail: "Votre e-mail de contact si vide",
     },
   },
+  /** « Ma boutique »'s second form: the Commission's notice on the legal guarantee, per language. */
+  guaranteeNotice: {
+    title: "Avis sur la garantie légale de conformité",
+    intro:
+      "Depuis le 27 septembre 2026, chaque page produit et la commande doivent afficher l'avis harmonisé de la Commission européenne sur la garantie légale (directive (UE) 2024/825, règlement d'exécution (UE) 2025/1960), sans le modifier. Téléchargez le fichier officiel de chaque langue sur le site de la Commission, puis envoyez-le ici. Tant qu'il manque, la boutique affiche le texte de l'avis et le lien vers la page de l'Union européenne sur les garanties.",
+    languages: { fr: "Avis en français", en: "Avis en anglais" },
+    current: "Fichier affiché : {{type}}, {{size}}, envoyé le {{date}}.",
+    none: "Aucun fichier : la boutique affiche le texte de l'avis.",
+    open: "Ouvrir le fichier",
+    file: "Fichier officiel",
+    fileHint:
+      "PNG, JPEG, WebP ou PDF, 5 Mo au plus, gardé tel quel (un SVG est refusé : il peut contenir un script).",
+    preview: "Aperçu : {{language}}",
+    upload: "Envoyer le fichier",
+    uploading: "Envoi...",
+    remove: "Retirer le fichier",
+    removing: "Retrait...",
+    saved: "Avis enregistré : les pages l'affichent dès maintenant.",
+    removed: "Fichier retiré : les pages affichent le texte de l'avis.",
+    backToShop: "Revenir à « Ma boutique »",
+    logIn: "Se reconnecter",
+    refusedTitle: "Fichier refusé",
+    refused: {
+      noFile: "Choisissez le fichier de l'avis.",
+      oneFile: "Envoyez un seul fichier à la fois.",
+      empty: "Ce fichier est vide.",
+      tooHeavy: "Ce fichier dépasse 5 Mo : envoyez le fichier officiel de la Commission.",
+      format: "Seuls les fichiers PNG, JPEG, WebP ou PDF sont acceptés (un SVG ne l'est pas).",
+      unreadable: "Ce fichier est abîmé ou incomplet : envoyez-le à nouveau.",
+      tooManyPixels: "Cette image dépasse 50 millions de pixels.",
+      locale: "Choisissez la langue de l'avis : français ou anglais.",
+      intent: "Demande incomprise : rechargez la page et recommencez.",
+      malformed: "Envoi illisible : rechargez la page et recommencez.",
+      busy: "Un envoi est déjà en cours : patientez quelques secondes.",
+    },
+  },
   /** The owner's home page (/admin once logged in). */
   dashboard: {
     title: "Tableau de bord",

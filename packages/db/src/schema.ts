@@ -123,6 +123,19 @@ export interface PhotoFilesTable {
   bytes: Buffer;
 }
 
+/** The Commission's notice on the legal guarantee, one per language, stored as uploaded. */
+export interface GuaranteeNoticesTable {
+  locale: "fr" | "en";
+  name: string;
+  contentType: "image/png" | "image/jpeg" | "image/webp" | "application/pdf";
+  width: number | null;
+  height: number | null;
+  byteSize: number;
+  bytes: Buffer;
+  uploadedBy: string;
+  uploadedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export type { SignupSource };
 
 export interface SignupsTable {
@@ -592,6 +605,7 @@ export interface Database {
   productPaths: ProductPathsTable;
   productPhotos: ProductPhotosTable;
   photoFiles: PhotoFilesTable;
+  guaranteeNotices: GuaranteeNoticesTable;
   signups: SignupsTable;
   signupAttempts: SignupAttemptsTable;
   orders: OrdersTable;

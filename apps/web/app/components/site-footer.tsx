@@ -35,6 +35,11 @@ export function SiteFooter({
               <a href={pathOf("tracking", locale)}>{t("footer.trackOrder")}</a>
             </li>
             <li>
+              {/* D221-5 Code de la consommation: the withdrawal function, reached from every page
+                  (the order is found there, then its « Se rétracter du contrat ici » button). */}
+              <a href={pathOf("tracking", locale)}>{t("footer.withdraw")}</a>
+            </li>
+            <li>
               <a href={pathOf("cart", locale)}>{t("footer.cart")}</a>
             </li>
           </ul>

@@ -30,6 +30,7 @@ import {
   ADMIN_PAGES,
   catalogueModelPath,
   ENDPOINTS,
+  GUARANTEE_NOTICE_UPLOAD_PATH,
   PAGE_IDS,
   PAGES,
   PHOTO_UPLOAD_PATH,
@@ -58,6 +59,8 @@ const loadRoute = (module: string) => {
 /** The routes with an action outside the page map (screens.ts' route table). */
 const OTHER_ROUTES: { module: string; paths: string[] }[] = [
   { module: "routes/admin-photos/route.ts", paths: [PHOTO_UPLOAD_PATH] },
+  // « Ma boutique »'s notice on the legal guarantee (a file per language).
+  { module: "routes/admin-guarantee-notice/route.ts", paths: [GUARANTEE_NOTICE_UPLOAD_PATH] },
   // A model's page, at the launch models' addresses in both languages.
   { module: PRODUCT_MODULE, paths: ["/produit/sac-banane-aicha", "/en/product/nadia-fanny-pack"] },
   { module: "routes/admin/route.tsx", paths: [ADMIN_PAGES.home] },

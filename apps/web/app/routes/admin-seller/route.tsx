@@ -4,13 +4,18 @@ import { copy } from "@souls/core/admin-copy";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
+import { noticesForPanel } from "./guarantee-notice.server";
+import { GuaranteeNoticeForms } from "./guarantee-notice-form";
 import { saveSellerFromForm, sellerForPage } from "./seller.server";
 import { SellerForm } from "./seller-form";
 
 const TEXT = copy.seller;
 
 /** The seller comes with the page, so the form shows and saves without JavaScript too. */
-export const loader = ({ request }: LoaderFunctionArgs) => sellerForPage(request);
+export const loader = async ({ request }: LoaderFunctionArgs) => ({
+  ...(await sellerForPage(request)),
+  ...(await noticesForPanel(request)),
+});
 
 export const action = ({ request }: ActionFunctionArgs) => saveSellerFromForm(request);
 
@@ -28,7 +33,7 @@ export default function AdminSellerPage() {
 
 /** "Ma boutique": the seller's identity, which every legal page, the footer and the e-mails show. */
 function SellerScreen() {
-  const { seller: first } = useLoaderData<typeof loader>();
+  const { seller: first, notices, noticeDone } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const seller = trpc.seller.get.useQuery(undefined, { initialData: first });
   return (
@@ -45,6 +50,7 @@ function SellerScreen() {
       ) : (
         <SellerForm seller={seller.data} refusal={refusal} />
       )}
+      <GuaranteeNoticeForms notices={notices} done={noticeDone} />
     </div>
   );
 }

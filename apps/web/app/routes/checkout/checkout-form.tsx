@@ -4,6 +4,7 @@ import { type CountryOption, countryName, formatPrice } from "@souls/core/format
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ErrorSummary } from "~/components/error-summary";
 import { Field } from "~/components/field";
+import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { HoldCountdown } from "~/components/hold-countdown";
 import { OrderSummary } from "~/components/order-summary";
 import { plainAmount } from "~/lib/format";
@@ -42,6 +43,7 @@ export function CheckoutForm({
   countries,
   stripeKey,
   initialQuote,
+  guaranteeNotice,
 }: ReadyCheckout) {
   const answer = useActionData<typeof action>();
   const locale = useLocale();
@@ -321,6 +323,12 @@ export function CheckoutForm({
           <p className="checkout__legal">
             {t("legalNotice")} <a href={pathOf("terms", locale)}>{t("terms")}</a>
           </p>
+          <GuaranteeNotice
+            notice={guaranteeNotice}
+            locale={locale}
+            id="checkout-guarantee-title"
+            className="guarantee-notice--checkout"
+          />
         </aside>
       </Form>
     </main>

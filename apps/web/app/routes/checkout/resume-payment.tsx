@@ -1,6 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { HoldCountdown } from "~/components/hold-countdown";
 import { OrderSummary } from "~/components/order-summary";
 import { plainAmount } from "~/lib/format";
@@ -26,6 +27,7 @@ export function ResumePayment({
   address,
   remainingMs,
   stripeKey,
+  guaranteeNotice,
 }: Resume) {
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
@@ -88,6 +90,12 @@ export function ResumePayment({
               </button>
             </Form>
           )}
+          <GuaranteeNotice
+            notice={guaranteeNotice}
+            locale={locale}
+            id="checkout-guarantee-title"
+            className="guarantee-notice--checkout"
+          />
         </aside>
       </div>
     </main>

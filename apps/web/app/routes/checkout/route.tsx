@@ -14,6 +14,7 @@ import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readForm } from "~/lib/form.server";
+import { guaranteeNoticeFor } from "~/lib/guarantee-notice.server";
 import { useLocale } from "~/lib/locale";
 import { ownedOrderNumber } from "~/lib/orders.server";
 import { requirePage } from "~/lib/page.server";
@@ -79,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stripeKey: stripePublishableKey,
     // Most of the French shop's buyers live in France: chosen at once, with its delivery priced.
     initialQuote: await initialQuote(locale, priced.subtotalCents),
+    guaranteeNotice: await guaranteeNoticeFor(locale),
   };
 }
 
@@ -118,6 +120,7 @@ async function resumeLoader(request: Request, locale: Locale, meta: { title: str
     },
     remainingMs: order.reservedUntil.getTime() - Date.now(),
     stripeKey: stripePublishableKey,
+    guaranteeNotice: await guaranteeNoticeFor(locale),
   };
 }
 

@@ -11,6 +11,7 @@ import { REVIEW_RULES } from "@souls/core/reviews";
 import { availabilityOf, type Catalogue, modelAtAddress, otherModels } from "@souls/shop/catalogue";
 import { manufacturerOf } from "@souls/shop/seller";
 import { Faq } from "~/components/faq";
+import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { Paragraphs } from "~/components/paragraphs";
@@ -24,6 +25,7 @@ import { adminSession } from "~/lib/admin-session.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
 import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
 import { invalidRequest, readForm } from "~/lib/form.server";
+import { guaranteeNoticeFor } from "~/lib/guarantee-notice.server";
 import { useLocale } from "~/lib/locale";
 import { notFound } from "~/lib/not-found.server";
 import { siteOrigin } from "~/lib/page.server";
@@ -65,10 +67,11 @@ async function requireModel(request: Request, catalogue: Catalogue) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const catalogue = await shownCatalogue();
   const { model, locale, texts, preview } = await requireModel(request, catalogue);
-  const [tc, seller, published] = await Promise.all([
+  const [tc, seller, published, guaranteeNotice] = await Promise.all([
     fixedT(locale, "common"),
     shownSeller(),
     shownReviews(),
+    guaranteeNoticeFor(locale),
   ]);
   const url = new URL(request.url);
   const photo = Number(url.searchParams.get("photo"));
@@ -99,6 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       reviews && reviews.reviews.length < reviews.count ? `${texts.path}?reviews=all#reviews` : null,
     structuredData: productStructuredData({ model, texts, locale, tc, brand: seller.brand, reviews }),
     manufacturer: manufacturerOf(seller, locale),
+    guaranteeNotice,
   };
   return preview ? data(body, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } }) : body;
 }
@@ -144,6 +148,7 @@ export default function ProductPage() {
     manufacturer,
     reviews,
     reviewsAllPath,
+    guaranteeNotice,
   } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t: tc } = useTranslation();
@@ -237,6 +242,8 @@ export default function ProductPage() {
               </li>
             ))}
           </ul>
+          {/* Where she decides to buy: the notice the law asks for at the point of sale. */}
+          <GuaranteeNotice notice={guaranteeNotice} locale={locale} id="guarantee-title" />
           <dl className="spec-list">
             {(
               [

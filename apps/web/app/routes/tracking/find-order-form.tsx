@@ -19,6 +19,7 @@ export function FindOrderForm({ answer }: { answer?: FindAnswer }) {
   return (
     <Form method="post" className="tracking__form" noValidate>
       <p>{t("find.intro")}</p>
+      <p>{t("find.withdrawal")}</p>
       {Object.keys(errors).length > 0 ? (
         <ErrorSummary
           title={t("find.errors.summary")}
