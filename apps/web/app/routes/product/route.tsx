@@ -1,15 +1,5 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  redirect,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, type MetaFunction, useLoaderData } from "@remix-run/react";
-import { emailPhotoUrl, type ShownPhoto } from "@souls/core/photos";
-import { REVIEW_RULES } from "@souls/core/reviews";
-import { availabilityOf, type Catalogue, modelAtAddress, otherModels } from "@souls/shop/catalogue";
-import { manufacturerOf } from "@souls/shop/seller";
 import { Faq } from "~/components/faq";
 import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
@@ -20,100 +10,28 @@ import { ModelsToView } from "~/components/product-card";
 import { ProductSafety } from "~/components/product-safety";
 import { SignupBox, SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
-import { fixedT } from "~/i18n.server";
-import { adminSession } from "~/lib/admin-session.server";
 import { handleCartIntent } from "~/lib/cart-actions.server";
-import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
+import { shownCatalogue } from "~/lib/catalogue.server";
 import { invalidRequest, readForm } from "~/lib/form.server";
-import { guaranteeNoticeFor } from "~/lib/guarantee-notice.server";
 import { useLocale } from "~/lib/locale";
-import { notFound } from "~/lib/not-found.server";
-import { siteOrigin } from "~/lib/page.server";
-import { pageReviews, shownReviews } from "~/lib/reviews.server";
-import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { articlePage, ENDPOINTS, localeForPath, pathOf } from "~/screens";
+import { ENDPOINTS, pathOf } from "~/screens";
 import liveAvailabilityScript from "~/scripts/live-availability.js?url&no-inline";
 import { Gallery, galleryPreload } from "./gallery";
+import { productPage, requireModel } from "./product.server";
 import { ProductPrice } from "./product-price";
+import { ProductStory } from "./product-story";
 import { ProductReviews, ReviewsSummary } from "./reviews";
-import { productStructuredData } from "./structured-data.server";
 
 export const handle = { i18n: ["common", "reviews"] };
 export const clientLoader = loadsWords(handle);
 
-const MATERIALS = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
+const _MATERIALS = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
 
-/**
- * The model at this address, as shoppers may see it: its current address (an earlier one answers
- * 301 to it, for ever), published or archived (sold out, off the grid); a draft only to the
- * owner's session (her preview, never indexed nor kept by a cache).
- */
-async function requireModel(request: Request, catalogue: Catalogue) {
-  const url = new URL(request.url);
-  const found = modelAtAddress(catalogue, url.pathname);
-  if (found?.kind === "retired") throw redirect(`${found.path}${url.search}`, 301);
-  const texts = found?.model.texts[found.locale];
-  const locale = localeForPath(url.pathname);
-  if (!found || !texts) throw notFound(catalogue, locale);
-  const preview = found.model.state === "draft";
-  if (preview && !(await adminSession(request))) throw notFound(catalogue, locale);
-  return { model: found.model, locale: found.locale, texts, preview };
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const catalogue = await shownCatalogue();
-  const { model, locale, texts, preview } = await requireModel(request, catalogue);
-  const [tc, seller, published, guaranteeNotice] = await Promise.all([
-    fixedT(locale, "common"),
-    shownSeller(),
-    shownReviews(),
-    guaranteeNoticeFor(locale),
-  ]);
-  const url = new URL(request.url);
-  const photo = Number(url.searchParams.get("photo"));
-  // The newest reviews on the page everyone gets (kept); all of them on `?reviews=all` (never kept).
-  const allReviews = url.searchParams.get("reviews") === "all";
-  const modelReviews = published[model.id];
-  const reviews = pageReviews(
-    modelReviews,
-    allReviews ? Number.POSITIVE_INFINITY : REVIEW_RULES.shownPerPage,
-  );
-  const body = {
-    model: availabilityOf(model),
-    name: model.name,
-    texts,
-    photos: model.photos,
-    beforePriceCents: model.beforePriceCents,
-    photo: Number.isInteger(photo) && photo >= 1 && photo <= model.photos.length ? photo - 1 : 0,
-    related: otherModels(catalogue, model.model)
-      .slice(0, 3)
-      .map((other) => cardOf(other, locale)),
-    preview,
-    noindex: preview,
-    socialImage: socialImageOf(model.photos[0]),
-    title: tc("product.metaTitle", { name: model.name }),
-    description: texts.shortDescription,
-    reviews,
-    reviewsAllPath:
-      reviews && reviews.reviews.length < reviews.count ? `${texts.path}?reviews=all#reviews` : null,
-    structuredData: productStructuredData({ model, texts, locale, tc, brand: seller.brand, reviews }),
-    manufacturer: manufacturerOf(seller, locale),
-    guaranteeNotice,
-  };
-  return preview ? data(body, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } }) : body;
-}
-
-/** The cover photo for social networks: an uploaded photo's large JPEG (they read no SVG drawing). */
-function socialImageOf(cover: ShownPhoto | undefined) {
-  const url = cover && emailPhotoUrl(siteOrigin, cover, 1200);
-  if (!cover || !url) return undefined;
-  const width = Math.min(1200, cover.width);
-  return { url, width, height: Math.round((cover.height * width) / cover.width) };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => productPage(request);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -263,42 +181,12 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <section className="product-story page" aria-labelledby="about-title">
-        <h2 id="about-title" className="section__title">
-          {tc("product.aboutTitle", { name })}
-        </h2>
-        <Paragraphs text={texts.longDescription} className="product-story__lead" />
-        <div className="product-story__grid">
-          <section aria-labelledby="materials-title">
-            <h3 id="materials-title">{tc("product.materialsTitle")}</h3>
-            <dl className="materials">
-              {MATERIALS.filter((part) => texts.materials[part]).map((part) => (
-                <div key={part}>
-                  <dt>{tc(`product.materials.${part}`)}</dt>
-                  <dd>{texts.materials[part]}</dd>
-                </div>
-              ))}
-            </dl>
-            <Link to={pathOf(articlePage("fabrics"), locale)} className="text-link">
-              {tc("product.fabricArticle")}
-            </Link>
-          </section>
-          <section aria-labelledby="craft-title">
-            <h3 id="craft-title">{tc("product.craftsmanshipTitle")}</h3>
-            <Paragraphs text={texts.craftsmanship} />
-          </section>
-          <section aria-labelledby="heritage-title">
-            <h3 id="heritage-title">{tc("product.heritageTitle")}</h3>
-            <Paragraphs text={texts.heritage} />
-          </section>
+      <ProductStory texts={texts} name={name} locale={locale}>
+        {price(false)}
+        <div id="purchase-again" data-availability="offer-again">
+          {purchase("purchase-again")}
         </div>
-        <div className="product-story__buy">
-          {price(false)}
-          <div id="purchase-again" data-availability="offer-again">
-            {purchase("purchase-again")}
-          </div>
-        </div>
-      </section>
+      </ProductStory>
 
       {reviews ? <ProductReviews reviews={reviews} locale={locale} allPath={reviewsAllPath} /> : null}
 
