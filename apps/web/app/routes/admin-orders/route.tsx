@@ -3,12 +3,11 @@ import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { ORDER_STATUSES, type OrderStatus } from "@souls/core/statuses";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { KeysetPagination } from "~/components/admin/keyset-pagination";
-import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";
+import { errorMessage } from "~/components/admin/notify";
 import { TableWrap } from "~/components/admin/table-wrap";
-import { TestOrderDialog } from "~/components/admin/test-order-dialog";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
@@ -16,6 +15,7 @@ import { orderPath } from "~/screens";
 import { AccountingExport } from "./accounting-export";
 import { OrderDetailDialog } from "./order-detail";
 import { OrdersTable } from "./orders-table";
+import { TestOrderButton } from "./test-order-button";
 
 const TEXT = copy.orders;
 const PAGE_SIZE = 20;
@@ -83,28 +83,6 @@ function OrdersScreen() {
   );
   const attention = trpc.orders.attention.useQuery();
 
-  // « Test Commande » asks first, and is the page's quietest button (issue 32).
-  const [askingTest, setAskingTest] = useState(false);
-  const testButton = useRef<HTMLButtonElement>(null);
-  const testOrder = trpc.sampleOrders.run.useMutation({
-    onSuccess: (result) => {
-      const failed = result.steps.find((step) => !step.ok);
-      if (failed || !result.orderNumber) {
-        const reason = failed
-          ? [failed.label, failed.detail].filter(Boolean).join(" — ")
-          : copy.tests.failedSummary;
-        notifyError(fill(TEXT.testFailed, { message: reason }));
-      } else {
-        notifySuccess(TEXT.testCreated, result.orderNumber);
-      }
-    },
-    onError: (error) => notifyError(fill(TEXT.testFailed, { message: errorMessage(error) })),
-    onSettled: () => {
-      setAskingTest(false);
-      void utils.orders.list.invalidate();
-    },
-  });
-
   const data = list.data;
   const toAttend = attention.data?.orders ?? [];
   return (
@@ -121,25 +99,8 @@ function OrdersScreen() {
         >
           {copy.common.refresh}
         </button>
-        <button
-          ref={testButton}
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => setAskingTest(true)}
-          disabled={testOrder.isPending}
-          aria-busy={testOrder.isPending || undefined}
-          aria-haspopup="dialog"
-        >
-          {testOrder.isPending ? TEXT.creating : TEXT.testOrder}
-        </button>
+        <TestOrderButton />
       </div>
-      <TestOrderDialog
-        open={askingTest}
-        busy={testOrder.isPending}
-        finalFocus={testButton}
-        onConfirm={() => testOrder.mutate()}
-        onClose={() => setAskingTest(false)}
-      />
 
       {toAttend.length > 0 ? (
         <section aria-labelledby="orders-attention" className="admin-panel admin-panel--alert">
