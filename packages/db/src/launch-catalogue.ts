@@ -1,8 +1,9 @@
 /**
  * The first collection as it was launched: its series and its four models with their words in
  * both languages, their addresses and their drawings. Data, not code: the seed creates it on a new
- * database, and the catalogue migration gave it to a shop that already sold these models. The
- * owner changes all of it from the panel; nothing reads this file at run time.
+ * database (the catalogue migration, which gave it to a shop that already sold these models, keeps
+ * its own frozen copy: editing this file never changes what it did). The owner changes all of it
+ * from the panel; nothing reads this file at run time.
  */
 import type { Locale } from "@souls/core/locales";
 import { type Kysely, sql } from "kysely";
@@ -580,26 +581,20 @@ export const LAUNCH_MODELS: readonly LaunchModel[] = [
 ];
 
 /**
- * Gives the launch models their place in the catalogue: the first series (featured on the home
- * page), and each model's words, addresses and drawings, published. With `createModels` (a new
- * shop: the seed) the models are created, but only in a shop that has no product yet — a
- * catalogue the owner has made is never touched. Without it (the migration), only the launch
- * models a shop already sells, without words yet, are filled in.
+ * Creates the launch models in a new shop (the seed) and gives them their place in the catalogue:
+ * the first series (featured on the home page), and each model's words, addresses and drawings,
+ * published. Only in a shop that has no product yet: a catalogue the owner has made is never touched.
  */
-export async function addLaunchCatalogue(db: Kysely<unknown>, { createModels }: { createModels: boolean }) {
+export async function addLaunchCatalogue(db: Kysely<unknown>) {
   const references = LAUNCH_MODELS.map((model) => model.reference);
-  if (createModels) {
-    const { rows } = await sql<{ taken: boolean }>`SELECT EXISTS (SELECT 1 FROM products) AS taken`.execute(
+  const { rows } = await sql<{ taken: boolean }>`SELECT EXISTS (SELECT 1 FROM products) AS taken`.execute(db);
+  if (rows[0]?.taken) return;
+  for (const model of LAUNCH_MODELS) {
+    await sql`
+      INSERT INTO products (reference, slug, name, price_cents, stock)
+      VALUES (${model.reference}, ${model.code}, ${model.name}, ${model.priceCents}, ${model.stock})`.execute(
       db,
     );
-    if (rows[0]?.taken) return;
-    for (const model of LAUNCH_MODELS) {
-      await sql`
-        INSERT INTO products (reference, slug, name, price_cents, stock)
-        VALUES (${model.reference}, ${model.code}, ${model.name}, ${model.priceCents}, ${model.stock})`.execute(
-        db,
-      );
-    }
   }
   const { rows: sold } = await sql<{ id: number; reference: string }>`
     SELECT p.id, p.reference FROM products p

@@ -519,22 +519,27 @@ export interface PaperBuyer {
   country: string;
 }
 
-/** The seller's identity as « Ma boutique » held it when the paper was issued (null: not filled in). */
-export interface PaperSeller {
-  brand: string | null;
-  companyName: string | null;
-  legalForm: string | null;
-  shareCapital: string | null;
-  street: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  siren: string | null;
-  rcsCity: string | null;
-  vatNumber: string | null;
-  email: string | null;
-  phone: string | null;
-}
+/**
+ * The seller's identity as « Ma boutique » held it when the paper was issued (null: not filled in):
+ * the seller row's details a paper shows; `register` is absent from papers issued before it was asked.
+ */
+export type PaperSeller = Pick<
+  SellerTable,
+  | "brand"
+  | "companyName"
+  | "legalForm"
+  | "shareCapital"
+  | "street"
+  | "postalCode"
+  | "city"
+  | "country"
+  | "siren"
+  | "rcsCity"
+  | "vatNumber"
+  | "email"
+  | "phone"
+> &
+  Partial<Pick<SellerTable, "register">>;
 
 /** The VAT and amounts of a paper, decided when it was issued and never recomputed. */
 interface TaxedPaper {

@@ -8,5 +8,5 @@ import type { Database } from "./schema";
  * catalogue is left as it is, so running it again never resets what sales or the owner changed.
  */
 export async function seedProducts(db: Kysely<Database>): Promise<void> {
-  await addLaunchCatalogue(db as Kysely<unknown>, { createModels: true });
+  await addLaunchCatalogue(db as Kysely<unknown>);
 }

@@ -1,21 +1,9 @@
 /**
- * Stripe's test cards, as its test mode answers them (docs.stripe.com/testing). Any expiry in the
- * future and any CVC are accepted; an expired card is refused like any other.
+ * Stripe's test cards and what its test mode does with a number: one table with the shop's
+ * offline gateway (@souls/core/test-cards). Any expiry in the future and any CVC are accepted; an
+ * expired card is refused like any other (`expiryError`).
  */
-export const TEST_CARDS = {
-  succeeds: "4242424242424242",
-  declined: "4000000000000002",
-  insufficientFunds: "4000000000009995",
-  /** 3-D Secure 2: the bank asks the cardholder to authenticate every payment. */
-  threeDSecure: "4000002760003184",
-} as const;
-
-export type CardOutcome =
-  | "succeeds"
-  | "declined"
-  | "insufficient_funds"
-  | "requires_3ds"
-  | "incorrect_number";
+export { TEST_CARDS, testCardOutcome as outcomeOf } from "@souls/core/test-cards";
 
 /** A card as the Payment Element or the hosted page sends it. */
 export interface Card {
@@ -32,35 +20,6 @@ export interface CardError {
   decline_code?: string;
   message: string;
   param?: string;
-}
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** What Stripe's test mode does with a card number; any other valid number is declined. */
-export function outcomeOf(number: string): CardOutcome {
-  const digits = number.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return "incorrect_number";
-  switch (digits) {
-    case TEST_CARDS.succeeds:
-      return "succeeds";
-    case TEST_CARDS.insufficientFunds:
-      return "insufficient_funds";
-    case TEST_CARDS.threeDSecure:
-      return "requires_3ds";
-    default:
-      return "declined";
-  }
 }
 
 export const CARD_ERRORS = {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { addLaunchCatalogue } from "../launch-catalogue";
+import { LAUNCH_MODELS, LAUNCH_SERIES } from "./2026-11-25T03-00-catalogue.data";
 
 // Frozen once landed: change the schema with a new timestamped migration.
 
@@ -117,7 +117,57 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A shop that already sells the four launch models: they become the first entries of this
   // catalogue, in the first series, with the words, addresses and drawings they had. A product
   // the owner added before (no words, no photo) stays a draft until she completes it.
-  await addLaunchCatalogue(db, { createModels: false });
+  await fillLaunchModels(db);
+}
+
+/**
+ * Gives the launch models a shop already sells, without words yet, their place in the catalogue:
+ * the first series (featured on the home page if none is), their words, addresses and drawings,
+ * published. Its own frozen copy of the data (the sibling `.data.ts` file) and of the statements:
+ * the seed's living `launch-catalogue.ts` may change without changing what this migration did.
+ */
+async function fillLaunchModels(db: Kysely<unknown>): Promise<void> {
+  const references = LAUNCH_MODELS.map((model) => model.reference);
+  const { rows: sold } = await sql<{ id: number; reference: string }>`
+    SELECT p.id, p.reference FROM products p
+    WHERE p.reference IN (${sql.join(references)})
+      AND NOT EXISTS (SELECT 1 FROM product_texts t WHERE t.product_id = p.id)`.execute(db);
+  if (sold.length === 0) return;
+  const { rows: found } = await sql<{ id: number }>`
+    SELECT id FROM series WHERE title_fr = ${LAUNCH_SERIES.title.fr} ORDER BY id LIMIT 1`.execute(db);
+  const { rows: created } = found.length
+    ? { rows: found }
+    : await sql<{ id: number }>`
+        INSERT INTO series (title_fr, title_en, subtitle_fr, subtitle_en, featured)
+        SELECT ${LAUNCH_SERIES.title.fr}, ${LAUNCH_SERIES.title.en}, ${LAUNCH_SERIES.subtitle.fr},
+          ${LAUNCH_SERIES.subtitle.en}, NOT EXISTS (SELECT 1 FROM series WHERE featured)
+        RETURNING id`.execute(db);
+  const seriesId = created[0]?.id ?? null;
+  for (const model of LAUNCH_MODELS) {
+    const id = sold.find((row) => row.reference === model.reference)?.id;
+    if (id === undefined) continue;
+    for (const locale of ["fr", "en"] as const) {
+      const texts = model.texts[locale];
+      await sql`
+        INSERT INTO product_texts (product_id, locale, path, tagline, card_description, short_description,
+          long_description, materials, craftsmanship, heritage, faq, dimensions, weight, strap, care, safety)
+        VALUES (${id}, ${locale}, ${texts.path}, ${texts.tagline}, ${texts.cardDescription}, ${texts.shortDescription},
+          ${texts.longDescription}, ${JSON.stringify(texts.materials)}::jsonb, ${texts.craftsmanship}, ${texts.heritage},
+          ${JSON.stringify(texts.faq)}::jsonb, ${texts.dimensions}, ${texts.weight}, ${texts.strap}, ${texts.care},
+          ${texts.safety})`.execute(db);
+    }
+    for (const [position, photo] of model.photos.entries()) {
+      await sql`
+        INSERT INTO product_photos (product_id, position, source, width, height, alt_fr, alt_en)
+        VALUES (${id}, ${position}, ${photo.source}, ${photo.width}, ${photo.height}, ${photo.alt.fr}, ${photo.alt.en})`.execute(
+        db,
+      );
+    }
+    await sql`
+      UPDATE products SET series_id = ${seriesId}, position = ${model.position},
+        published_at = CASE WHEN archived_at IS NULL THEN now() END
+      WHERE id = ${id}`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -16,8 +16,10 @@ import type {
   PaperSeries,
   PaymentProvider,
   Refund,
+  PaperSeller as StoredPaperSeller,
   Transaction,
 } from "@souls/db";
+import type { PaperSeller } from "@souls/papers/data";
 import { type RawBuilder, sql } from "kysely";
 import { loadOwnerSettings } from "../owner/settings";
 
@@ -137,13 +139,34 @@ export function invoiceDraft(order: InvoicedOrder, sold: readonly SoldLine[], re
 export type InvoiceDraft = ReturnType<typeof invoiceDraft>;
 
 /**
+ * Each detail of the seller a paper shows (@souls/papers' PaperSeller, every one of them, as the
+ * papers' tables store it) and its column in « Ma boutique »: the one list the stored snapshot is
+ * written from and the papers are read with.
+ */
+export const PAPER_SELLER_COLUMNS = {
+  brand: "brand",
+  companyName: "company_name",
+  legalForm: "legal_form",
+  shareCapital: "share_capital",
+  register: "register",
+  street: "street",
+  postalCode: "postal_code",
+  city: "city",
+  country: "country",
+  siren: "siren",
+  rcsCity: "rcs_city",
+  vatNumber: "vat_number",
+  email: "email",
+  phone: "phone",
+} as const satisfies Record<keyof PaperSeller | keyof StoredPaperSeller, string>;
+
+/**
  * The seller's identity as an invoice shows it, read from « Ma boutique » in the issuing statement
  * (a detail not filled in is null, and the paper leaves it out rather than show an example).
  */
-const SELLER_SNAPSHOT = sql`(SELECT json_build_object('brand', brand, 'companyName', company_name,
-  'legalForm', legal_form, 'shareCapital', share_capital, 'register', register, 'street', street, 'postalCode', postal_code,
-  'city', city, 'country', country, 'siren', siren, 'rcsCity', rcs_city, 'vatNumber', vat_number,
-  'email', email, 'phone', phone)::jsonb FROM seller WHERE id = 1)`;
+const SELLER_SNAPSHOT = sql`(SELECT json_build_object(${sql.join(
+  Object.entries(PAPER_SELLER_COLUMNS).map(([key, column]) => sql`${sql.lit(key)}, ${sql.raw(column)}`),
+)})::jsonb FROM seller WHERE id = 1)`;
 
 const numberOf = (series: PaperSeries, counter: RawBuilder<unknown>) =>
   sql`${NUMBER_PREFIXES[series]} || lpad(${counter}::text, 6, '0')`;

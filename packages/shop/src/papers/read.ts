@@ -9,7 +9,7 @@ import type { CreditNotePaper, InvoicePaper, PackingSlipPaper, PaperSeller } fro
 import { AdminNotFoundError } from "../admin/errors";
 import { linesToShip } from "../orders/fulfilment";
 import { loadSeller } from "../seller/store";
-import { addressLinesOf, isTestSeries } from "./issue";
+import { addressLinesOf, isTestSeries, PAPER_SELLER_COLUMNS } from "./issue";
 
 export interface OrderPapers {
   invoice: { number: string; issuedAt: Date } | null;
@@ -139,21 +139,9 @@ export async function paperToPrint(
 
 /** The seller's details a paper shows, from a stored snapshot or « Ma boutique » as it is. */
 function sellerOf(details: Partial<Record<keyof PaperSeller, string | null>>): PaperSeller {
-  const field = (key: keyof PaperSeller) => details[key] ?? null;
-  return {
-    brand: field("brand"),
-    companyName: field("companyName"),
-    legalForm: field("legalForm"),
-    shareCapital: field("shareCapital"),
-    register: field("register"),
-    street: field("street"),
-    postalCode: field("postalCode"),
-    city: field("city"),
-    country: field("country"),
-    siren: field("siren"),
-    rcsCity: field("rcsCity"),
-    vatNumber: field("vatNumber"),
-    email: field("email"),
-    phone: field("phone"),
-  };
+  const fields = Object.keys(PAPER_SELLER_COLUMNS) as (keyof PaperSeller)[];
+  return Object.fromEntries(fields.map((key) => [key, details[key] ?? null])) as Record<
+    keyof PaperSeller,
+    string | null
+  >;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type TestCardOutcome, testCardOutcome } from "@souls/core/test-cards";
 import type { Order } from "@souls/db";
 import type { PaymentEvent, PaymentGateway } from "./gateway";
 
@@ -37,31 +38,22 @@ export const offlineGateway: PaymentGateway = {
 
 export type OfflineCardOutcome = "succeeded" | "card_declined" | "insufficient_funds" | "invalid_number";
 
-const STRIPE_TEST_CARDS: Record<string, OfflineCardOutcome> = {
-  "4242424242424242": "succeeded",
-  "4000000000000002": "card_declined",
-  "4000000000009995": "insufficient_funds",
+/** Its page's answer to each of Stripe's test mode outcomes (@souls/core/test-cards). */
+const OFFLINE_OUTCOMES: Record<TestCardOutcome, OfflineCardOutcome> = {
+  succeeds: "succeeded",
+  declined: "card_declined",
+  insufficient_funds: "insufficient_funds",
+  // The page has no 3-D Secure step: the card is declined like any number it does not know.
+  requires_3ds: "card_declined",
+  incorrect_number: "invalid_number",
 };
 
-/** Luhn check: a mistyped number is refused before it is "charged". */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** How Stripe's test mode answers a card number; any other valid number is declined. */
+/**
+ * How Stripe's test mode answers a card number; a mistyped number (Luhn check) is refused before
+ * it is "charged", any other valid number is declined.
+ */
 export function chargeOfflineCard(cardNumber: string): OfflineCardOutcome {
-  const digits = cardNumber.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return "invalid_number";
-  return STRIPE_TEST_CARDS[digits] ?? "card_declined";
+  return OFFLINE_OUTCOMES[testCardOutcome(cardNumber)];
 }
 
 /** The page's answer as a payment event; a success takes the order's total as the page read it. */
