@@ -99,7 +99,7 @@ test("« Test DB » asks before adding its draft, names it a test and removes it
   const notice = page.locator(".admin-sample");
   await expect(notice).toContainText(/Produit test \(TEST-[0-9A-Z]{6}\) : brouillon de test/);
   const reference = (await notice.textContent())?.match(/TEST-[0-9A-Z]{6}/)?.[0] as string;
-  await page.getByRole("searchbox", { name: "Rechercher un produit" }).fill(reference);
+  await page.getByRole("searchbox", { name: "Rechercher un modèle" }).fill(reference);
   const row = page.getByRole("row").filter({ hasText: reference });
   await expect(row.locator(".admin-badge").filter({ hasText: /^Test$/ })).toBeVisible();
   await expectNoAxeViolations(page);
