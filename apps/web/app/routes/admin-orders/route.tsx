@@ -49,7 +49,6 @@ const isStatus = (value: string | null): value is OrderStatus =>
  * home page's links, the owner's new-order e-mail).
  */
 function OrdersScreen() {
-  const utils = trpc.useUtils();
   const [params] = useSearchParams();
   const [status, setStatus] = useState<OrderStatus | "">(() => {
     const asked = params.get("statut");

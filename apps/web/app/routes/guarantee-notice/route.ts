@@ -1,20 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { guaranteeNoticeFile, isNoticeFileName } from "@souls/shop/guarantee-notice";
 import { db } from "~/lib/db.server";
-
-/** A file's name says its bytes (their hash): kept a year anywhere. */
-const FOR_A_YEAR = "public, max-age=31536000, immutable";
-
-function notFound(): Response {
-  return new Response("Not Found", {
-    status: 404,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "public, max-age=60",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
+import { fileNotFound, namedFile, namedFileHeaders, notModified } from "~/lib/named-file.server";
 
 /**
  * The Commission's notice on the legal guarantee as the owner uploaded it,
@@ -25,29 +12,16 @@ function notFound(): Response {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params["*"] ?? "";
-  if (!isNoticeFileName(name)) return notFound();
-  const etag = `"${name}"`;
-  const pdf = name.endsWith(".pdf");
-  const headers: Record<string, string> = {
-    "Cache-Control": FOR_A_YEAR,
-    ETag: etag,
-    "X-Content-Type-Options": "nosniff",
-    ...(pdf
+  if (!isNoticeFileName(name)) return fileNotFound();
+  const headers = namedFileHeaders(
+    name,
+    name.endsWith(".pdf")
       ? { "Content-Disposition": `inline; filename="${name}"` }
-      : { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" }),
-  };
-  const known = request.headers.get("If-None-Match");
-  if (known?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
-    return new Response(null, { status: 304, headers });
-  }
+      : { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" },
+  );
+  const held = notModified(request, headers);
+  if (held) return held;
   const file = await guaranteeNoticeFile(db, name);
-  if (!file) return notFound();
-  const body = new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.byteLength);
-  return new Response(request.method === "HEAD" ? null : body, {
-    headers: {
-      ...headers,
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.bytes.byteLength),
-    },
-  });
+  if (!file) return fileNotFound();
+  return namedFile(request, file.bytes, { ...headers, "Content-Type": file.contentType });
 }
