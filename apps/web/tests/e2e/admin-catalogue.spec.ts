@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { logInAsOwner } from "./admin-helpers";
+import { followAdminNav, logInAsOwner } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
@@ -62,7 +62,7 @@ const WORDS = {
 /** Logs in, and opens the catalogue from the panel's navigation. */
 async function openCatalogue(page: Page) {
   await logInAsOwner(page);
-  await page.getByRole("link", { name: "Catalogue", exact: true }).click();
+  await followAdminNav(page, "Catalogue");
   await expect(page.getByRole("heading", { level: 1, name: "Catalogue" })).toBeVisible();
 }
 
@@ -141,7 +141,7 @@ test("the owner launches a second series with Zora from her panel, and shoppers 
   await page.getByRole("button", { name: "Publier" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Modèle publié" })).toBeVisible();
 
-  await page.getByRole("link", { name: "Catalogue", exact: true }).click();
+  await followAdminNav(page, "Catalogue");
   await page.getByRole("button", { name: `Montrer la série « ${series} » sur la page d'accueil` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Série de la page d'accueil" })).toBeVisible();
 

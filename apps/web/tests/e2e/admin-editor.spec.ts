@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { logInAsOwner } from "./admin-helpers";
+import { followAdminNav, logInAsOwner } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, sql, test } from "./fixtures";
 
@@ -21,11 +20,7 @@ const PHONE = { width: 390, height: 844 };
 async function newModel(page: Page, prefix: string): Promise<{ name: string; id: number }> {
   const name = `${prefix} ${randomUUID().slice(0, 6)}`;
   await logInAsOwner(page);
-  // On a phone the panel's pages are folded behind its « Menu » button once the page's script runs.
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  const menu = page.getByRole("button", { name: "Menu", exact: true });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole("link", { name: "Catalogue", exact: true }).click();
+  await followAdminNav(page, "Catalogue");
   await page.getByRole("button", { name: "Nouveau modèle" }).click();
   await page.getByLabel("Nom du modèle", { exact: true }).fill(name);
   await page.getByLabel("Prix (€)", { exact: true }).fill("159");
@@ -144,8 +139,7 @@ for (const screen of ["laptop", "phone"] as const) {
       );
       // The draft's « Brouillon créé » notice gone first (it leaves by itself): the picture shows the refusal.
       await expect(page.getByText("Brouillon créé")).toBeHidden();
-      mkdirSync("/work/wt/shots", { recursive: true });
-      await page.screenshot({ path: "/work/wt/shots/editor-refusal-phone.png" });
+      await page.screenshot({ path: test.info().outputPath("editor-refusal-phone.png") });
     }
     await expectNoAxeViolations(page);
 

@@ -20,3 +20,15 @@ export async function openAdminPage(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
+
+/**
+ * Follows the panel's navigation to one of its pages, as she would: on a phone the pages are
+ * folded behind « Menu » once the page's script runs, so that script is waited for and the menu
+ * opened when it is shown.
+ */
+export async function followAdminNav(page: Page, name: string) {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("link", { name, exact: true }).click();
+}

@@ -12,7 +12,13 @@ import { expect, test } from "./fixtures";
 test.use({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce" });
 
 /** Where the closing note's phone screenshots of an order's page go. */
-const SHOTS = process.env.SHOTS_DIR ?? "/work/wt/shots";
+/** Where the phone screens go: SCREENSHOTS_DIR to keep them (README), else the test's own output. */
+async function shot(name: string): Promise<string> {
+  const folder = process.env.SCREENSHOTS_DIR;
+  if (!folder) return test.info().outputPath(name);
+  await mkdir(folder, { recursive: true });
+  return join(folder, name);
+}
 
 /** A paid order of her own, placed and paid by a script as a shopper without JavaScript. */
 async function paidOrder(request: APIRequestContext): Promise<string> {
@@ -62,8 +68,7 @@ test("on her phone the owner opens the menu, opens an order's own page from the 
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expect(nav.getByRole("link", { name: "Commandes" })).toBeVisible();
   await expectNothingOffScreen(page);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, "admin-menu-phone.png") });
+  await page.screenshot({ path: await shot("admin-menu-phone.png") });
   await nav.getByRole("link", { name: "Commandes" }).focus();
   await page.keyboard.press("Escape");
   await expect(menu).toHaveAttribute("aria-expanded", "false");
@@ -98,7 +103,7 @@ test("on her phone the owner opens the menu, opens an order's own page from the 
   await expect(page.getByRole("heading", { name: "E-mails de la commande" })).toBeVisible();
   await expectNothingOffScreen(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: join(SHOTS, "order-page-phone.png"), fullPage: true });
+  await page.screenshot({ path: await shot("order-page-phone.png"), fullPage: true });
   // Its dialogs fit the screen too: « Annuler la commande » asked, then kept.
   await cancel.click();
   const asking = page.getByRole("alertdialog", { name: "Annuler la commande" });
@@ -119,7 +124,7 @@ test("on her phone the owner opens the menu, opens an order's own page from the 
   await expect(page.getByRole("button", { name: "Marquer comme Livrée" })).toBeVisible();
   await expectNothingOffScreen(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: join(SHOTS, "order-page-phone-shipped.png"), fullPage: true });
+  await page.screenshot({ path: await shot("order-page-phone-shipped.png"), fullPage: true });
 
   // The address is the order's: opened again from scratch, the page shows the same order.
   await page.reload();
