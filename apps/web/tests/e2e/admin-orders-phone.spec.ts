@@ -1,9 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
-import { CHECKOUT, checkoutForm } from "./checkout-helpers";
+import { CHECKOUT, checkoutForm, paidOrder } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 
 // The phone project (a Pixel 7's browser) at the size of the most common phone screen: the owner
@@ -18,22 +18,6 @@ async function shot(name: string): Promise<string> {
   if (!folder) return test.info().outputPath(name);
   await mkdir(folder, { recursive: true });
   return join(folder, name);
-}
-
-/** A paid order of her own, placed and paid by a script as a shopper without JavaScript. */
-async function paidOrder(request: APIRequestContext): Promise<string> {
-  const placed = await request.post(CHECKOUT.fr.checkout, {
-    form: checkoutForm("product=aicha&qty=1"),
-    maxRedirects: 0,
-  });
-  expect(placed.status()).toBe(303);
-  const payment = placed.headers().location ?? "";
-  const paid = await request.post(payment, {
-    form: { intent: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  return new URL(payment, "http://x").searchParams.get("order") ?? "";
 }
 
 /** Nothing runs off the screen: no sideways scrolling of the page. */

@@ -4,7 +4,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { startStripeStandIn } from "@souls/stripe-stand-in";
 import Stripe from "stripe";
 import { ADMIN_PASSWORD } from "./admin-helpers";
-import { checkoutForm, SHIPPING } from "./checkout-helpers";
+import { checkoutForm, paidOrder, SHIPPING } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { rawRequest, startServer } from "./servers";
 
@@ -127,22 +127,6 @@ test.describe("a freshly started shop, attacked", () => {
     expect((await everyone()).headers.get("x-page-cache")).toBe("hit");
   });
 });
-
-/** A paid order of the offline gateway, placed and paid by a script as a shopper without JavaScript. */
-async function paidOrder(request: APIRequestContext, shipping = SHIPPING): Promise<string> {
-  const placed = await request.post("/checkout", {
-    form: checkoutForm("product=aicha&qty=1", shipping),
-    maxRedirects: 0,
-  });
-  expect(placed.status()).toBe(303);
-  const payment = placed.headers().location ?? "";
-  const paid = await request.post(payment, {
-    form: { intent: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  return new URL(payment, "http://x").searchParams.get("order") ?? "";
-}
 
 /** The owner's session in this request context (its cookies), through the login form. */
 async function logInOwner(request: APIRequestContext) {
@@ -285,7 +269,7 @@ test("a name or address with bidirectional controls is stored, shown and mailed 
     address: "12 rue des \u200fMartyrs",
     city: "Pa\u202dris",
   };
-  const orderNumber = await paidOrder(request, disguised);
+  const orderNumber = await paidOrder(request, { shipping: disguised });
   expect(
     await sql("SELECT first_name, last_name, address, city FROM orders WHERE order_number = $1", [
       orderNumber,

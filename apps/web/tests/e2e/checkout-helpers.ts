@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** What a shopper reads and types on the checkout and payment pages, per language. */
 export const CHECKOUT = {
@@ -110,3 +110,25 @@ export const checkoutForm = (items: string, shipping: Record<string, string> = S
   expectedTotal: String(16900 * Number(new URLSearchParams(items).get("qty") ?? 1)),
   ...shipping,
 });
+
+/**
+ * An order of Aicha placed and paid with the test card through the shop's own forms, as a browser
+ * without JavaScript posts them; its number.
+ */
+export async function paidOrder(
+  request: APIRequestContext,
+  { lang = "fr", shipping = SHIPPING }: { lang?: Lang; shipping?: Record<string, string> } = {},
+): Promise<string> {
+  const placed = await request.post(CHECKOUT[lang].checkout, {
+    form: checkoutForm("product=aicha&qty=1", shipping),
+    maxRedirects: 0,
+  });
+  expect(placed.status()).toBe(303);
+  const payment = placed.headers().location ?? "";
+  const paid = await request.post(payment, {
+    form: { intent: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return new URL(payment, "http://x").searchParams.get("order") ?? "";
+}

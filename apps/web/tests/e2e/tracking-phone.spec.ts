@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { CHECKOUT, checkoutForm, type Lang } from "./checkout-helpers";
+import { paidOrder } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
 import { deliveredEmail, linkIn } from "./mailbox";
 
@@ -35,22 +35,6 @@ const COPY = {
   },
 } as const;
 
-/** A paid order, placed and paid by a script as a shopper without JavaScript: its number. */
-async function paidOrder(request: APIRequestContext, lang: Lang): Promise<string> {
-  const placed = await request.post(CHECKOUT[lang].checkout, {
-    form: checkoutForm("product=aicha&qty=1"),
-    maxRedirects: 0,
-  });
-  expect(placed.status()).toBe(303);
-  const payment = placed.headers().location ?? "";
-  const paid = await request.post(payment, {
-    form: { intent: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  return new URL(payment, "http://x").searchParams.get("order") ?? "";
-}
-
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -70,7 +54,7 @@ for (const lang of ["fr", "en"] as const) {
   test(`on a phone, a shopper finds her order by its number and e-mail address (${lang})`, async ({
     page,
   }) => {
-    const orderNumber = await paidOrder(page.request, lang);
+    const orderNumber = await paidOrder(page.request, { lang });
     await page.goto(copy.page);
     await expect(page.getByLabel(copy.orderNumber)).toBeVisible();
     await expectNoSidewaysScroll(page);

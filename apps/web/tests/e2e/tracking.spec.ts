@@ -2,9 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN_PASSWORD } from "./admin-helpers";
 import {
   CHECKOUT,
-  checkoutForm,
   fillShipping,
   type Lang,
+  paidOrder,
   payWithCard,
   submitCheckout,
 } from "./checkout-helpers";
@@ -98,22 +98,6 @@ async function purchase(page: Page, lang: Lang): Promise<string> {
   const orderNumber = text?.match(CHECKOUT[lang].orderNumber)?.[1];
   if (!orderNumber) throw new Error("no order number on the thank-you page");
   return orderNumber;
-}
-
-/** A paid order, placed and paid by a script as a shopper without JavaScript: its number. */
-async function paidOrder(request: APIRequestContext, lang: Lang): Promise<string> {
-  const placed = await request.post(CHECKOUT[lang].checkout, {
-    form: checkoutForm("product=aicha&qty=1"),
-    maxRedirects: 0,
-  });
-  expect(placed.status()).toBe(303);
-  const payment = placed.headers().location ?? "";
-  const paid = await request.post(payment, {
-    form: { intent: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  return new URL(payment, "http://x").searchParams.get("order") ?? "";
 }
 
 /** The owner marks the order shipped (her panel's procedure, with her session): the shipping e-mail. */
@@ -264,7 +248,7 @@ for (const lang of ["fr", "en"] as const) {
   test(`an order found by its number and e-mail address, a wrong pair answered alike; the shipping e-mail opens it too (${lang})`, async ({
     page,
   }) => {
-    const orderNumber = await paidOrder(page.request, lang);
+    const orderNumber = await paidOrder(page.request, { lang });
     await page.goto(copy.page);
     // The page leads with the find form; the code's form is folded.
     await expect(page.getByLabel(copy.find.orderNumber)).toBeVisible();
