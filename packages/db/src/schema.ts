@@ -48,6 +48,14 @@ export interface SeriesTable {
   subtitleFr: ColumnType<string, string | undefined, string>;
   subtitleEn: ColumnType<string, string | undefined, string>;
   featured: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When it opens to everyone (Paris time as the owner set it); null: on sale once published. */
+  opensAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Minutes before `opensAt` that confirmed early-notice subscribers may buy: 0, 30, 60 or 1440. */
+  earlyAccessMinutes: ColumnType<number, number | undefined, number>;
+  /** Pieces of one model a shopper may buy while the launch limit lasts. */
+  launchLimitPieces: ColumnType<number, number | undefined, number>;
+  /** Hours after the public opening that the launch limit lasts (0: only during early access). */
+  launchLimitHours: ColumnType<number, number | undefined, number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
