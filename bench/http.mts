@@ -159,7 +159,7 @@ export async function load(
 }
 
 /** Starts bench/static-server.mts with the page's bytes; resolves with its address. */
-async function startStaticServer(
+export async function startStaticServer(
   repoRoot: string,
   page: { body: Buffer; contentType: string; contentEncoding: string },
   folder: string,

@@ -5,8 +5,9 @@
  * writes it to bench/results.json. Everything it started is stopped at the end, on failure and
  * on Ctrl-C.
  *
- *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,navigation,catalogue,orders,hostile,login,scale] [-- --skip-build]
+ *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,navigation,catalogue,orders,hostile,login,scale,launch] [-- --skip-build]
  *   npm run bench -- --only scale [--scale-orders 1000000] [--scale-emails 5000000]
+ *   npm run bench -- --only launch [--launch-shoppers 2000]
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -31,6 +32,7 @@ import { addPhotographedModel, PHOTOGRAPHED_MODEL, photoBytesOnAPhone } from "./
 import { benchHostileRequests } from "./hostile.mts";
 import { benchHttp } from "./http.mts";
 import { GZIP_LEVEL, measureJs } from "./js-size.mts";
+import { benchLaunch } from "./launch.mts";
 import { runLighthouse } from "./lighthouse.mts";
 import { benchLoginFlood } from "./login-flood.mts";
 import { benchMemory } from "./memory.mts";
@@ -60,6 +62,7 @@ const SECTIONS: Section[] = [
   "hostile",
   "login",
   "scale",
+  "launch",
 ];
 /** The pages a first-time visitor opens most (issue 15's server targets). */
 const HTTP_PAGES = [
@@ -79,6 +82,8 @@ const { values: args } = parseArgs({
     // The scale section's shop (issue 27): a million orders and five million e-mails; smaller to develop.
     "scale-orders": { type: "string", default: "1000000" },
     "scale-emails": { type: "string", default: "5000000" },
+    // The launch section's crowd (issue 33): 2,000 shoppers; fewer to develop on a shared machine.
+    "launch-shoppers": { type: "string", default: "2000" },
   },
 });
 const only = args.only?.split(",").map((name) => name.trim()) ?? SECTIONS;
@@ -94,6 +99,7 @@ for (const [name, most] of [
   ["connections", 1000],
   ["scale-orders", 5_000_000],
   ["scale-emails", 20_000_000],
+  ["launch-shoppers", 10_000],
 ] as const) {
   const value = Number(args[name]);
   if (!Number.isInteger(value) || value < 1 || value > most) {
@@ -118,7 +124,10 @@ const settings = {
   scaleEmails: Number(args["scale-emails"]),
   /** Requests timed per screen of the scale section. */
   scaleRequests: args.quick ? 50 : 200,
+  launchShoppers: Number(args["launch-shoppers"]),
 };
+/** The app's secret, known here so the launch section can sign the early-notice list's links. */
+const sessionSecret = randomBytes(32).toString("hex");
 
 let interrupted = false;
 const onSignal = (signal: NodeJS.Signals) => {
@@ -199,7 +208,7 @@ async function startApp(
     // Local production run: no production secrets needed, the offline test gateway.
     SHOP_EMBEDDED_DB: "1",
     ADMIN_PASSWORD: adminPassword,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
+    SESSION_SECRET: sessionSecret,
     // The allocator setting `npm start` and the image run with (apps/web/package.json, docker/Dockerfile).
     MALLOC_ARENA_MAX: "2",
   };
@@ -264,7 +273,10 @@ async function main(): Promise<number> {
     `${machine.cpu}, ${machine.cores} cores; sections: ${sections.join(", ")}${settings.quick ? " (quick)" : ""}`,
   );
   const folder = mkdtempSync(path.join(tmpdir(), "souls-bench-"));
-  cleanup.add("the temporary folder", () => rmSync(folder, { recursive: true, force: true }));
+  cleanup.add("the temporary folder", () => {
+    if (process.env.BENCH_KEEP_APP_LOG) cpSync(path.join(folder, "app.log"), process.env.BENCH_KEEP_APP_LOG);
+    rmSync(folder, { recursive: true, force: true });
+  });
   // The scale section starts an app of its own, on its own database.
   const needsBuild = sections.some((section) => section !== "orders");
   const needsApp = sections.some((section) => section !== "orders" && section !== "scale");
@@ -418,6 +430,24 @@ async function main(): Promise<number> {
         );
         return { baseUrl: scaleUrl, adminPassword };
       },
+    });
+  });
+
+  // After the sections that read the home page: it features a new series and sells it out.
+  await runSection("launch", async () => {
+    waitedMs += await waitForQuietMachine("the launch");
+    return benchLaunch({
+      baseUrl,
+      databaseUrl: database.urlFor("souls"),
+      sessionSecret,
+      shoppers: settings.launchShoppers,
+      subscribers: 20,
+      earlyBuyers: 6,
+      hoarderAddresses: 40,
+      stormSeconds: settings.quick ? 3 : 5,
+      stormConnections: 16,
+      repoRoot: ROOT,
+      log,
     });
   });
 

@@ -12,7 +12,8 @@ export type Section =
   | "orders"
   | "login"
   | "hostile"
-  | "scale";
+  | "scale"
+  | "launch";
 
 export interface Figure {
   section: Section;
