@@ -274,7 +274,9 @@ async function main(): Promise<number> {
   );
   const folder = mkdtempSync(path.join(tmpdir(), "souls-bench-"));
   cleanup.add("the temporary folder", () => {
-    if (process.env.BENCH_KEEP_APP_LOG) cpSync(path.join(folder, "app.log"), process.env.BENCH_KEEP_APP_LOG);
+    // BENCH_KEEP_APP_LOG=<file>: the app's request log kept, to read what a section met.
+    const keep = process.env.BENCH_KEEP_APP_LOG;
+    if (keep && existsSync(path.join(folder, "app.log"))) cpSync(path.join(folder, "app.log"), keep);
     rmSync(folder, { recursive: true, force: true });
   });
   // The scale section starts an app of its own, on its own database.
