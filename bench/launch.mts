@@ -695,7 +695,11 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   const sold = soldRows.reduce((sum, row) => sum + row.held, 0);
   const left = soldRows.filter((row) => row.stock - row.reserved > 0);
   const oversold = soldRows.reduce(
-    (sum, row) => sum + Math.max(0, row.held - PIECES_PER_MODEL) + Math.max(0, row.reserved - row.stock),
+    (sum, row) =>
+      sum +
+      Math.max(0, row.held - PIECES_PER_MODEL) +
+      Math.max(0, row.reserved - row.stock) +
+      Math.max(0, -row.stock),
     0,
   );
   const soldOutDelays = soldRows.map((row) => {
