@@ -83,6 +83,11 @@ const steps = [
   ["deployment files (compose, Kubernetes)", "node", ["--test", "deploy/check.test.mjs"]],
   ["production build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"]],
   ["deployment smoke test", "node", ["scripts/smoke-deploy.mjs"]],
+  [
+    "the proxy's per-client limits (HAProxy in front of the production build)",
+    "node",
+    ["--test", "deploy/proxy.test.mjs"],
+  ],
   ["end-to-end tests", "npm", ["run", "e2e", "-w", "@souls/web"]],
 ];
 
