@@ -589,7 +589,7 @@ describe("the proxy's per-client limits", () => {
   test("Caddy hands every request to HAProxy with the client's address in a PROXY header; HAProxy alone reaches the replicas", () => {
     const caddyfile = read("docker/Caddyfile");
     assert.match(caddyfile, /reverse_proxy proxy:8080 \{/);
-    assert.match(caddyfile, /transport http \{\s*proxy_protocol v2\s*\}/);
+    assert.match(caddyfile, /transport http \{\s*proxy_protocol v2\n/);
     assert.doesNotMatch(caddyfile, /\bweb\b.*3000/, "Caddy never goes around HAProxy");
     assert.match(haproxy, /^\tbind "\$\{PROXY_BIND-:8080\}" accept-proxy$/m);
     const { proxy, caddy, web } = services;
@@ -619,6 +619,7 @@ describe("the proxy's per-client limits", () => {
       "WEB_MAX_REQUESTS",
       "LIVE_MAX_STREAMS",
       "PROXY_MAXCONN",
+      "WEB_REPLICAS_MAX",
     ];
     for (const name of limits) {
       assert.ok(defaults[name], `docker/haproxy.cfg: no default for ${name}`);
