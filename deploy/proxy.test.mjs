@@ -277,9 +277,10 @@ async function liveStream(address, headers = {}) {
 
 let app;
 let proxy;
+let haproxy;
 
 before(async () => {
-  const haproxy = haproxyBinary();
+  haproxy = haproxyBinary();
   if (!existsSync(path.join(WEB, "build/server/index.js")))
     throw new Error("apps/web is not built: npx turbo run build --filter=@souls/web");
   const appPort = await freePort();
@@ -346,6 +347,28 @@ after(async () => {
 });
 
 describe("the shipped proxy (docker/haproxy.cfg) in front of the production server", () => {
+  test("the file as compose runs it is valid to HAProxy", () => {
+    // compose's `proxy` service: the defaults, HAProxy's port and the replicas' name.
+    const checked = spawnSync(haproxy, ["-c", "-f", CONFIG], {
+      encoding: "utf8",
+      env: { ...process.env, PROXY_BIND: ":8080", WEB_ADDRESS: "web:3000" },
+    });
+    assert.equal(checked.status, 0, checked.stderr);
+  });
+
+  test("a connection without Caddy's PROXY header is refused: no client can name its own address", async () => {
+    const socket = connect(proxyPort, "127.0.0.1");
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    socket.on("error", () => {});
+    socket.write("GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 192.0.2.77\r\n\r\n");
+    await new Promise((resolve) => socket.on("close", resolve));
+    assert.equal(received, "");
+  });
+
   test("the app sees the address HAProxy set, never the one the client claims, and HAProxy's request id", async () => {
     // A client's own X-Forwarded-For: were it trusted, both clients below would be one.
     const forged = { "X-Forwarded-For": "192.0.2.99", "X-Request-Id": "chosen-by-the-client" };
