@@ -29,8 +29,8 @@ const CONFIG = path.join(ROOT, "docker/haproxy.cfg");
 /** The limits this run gives docker/haproxy.cfg (its defaults are the decision's, 042). */
 const LIMITS = {
   CLIENT_MAX_CONNECTIONS: 8,
-  CLIENT_MAX_REQUESTS: 100,
-  // A long period, so that 100 requests always fall within it, however slow the machine.
+  CLIENT_MAX_REQUESTS: 40,
+  // A long period, so that 40 requests always fall within it, however slow the machine.
   CLIENT_RATE_PERIOD: "60s",
   CLIENT_RETRY_AFTER: 7,
 };
