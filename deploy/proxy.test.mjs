@@ -17,6 +17,7 @@
 import assert from "node:assert/strict";
 import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { connect, createServer, isIP } from "node:net";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -166,8 +167,8 @@ let proxyPort;
 const openConnections = new Set();
 
 /** One connection to the proxy from `address`; requests on it one after the other. */
-async function connectAs(address) {
-  const socket = connect(proxyPort, "127.0.0.1");
+async function connectAs(address, port = proxyPort) {
+  const socket = connect(port, "127.0.0.1");
   await new Promise((resolve, reject) => {
     socket.once("connect", resolve);
     socket.once("error", reject);
@@ -257,8 +258,8 @@ async function connectAs(address) {
 }
 
 /** One request on a connection of its own, closed after it. */
-async function once(address, requestPath, headers = {}) {
-  const connection = await connectAs(address);
+async function once(address, requestPath, headers = {}, port = proxyPort) {
+  const connection = await connectAs(address, port);
   try {
     return await connection.request(requestPath, { headers: { ...headers, Connection: "close" } });
   } finally {
@@ -278,6 +279,21 @@ async function liveStream(address, headers = {}) {
 let app;
 let proxy;
 let haproxy;
+
+/** HAProxy running docker/haproxy.cfg on `port`, before one web server on `webPort`. */
+function startProxy(name, port, webPort) {
+  return start(name, haproxy, ["-db", "-f", CONFIG], {
+    env: {
+      ...process.env,
+      ...Object.fromEntries(Object.entries(LIMITS).map(([limit, value]) => [limit, String(value)])),
+      PROXY_BIND: `127.0.0.1:${port}`,
+      WEB_ADDRESS: `127.0.0.1:${webPort}`,
+      WEB_REPLICAS_MAX: "1",
+      // Within this machine's descriptor limit.
+      PROXY_MAXCONN: "1000",
+    },
+  });
+}
 
 before(async () => {
   haproxy = haproxyBinary();
@@ -315,18 +331,7 @@ before(async () => {
       ),
     [app],
   );
-  proxy = start(haproxy, haproxy, ["-db", "-f", CONFIG], {
-    env: {
-      ...process.env,
-      ...Object.fromEntries(Object.entries(LIMITS).map(([name, value]) => [name, String(value)])),
-      PROXY_BIND: `127.0.0.1:${proxyPort}`,
-      WEB_ADDRESS: `127.0.0.1:${appPort}`,
-      WEB_REPLICAS_MAX: "1",
-      // Within this machine's descriptor limit.
-      PROXY_MAXCONN: "1000",
-    },
-  });
-  proxy.name = "HAProxy";
+  proxy = startProxy("HAProxy", proxyPort, appPort);
   // Through the proxy (once its health check has seen the app), from addresses no test uses.
   let attempt = 0;
   await eventually(
@@ -367,6 +372,34 @@ describe("the shipped proxy (docker/haproxy.cfg) in front of the production serv
     socket.write("GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 192.0.2.77\r\n\r\n");
     await new Promise((resolve) => socket.on("close", resolve));
     assert.equal(received, "");
+  });
+
+  test("what reaches the app: X-Forwarded-For is the client's address alone, X-Request-Id HAProxy's", async (t) => {
+    // The same file before a server that answers the headers it received, in the app's place.
+    const echo = createHttpServer((request, response) => {
+      response.setHeader("Content-Type", "application/json");
+      response.end(JSON.stringify(request.headers));
+    });
+    await new Promise((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    const port = await freePort();
+    const second = startProxy("HAProxy before the echo", port, echo.address().port);
+    t.after(async () => {
+      await second.stop();
+      echo.close();
+    });
+    const claims = {
+      "X-Forwarded-For": "192.0.2.99, 10.0.0.1",
+      "X-Request-Id": "chosen-by-the-client",
+      Forwarded: "for=192.0.2.99",
+    };
+    const response = await eventually("the echo through HAProxy", async () => {
+      const answer = await once("2001:db8:77::5", "/any/page", claims, port).catch(() => undefined);
+      return answer?.status === 200 ? answer : undefined;
+    }, [second]);
+    const received = JSON.parse(response.body);
+    assert.equal(received["x-forwarded-for"], "2001:db8:77::5");
+    assert.match(received["x-request-id"], UUID);
+    assert.equal(received.forwarded, undefined);
   });
 
   test("the app sees the address HAProxy set, never the one the client claims, and HAProxy's request id", async () => {
