@@ -27,20 +27,23 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WEB = path.join(ROOT, "apps/web");
 const CONFIG = path.join(ROOT, "docker/haproxy.cfg");
 
-/** The limits this run gives docker/haproxy.cfg (its defaults are the decision's, 042). */
-const LIMITS = {
-  CLIENT_MAX_CONNECTIONS: 8,
-  CLIENT_MAX_REQUESTS: 40,
-  // A long period, so that 40 requests always fall within it, however slow the machine.
-  CLIENT_RATE_PERIOD: "60s",
-  CLIENT_RETRY_AFTER: 7,
-};
 /** The live availability stream's address (apps/web/app/screens.ts). */
 const LIVE_PATH = readFileSync(path.join(WEB, "app/screens.ts"), "utf8").match(
   /^\s*liveAvailability: "([^"]+)",$/m,
 )[1];
 /** The app's own bound on one client's live streams (apps/web/app/lib/live.server.ts). */
-const APP_STREAMS_PER_CLIENT = 6;
+const APP_STREAMS_PER_CLIENT = Number(
+  readFileSync(path.join(WEB, "app/lib/live.server.ts"), "utf8").match(/\bperClient: (\d+)\b/)[1],
+);
+/** The limits this run gives docker/haproxy.cfg (its defaults are the decision's, 042). */
+const LIMITS = {
+  // Above the app's own bound on streams, so that the app's refusal can be seen through the proxy.
+  CLIENT_MAX_CONNECTIONS: APP_STREAMS_PER_CLIENT + 2,
+  CLIENT_MAX_REQUESTS: 40,
+  // A long period, so that 40 requests always fall within it, however slow the machine.
+  CLIENT_RATE_PERIOD: "60s",
+  CLIENT_RETRY_AFTER: 7,
+};
 /** What "soon" means here: a bound for a slow machine, never a measure. */
 const PATIENCE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
