@@ -65,6 +65,12 @@ const steps = [
   ["deployment files (compose, Kubernetes)", "node", ["--test", "deploy/check.test.mjs"], image],
   ["production build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"], image],
   ["deployment smoke test", "node", ["scripts/smoke-deploy.mjs"], image],
+  [
+    "the proxy's per-client limits (HAProxy in front of the production build)",
+    "node",
+    ["--test", "deploy/proxy.test.mjs"],
+    image,
+  ],
   ["end-to-end tests on the image's Node", "npm", ["run", "e2e", "-w", "@souls/web"], image],
 ];
 
