@@ -101,6 +101,17 @@ describe("the product feeds", () => {
     expect(builds()).toBe(built + 1);
   });
 
+  it("answer HEAD with the headers alone", async () => {
+    const head = await loader({
+      request: new Request(`${TEST_ORIGIN}${feedPath("meta-fr.csv")}`, { method: "HEAD" }),
+      params: { file: "meta-fr.csv" },
+      context: {},
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("ETag")).toMatch(/^"[\w-]{27}"$/);
+    expect(await head.text()).toBe("");
+  });
+
   it("answer a small 404 for any other name, building nothing", async () => {
     const built = builds();
     for (const name of ["google-de.xml", "meta-fr.xml", "..%2Fpackage.json", "constructor"]) {
@@ -120,5 +131,10 @@ describe("the product feeds", () => {
     expect(answer.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     const image = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
     expect(image).toMatchObject({ format: "jpeg", width: 1200, height: 1500 });
+    // Only that cut: another width or format of the drawing is no file.
+    for (const other of [name.replace("-1200.jpg", "-600.jpg"), name.replace(".jpg", ".webp")]) {
+      const missing = await photoLoader({ request: new Request(cover), params: { "*": other }, context: {} });
+      expect(missing.status).toBe(404);
+    }
   });
 });
