@@ -68,14 +68,13 @@ export function shippingGroups(): ShippingGroup[] {
 /**
  * The terms of sale's withdrawal (art. L221-18 Code de la consommation, CGV « Droit de
  * rétractation »): 14 days from delivery, the piece sent back by post at the buyer's cost, refunded
- * with the standard delivery fee. The same terms for every country the shop ships to.
+ * with the standard delivery fee. The same terms for every country the shop ships to. Where to is
+ * « the address the seller gives » (the terms): no return country is stated.
  */
 export const RETURN_POLICY = {
   days: 14,
   method: "by_mail",
   fees: "customer_pays_shipping",
-  /** Returns go to the workshop's address, in France. */
-  returnCountry: "FR",
 } as const;
 
 /**

@@ -33,7 +33,6 @@ export function offerDetails(model: {
     policies.push({
       "@type": "MerchantReturnPolicy",
       applicableCountry: countries.slice(start, start + COUNTRIES_PER_POLICY),
-      returnPolicyCountry: RETURN_POLICY.returnCountry,
       returnPolicyCategory: `${SCHEMA}MerchantReturnFiniteReturnWindow`,
       merchantReturnDays: RETURN_POLICY.days,
       returnMethod: `${SCHEMA}ReturnByMail`,
