@@ -1,6 +1,7 @@
+import type { IncidentKind } from "@souls/core/email-types";
 import type { Database, Kysely } from "@souls/db";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
-import { notifyLowStock } from "@souls/shop/owner";
+import { type IncidentChange, notifyLowStock, recordHeartbeat, reviewShopIncidents } from "@souls/shop/owner";
 import type { PaymentGateway } from "@souls/shop/payments";
 import { inviteReviewers, publishOverdueReviews } from "@souls/shop/reviews";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
@@ -18,6 +19,8 @@ export interface RoundReport {
   lowStock: number;
   reconciled: number;
   emails: DeliveryReport;
+  /** Incidents the owner was just told of (checkout failing, e-mails failing), opened or over. */
+  incidents: Partial<Record<IncidentKind, IncidentChange>>;
 }
 
 export interface WorkerJobs {
@@ -49,5 +52,18 @@ export async function runJobs(
   // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
   const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
   const reconciled = await reconcilePayments(db, jobs.gateway, now);
-  return { expired, restockNotices, reviewInvitations, reviewsPublished, lowStock, reconciled, emails };
+  // After the round's sends and payments: what they show of checkout and e-mails (decision 044).
+  const incidents = await reviewShopIncidents(db, now);
+  // The round's sign of life for the web server's watch and the metrics (the liveness probe has its file).
+  await recordHeartbeat(db, "worker");
+  return {
+    expired,
+    restockNotices,
+    reviewInvitations,
+    reviewsPublished,
+    lowStock,
+    reconciled,
+    emails,
+    incidents,
+  };
 }
