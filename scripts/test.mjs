@@ -82,6 +82,8 @@ const steps = [
   ["benchmark script types", "npx", ["tsc", "-p", "bench"]],
   ["deployment files (compose, Kubernetes)", "node", ["--test", "deploy/check.test.mjs"]],
   ["production build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"]],
+  // promtool checks the alert rules; a real Prometheus scrapes the built web server and sees one fire.
+  ["alert rules and a real Prometheus", "node", ["--test", "deploy/prometheus.test.mjs"]],
   ["deployment smoke test", "node", ["scripts/smoke-deploy.mjs"]],
   ["end-to-end tests", "npm", ["run", "e2e", "-w", "@souls/web"]],
 ];
