@@ -129,19 +129,38 @@ describe("a real Prometheus scraping a real shop", () => {
       existsSync(path.join(ROOT, "apps/web/build/server/index.js")),
       "the web server's production build is missing: npx turbo run build --filter=@souls/web",
     );
-    ports = { web: await freePort(), metrics: await freePort(), prometheus: await freePort() };
-    shop = start("shop", "npx", ["with-database", "--fresh", "node", "apps/web/server.mjs"], {
-      PORT: String(ports.web),
-      HOST: "127.0.0.1",
-      METRICS_PORT: String(ports.metrics),
-      METRICS_HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      SITE_URL: `http://127.0.0.1:${ports.web}`,
-      ADMIN_PASSWORD: "a-long-enough-test-password",
-    });
+    ports = {
+      web: await freePort(),
+      metrics: await freePort(),
+      worker: await freePort(),
+      prometheus: await freePort(),
+    };
+    // The web server and the worker, each its metrics on a port of its own.
+    // (Not in production mode, like the e2e suite's: e-mails to a mailbox in the test's folder.)
+    const worker = `env -u NODE_ENV METRICS_PORT=${ports.worker} WORKER_INTERVAL_SECONDS=1 MAILBOX_DIR=${path.join(dir, "mailbox")} npm run start -w @souls/worker`;
+    shop = start(
+      "shop",
+      "npx",
+      ["with-database", "--fresh", "--also", worker, "node", "apps/web/server.mjs"],
+      {
+        PORT: String(ports.web),
+        HOST: "127.0.0.1",
+        METRICS_PORT: String(ports.metrics),
+        METRICS_HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        SITE_URL: `http://127.0.0.1:${ports.web}`,
+        ADMIN_PASSWORD: "a-long-enough-test-password",
+      },
+    );
     await waitFor(`the shop on port ${ports.web}`, async () => {
       if (shop.child.exitCode !== null) throw new Error(`the shop exited: ${shop.output()}`);
       return (await fetch(`http://127.0.0.1:${ports.web}/livez`)).ok;
+    });
+    // The worker's first round done: its heartbeat is in the database before Prometheus looks.
+    await waitFor("the worker's first round", async () => {
+      if (shop.child.exitCode !== null) throw new Error(`the shop exited: ${shop.output()}`);
+      const text = await (await fetch(`http://127.0.0.1:${ports.worker}/metrics`)).text();
+      return Number(text.match(/^souls_worker_last_round_timestamp_seconds (\S+)$/m)?.[1]) > 0;
     });
     // The shipped rules, each made to fire as soon as its expression holds.
     const rules = parse(readFileSync(RULES, "utf8"));
@@ -154,6 +173,7 @@ describe("a real Prometheus scraping a real shop", () => {
         rule_files: [path.join(dir, "rules.yaml")],
         scrape_configs: [
           { job_name: "souls-web", static_configs: [{ targets: [`127.0.0.1:${ports.metrics}`] }] },
+          { job_name: "souls-worker", static_configs: [{ targets: [`127.0.0.1:${ports.worker}`] }] },
         ],
       }),
     );
@@ -191,7 +211,7 @@ describe("a real Prometheus scraping a real shop", () => {
     );
   });
 
-  test("sees BackupTooOld fire (a fresh shop never had a backup), and not DatabaseDown", async () => {
+  test("sees BackupTooOld fire (a fresh shop never had a backup), and not WorkerStalled nor DatabaseDown", async () => {
     const firing = await waitFor("BackupTooOld firing in Prometheus", async () => {
       if (prometheus.child.exitCode !== null) throw new Error(`prometheus exited: ${prometheus.output()}`);
       const answer = await fetch(`http://127.0.0.1:${ports.prometheus}/api/v1/alerts`);
@@ -199,20 +219,21 @@ describe("a real Prometheus scraping a real shop", () => {
       const alerts = data.alerts.filter((alert) => alert.state === "firing");
       return alerts.some((alert) => alert.labels.alertname === "BackupTooOld") && alerts;
     });
+    // The worker's round is seconds old, the database answers.
     assert.deepEqual(
-      firing.filter((alert) => alert.labels.alertname === "DatabaseDown"),
+      firing.filter((alert) => ["DatabaseDown", "WorkerStalled"].includes(alert.labels.alertname)),
       [],
-      "the database is up",
     );
     const backup = firing.find((alert) => alert.labels.alertname === "BackupTooOld");
     assert.equal(backup.labels.severity, "warning");
     // Its value came from the shop's scrape: the last backup at 0, decades ago.
     assert.ok(Number(backup.value) > 50 * 365 * 86400, `value ${backup.value}`);
-    // The scrape target is up: the alert comes from the shop's own numbers.
-    const targets = await (await fetch(`http://127.0.0.1:${ports.prometheus}/api/v1/targets`)).json();
-    assert.deepEqual(
-      targets.data.activeTargets.map((target) => [target.labels.job, target.health]),
-      [["souls-web", "up"]],
-    );
+    // Both scrape targets are up: the alert comes from the shop's own numbers.
+    const targets = await waitFor("both targets scraped", async () => {
+      const answer = await (await fetch(`http://127.0.0.1:${ports.prometheus}/api/v1/targets`)).json();
+      const active = answer.data.activeTargets;
+      return active.length === 2 && active.every((target) => target.health === "up") && active;
+    });
+    assert.deepEqual(targets.map((target) => target.labels.job).toSorted(), ["souls-web", "souls-worker"]);
   });
 });
