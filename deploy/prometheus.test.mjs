@@ -197,6 +197,14 @@ describe("a real Prometheus scraping a real shop", () => {
   });
 
   test("the metrics answer on their own port only: the public port says 404", async () => {
+    // The home page until the page cache answers it: rendered and kept first, then from memory.
+    let homes = 0;
+    await waitFor("the home page from the page cache", async () => {
+      const home = await fetch(`http://127.0.0.1:${ports.web}/`);
+      await home.text();
+      homes++;
+      return home.headers.get("x-page-cache") === "hit";
+    });
     const publicAnswer = await fetch(`http://127.0.0.1:${ports.web}/metrics`);
     assert.equal(publicAnswer.status, 404);
     assert.doesNotMatch(await publicAnswer.text(), /souls_/);
@@ -204,11 +212,20 @@ describe("a real Prometheus scraping a real shop", () => {
     assert.equal(metrics.status, 200);
     const text = await metrics.text();
     assert.match(text, /^souls_database_up 1$/m);
-    // The public request just made, by its route id: the not-found page.
+    // The public requests just made, by their route id: the not-found page, the home page.
     assert.match(
       text,
       /^souls_http_request_duration_seconds_count\{route="notFound.fr",method="GET",status="404"\} [1-9]/m,
     );
+    assert.match(
+      text,
+      new RegExp(
+        `^souls_http_request_duration_seconds_count\\{route="home.fr",method="GET",status="200"\\} ${homes}$`,
+        "m",
+      ),
+    );
+    assert.match(text, new RegExp(`^souls_page_cache_requests_total\\{outcome="miss"\\} ${homes - 1}$`, "m"));
+    assert.match(text, /^souls_page_cache_requests_total\{outcome="hit"\} 1$/m);
   });
 
   test("sees BackupTooOld fire (a fresh shop never had a backup), and not WorkerStalled nor DatabaseDown", async () => {
