@@ -65,6 +65,8 @@ describe("the owner's incident e-mails", () => {
     expect(await reviewIncident(t.db, "checkout_failing", true, new Date(start.getTime() + minutes(5)))).toBe(
       null,
     );
+    // Two hours on, the declines have aged out of their window, but no order was paid: not over.
+    expect(await reviewShopIncidents(t.db, new Date(start.getTime() + minutes(120)))).toEqual({});
     const [open] = await incidentEmails();
     expect(open).toMatchObject({
       recipient: OWNER,
@@ -75,10 +77,10 @@ describe("the owner's incident e-mails", () => {
     expect(await incidentEmails()).toHaveLength(1);
 
     // An order is paid: checkout works again.
-    const over = new Date(start.getTime() + minutes(7));
-    await placePaidOrder(t.db, { now: new Date(start.getTime() + minutes(6)) });
+    const over = new Date(start.getTime() + minutes(122));
+    await placePaidOrder(t.db, { now: new Date(start.getTime() + minutes(121)) });
     expect(await reviewShopIncidents(t.db, over)).toEqual({ checkout_failing: "closed" });
-    expect(await reviewShopIncidents(t.db, new Date(start.getTime() + minutes(8)))).toEqual({});
+    expect(await reviewShopIncidents(t.db, new Date(start.getTime() + minutes(123)))).toEqual({});
     const emails = await incidentEmails();
     expect(emails).toHaveLength(2);
     expect(emails[1]).toMatchObject({
@@ -111,6 +113,7 @@ describe("the owner's incident e-mails", () => {
         payload: "{}",
         attempts: INCIDENT_RULES.emailTriesBeforeAlarm,
         lastError: "connect ECONNREFUSED 127.0.0.1:587",
+        createdAt: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -118,13 +121,15 @@ describe("the owner's incident e-mails", () => {
     // Given up on after its last try: the same incident.
     await t.db.updateTable("emailQueue").set({ status: "failed" }).where("id", "=", row.id).execute();
     expect(await reviewShopIncidents(t.db, new Date(now.getTime() + minutes(1)))).toEqual({});
+    // Hours later it still counts as failing: no e-mail has left since.
+    expect(await reviewShopIncidents(t.db, new Date(now.getTime() + minutes(240)))).toEqual({});
     // She resends it from her panel and it leaves.
     await t.db
       .updateTable("emailQueue")
-      .set({ status: "sent", sentAt: now })
+      .set({ status: "sent", sentAt: new Date(now.getTime() + minutes(241)) })
       .where("id", "=", row.id)
       .execute();
-    expect(await reviewShopIncidents(t.db, new Date(now.getTime() + minutes(2)))).toEqual({
+    expect(await reviewShopIncidents(t.db, new Date(now.getTime() + minutes(242)))).toEqual({
       emails_failing: "closed",
     });
     const emails = await incidentEmails();

@@ -137,15 +137,61 @@ async function tellOwner(
   await enqueueEmail(trx, { email: recipient, locale: "fr" }, { type: "incident", payload: { kind, ...at } });
 }
 
+/**
+ * Whether an open incident of checkout or e-mails has shown its end: an order paid, an e-mail
+ * sent, since it opened. Until then it stays open, even once its signs have aged out of their
+ * window: « over » says payments (or e-mails) go through again, which only a success shows.
+ */
+async function recoveredSinceOpened(
+  db: Kysely<Database>,
+  kind: "checkout_failing" | "emails_failing",
+  now: Date,
+): Promise<boolean> {
+  const open = await db
+    .selectFrom("incidents")
+    .select("openedAt")
+    .where("kind", "=", kind)
+    .where("closedAt", "is", null)
+    .executeTakeFirst();
+  if (!open) return true;
+  const since = new Date(open.openedAt);
+  const { rows } =
+    kind === "checkout_failing"
+      ? // orders_paid_time_idx.
+        await sql<{ recovered: boolean }>`
+          SELECT EXISTS (SELECT 1 FROM orders WHERE paid_at >= ${since} AND paid_at <= ${now}) AS recovered`.execute(
+          db,
+        )
+      : // An e-mail sent since was queued at most its tries' life before (about two hours):
+        // one range of email_queue_recent_idx.
+        await sql<{ recovered: boolean }>`
+          SELECT EXISTS (
+            SELECT 1 FROM email_queue
+            WHERE created_at >= ${minutesBefore(since, INCIDENT_RULES.failedEmailWindowMinutes)}
+              AND status = 'sent' AND sent_at >= ${since} AND sent_at <= ${now}
+          ) AS recovered`.execute(db);
+  return rows[0]?.recovered ?? false;
+}
+
 /** The worker's look, each round: checkout and e-mails. What changed, by kind. */
 export async function reviewShopIncidents(
   db: Kysely<Database>,
   now = new Date(),
 ): Promise<Partial<Record<IncidentKind, IncidentChange>>> {
   const changes: Partial<Record<IncidentKind, IncidentChange>> = {};
-  const checkout = await reviewIncident(db, "checkout_failing", await checkoutIsFailing(db, now), now);
+  const checkout = await reviewIncident(
+    db,
+    "checkout_failing",
+    (await checkoutIsFailing(db, now)) || !(await recoveredSinceOpened(db, "checkout_failing", now)),
+    now,
+  );
   if (checkout) changes.checkout_failing = checkout;
-  const emails = await reviewIncident(db, "emails_failing", await emailsAreFailing(db, now), now);
+  const emails = await reviewIncident(
+    db,
+    "emails_failing",
+    (await emailsAreFailing(db, now)) || !(await recoveredSinceOpened(db, "emails_failing", now)),
+    now,
+  );
   if (emails) changes.emails_failing = emails;
   return changes;
 }
