@@ -215,3 +215,26 @@ describe("the round's sign of life and the owner's incident e-mails", () => {
     expect(told.every((row) => row.recipient === "atelier@souls.example")).toBe(true);
   });
 });
+
+describe("the round's heartbeat row", () => {
+  it("is written even when a step fails (the payment provider down): the loop turns", async () => {
+    await t.db.deleteFrom("heartbeats").execute();
+    // An unpaid Stripe order old enough to be reconciled, and Stripe not answering.
+    await placeHeldOrder(t.db, { minutesAgo: 10, provider: "stripe", paymentReference: "pi_unanswered" });
+    const down = {
+      ...offlineGateway,
+      provider: "stripe" as const,
+      async currentOutcome(): Promise<never> {
+        throw new Error("the payment provider does not answer");
+      },
+    };
+    const before = Date.now();
+    await expect(runJobs(t.db, { ...jobs, gateway: down })).rejects.toThrow("does not answer");
+    const beat = await t.db
+      .selectFrom("heartbeats")
+      .select("beatenAt")
+      .where("name", "=", "worker")
+      .executeTakeFirstOrThrow();
+    expect(new Date(beat.beatenAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
