@@ -67,6 +67,12 @@ const steps = [
   // promtool checks the alert rules; a real Prometheus scrapes the built shop and sees one fire.
   ["alert rules and a real Prometheus", "node", ["--test", "deploy/prometheus.test.mjs"], image],
   ["deployment smoke test", "node", ["scripts/smoke-deploy.mjs"], image],
+  [
+    "the proxy's per-client limits (HAProxy in front of the production build)",
+    "node",
+    ["--test", "deploy/proxy.test.mjs"],
+    image,
+  ],
   ["end-to-end tests on the image's Node", "npm", ["run", "e2e", "-w", "@souls/web"], image],
 ];
 
