@@ -212,6 +212,14 @@ describe("a real Prometheus scraping a real shop", () => {
     assert.equal(metrics.status, 200);
     const text = await metrics.text();
     assert.match(text, /^souls_database_up 1$/m);
+    // Prometheus' own linter on the shop's metrics: names, units, help (prom-client's default
+    // process metrics keep their own, older names).
+    const ours = text
+      .split("\n")
+      .filter((line) => /^(# (HELP|TYPE) )?souls_/.test(line))
+      .join("\n");
+    const linted = spawnSync("promtool", ["check", "metrics"], { input: `${ours}\n`, encoding: "utf8" });
+    assert.equal(linted.status, 0, linted.stdout + linted.stderr);
     // The public requests just made, by their route id: the not-found page, the home page.
     assert.match(
       text,

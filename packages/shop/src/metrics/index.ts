@@ -125,17 +125,26 @@ export async function readShopGauges(db: Kysely<Database>): Promise<ShopGauges> 
   };
 }
 
+/** How long a scrape waits for the database's answer. */
+const SCRAPE_QUERY_MS = 5_000;
+
 /**
  * Registers the gauges read from `db` at each scrape: its pool, the shop's gauges, and whether the
  * database answered (`souls_database_up`: 0, and the shop's gauges NaN — unknown — when it did
- * not; the scrape itself still succeeds). Once per process.
+ * not; the scrape itself still succeeds). Once per process (per registry).
  */
-export function watchDatabase(db: Kysely<Database>): void {
+export function watchDatabase(db: Kysely<Database>, into: Registry = registry): void {
+  const registers = [into];
   // The gauges' collect functions run at each scrape, started in the order they were registered:
   // souls_database_up reads, the gauges after it share its reading.
+  // A database that answers nothing within SCRAPE_QUERY_MS counts as down: the scrape still ends
+  // well within Prometheus' own timeout (10 s by default).
   let reading: Promise<ShopGauges | null> | undefined;
   const read = () => {
-    reading ??= readShopGauges(db).catch(() => null);
+    reading ??= Promise.race([
+      readShopGauges(db).catch(() => null),
+      new Promise<null>((resolve) => setTimeout(resolve, SCRAPE_QUERY_MS, null).unref()),
+    ]);
     return reading;
   };
   const fromDatabase = (name: string, help: string, value: (gauges: ShopGauges) => number) => ({

@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
+import { connect } from "@souls/db";
 import { seededTestDatabase } from "@souls/db/testing";
+import { Registry } from "prom-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
@@ -100,6 +102,22 @@ describe("the shop's metrics", () => {
       Date.parse("2026-11-28T01:30:00Z") / 1000,
     );
     expect(await scraped("souls_database_up")).toBe(1);
+  });
+
+  it("says the database is down, and its gauges unknown (NaN), when it does not answer", async () => {
+    const elsewhere = new Registry();
+    const unreachable = connect("postgres://souls@127.0.0.1:9/nowhere");
+    try {
+      watchDatabase(unreachable, elsewhere);
+      const text = await elsewhere.metrics();
+      expect(text).toMatch(/^souls_database_up 0$/m);
+      // prom-client writes it `Nan`, which Prometheus reads as NaN (case-insensitive).
+      expect(text).toMatch(/^souls_held_pieces NaN$/im);
+      expect(text).toMatch(/^souls_worker_last_round_timestamp_seconds NaN$/im);
+      expect(text).toMatch(/^souls_outbox_emails\{status="failed"\} NaN$/im);
+    } finally {
+      await unreachable.destroy();
+    }
   });
 
   it("shows the database pool, the event loop's delay, and nothing but /metrics", async () => {
