@@ -119,6 +119,7 @@ const LABELS = {
     address_corrected: "Adresse corrigée",
     new_order: "Nouvelle commande (pour vous)",
     low_stock: "Stock faible (pour vous)",
+    incident: "Alerte boutique (pour vous)",
   } satisfies Record<EmailType, string>,
   /** What changed on a product (product_events.kind). */
   productEvent: {

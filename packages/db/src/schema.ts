@@ -1,6 +1,6 @@
 import type { Actor, OrderChange } from "@souls/core/actors";
 import type { Carrier } from "@souls/core/carriers";
-import type { EmailType } from "@souls/core/email-types";
+import type { EmailType, IncidentKind } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
 import type { ProductEventKind } from "@souls/core/product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
@@ -611,6 +611,20 @@ export interface LowStockAlertsTable {
   alertedAt: Date | string;
 }
 
+/** The last sign of life of the worker (its last round) and of the backup (its last good dump). */
+export interface HeartbeatsTable {
+  name: "worker" | "backup";
+  beatenAt: Date | string;
+}
+
+/** Something wrong the owner was told of by e-mail, once at its start and once when it was over. */
+export interface IncidentsTable {
+  id: Generated<number>;
+  kind: IncidentKind;
+  openedAt: Date | string;
+  closedAt: Date | string | null;
+}
+
 export interface Database {
   products: ProductsTable;
   series: SeriesTable;
@@ -648,6 +662,8 @@ export interface Database {
   dailySales: DailySalesTable;
   orderChanges: OrderChangesTable;
   lowStockAlerts: LowStockAlertsTable;
+  heartbeats: HeartbeatsTable;
+  incidents: IncidentsTable;
 }
 
 export type Product = Selectable<ProductsTable>;
