@@ -97,6 +97,8 @@ test("the owner gives a new series its picture and features it; shoppers still r
   await section.getByLabel("Description (anglais)").fill(alt.en);
   await section.getByRole("button", { name: "Enregistrer les descriptions" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Descriptions enregistrées" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await section.screenshot({ path: test.info().outputPath("panel-series-picture.png") });
   await page.getByRole("button", { name: `Montrer la série « ${series} » sur la page d'accueil` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Série de la page d'accueil" })).toBeVisible();
 
@@ -175,7 +177,24 @@ test("the owner gives a new series its picture and features it; shoppers still r
   await expectNothingOffScreen(phone.page);
   await expectNoAxeViolations(phone.page);
   await shot(phone.page, "series-page-phone.png");
+
+  // The first collection gets its picture too: its page opens on it, on a phone and a laptop.
+  const first = page.getByRole("region", { name: "Première collection", exact: true });
+  await first.getByLabel("Photo de la série « Première collection »").setInputFiles(await heroPhoto());
+  await expect(first.locator(".series-picture__image")).toBeVisible();
+  await phone.page.goto("/collections/premiere-collection");
+  const picture = phone.page.locator(".series__picture img");
+  await expect(picture).toHaveJSProperty("complete", true);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNothingOffScreen(phone.page);
+  await shot(phone.page, "series-page-pictured-phone.png");
   await phone.context.close();
+  const wide = await shopper(browser, { viewport: { width: 1280, height: 800 } });
+  await wide.page.goto("/collections/premiere-collection");
+  await expect(wide.page.locator(".series__picture img")).toHaveJSProperty("complete", true);
+  await expectNoAxeViolations(wide.page);
+  await shot(wide.page, "series-page-pictured-laptop.png");
+  await wide.context.close();
 });
 
 test("an unknown series' address is a 404 page in its language that still leads to the pieces", async ({

@@ -73,7 +73,8 @@ export function SeriesPicture({ series }: { series: Series }) {
   });
 
   return (
-    <section className="series-picture" aria-labelledby={ids.title}>
+    // Not a region: each series has one, and landmarks must be told apart; its heading names it.
+    <div className="series-picture">
       <h3 id={ids.title} className="series-picture__title">
         {TEXT.title}
       </h3>
@@ -150,7 +151,7 @@ export function SeriesPicture({ series }: { series: Series }) {
         </div>
       </div>
       {picture ? <PictureWords seriesId={series.id} alt={picture.alt} /> : null}
-    </section>
+    </div>
   );
 }
 
