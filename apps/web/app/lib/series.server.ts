@@ -20,6 +20,16 @@ export function seriesLinks(catalogue: Catalogue, locale: Locale): SeriesLink[] 
   }));
 }
 
+/** A model's series as its page's breadcrumb names it, while the series has a page. */
+export function seriesLinkOf(
+  catalogue: Catalogue,
+  seriesId: number | null,
+  locale: Locale,
+): SeriesLink | null {
+  const series = shownSeries(catalogue).find((one) => one.id === seriesId);
+  return series ? { title: series.title[locale], path: seriesPath(series.slug[locale], locale) } : null;
+}
+
 /** A series as its page and the « all pieces » page show it, in one language. */
 export interface SeriesView {
   id: number;

@@ -58,6 +58,10 @@ async function headerToAicha(page: Page) {
   const first = page.getByRole("region", { name: "Première collection" });
   await first.getByRole("link", { name: "Aicha", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sac banane Aicha");
+  // Its breadcrumb leads back to its series, not to a home page that shows another.
+  await expect(
+    page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link", { name: "Première collection" }),
+  ).toHaveAttribute("href", "/collections/premiere-collection");
 }
 
 test("the owner gives a new series its picture and features it; shoppers still reach Aicha from the header", async ({

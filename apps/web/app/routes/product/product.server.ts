@@ -11,6 +11,7 @@ import { notFound } from "~/lib/not-found.server";
 import { siteOrigin } from "~/lib/page.server";
 import { pageReviews, shownReviews } from "~/lib/reviews.server";
 import { shownSeller } from "~/lib/seller.server";
+import { seriesLinkOf } from "~/lib/series.server";
 import { localeForPath } from "~/screens";
 import { productStructuredData } from "./structured-data.server";
 
@@ -57,6 +58,8 @@ export async function productPage(request: Request) {
     photos: model.photos,
     beforePriceCents: model.beforePriceCents,
     photo: Number.isInteger(photo) && photo >= 1 && photo <= model.photos.length ? photo - 1 : 0,
+    // The breadcrumb leads to the model's series' page while it has one (decision 040).
+    series: seriesLinkOf(catalogue, model.seriesId, locale),
     related: otherModels(catalogue, model.model)
       .slice(0, 3)
       .map((other) => cardOf(other, locale)),
