@@ -182,10 +182,15 @@ test("the owner gives a new series its picture and features it; shoppers still r
   await expectNoAxeViolations(phone.page);
   await shot(phone.page, "series-page-phone.png");
 
-  // The first collection gets its picture too: its page opens on it, on a phone and a laptop.
+  // The first collection gets its picture too: its page opens on it, on a phone and a laptop. The
+  // page was kept by the page cache; the picture is on it at the very next request.
+  const kept = () => phone.page.request.get("/collections/premiere-collection");
+  await kept();
+  expect((await kept()).headers()["x-page-cache"]).toBe("hit");
   const first = page.getByRole("region", { name: "Première collection", exact: true });
   await first.getByLabel("Photo de la série « Première collection »").setInputFiles(await heroPhoto());
   await expect(first.locator(".series-picture__image")).toBeVisible();
+  expect(await (await kept()).text()).toContain('class="series__picture"');
   await phone.page.goto("/collections/premiere-collection");
   const picture = phone.page.locator(".series__picture img");
   await expect(picture).toHaveJSProperty("complete", true);
