@@ -4,6 +4,8 @@
  * described, removed; read by the pages and served by file name. Names and addresses of the cuts
  * are `@souls/core/photos`. A series' picture (the home page's hero) is taken the same way.
  */
+
+export { type DrawingCut, drawingJpeg } from "./drawings";
 export {
   addPhoto,
   cleanAlt,
