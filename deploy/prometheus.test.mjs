@@ -137,7 +137,7 @@ describe("a real Prometheus scraping a real shop", () => {
     };
     // The web server and the worker, each its metrics on a port of its own.
     // (Not in production mode, like the e2e suite's: e-mails to a mailbox in the test's folder.)
-    const worker = `env -u NODE_ENV METRICS_PORT=${ports.worker} WORKER_INTERVAL_SECONDS=1 MAILBOX_DIR=${path.join(dir, "mailbox")} npm run start -w @souls/worker`;
+    const worker = `env -u NODE_ENV WORKER_METRICS_PORT=${ports.worker} WORKER_INTERVAL_SECONDS=1 MAILBOX_DIR=${path.join(dir, "mailbox")} npm run start -w @souls/worker`;
     shop = start(
       "shop",
       "npx",

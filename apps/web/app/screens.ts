@@ -87,6 +87,12 @@ export const PAGES = {
       },
     ]),
   ) as Record<`article.${ArticleId}`, PageDefinition>),
+  // Every piece on sale, by series: earlier series stay one click from every page (decision 040).
+  allPieces: {
+    module: "routes/all-pieces/route.tsx",
+    paths: { fr: "/toutes-les-pieces", en: "/en/all-pieces" },
+    sitemapPriority: 0.8,
+  },
   legalNotice: {
     module: "routes/legal/route.tsx",
     paths: { fr: "/mentions-legales", en: "/en/legal-notice" },
@@ -162,6 +168,32 @@ export const PRODUCT_SITEMAP_PRIORITY = 0.8;
 export function productAddressLocale(pathname: string): Locale | undefined {
   return LOCALES.find((locale) => {
     const prefix = MODEL_ADDRESS_PREFIXES[locale];
+    return (
+      pathname.startsWith(prefix) && pathname.length > prefix.length && !pathname.includes("/", prefix.length)
+    );
+  });
+}
+
+/*
+ * A series' page: `/collections/<slug>`, `/en/collections/<slug>`, its slug made from its title
+ * when it was created and kept for good (decision 040).
+ */
+export const SERIES_ADDRESS_PREFIXES: Record<Locale, string> = {
+  fr: "/collections/",
+  en: "/en/collections/",
+};
+export const SERIES_MODULE = "routes/series/route.tsx";
+/** In the sitemap, a series' page comes with its models. */
+export const SERIES_SITEMAP_PRIORITY = 0.7;
+
+export function seriesPath(slug: string, locale: Locale): string {
+  return `${SERIES_ADDRESS_PREFIXES[locale]}${slug}`;
+}
+
+/** The language of a series page's address, when `pathname` has the shape of one (one segment after its prefix). */
+export function seriesAddressLocale(pathname: string): Locale | undefined {
+  return LOCALES.find((locale) => {
+    const prefix = SERIES_ADDRESS_PREFIXES[locale];
     return (
       pathname.startsWith(prefix) && pathname.length > prefix.length && !pathname.includes("/", prefix.length)
     );
@@ -331,6 +363,11 @@ export function routeTable(): Route[] {
       id: `product.${locale}`,
       path: `${MODEL_ADDRESS_PREFIXES[locale]}:address`,
       module: PRODUCT_MODULE,
+    })),
+    ...LOCALES.map((locale) => ({
+      id: `series.${locale}`,
+      path: `${SERIES_ADDRESS_PREFIXES[locale]}:slug`,
+      module: SERIES_MODULE,
     })),
     { id: "admin", path: ADMIN_PAGES.home, module: "routes/admin/route.tsx" },
     { id: "admin.tests", path: ADMIN_PAGES.tests, module: "routes/admin-tests/route.tsx" },

@@ -165,9 +165,9 @@ process.on("unhandledRejection", (reason) => {
 
 // Prometheus metrics on a port of their own (decision 044): the database's gauges, the payments
 // the worker reconciles, the event loop.
-if (env.METRICS_PORT) {
+if (env.WORKER_METRICS_PORT) {
   watchDatabase(db);
-  const where = { port: env.METRICS_PORT, host: env.METRICS_HOST };
+  const where = { port: env.WORKER_METRICS_PORT, host: env.METRICS_HOST };
   await serveMetrics(where).then(
     () => console.log(`[worker] metrics on http://${where.host}:${where.port}/metrics`),
     (error: Error) => {

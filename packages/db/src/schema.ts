@@ -56,6 +56,15 @@ export interface SeriesTable {
   launchLimitPieces: ColumnType<number, number | undefined, number>;
   /** Hours after the public opening that the launch limit lasts (0: only during early access). */
   launchLimitHours: ColumnType<number, number | undefined, number>;
+  /** Its address's last segment in each language: made from its title at creation, then kept (decision 040). */
+  slugFr: ColumnType<string, string | undefined, never>;
+  slugEn: ColumnType<string, string | undefined, never>;
+  /** Its picture for the home page's hero and its page (the hash naming its cuts), or null. */
+  pictureSource: ColumnType<string | null, string | null | undefined, string | null>;
+  pictureWidth: ColumnType<number | null, number | null | undefined, number | null>;
+  pictureHeight: ColumnType<number | null, number | null | undefined, number | null>;
+  pictureAltFr: ColumnType<string, string | undefined, string>;
+  pictureAltEn: ColumnType<string, string | undefined, string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -125,6 +134,15 @@ export type PhotoFormat = "avif" | "webp" | "jpeg";
 /** One cut of a photo: a width in a format. */
 export interface PhotoFilesTable {
   photoId: number;
+  format: PhotoFormat;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** One cut of a series' picture: a width in a format (replaced with the picture). */
+export interface SeriesPictureFilesTable {
+  seriesId: number;
   format: PhotoFormat;
   width: number;
   height: number;
@@ -632,6 +650,7 @@ export interface Database {
   productPaths: ProductPathsTable;
   productPhotos: ProductPhotosTable;
   photoFiles: PhotoFilesTable;
+  seriesPictureFiles: SeriesPictureFilesTable;
   guaranteeNotices: GuaranteeNoticesTable;
   signups: SignupsTable;
   signupAttempts: SignupAttemptsTable;

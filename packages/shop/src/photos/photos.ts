@@ -19,6 +19,7 @@ import { recordProductEvent } from "../admin/product-history";
 import { photoProcessing, timed } from "../metrics";
 import { isStorableText, withoutBidiControls } from "../text";
 import { checkPhotoSize, PHOTO_LIMITS, processPhoto, recutPhoto } from "./process";
+import { seriesPictureFile } from "./series-picture";
 
 /** A photo as the owner's panel lists it. */
 export interface GalleryPhoto extends ShownPhoto {
@@ -287,7 +288,8 @@ export async function photoFile(db: Kysely<Database>, fileName: string): Promise
     .where("photoFiles.width", "=", name.width)
     .limit(1)
     .executeTakeFirst();
-  const bytes = file?.bytes ?? (await cutMadeLate(db, fileName, name));
+  // A series' picture is cut and named as a model's photo (./series-picture.ts).
+  const bytes = file?.bytes ?? (await seriesPictureFile(db, name)) ?? (await cutMadeLate(db, fileName, name));
   if (!bytes) return null;
   return {
     bytes,
