@@ -53,6 +53,11 @@ export function serverCpuMs(postmasterPid: number): number {
   return total;
 }
 
+/** CPU milliseconds used so far by one process (its own user + system time; NaN once gone). */
+export function processCpuMs(pid: number): number {
+  return timesOf(pid)?.own ?? Number.NaN;
+}
+
 /** CPU milliseconds of this process's children that have exited (pgbench runs). */
 export function exitedChildrenCpuMs(): number {
   return timesOf("self")?.reaped ?? 0;

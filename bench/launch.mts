@@ -35,11 +35,14 @@ import { createModel, createSeries, featureSeries, publishModel, updateModelText
 import { earlyAccessToken } from "@souls/shop/launch";
 import { shippingRateFor } from "@souls/shop/shipping";
 import { sql } from "kysely";
+import { ownCpuMs, postmasterOf, processCpuMs, serverCpuMs } from "./cpu.mts";
 import { type LoadResult, type LoadTool, load, pickLoadTool, startStaticServer } from "./http.mts";
 import { type Figure, ms, percent, perSecond } from "./table.mts";
 
 export interface LaunchOptions {
   baseUrl: string;
+  /** The app's process, for the CPU it gets during the rush. */
+  appPid: number;
   databaseUrl: string;
   /** The app's SESSION_SECRET: the early-access links are signed with it. */
   sessionSecret: string;
@@ -299,7 +302,9 @@ async function setUpSeries(options: LaunchOptions) {
       )
       .returning(["id", "email"])
       .execute();
+    const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
     return {
+      postmaster: postmasterOf(Number(rows[0]?.pid)),
       seriesId: series.id,
       opensAt: (opensAt as Date).getTime(),
       limit,
@@ -592,8 +597,24 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     return { tool, app, page };
   };
 
+  // The CPU each party gets from T to the rush's end (the machine's other sessions take the rest).
+  const cpuAtT = (async () => {
+    await sleep(Math.max(0, T - Date.now()));
+    return {
+      at: performance.now(),
+      app: processCpuMs(options.appPid),
+      db: serverCpuMs(launch.postmaster),
+      own: ownCpuMs(),
+    };
+  })();
   const crowd = Promise.all(Array.from({ length: options.shoppers }, (_, i) => shopper(i)));
-  const [, , , stormResult] = await Promise.all([earlyRun, crowd, hoarder(), storm()]);
+  const [, , , stormResult, cpuFrom] = await Promise.all([earlyRun, crowd, hoarder(), storm(), cpuAtT]);
+  const rushCpu = {
+    seconds: (performance.now() - cpuFrom.at) / 1000,
+    app: (processCpuMs(options.appPid) - cpuFrom.app) / 1000,
+    db: (serverCpuMs(launch.postmaster) - cpuFrom.db) / 1000,
+    own: (ownCpuMs() - cpuFrom.own) / 1000,
+  };
   rushOn = false;
   if (otherRedirects.size > 0)
     log(
@@ -871,6 +892,17 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
       met: early.held === options.earlyBuyers && beforeOpening.held === 0 && early.heldAgain === 0,
     },
   );
+  const share = (seconds: number) =>
+    `${seconds.toFixed(1)} s (${percent(seconds / rushCpu.seconds)} of a core)`;
+  figures.push({
+    section: "launch",
+    figure: `launch: CPU from T to the rush's end (${rushCpu.seconds.toFixed(1)} s; the 2 cores offer ${(rushCpu.seconds * cpus().length).toFixed(0)} s)`,
+    value: `app ${share(rushCpu.app)}, PostgreSQL ${share(rushCpu.db)}, the bench's shoppers ${share(rushCpu.own)}`,
+    budget: "—",
+    met: null,
+    data: rushCpu,
+    note: "what is left of the cores went to the load tool (wrk) and to other sessions' processes",
+  });
   figures.push({
     section: "launch",
     figure: "launch: the machine's load (1-minute load average, at the setup and after the rush)",

@@ -440,6 +440,7 @@ async function main(): Promise<number> {
     waitedMs += await waitForQuietMachine("the launch");
     return benchLaunch({
       baseUrl,
+      appPid,
       databaseUrl: database.urlFor("souls"),
       sessionSecret,
       shoppers: settings.launchShoppers,
