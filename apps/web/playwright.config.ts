@@ -46,7 +46,7 @@ export default defineConfig({
     {
       name: "js-on",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
-      testIgnore: [/(admin-catalogue|phone)\.spec\.ts/, STRIPE_SPECS],
+      testIgnore: [/(admin-access|admin-catalogue|phone)\.spec\.ts/, STRIPE_SPECS],
     },
     {
       name: "js-off",
@@ -77,6 +77,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
       testMatch: /admin-catalogue\.spec\.ts/,
       dependencies: ["js-on", "js-off", "phone", "stripe"],
+    },
+    {
+      // After all the others, on a phone: the owner changes her password, which ends every other
+      // session of hers — those of every other spec included (decision 043).
+      name: "access",
+      use: { ...devices["Pixel 7"], launchOptions: chromium },
+      testMatch: /admin-access\.spec\.ts/,
+      dependencies: ["launch"],
     },
   ],
   webServer: {
