@@ -60,6 +60,8 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   await people.getByRole("button", { name: "Donner l'accès" }).click();
   await expect(page.getByText("Accès donné à Inès")).toBeVisible();
   await expect(people.getByRole("row").filter({ hasText: login })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("access-phone.png"), fullPage: true });
 
   // Her helper, on her own phone, with her own login: her home is the orders.
   const helper = await anotherPhone(browser, baseURL, "10.250.34.5");
@@ -67,11 +69,14 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   await expect(helper.page.getByRole("heading", { level: 1, name: "Gestion des Commandes" })).toBeVisible();
   // The menu lists what her role opens: the orders and her access, not the owner's pages.
   await expect(helper.page.locator("html[data-hydrated]")).toHaveCount(1);
+  await helper.page.getByRole("button", { name: "Menu", exact: true }).click();
   const nav = helper.page.getByRole("navigation", { name: "Navigation de l'administration" });
+  await expect(nav.getByRole("link", { name: "Commandes", exact: true })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Catalogue", exact: true })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Réglages", exact: true })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Commandes", exact: true })).toHaveCount(1);
   await expect(nav.getByRole("link", { name: "Mon accès", exact: true })).toHaveCount(1);
+  await helper.page.keyboard.press("Escape");
 
   await openAdminPage(helper.page, `/admin-orders/${orderNumber}`);
   const status = helper.page.getByRole("region", { name: "Statut et actions" });

@@ -1,6 +1,4 @@
-import { connect } from "@souls/db";
-import { ensureOwner } from "@souls/shop/admin";
-import { ADMIN_PASSWORD } from "../../playwright.config";
+import type { FullConfig } from "@playwright/test";
 import { sql } from "./fixtures";
 
 /**
@@ -9,17 +7,16 @@ import { sql } from "./fixtures";
  * projects (Nadia most), and a piece comes back only when a test refunds it. Tests about running
  * out set their model's stock themselves (stock-race, availability, a11y).
  *
- * Its owner is given the run's password before any server starts (decision 043): a spec's own
- * server with a password of its own on the same database never starts this shop's owner.
+ * Its owner is given the run's password before any test runs (decision 043): the suite's server,
+ * started already, stores it when its login page is first opened — so a spec's own server with a
+ * password of its own on the same database never starts this shop's owner.
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   await sql("UPDATE products SET stock = stock + 500");
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set: run the e2e suite through `npm run e2e`");
-  const db = connect(url, { maxConnections: 1 });
-  try {
-    await ensureOwner(db, ADMIN_PASSWORD);
-  } finally {
-    await db.destroy();
-  }
+  const baseURL = config.projects[0]?.use.baseURL;
+  if (!baseURL) throw new Error("no baseURL in the Playwright config");
+  const login = await fetch(`${baseURL}/admin`);
+  if (login.status !== 200) throw new Error(`the login page answered ${login.status}`);
+  const [owner] = await sql("SELECT 1 FROM admin_people WHERE role = 'owner'");
+  if (!owner) throw new Error("the shop has no owner after its login page was opened");
 }
