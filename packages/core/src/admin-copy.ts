@@ -1491,6 +1491,7 @@ export const copy = {
     loading: "Chargement...",
     loadError: "Impossible de charger votre accès",
     signedInAs: "Connectée en tant que {{name}} ({{role}}).",
+    signedInAsRole: "Connectée en tant que {{role}}.",
     password: "Mot de passe",
     passwordIntro:
       "Au moins {{min}} caractères, et pas un mot de passe courant. Toutes vos autres sessions seront fermées.",

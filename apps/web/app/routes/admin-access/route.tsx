@@ -41,7 +41,9 @@ function AccessScreen() {
   return (
     <div className="admin-stack">
       <p className="admin-muted">
-        {fill(TEXT.signedInAs, { name: me.data.name, role: copy.labels.role[me.data.role] })}
+        {me.data.name === copy.labels.role[me.data.role]
+          ? fill(TEXT.signedInAsRole, { role: copy.labels.role[me.data.role] })
+          : fill(TEXT.signedInAs, { name: me.data.name, role: copy.labels.role[me.data.role] })}
       </p>
       <PasswordForm />
       <SessionsPanel />

@@ -3,10 +3,10 @@ import { fill } from "@souls/core/placeholders";
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatDateTime } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
-import { useMayCall } from "~/components/admin/role";
+import { useAdminRole, useMayCall } from "~/components/admin/role";
 import { EmailStatusBadge } from "~/components/admin/status-badge";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
-import { PAPER_PATHS, paperPath } from "~/screens";
+import { mayOpen, PAPER_PATHS, paperPath } from "~/screens";
 
 type OrderDetail = RouterOutputs["orders"]["detail"];
 const TEXT = copy.orderDetail;
@@ -18,7 +18,8 @@ const TEXT = copy.orderDetail;
 export function OrderPapers({ detail }: { detail: OrderDetail }) {
   const { order, papers } = detail;
   // Invoices and credit notes are the owner's accounts; a helper prints the packing slip.
-  const mayAccount = useMayCall()("orders.refund");
+  const role = useAdminRole();
+  const mayAccount = role !== undefined && mayOpen(role, paperPath(order.orderNumber, PAPER_PATHS.invoice));
   const link = (paper: string, label: string) => (
     <a href={paperPath(order.orderNumber, paper)} target="_blank" rel="noopener">
       {label} <span className="admin-muted">{TEXT.pdf}</span>
