@@ -65,6 +65,11 @@ test("she gives her helper an access; the helper ships an order, is offered no r
 
   // Her helper, on her own phone, with her own login: her home is the orders.
   const helper = await anotherPhone(browser, baseURL, "10.250.34.5");
+  // Her pages ask nothing her role lacks: no refusal in her browser's console but the page refused below.
+  const refusals: string[] = [];
+  helper.page.on("console", (message) => {
+    if (message.type() === "error") refusals.push(`${message.text()} (${message.location().url})`);
+  });
   await logIn(helper.page, HELPER_PASSWORD, login);
   await expect(helper.page.getByRole("heading", { level: 1, name: "Gestion des Commandes" })).toBeVisible();
   // The menu lists what her role opens: the orders and her access, not the owner's pages.
@@ -102,6 +107,7 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   const settings = await helper.page.goto("/admin-reglages");
   expect(settings?.status()).toBe(403);
   await expect(helper.page.getByRole("heading", { level: 1, name: "Accès refusé" })).toBeVisible();
+  expect(refusals.filter((said) => !/status of 403 .*\/admin-reglages/.test(said))).toEqual([]);
 
   // The order's history names who shipped it.
   await openAdminPage(page, `/admin-orders/${orderNumber}`);
