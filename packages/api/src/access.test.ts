@@ -83,6 +83,7 @@ describe("the map of the roles", () => {
         "access.endOtherSessions",
         "access.endSession",
         "access.me",
+        "access.rename",
         "access.sessions",
         "orders.attention",
         "orders.correctAddress",
@@ -292,5 +293,26 @@ describe("her helpers", () => {
         clientHash: "helper-guesser",
       }),
     ).toEqual({ ok: false, reason: "blocked" });
+  });
+});
+
+describe("her name", () => {
+  it("is the one the histories give her actions, from her next one on", async () => {
+    const before = await sessionOf(OWNER_PASSWORD);
+    await callerOf(before.session).access.rename({ name: "Samia" });
+    // Read again with her session, as the web app does on each request.
+    const session = await findAdminSession(t.db, before.id);
+    expect(session?.name).toBe("Samia");
+    const order = await placePaidOrder(t.db, { model: "nadia" });
+    const caller = callerOf(session as AdminSession);
+    await caller.orders.markPrepared({ orderNumber: order.orderNumber });
+    expect((await caller.orders.detail({ orderNumber: order.orderNumber })).events.at(-1)).toMatchObject({
+      actorName: "Samia",
+    });
+    expect((await caller.access.people()).history[0]).toMatchObject({
+      kind: "name_changed",
+      personName: "Samia",
+      actorName: "Propriétaire",
+    });
   });
 });

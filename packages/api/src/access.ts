@@ -13,6 +13,7 @@ import {
   listPeople,
   listSessions,
   removeHelper,
+  renamePerson,
 } from "@souls/shop/admin";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
@@ -46,6 +47,12 @@ const login = z
 export const accessRouter = {
   /** Who is logged in: the panel shows her name and only what her role allows. */
   me: adminProcedure.input(noInput).query(({ ctx }) => ({ name: ctx.admin.name, role: ctx.admin.role })),
+
+  /** Her name in the histories, from her next action on. */
+  rename: adminProcedure.input(strictInput({ name: text(1, 60) })).mutation(async ({ ctx, input }) => {
+    await renamePerson(ctx.db, ctx.admin, input.name);
+    return { name: input.name };
+  }),
 
   changePassword: adminProcedure
     .input(strictInput({ oldPassword: password, newPassword: password }))

@@ -78,6 +78,7 @@ it("walks the router's own list of procedures: every one of the contract's is th
       "reviews.reply",
       "reviews.remove",
       "access.me",
+      "access.rename",
       "access.changePassword",
       "access.sessions",
       "access.endSession",

@@ -252,6 +252,7 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "reviews.reply": { id: 1, reply: "Merci pour votre avis." },
   "reviews.remove": { id: 1 },
   "access.me": undefined,
+  "access.rename": { name: "Samia" },
   "access.changePassword": { oldPassword: "the old one", newPassword: "a new long passphrase of hers" },
   "access.sessions": undefined,
   "access.endSession": { id: "a".repeat(64) },

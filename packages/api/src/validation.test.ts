@@ -442,6 +442,14 @@ const MALFORMED: Record<string, unknown[]> = {
   "signups.delete": idCases,
   // Her access (decision 043): passwords never trimmed, bounded; a session's key is its sha-256.
   "access.me": [{}],
+  "access.rename": [
+    {},
+    { name: "" },
+    { name: "   " },
+    { name: "x".repeat(61) },
+    { name: 42 },
+    { name: "a\u0000b" },
+  ],
   "access.changePassword": [
     {},
     { oldPassword: "the old one" },

@@ -109,6 +109,7 @@ const LABELS = {
   /** The access history's lines (admin_access_events.kind). */
   accessEvent: {
     owner_created: "Accès de la propriétaire créé",
+    name_changed: "Nom changé",
     password_changed: "Mot de passe changé",
     helper_added: "Accès donné",
     helper_removed: "Accès retiré",
@@ -1492,6 +1493,10 @@ export const copy = {
     loadError: "Impossible de charger votre accès",
     signedInAs: "Connectée en tant que {{name}} ({{role}}).",
     signedInAsRole: "Connectée en tant que {{role}}.",
+    yourName: "Votre nom",
+    yourNameHint: "Celui que l'historique des commandes et des modèles donne à vos actions.",
+    rename: "Enregistrer le nom",
+    renamed: "Nom enregistré",
     password: "Mot de passe",
     passwordIntro:
       "Au moins {{min}} caractères, et pas un mot de passe courant. Toutes vos autres sessions seront fermées.",

@@ -10,6 +10,7 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 /** Every person's own access: her password, her sessions. */
 const OWN_ACCESS = [
   "access.me",
+  "access.rename",
   "access.changePassword",
   "access.sessions",
   "access.endSession",
@@ -35,6 +36,7 @@ export function mayCall(role: AdminRole, path: string): boolean {
 /** What the access history records (admin_access_events.kind). */
 export const ADMIN_ACCESS_EVENTS = [
   "owner_created",
+  "name_changed",
   "password_changed",
   "helper_added",
   "helper_removed",

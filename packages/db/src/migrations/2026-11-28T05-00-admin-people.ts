@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE admin_access_events (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       kind text NOT NULL CHECK (kind IN (
-        'owner_created', 'password_changed', 'helper_added', 'helper_removed',
+        'owner_created', 'name_changed', 'password_changed', 'helper_added', 'helper_removed',
         'session_ended', 'other_sessions_ended')),
       person_name text NOT NULL,
       actor_name text NOT NULL,

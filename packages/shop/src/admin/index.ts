@@ -94,6 +94,7 @@ export {
   networkOf,
   type PersonLine,
   removeHelper,
+  renamePerson,
   type SessionLine,
 } from "./people";
 export { type ProductHistoryEntry, productHistory } from "./product-history";

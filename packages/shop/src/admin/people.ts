@@ -110,6 +110,20 @@ export async function changePassword(
   });
 }
 
+/** A person gives the name the histories show for her actions (from now on). */
+export async function renamePerson(db: Kysely<Database>, session: AdminSession, name: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const renamed = await trx
+      .updateTable("adminPeople")
+      .set({ name })
+      .where("id", "=", session.personId)
+      .where("removedAt", "is", null)
+      .executeTakeFirst();
+    if (Number(renamed.numUpdatedRows) === 0) throw new AccessRefusedError("not_found");
+    await recordAccess(trx, "name_changed", name, session.name);
+  });
+}
+
 export interface SessionLine {
   /** The session's key in the panel (the sha-256 the database holds; never the cookie's id). */
   id: string;

@@ -4,6 +4,7 @@ import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shel
 import { errorMessage } from "~/components/admin/notify";
 import { adminPageLoader } from "~/lib/admin-session.server";
 import { trpc } from "~/lib/trpc";
+import { NameForm } from "./name-form";
 import { PasswordForm } from "./password-form";
 import { PeoplePanel } from "./people-panel";
 import { SessionsPanel } from "./sessions-panel";
@@ -45,6 +46,7 @@ function AccessScreen() {
           ? fill(TEXT.signedInAsRole, { role: copy.labels.role[me.data.role] })
           : fill(TEXT.signedInAs, { name: me.data.name, role: copy.labels.role[me.data.role] })}
       </p>
+      <NameForm current={me.data.name} />
       <PasswordForm />
       <SessionsPanel />
       {me.data.role === "owner" ? <PeoplePanel /> : null}
