@@ -53,6 +53,11 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   await expect(page.getByRole("heading", { name: "Accès de vos aides" })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // Her own name, the one the histories give her actions.
+  await page.getByLabel("Votre nom").fill("Samia");
+  await page.getByRole("button", { name: "Enregistrer le nom" }).click();
+  await expect(page.getByText("Connectée en tant que Samia (Propriétaire).")).toBeVisible();
+
   const people = page.getByRole("region", { name: "Accès de vos aides" });
   await people.getByLabel("Nom", { exact: true }).fill("Inès");
   await people.getByLabel("Identifiant", { exact: true }).fill(login);
@@ -60,6 +65,8 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   await people.getByRole("button", { name: "Donner l'accès" }).click();
   await expect(page.getByText("Accès donné à Inès")).toBeVisible();
   await expect(people.getByRole("row").filter({ hasText: login })).toBeVisible();
+  const history = page.getByRole("table", { name: "Historique des accès" });
+  await expect(history.getByRole("row").filter({ hasText: "Accès donné" }).first()).toContainText("Samia");
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("access-phone.png"), fullPage: true });
 
