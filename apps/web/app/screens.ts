@@ -309,7 +309,23 @@ export const ENDPOINTS = {
   photos: "/photos",
   /** The notice on the legal guarantee as uploaded, `/avis-garantie/<hash>.<png|jpg|webp|pdf>`: cached a year. */
   guaranteeNotices: "/avis-garantie",
+  /** The product feeds, `/flux/<FEED_FILES>`: fetched by Google Merchant Center and Meta's catalogue. */
+  feeds: "/flux",
 } as const;
+
+/** The product feeds, one per platform and language, at addresses that never change (decision 046). */
+export const FEED_FILES = {
+  "google-fr.xml": { platform: "google", locale: "fr" },
+  "google-en.xml": { platform: "google", locale: "en" },
+  "meta-fr.csv": { platform: "meta", locale: "fr" },
+  "meta-en.csv": { platform: "meta", locale: "en" },
+} as const satisfies Record<string, { platform: "google" | "meta"; locale: Locale }>;
+export type FeedFile = keyof typeof FEED_FILES;
+export const FEED_FILE_NAMES = Object.keys(FEED_FILES) as FeedFile[];
+
+export function feedPath(file: FeedFile): string {
+  return `${ENDPOINTS.feeds}/${file}`;
+}
 
 interface Route {
   id: string;
@@ -376,6 +392,7 @@ export function routeTable(): Route[] {
     },
     { id: "sitemap", path: ENDPOINTS.sitemap, module: "routes/sitemap/route.ts" },
     { id: "robots", path: ENDPOINTS.robots, module: "routes/robots/route.ts" },
+    { id: "feeds", path: `${ENDPOINTS.feeds}/:file`, module: "routes/feeds/route.ts" },
     { id: "webhooks.stripe", path: ENDPOINTS.stripeWebhook, module: "routes/stripe-webhook/route.ts" },
     { id: "healthz", path: ENDPOINTS.healthz, module: "routes/healthz/route.ts" },
     {

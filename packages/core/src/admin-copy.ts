@@ -1391,6 +1391,22 @@ export const copy = {
       busy: "Un envoi est déjà en cours : patientez quelques secondes.",
     },
   },
+  /** « Ma boutique »'s product feeds: the addresses she gives Google Merchant Center and Meta (decision 046). */
+  feeds: {
+    title: "Flux produits pour Google et Meta",
+    intro:
+      "Donnez ces adresses à Google Merchant Center (flux Google) et au Commerce Manager de Meta (flux Meta, pour Instagram et Facebook) : ils les relisent eux-mêmes, chaque jour. Chaque flux liste vos modèles publiés dans sa langue, avec leurs photos, leur prix, leur disponibilité et la livraison, et se met à jour dès qu'un modèle change ou qu'une pièce est vendue.",
+    names: {
+      "google-fr.xml": "Google, en français",
+      "google-en.xml": "Google, en anglais",
+      "meta-fr.csv": "Meta (Instagram, Facebook), en français",
+      "meta-en.csv": "Meta (Instagram, Facebook), en anglais",
+    },
+    copy: "Copier",
+    copyLabel: "Copier l'adresse du flux {{name}}",
+    copied: "Adresse copiée",
+    copyFailed: "Copie impossible : sélectionnez l'adresse, puis copiez-la.",
+  },
   /** The owner's home page (/admin once logged in). */
   dashboard: {
     title: "Tableau de bord",

@@ -4,6 +4,8 @@
  * described, removed; read by the pages and served by file name. Names and addresses of the cuts
  * are `@souls/core/photos`.
  */
+
+export { type DrawingCut, drawingJpeg } from "./drawings";
 export {
   addPhoto,
   cleanAlt,

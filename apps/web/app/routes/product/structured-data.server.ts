@@ -2,10 +2,12 @@ import { shopDay } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import { isPhotoHash, photoFallbackPath } from "@souls/core/photos";
 import type { CatalogueModel, ModelTexts } from "@souls/shop/catalogue";
+import { drawingImage } from "~/lib/drawings.server";
 import { siteOrigin } from "~/lib/page.server";
 import type { PageReviews } from "~/lib/reviews.server";
 import type { Translate } from "~/lib/translations";
 import { pathOf } from "~/screens";
+import { offerDetails } from "./offer-details.server";
 
 /**
  * A product page's schema.org Product and breadcrumb, for search engines' rich results. A rating
@@ -38,9 +40,12 @@ export function productStructuredData({
       name: tc("product.fullName", { name }),
       description: texts.longDescription,
       sku: product.reference,
-      // The photos as search engines fetch them: a launch drawing, or an uploaded photo's JPEG.
-      image: product.photos.map(
-        (photo) => `${origin}${isPhotoHash(photo.source) ? photoFallbackPath(photo) : photo.source}`,
+      // The photos as search engines fetch them: an uploaded photo's JPEG, a launch drawing's
+      // raster cut (Google reads no SVG), or else the drawing itself.
+      image: product.photos.map((photo) =>
+        isPhotoHash(photo.source)
+          ? `${origin}${photoFallbackPath(photo)}`
+          : (drawingImage(photo)?.url ?? `${origin}${photo.source}`),
       ),
       brand: { "@type": "Brand", name: brand },
       // Stars only from buyers' reviews published on this page (the old spec's 4.8 from 12 was
@@ -53,6 +58,7 @@ export function productStructuredData({
         price: (product.priceCents / 100).toFixed(2),
         availability: product.available > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
         itemCondition: "https://schema.org/NewCondition",
+        ...offerDetails(product),
       },
     },
     {
