@@ -44,7 +44,9 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   baseURL,
 }) => {
   const orderNumber = await paidOrder(request);
-  const login = `ines-${randomBytes(3).toString("hex")}`;
+  const suffix = randomBytes(3).toString("hex");
+  const login = `ines-${suffix}`;
+  const name = `Inès ${suffix}`;
 
   await logInAsOwner(page);
   await followAdminNav(page, "Mon accès");
@@ -59,11 +61,11 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   await expect(page.getByText("Connectée en tant que Samia (Propriétaire).")).toBeVisible();
 
   const people = page.getByRole("region", { name: "Accès de vos aides" });
-  await people.getByLabel("Nom", { exact: true }).fill("Inès");
+  await people.getByLabel("Nom", { exact: true }).fill(name);
   await people.getByLabel("Identifiant", { exact: true }).fill(login);
   await people.getByLabel("Mot de passe (que vous lui transmettez)").fill(HELPER_PASSWORD);
   await people.getByRole("button", { name: "Donner l'accès" }).click();
-  await expect(page.getByText("Accès donné à Inès")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Accès donné à ${name}` })).toBeVisible();
   await expect(people.getByRole("row").filter({ hasText: login })).toBeVisible();
   const history = page.getByRole("table", { name: "Historique des accès" });
   await expect(history.getByRole("row").filter({ hasText: "Accès donné" }).first()).toContainText("Samia");
@@ -119,14 +121,14 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   // The order's history names who shipped it.
   await openAdminPage(page, `/admin-orders/${orderNumber}`);
   await expect(page.getByRole("region", { name: "Statut et actions" })).toContainText("Expédiée");
-  await expect(page.getByText("par Inès").first()).toBeVisible();
+  await expect(page.getByText(`par ${name}`).first()).toBeVisible();
 
   // She removes the access: her helper's session ends at once.
   await openAdminPage(page, "/admin-acces");
-  await page.getByRole("button", { name: "Retirer l'accès de Inès" }).first().click();
+  await page.getByRole("button", { name: `Retirer l'accès de ${name}` }).click();
   const asking = page.getByRole("alertdialog", { name: "Retirer l'accès" });
   await asking.getByRole("button", { name: "Retirer l'accès" }).click();
-  await expect(page.getByText("Accès de Inès retiré")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Accès de ${name} retiré` })).toBeVisible();
   await helper.page.goto("/admin-orders");
   await expect(helper.page.getByRole("heading", { name: "Accès sécurisé" })).toBeVisible();
   await helper.context.close();
@@ -155,12 +157,12 @@ test("she changes her password on her phone, her other sessions end, and she log
   await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("motdepasse2024");
   await form.getByLabel("Nouveau mot de passe, une seconde fois").fill("motdepasse2024");
   await form.getByRole("button", { name: "Changer le mot de passe" }).click();
-  await expect(page.getByText(/trop courant/)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: /trop courant/ })).toBeVisible();
 
   await form.getByLabel("Nouveau mot de passe", { exact: true }).fill(newPassword);
   await form.getByLabel("Nouveau mot de passe, une seconde fois").fill(newPassword);
   await form.getByRole("button", { name: "Changer le mot de passe" }).click();
-  await expect(page.getByText("Mot de passe changé")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Mot de passe changé" }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Her laptop's session has ended.
@@ -179,5 +181,7 @@ test("she changes her password on her phone, her other sessions end, and she log
   await form.getByLabel("Nouveau mot de passe", { exact: true }).fill(ADMIN_PASSWORD);
   await form.getByLabel("Nouveau mot de passe, une seconde fois").fill(ADMIN_PASSWORD);
   await form.getByRole("button", { name: "Changer le mot de passe" }).click();
-  await expect(page.getByText("Mot de passe changé")).toBeVisible();
+  // The form empties on success.
+  await expect(form.getByLabel("Mot de passe actuel")).toHaveValue("");
+  await expect(page.getByRole("status").filter({ hasText: "Mot de passe changé" }).first()).toBeVisible();
 });
