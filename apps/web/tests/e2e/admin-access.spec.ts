@@ -89,8 +89,14 @@ test("she gives her helper an access; the helper ships an order, is offered no r
   await expect(nav.getByRole("link", { name: "Catalogue", exact: true })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Réglages", exact: true })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Commandes", exact: true })).toHaveCount(1);
-  await expect(nav.getByRole("link", { name: "Mon accès", exact: true })).toHaveCount(1);
-  await helper.page.keyboard.press("Escape");
+  // Her own access is hers: her password and sessions, not the people.
+  await nav.getByRole("link", { name: "Mon accès", exact: true }).click();
+  await expect(helper.page.getByRole("heading", { level: 1, name: "Mon accès" })).toBeVisible();
+  await expect(helper.page.getByRole("table", { name: "Vos sessions" })).toContainText("Cette session");
+  await expect(
+    helper.page.getByText(`Connectée en tant que ${name} (Préparation des commandes).`),
+  ).toBeVisible();
+  await expect(helper.page.getByRole("heading", { name: "Accès de vos aides" })).toHaveCount(0);
 
   await openAdminPage(helper.page, `/admin-orders/${orderNumber}`);
   const status = helper.page.getByRole("region", { name: "Statut et actions" });
