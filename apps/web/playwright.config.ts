@@ -46,7 +46,7 @@ export default defineConfig({
     {
       name: "js-on",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
-      testIgnore: [/(admin-catalogue|phone|series-pages)\.spec\.ts/, STRIPE_SPECS],
+      testIgnore: [/(admin-access|admin-catalogue|phone|series-pages)\.spec\.ts/, STRIPE_SPECS],
     },
     {
       name: "js-off",
@@ -85,6 +85,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
       testMatch: /series-pages\.spec\.ts/,
       dependencies: ["launch"],
+    },
+    {
+      // After all the others, on a phone: the owner changes her password, which ends every other
+      // session of hers — those of every other spec included (decision 043).
+      name: "access",
+      use: { ...devices["Pixel 7"], launchOptions: chromium },
+      testMatch: /admin-access\.spec\.ts/,
+      dependencies: ["series"],
     },
   ],
   webServer: {

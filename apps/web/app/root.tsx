@@ -198,6 +198,20 @@ export function ErrorBoundary() {
     const collection = (error.data as Partial<NotFoundData> | null)?.collection ?? [];
     return <NotFoundContent locale={locale} collection={collection} />;
   }
+  // A panel's page the person's role does not open (decision 043): the panel's own French words.
+  const forbidden =
+    isRouteErrorResponse(error) && error.status === 403
+      ? (error.data as { forbidden?: { title: string; message: string } } | null)?.forbidden
+      : undefined;
+  if (forbidden) {
+    return (
+      <main id="main" className="page page--narrow status-page" lang="fr">
+        <p className="status-page__code">403</p>
+        <h1>{forbidden.title}</h1>
+        <p>{forbidden.message}</p>
+      </main>
+    );
+  }
   return (
     <main id="main" className="page page--narrow status-page">
       <p className="status-page__code">{notFound ? "404" : t("error.code")}</p>

@@ -1,4 +1,5 @@
 import type { Actor, OrderChange } from "@souls/core/actors";
+import type { AdminAccessEventKind, AdminRole } from "@souls/core/admin-roles";
 import type { Carrier } from "@souls/core/carriers";
 import type { EmailType, IncidentKind } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
@@ -292,6 +293,8 @@ export interface ProductEventsTable {
   fromValue: string | null;
   toValue: string | null;
   actor: string;
+  /** The panel's person who did it (decision 043), added by the admin API; null otherwise. */
+  actorName: ColumnType<string | null, string | null | undefined, never>;
   createdAt: CreatedAt;
 }
 
@@ -302,6 +305,8 @@ export interface OrderEventsTable {
   toStatus: OrderStatus;
   /** Who made the change: shopper, system, admin, or the payment provider. */
   actor: Actor;
+  /** The panel's person who did it (decision 043), added by the admin API; null otherwise. */
+  actorName: ColumnType<string | null, string | null | undefined, never>;
   note: string | null;
   createdAt: CreatedAt;
 }
@@ -392,8 +397,39 @@ export interface TrackingBlocksTable {
 export interface AdminSessionsTable {
   /** sha-256 of the session id the cookie carries. */
   idHash: string;
+  /** Whose session it is (admin_people). */
+  personId: ColumnType<string, string | number, never>;
+  /** The device's user agent, cut to 300 characters. */
+  userAgent: ColumnType<string, string | undefined, never>;
+  /** Where from, approximately: the address masked to its network (IPv4 /24, IPv6 /48). */
+  network: ColumnType<string, string | undefined, never>;
+  lastSeenAt: ColumnType<Date, Date | string | undefined, Date | string>;
   createdAt: CreatedAt;
   expiresAt: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** The history of the panel's access (decision 043). */
+export interface AdminAccessEventsTable {
+  id: Generated<string>;
+  kind: AdminAccessEventKind;
+  /** Whose access it was. */
+  personName: string;
+  /** Who did it. */
+  actorName: string;
+  createdAt: CreatedAt;
+}
+
+/** The people who log in to the panel: the owner and the helpers she gives an access (decision 043). */
+export interface AdminPeopleTable {
+  id: Generated<string>;
+  role: AdminRole;
+  name: string;
+  login: string;
+  /** `scrypt$<salt>$<key>`, both base64url. */
+  passwordHash: string;
+  passwordChangedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: CreatedAt;
+  removedAt: ColumnType<Date | null, never, Date | string>;
 }
 
 export interface AdminLoginAttemptsTable {
@@ -619,6 +655,8 @@ export interface OrderChangesTable {
   orderId: number;
   kind: OrderChange;
   actor: Actor;
+  /** The panel's person who did it (decision 043), added by the admin API; null otherwise. */
+  actorName: ColumnType<string | null, string | null | undefined, never>;
   detail: Json<Record<string, unknown>>;
   createdAt: CreatedAt;
 }
@@ -665,6 +703,8 @@ export interface Database {
   trackingBlocks: TrackingBlocksTable;
   trackingLinkRequests: TrackingLinkRequestsTable;
   adminSessions: AdminSessionsTable;
+  adminPeople: AdminPeopleTable;
+  adminAccessEvents: AdminAccessEventsTable;
   adminLoginAttempts: AdminLoginAttemptsTable;
   emailAccessLog: EmailAccessLogTable;
   refunds: RefundsTable;
