@@ -364,6 +364,11 @@ export const copy = {
         "Cette série contient encore des modèles (archivés compris) : déplacez-les dans une autre série avant de la supprimer.",
       seriesFeatured:
         "C'est la série de la page d'accueil : choisissez-en une autre pour la page d'accueil avant de la supprimer.",
+      openingInPast:
+        "Cette heure d'ouverture est déjà passée : choisissez un jour et une heure à venir (heure de Paris).",
+      openingPassed:
+        "Cette série est déjà ouverte : son ouverture ne peut plus être déplacée ni annulée.",
+      launchInvalid: "Réglages de lancement refusés : vérifiez l'accès anticipé et la limite de lancement.",
       addressFormat:
         "Adresse refusée : lettres minuscules sans accent, chiffres et tirets simples, de 3 à 80 caractères (par exemple sac-banane-zora).",
       archived: "Ce modèle est archivé : rétablissez-le d'abord.",
@@ -434,6 +439,12 @@ export const copy = {
     requestKeyInvalid: "Identifiant de la demande invalide : rechargez la page",
     monthExpected: "Mois attendu (AAAA-MM), de 2000-01 à 2999-12",
     monthsInOrder: "Le premier mois ne peut pas suivre le dernier",
+    openingDate: "Jour attendu (AAAA-MM-JJ), ou vide pour ouvrir dès la publication",
+    openingTime: "Heure attendue (HH:MM), de 00:00 à 23:59",
+    openingIncomplete: "Indiquez le jour et l'heure de l'ouverture, ou laissez les deux vides",
+    openingSkipped:
+      "Cette heure n'existe pas à Paris ce jour-là (passage à l'heure d'été) : choisissez-en une autre",
+    earlyAccessChoice: "Accès anticipé : aucun, 30 minutes, 1 heure ou 1 jour",
     unknownField: "Champ inconnu dans la demande",
     malformed: "Les données envoyées sont incomplètes ou mal formées",
     noParameters: "Cette action ne prend aucun paramètre",
@@ -976,6 +987,23 @@ export const copy = {
     subtitleEn: "Sous-titre (anglais)",
     titleHint: "Affiché en grand sur la page d'accueil, 80 caractères au plus.",
     subtitleHint: "Une ou deux phrases sous le titre, 400 caractères au plus.",
+    launchLegend: "Ouverture de la série",
+    launchIntro:
+      "Laissez le jour et l'heure vides pour que la série soit en vente dès la publication de ses modèles. Vous pouvez déplacer ou annuler l'ouverture tant qu'elle n'est pas passée.",
+    opensDate: "Jour d'ouverture",
+    opensTime: "Heure d'ouverture (heure de Paris)",
+    cancelOpening: "Annuler l'ouverture programmée",
+    openingPassed: "Ouverte depuis le {{date}} : l'ouverture ne peut plus changer.",
+    earlyAccess: "Accès anticipé pour les inscrits à l'avant-première",
+    earlyAccessHint: "Les inscrits confirmés peuvent acheter avant tout le monde, par le lien de leur annonce.",
+    earlyAccessNone: "Aucun",
+    earlyAccess30: "30 minutes avant",
+    earlyAccess60: "1 heure avant",
+    earlyAccess1440: "1 jour avant",
+    launchLimitPieces: "Limite de lancement : pièces d'un modèle par client",
+    launchLimitPiecesHint: "Même adresse e-mail ou même connexion : 1 par défaut.",
+    launchLimitHours: "Durée de la limite après l'ouverture (heures)",
+    launchLimitHoursHint: "24 par défaut ; la limite vaut aussi pendant l'accès anticipé.",
     create: "Créer la série",
     save: "Enregistrer la série",
     saving: "Enregistrement...",

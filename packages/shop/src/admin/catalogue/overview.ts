@@ -94,7 +94,18 @@ export async function catalogueOverview(db: Kysely<Database>): Promise<Catalogue
   const [series, products, texts, photos] = await Promise.all([
     db
       .selectFrom("series")
-      .select(["id", "titleFr", "titleEn", "subtitleFr", "subtitleEn", "featured"])
+      .select([
+        "id",
+        "titleFr",
+        "titleEn",
+        "subtitleFr",
+        "subtitleEn",
+        "featured",
+        "opensAt",
+        "earlyAccessMinutes",
+        "launchLimitPieces",
+        "launchLimitHours",
+      ])
       .orderBy("id", "desc")
       .execute(),
     db.selectFrom("products").selectAll().orderBy("position").orderBy("id").execute(),
