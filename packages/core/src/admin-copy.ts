@@ -366,8 +366,7 @@ export const copy = {
         "C'est la série de la page d'accueil : choisissez-en une autre pour la page d'accueil avant de la supprimer.",
       openingInPast:
         "Cette heure d'ouverture est déjà passée : choisissez un jour et une heure à venir (heure de Paris).",
-      openingPassed:
-        "Cette série est déjà ouverte : son ouverture ne peut plus être déplacée ni annulée.",
+      openingPassed: "Cette série est déjà ouverte : son ouverture ne peut plus être déplacée ni annulée.",
       launchInvalid: "Réglages de lancement refusés : vérifiez l'accès anticipé et la limite de lancement.",
       addressFormat:
         "Adresse refusée : lettres minuscules sans accent, chiffres et tirets simples, de 3 à 80 caractères (par exemple sac-banane-zora).",
@@ -995,7 +994,8 @@ export const copy = {
     cancelOpening: "Annuler l'ouverture programmée",
     openingPassed: "Ouverte depuis le {{date}} : l'ouverture ne peut plus changer.",
     earlyAccess: "Accès anticipé pour les inscrits à l'avant-première",
-    earlyAccessHint: "Les inscrits confirmés peuvent acheter avant tout le monde, par le lien de leur annonce.",
+    earlyAccessHint:
+      "Les inscrits confirmés peuvent acheter avant tout le monde, par le lien de leur annonce.",
     earlyAccessNone: "Aucun",
     earlyAccess30: "30 minutes avant",
     earlyAccess60: "1 heure avant",

@@ -137,14 +137,24 @@ const wallClock = new Intl.DateTimeFormat("en-CA", {
 export function wallTimeOf(time: Moment): { date: string; time: string } {
   const parts = wallClock.formatToParts(new Date(time));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
+  return {
+    date: `${part("year")}-${part("month")}-${part("day")}`,
+    time: `${part("hour")}:${part("minute")}`,
+  };
 }
 
 /** Milliseconds Paris is ahead of UTC at `moment` (3,600,000 in winter, 7,200,000 in summer). */
 function parisOffset(moment: number): number {
   const parts = wallClock.formatToParts(new Date(moment));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  const asUtc = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
   return asUtc - (moment - (moment % 1000));
 }
 
@@ -161,13 +171,18 @@ export function fromWallTime(date: string, time: string): Date | null {
   const [hours, minutes] = hour.slice(1).map(Number) as [number, number];
   const asUtc = Date.UTC(year, month - 1, dayOfMonth, hours, minutes);
   const check = new Date(asUtc);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== dayOfMonth)
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== dayOfMonth
+  )
     return null;
   if (hours > 23 || minutes > 59) return null;
   // The two offsets Paris can have around that hour; the earlier moment that reads as typed wins.
-  const candidates = [asUtc - parisOffset(asUtc - 3 * 3600_000), asUtc - parisOffset(asUtc + 3 * 3600_000)].sort(
-    (a, b) => a - b,
-  );
+  const candidates = [
+    asUtc - parisOffset(asUtc - 3 * 3600_000),
+    asUtc - parisOffset(asUtc + 3 * 3600_000),
+  ].sort((a, b) => a - b);
   for (const moment of candidates) {
     const wall = wallTimeOf(new Date(moment));
     if (wall.date === date && wall.time === time) return new Date(moment);

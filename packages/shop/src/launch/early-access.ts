@@ -39,7 +39,8 @@ export async function checkEarlyAccess(
   ]);
   if (!series) return { ok: false, reason: "invalid" };
   const phase = salePhase(series, request.now);
-  if (phase === "open") return { ok: false, reason: "opened", seriesId: pass.seriesId, opensAt: series.opensAt };
+  if (phase === "open")
+    return { ok: false, reason: "opened", seriesId: pass.seriesId, opensAt: series.opensAt };
   if (!signup) return { ok: false, reason: "not_subscribed", seriesId: pass.seriesId };
   if (phase === "before" || !series.opensAt) {
     return { ok: false, reason: "not_yet", seriesId: pass.seriesId, opensAt: series.opensAt };

@@ -1,5 +1,5 @@
 /** A series' launch: its opening, the early access of the early-notice list, the launch limit. */
-export { shopClock, type ShopClock, systemClock, testClock } from "./clock";
+export { type ShopClock, shopClock, systemClock, testClock } from "./clock";
 export { checkEarlyAccess, type EarlyAccessCheck } from "./early-access";
 export { type EarlyAccessPass, earlyAccessToken, readEarlyAccessToken } from "./early-access-token";
 export {

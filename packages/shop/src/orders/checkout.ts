@@ -145,14 +145,20 @@ export async function payForCheckout(
       case "held_by_others":
         return { outcome: "refused", refusal: { problem: "heldByOthers", model: placed.model } };
       case "not_open":
-        return { outcome: "refused", refusal: { problem: "notOpen", model: placed.model, opensAt: placed.opensAt } };
+        return {
+          outcome: "refused",
+          refusal: { problem: "notOpen", model: placed.model, opensAt: placed.opensAt },
+        };
       case "early_access":
         return {
           outcome: "refused",
           refusal: { problem: "earlyAccess", model: placed.model, opensAt: placed.opensAt },
         };
       case "launch_limit":
-        return { outcome: "refused", refusal: { problem: "launchLimit", model: placed.model, limit: placed.limit } };
+        return {
+          outcome: "refused",
+          refusal: { problem: "launchLimit", model: placed.model, limit: placed.limit },
+        };
       case "empty":
         return { outcome: "refused", refusal: { problem: "empty" } };
     }

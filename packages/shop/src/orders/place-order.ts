@@ -106,7 +106,12 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
       if (launchRefused && launch) {
         if (launch.refused === "launch_limit")
           return { ok: false, reason: "launch_limit", model: launchRefused.model, limit: launch.limit };
-        return { ok: false, reason: launch.refused, model: launchRefused.model, opensAt: new Date(launch.opensAt) };
+        return {
+          ok: false,
+          reason: launch.refused,
+          model: launchRefused.model,
+          opensAt: new Date(launch.opensAt),
+        };
       }
       // Not every line could be held, so none was: the first one short is said.
       const short =
@@ -162,7 +167,8 @@ async function placedByClient<T>(
 ): Promise<T> {
   if (keys.length === 0) return run(db);
   return db.connection().execute(async (connection) => {
-    for (const key of keys) await prepared(sql`SELECT pg_advisory_lock(hashtext(${key}))`).execute(connection);
+    for (const key of keys)
+      await prepared(sql`SELECT pg_advisory_lock(hashtext(${key}))`).execute(connection);
     try {
       return await run(connection);
     } finally {

@@ -141,7 +141,12 @@ async function recordLaunchChange(
 }
 
 /** A series without a launch of its own: on sale once published, the limit's defaults. */
-const NO_LAUNCH: SeriesLaunch = { opensAt: null, earlyAccessMinutes: 0, launchLimitPieces: 1, launchLimitHours: 24 };
+const NO_LAUNCH: SeriesLaunch = {
+  opensAt: null,
+  earlyAccessMinutes: 0,
+  launchLimitPieces: 1,
+  launchLimitHours: 24,
+};
 
 async function lockSeries(trx: Transaction<Database>, seriesId: number): Promise<SeriesRow> {
   const series = await trx
@@ -205,7 +210,14 @@ export async function updateSeries(
     const { opensAt, earlyAccessMinutes, launchLimitPieces, launchLimitHours } = launch;
     return trx
       .updateTable("series")
-      .set({ ...words, opensAt, earlyAccessMinutes, launchLimitPieces, launchLimitHours, updatedAt: new Date() })
+      .set({
+        ...words,
+        opensAt,
+        earlyAccessMinutes,
+        launchLimitPieces,
+        launchLimitHours,
+        updatedAt: new Date(),
+      })
       .where("id", "=", seriesId)
       .returning(SERIES_COLUMNS)
       .executeTakeFirstOrThrow();
