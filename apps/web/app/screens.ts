@@ -290,6 +290,9 @@ export const ENDPOINTS = {
   guaranteeNotices: "/avis-garantie",
 } as const;
 
+/** An early-notice subscriber's early-access link, `<path>/<token>` (decision 039). */
+export const EARLY_ACCESS_PATHS: Paths = { fr: "/acces-anticipe", en: "/en/early-access" };
+
 interface Route {
   id: string;
   /** Remix path pattern. */
@@ -315,6 +318,11 @@ export function routeTable(): Route[] {
       id: `product.${locale}`,
       path: `${MODEL_ADDRESS_PREFIXES[locale]}:address`,
       module: PRODUCT_MODULE,
+    })),
+    ...LOCALES.map((locale) => ({
+      id: `earlyAccess.${locale}`,
+      path: `${EARLY_ACCESS_PATHS[locale]}/:token`,
+      module: "routes/early-access/route.tsx",
     })),
     { id: "admin", path: ADMIN_PAGES.home, module: "routes/admin/route.tsx" },
     { id: "admin.tests", path: ADMIN_PAGES.tests, module: "routes/admin-tests/route.tsx" },

@@ -265,11 +265,11 @@ export const catalogueRouter = {
 
   createSeries: adminProcedure
     .input(strictInput(seriesWords))
-    .mutation(async ({ ctx, input }) => createSeries(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => toWire(await createSeries(ctx.db, input))),
 
   updateSeries: adminProcedure.input(strictInput({ id, ...seriesWords })).mutation(async ({ ctx, input }) => {
     const { id: seriesId, ...words } = input;
-    return updateSeries(ctx.db, seriesId, words);
+    return toWire(await updateSeries(ctx.db, seriesId, words));
   }),
 
   /** The series the home page shows. */

@@ -943,6 +943,8 @@ export const copy = {
     seriesCount: { one: "{{n}} série sur {{max}}", many: "{{n}} séries sur {{max}}" },
     featured: "Page d'accueil",
     featuredHint: "La page d'accueil présente cette série.",
+    opensOn: "Ouverture programmée : {{date}} (heure de Paris)",
+    earlyAccessOn: "Accès anticipé des inscrits dès {{date}}",
     feature: "Montrer sur la page d'accueil",
     featureLabel: "Montrer la série « {{title}} » sur la page d'accueil",
     featuring: "Enregistrement...",

@@ -22,6 +22,7 @@ const catalogue: Catalogue = {
       beforePriceCents: null,
       texts: model.texts,
       photos: [],
+      launch: null,
     }),
   ),
   series: [],
