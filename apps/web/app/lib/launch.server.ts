@@ -189,7 +189,12 @@ export function watchLaunches(load: () => Promise<Catalogue>): void {
  * home page's time left is never more than a minute stale).
  */
 export function launchGeneration(now = launchClock.now()): string {
-  const passed = launchMomentsPassed(watched.launches, now);
-  const toCome = nextLaunchMoment(watched.launches, now) !== null;
+  return launchGenerationOf(watched.launches, now);
+}
+
+/** launchGeneration for the given launches. */
+export function launchGenerationOf(launches: readonly SeriesLaunch[], now: Date): string {
+  const passed = launchMomentsPassed(launches, now);
+  const toCome = nextLaunchMoment(launches, now) !== null;
   return toCome ? `${passed}.${Math.floor(now.getTime() / 60_000)}` : String(passed);
 }
