@@ -101,11 +101,14 @@ export function formatShopDateTime(time: Moment, locale: Locale): string {
 
 /**
  * A series' opening as a shopper reads it, in Paris time: `day` "vendredi 4 décembre" / "Friday 4
- * December", `time` "18 h" / "6 pm" (with minutes when not on the hour: "18:30" / "6:30 pm").
+ * December", `time` "18 h" / "6 pm" (with minutes when not on the hour: "18 h 30" / "6:30 pm").
  */
 export function formatOpening(time: Moment, locale: Locale): { day: string; time: string } {
   const moment = new Date(time);
-  const onTheHour = wallTimeOf(moment).time.endsWith(":00");
+  const [hours = "0", minutes = "00"] = wallTimeOf(moment).time.split(":");
+  const onTheHour = minutes === "00";
+  // French typography: « 18 h », « 18 h 30 ».
+  const frenchTime = `${Number(hours)} h${onTheHour ? "" : ` ${minutes}`}`;
   return {
     day: dateTimeFormat(locale, {
       weekday: "long",
@@ -113,12 +116,15 @@ export function formatOpening(time: Moment, locale: Locale): { day: string; time
       month: "long",
       timeZone: SHOP_TIME_ZONE,
     }).format(moment),
-    time: dateTimeFormat(locale, {
-      hour: "numeric",
-      ...(onTheHour ? {} : { minute: "2-digit" }),
-      hour12: locale === "en",
-      timeZone: SHOP_TIME_ZONE,
-    }).format(moment),
+    time:
+      locale === "fr"
+        ? frenchTime
+        : dateTimeFormat(locale, {
+            hour: "numeric",
+            ...(onTheHour ? {} : { minute: "2-digit" }),
+            hour12: true,
+            timeZone: SHOP_TIME_ZONE,
+          }).format(moment),
   };
 }
 
