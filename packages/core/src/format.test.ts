@@ -83,9 +83,21 @@ describe("a series' opening (decision 039)", () => {
   });
 
   it("is written as a shopper of each language reads it", () => {
-    expect(formatOpening("2026-12-04T17:00:00.000Z", "fr")).toEqual({ day: "vendredi 4 décembre", time: "18 h" });
-    expect(formatOpening("2026-12-04T17:00:00.000Z", "en")).toEqual({ day: "Friday 4 December", time: "6 pm" });
-    expect(formatOpening("2027-07-02T16:30:00.000Z", "fr")).toEqual({ day: "vendredi 2 juillet", time: "18 h 30" });
-    expect(formatOpening("2027-07-02T16:30:00.000Z", "en")).toEqual({ day: "Friday 2 July", time: "6:30 pm" });
+    expect(formatOpening("2026-12-04T17:00:00.000Z", "fr")).toEqual({
+      day: "vendredi 4 décembre",
+      time: "18 h",
+    });
+    expect(formatOpening("2026-12-04T17:00:00.000Z", "en")).toEqual({
+      day: "Friday 4 December",
+      time: "6 pm",
+    });
+    expect(formatOpening("2027-07-02T16:30:00.000Z", "fr")).toEqual({
+      day: "vendredi 2 juillet",
+      time: "18 h 30",
+    });
+    expect(formatOpening("2027-07-02T16:30:00.000Z", "en")).toEqual({
+      day: "Friday 2 July",
+      time: "6:30 pm",
+    });
   });
 });
