@@ -61,3 +61,26 @@ describe("a series' launch moments", () => {
     expect(launchGeneration()).toBe("2");
   });
 });
+
+describe("the home page's opening to come", () => {
+  it("says when and the time left, in each language, and nothing once open", async () => {
+    const { heroOpening } = await import("./launch.server");
+    const launch = { opensAt: OPENS, earlyAccessMinutes: 60, launchLimitPieces: 1, launchLimitHours: 24 };
+    const now = new Date(OPENS.getTime() - (2 * 1440 + 3 * 60 + 14.5) * 60_000);
+    expect(heroOpening(launch, "fr", now)).toEqual({
+      day: "vendredi 4 décembre",
+      time: "18 h",
+      at: OPENS.toISOString(),
+      phase: "before",
+      left: { days: 2, hours: 3, minutes: 15 },
+    });
+    expect(heroOpening(launch, "en", new Date(OPENS.getTime() - 30 * 60_000))).toMatchObject({
+      day: "Friday 4 December",
+      time: "6 pm",
+      phase: "early",
+      left: { days: 0, hours: 0, minutes: 30 },
+    });
+    expect(heroOpening(launch, "fr", OPENS)).toBeNull();
+    expect(heroOpening({ ...launch, opensAt: null }, "fr", now)).toBeNull();
+  });
+});
