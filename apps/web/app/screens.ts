@@ -146,6 +146,11 @@ export function localeForPath(pathname: string): Locale {
 export function alternatePath(pathname: string, target: Locale): string {
   const match = pageByPath.get(normalize(pathname));
   if (match) return pathOf(match.page, target);
+  // An early-access link (decision 039): the same token under the other language's path.
+  for (const locale of LOCALES) {
+    const prefix = `${EARLY_ACCESS_PATHS[locale]}/`;
+    if (pathname.startsWith(prefix)) return `${EARLY_ACCESS_PATHS[target]}/${pathname.slice(prefix.length)}`;
+  }
   const bare = pathname.replace(/^\/en(?=\/|$)/, "") || "/";
   return target === "en" ? (bare === "/" ? "/en" : `/en${bare}`) : bare;
 }
