@@ -5,12 +5,16 @@
  * cannot; at the opening the stranger buys the last piece and the page says it is gone.
  */
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { checkoutForm, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, javaScriptOff, sql, test } from "./fixtures";
 import { seriesWithOneModel, subscriberLink } from "./launch-helpers";
 import { moveShopClockTo, withShopClock } from "./shop-clock";
 
 const MINUTE = 60_000;
+
+// The refusals under test answer 403 (a checkout before the opening, a tampered link).
+test.use({ expectedConsoleErrors: [/status of 403/] });
 
 test("a series opens by itself: the list buys first, then everyone, and nothing before", async ({
   page,
@@ -39,6 +43,7 @@ test("a series opens by itself: the list buys first, then everyone, and nothing 
     await expect(page.getByRole("button", { name: "Ajouter au panier" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Acheter maintenant" })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Être prévenu(e) de l'ouverture" })).toBeVisible();
+    if (!noScript) await expectNoAxeViolations(page);
     await page.goto(model.paths.en);
     await expect(page.locator("#purchase").getByText(/^Opens \w+ \d+ December at 6 pm$/)).toBeVisible();
 
@@ -49,6 +54,9 @@ test("a series opens by itself: the list buys first, then everyone, and nothing 
     const buyNow = await page.request.get(`/checkout?product=${model.slug}&qty=1`);
     expect(buyNow.status()).toBe(403);
     expect(await buyNow.text()).toContain("pas encore en vente");
+    await page.goto(`/checkout?product=${model.slug}&qty=1`);
+    await expect(page.getByText(`${model.name} n'est pas encore en vente : ouverture le`)).toBeVisible();
+    if (!noScript) await expectNoAxeViolations(page);
     const forged = await page.request.post("/checkout", {
       form: { ...checkoutForm(`product=${model.slug}&qty=1`), expectedTotal: "16900" },
     });
@@ -90,6 +98,11 @@ test("a series opens by itself: the list buys first, then everyone, and nothing 
     const tampered = await page.request.get(`${link.slice(0, -3)}xyz`);
     expect(tampered.status()).toBe(403);
     expect(await tampered.text()).toContain("accès anticipé non valide");
+    await page.goto(`${link.slice(0, -3)}xyz`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Lien d'accès anticipé non valide" }),
+    ).toBeVisible();
+    if (!noScript) await expectNoAxeViolations(page);
 
     // The opening: the stranger buys the last piece; the page then says it is gone.
     await page.goto(model.paths.fr);
