@@ -1,4 +1,5 @@
 import { sql } from "./fixtures";
+import { resetShopClock } from "./shop-clock";
 
 /**
  * The run's shop holds pieces enough for every test that buys one. The launch series has 25 to 41
@@ -8,4 +9,6 @@ import { sql } from "./fixtures";
  */
 export default async function globalSetup() {
   await sql("UPDATE products SET stock = stock + 500");
+  // The launch rules' clock at the machine's time, whatever an interrupted run left (decision 039).
+  await resetShopClock();
 }
