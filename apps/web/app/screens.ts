@@ -87,6 +87,12 @@ export const PAGES = {
       },
     ]),
   ) as Record<`article.${ArticleId}`, PageDefinition>),
+  // Every piece on sale, by series: earlier series stay one click from every page (decision 040).
+  allPieces: {
+    module: "routes/all-pieces/route.tsx",
+    paths: { fr: "/toutes-les-pieces", en: "/en/all-pieces" },
+    sitemapPriority: 0.8,
+  },
   legalNotice: {
     module: "routes/legal/route.tsx",
     paths: { fr: "/mentions-legales", en: "/en/legal-notice" },
@@ -167,6 +173,32 @@ export const PRODUCT_SITEMAP_PRIORITY = 0.8;
 export function productAddressLocale(pathname: string): Locale | undefined {
   return LOCALES.find((locale) => {
     const prefix = MODEL_ADDRESS_PREFIXES[locale];
+    return (
+      pathname.startsWith(prefix) && pathname.length > prefix.length && !pathname.includes("/", prefix.length)
+    );
+  });
+}
+
+/*
+ * A series' page: `/collections/<slug>`, `/en/collections/<slug>`, its slug made from its title
+ * when it was created and kept for good (decision 040).
+ */
+export const SERIES_ADDRESS_PREFIXES: Record<Locale, string> = {
+  fr: "/collections/",
+  en: "/en/collections/",
+};
+export const SERIES_MODULE = "routes/series/route.tsx";
+/** In the sitemap, a series' page comes with its models. */
+export const SERIES_SITEMAP_PRIORITY = 0.7;
+
+export function seriesPath(slug: string, locale: Locale): string {
+  return `${SERIES_ADDRESS_PREFIXES[locale]}${slug}`;
+}
+
+/** The language of a series page's address, when `pathname` has the shape of one (one segment after its prefix). */
+export function seriesAddressLocale(pathname: string): Locale | undefined {
+  return LOCALES.find((locale) => {
+    const prefix = SERIES_ADDRESS_PREFIXES[locale];
     return (
       pathname.startsWith(prefix) && pathname.length > prefix.length && !pathname.includes("/", prefix.length)
     );
@@ -293,10 +325,26 @@ export const ENDPOINTS = {
   photos: "/photos",
   /** The notice on the legal guarantee as uploaded, `/avis-garantie/<hash>.<png|jpg|webp|pdf>`: cached a year. */
   guaranteeNotices: "/avis-garantie",
+  /** The product feeds, `/flux/<FEED_FILES>`: fetched by Google Merchant Center and Meta's catalogue. */
+  feeds: "/flux",
 } as const;
 
 /** An early-notice subscriber's early-access link, `<path>/<token>` (decision 039). */
 export const EARLY_ACCESS_PATHS: Paths = { fr: "/acces-anticipe", en: "/en/early-access" };
+
+/** The product feeds, one per platform and language, at addresses that never change (decision 046). */
+export const FEED_FILES = {
+  "google-fr.xml": { platform: "google", locale: "fr" },
+  "google-en.xml": { platform: "google", locale: "en" },
+  "meta-fr.csv": { platform: "meta", locale: "fr" },
+  "meta-en.csv": { platform: "meta", locale: "en" },
+} as const satisfies Record<string, { platform: "google" | "meta"; locale: Locale }>;
+export type FeedFile = keyof typeof FEED_FILES;
+export const FEED_FILE_NAMES = Object.keys(FEED_FILES) as FeedFile[];
+
+export function feedPath(file: FeedFile): string {
+  return `${ENDPOINTS.feeds}/${file}`;
+}
 
 interface Route {
   id: string;
@@ -328,6 +376,11 @@ export function routeTable(): Route[] {
       id: `earlyAccess.${locale}`,
       path: `${EARLY_ACCESS_PATHS[locale]}/:token`,
       module: "routes/early-access/route.tsx",
+    })),
+    ...LOCALES.map((locale) => ({
+      id: `series.${locale}`,
+      path: `${SERIES_ADDRESS_PREFIXES[locale]}:slug`,
+      module: SERIES_MODULE,
     })),
     { id: "admin", path: ADMIN_PAGES.home, module: "routes/admin/route.tsx" },
     { id: "admin.tests", path: ADMIN_PAGES.tests, module: "routes/admin-tests/route.tsx" },
@@ -367,6 +420,7 @@ export function routeTable(): Route[] {
     },
     { id: "sitemap", path: ENDPOINTS.sitemap, module: "routes/sitemap/route.ts" },
     { id: "robots", path: ENDPOINTS.robots, module: "routes/robots/route.ts" },
+    { id: "feeds", path: `${ENDPOINTS.feeds}/:file`, module: "routes/feeds/route.ts" },
     { id: "webhooks.stripe", path: ENDPOINTS.stripeWebhook, module: "routes/stripe-webhook/route.ts" },
     { id: "healthz", path: ENDPOINTS.healthz, module: "routes/healthz/route.ts" },
     {

@@ -234,6 +234,8 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "photos.reorder": { productId: 1, photoIds: [4, 3, 2, 1] },
   "photos.setAlt": { id: 1, fr: "Aicha de face", en: "Aicha, front view" },
   "photos.remove": { id: 1 },
+  "photos.setSeriesAlt": { seriesId: 1, fr: "Trois sacs sur un mur ocre", en: "Three bags on an ochre wall" },
+  "photos.removeSeriesPicture": { seriesId: 1 },
   "sampleOrders.run": undefined,
   "seller.get": undefined,
   "seller.save": FILLED_IN_SELLER,

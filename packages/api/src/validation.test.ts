@@ -496,6 +496,22 @@ const MALFORMED: Record<string, unknown[]> = {
     { id: 1, fr: 42, en: "" },
   ],
   "photos.remove": idCases,
+  "photos.setSeriesAlt": [
+    {},
+    { seriesId: 0, fr: "", en: "" },
+    { seriesId: "1", fr: "", en: "" },
+    { seriesId: 1, fr: "ok" },
+    { seriesId: 1, fr: "x".repeat(301), en: "" },
+    { seriesId: 1, fr: "", en: HUGE },
+    { seriesId: 1, fr: "a\u0000b", en: "" },
+  ],
+  "photos.removeSeriesPicture": [
+    {},
+    { seriesId: 0 },
+    { seriesId: "1" },
+    { seriesId: 1.5 },
+    { seriesId: 2 ** 31 },
+  ],
   ...CATALOGUE_MALFORMED,
   "seller.get": [{}],
   "seller.save": [

@@ -119,6 +119,7 @@ const LABELS = {
     address_corrected: "Adresse corrigée",
     new_order: "Nouvelle commande (pour vous)",
     low_stock: "Stock faible (pour vous)",
+    incident: "Alerte boutique (pour vous)",
   } satisfies Record<EmailType, string>,
   /** What changed on a product (product_events.kind). */
   productEvent: {
@@ -1013,6 +1014,31 @@ export const copy = {
     saved: "Série enregistrée",
     failed: "Impossible d'enregistrer la série",
   },
+  /** A series' picture: the home page's hero while it is featured, the top of its page. */
+  seriesPicture: {
+    title: "Photo de la série",
+    hint: "En grand sur la page d'accueil tant que la série y est présentée, et en haut de sa page. Les mêmes règles que les photos des modèles : JPEG, PNG, WebP ou AVIF, 25 Mo au plus, 320 pixels de côté au moins.",
+    none: "Pas encore de photo : la page d'accueil montre le dessin de la boutique.",
+    choose: "Choisir une photo",
+    replace: "Remplacer la photo",
+    chooseLabel: "Photo de la série « {{title}} »",
+    sending: "Envoi et préparation des formats...",
+    added: "Photo de la série enregistrée",
+    refused: "Photo refusée",
+    altFr: "Description (français)",
+    altEn: "Description (anglais)",
+    altHint: "Ce que montre la photo, pour qui ne la voit pas et pour les moteurs de recherche.",
+    saveAlt: "Enregistrer les descriptions",
+    altSaved: "Descriptions enregistrées",
+    saving: "Enregistrement...",
+    remove: "Retirer la photo",
+    removeLabel: "Retirer la photo de la série « {{title}} »",
+    removed: "Photo retirée : la page d'accueil montre le dessin de la boutique.",
+    actionFailed: "Action impossible",
+    page: "Voir la page de la série",
+    pageLabel: "Voir la page de la série « {{title}} » (nouvel onglet)",
+    noPage: "Sa page s'ouvre dès qu'un de ses modèles est publié.",
+  },
   newModel: {
     title: "Nouveau modèle",
     name: "Nom du modèle",
@@ -1226,6 +1252,7 @@ export const copy = {
     noFile: "Choisissez une photo à envoyer.",
     oneFile: "Une seule photo par envoi.",
     unknownModel: "Modèle inconnu : rechargez la page.",
+    unknownSeries: "Série inconnue : rechargez la page.",
     malformed: "Envoi incomplet ou mal formé : rechargez la page, puis réessayez.",
     busy: "Deux photos sont déjà en cours d'envoi : attendez que l'une soit enregistrée.",
   },
@@ -1384,6 +1411,22 @@ export const copy = {
       malformed: "Envoi illisible : rechargez la page et recommencez.",
       busy: "Un envoi est déjà en cours : patientez quelques secondes.",
     },
+  },
+  /** « Ma boutique »'s product feeds: the addresses she gives Google Merchant Center and Meta (decision 046). */
+  feeds: {
+    title: "Flux produits pour Google et Meta",
+    intro:
+      "Donnez ces adresses à Google Merchant Center (flux Google) et au Commerce Manager de Meta (flux Meta, pour Instagram et Facebook) : ils les relisent eux-mêmes, chaque jour. Chaque flux liste vos modèles publiés dans sa langue, avec leurs photos, leur prix, leur disponibilité et la livraison, et se met à jour dès qu'un modèle change ou qu'une pièce est vendue.",
+    names: {
+      "google-fr.xml": "Google, en français",
+      "google-en.xml": "Google, en anglais",
+      "meta-fr.csv": "Meta (Instagram, Facebook), en français",
+      "meta-en.csv": "Meta (Instagram, Facebook), en anglais",
+    },
+    copy: "Copier",
+    copyLabel: "Copier l'adresse du flux {{name}}",
+    copied: "Adresse copiée",
+    copyFailed: "Copie impossible : sélectionnez l'adresse, puis copiez-la.",
   },
   /** The owner's home page (/admin once logged in). */
   dashboard: {

@@ -1,6 +1,6 @@
 import type { Actor, OrderChange } from "@souls/core/actors";
 import type { Carrier } from "@souls/core/carriers";
-import type { EmailType } from "@souls/core/email-types";
+import type { EmailType, IncidentKind } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
 import type { ProductEventKind } from "@souls/core/product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
@@ -56,6 +56,15 @@ export interface SeriesTable {
   launchLimitPieces: ColumnType<number, number | undefined, number>;
   /** Hours after the public opening that the launch limit lasts (0: only during early access). */
   launchLimitHours: ColumnType<number, number | undefined, number>;
+  /** Its address's last segment in each language: made from its title at creation, then kept (decision 040). */
+  slugFr: ColumnType<string, string | undefined, never>;
+  slugEn: ColumnType<string, string | undefined, never>;
+  /** Its picture for the home page's hero and its page (the hash naming its cuts), or null. */
+  pictureSource: ColumnType<string | null, string | null | undefined, string | null>;
+  pictureWidth: ColumnType<number | null, number | null | undefined, number | null>;
+  pictureHeight: ColumnType<number | null, number | null | undefined, number | null>;
+  pictureAltFr: ColumnType<string, string | undefined, string>;
+  pictureAltEn: ColumnType<string, string | undefined, string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -125,6 +134,15 @@ export type PhotoFormat = "avif" | "webp" | "jpeg";
 /** One cut of a photo: a width in a format. */
 export interface PhotoFilesTable {
   photoId: number;
+  format: PhotoFormat;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** One cut of a series' picture: a width in a format (replaced with the picture). */
+export interface SeriesPictureFilesTable {
+  seriesId: number;
   format: PhotoFormat;
   width: number;
   height: number;
@@ -611,6 +629,20 @@ export interface LowStockAlertsTable {
   alertedAt: Date | string;
 }
 
+/** The last sign of life of the worker (its last round) and of the backup (its last good dump). */
+export interface HeartbeatsTable {
+  name: "worker" | "backup";
+  beatenAt: Date | string;
+}
+
+/** Something wrong the owner was told of by e-mail, once at its start and once when it was over. */
+export interface IncidentsTable {
+  id: Generated<number>;
+  kind: IncidentKind;
+  openedAt: Date | string;
+  closedAt: Date | string | null;
+}
+
 export interface Database {
   products: ProductsTable;
   series: SeriesTable;
@@ -618,6 +650,7 @@ export interface Database {
   productPaths: ProductPathsTable;
   productPhotos: ProductPhotosTable;
   photoFiles: PhotoFilesTable;
+  seriesPictureFiles: SeriesPictureFilesTable;
   guaranteeNotices: GuaranteeNoticesTable;
   signups: SignupsTable;
   signupAttempts: SignupAttemptsTable;
@@ -648,6 +681,8 @@ export interface Database {
   dailySales: DailySalesTable;
   orderChanges: OrderChangesTable;
   lowStockAlerts: LowStockAlertsTable;
+  heartbeats: HeartbeatsTable;
+  incidents: IncidentsTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -17,6 +17,8 @@ const series = (id: number, opensAt: Date | null): Series => ({
   title: { fr: "Série", en: "Series" },
   subtitle: { fr: "", en: "" },
   featured: false,
+  slug: { fr: `serie-${id}`, en: `series-${id}` },
+  picture: null,
   launch: { opensAt, earlyAccessMinutes: 30, launchLimitPieces: 1, launchLimitHours: 24 },
 });
 
