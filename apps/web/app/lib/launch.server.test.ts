@@ -16,7 +16,8 @@ const series = (id: number, opensAt: Date | null): Series => ({
   id,
   title: { fr: "Série", en: "Series" },
   subtitle: { fr: "", en: "" },
-  featured: false,
+  // The coming one is the home page's: its hero counts the minutes.
+  featured: opensAt !== null,
   slug: { fr: `serie-${id}`, en: `series-${id}` },
   picture: null,
   launch: { opensAt, earlyAccessMinutes: 30, launchLimitPieces: 1, launchLimitHours: 24 },

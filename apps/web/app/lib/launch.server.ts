@@ -6,7 +6,7 @@
  */
 import { formatOpening } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
-import type { Catalogue } from "@souls/shop/catalogue";
+import { type Catalogue, homeSeries } from "@souls/shop/catalogue";
 import {
   type EarlyAccessPass,
   launchMomentsPassed,
@@ -112,6 +112,8 @@ export function heroOpening(launch: SeriesLaunch, locale: Locale, now = launchCl
 
 interface Watched {
   launches: SeriesLaunch[];
+  /** The home page's series' launch: its hero counts the time left while its opening is to come. */
+  home: SeriesLaunch | null;
   /** Models of each series, to tell their open pages. */
   models: Map<SeriesLaunch, string[]>;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -119,7 +121,7 @@ interface Watched {
 }
 
 const watched = processWide("launch", () => {
-  const state: Watched = { launches: [], models: new Map(), timer: undefined, started: false };
+  const state: Watched = { launches: [], home: null, models: new Map(), timer: undefined, started: false };
   closeOnStop("launch", async () => {
     if (state.timer) clearTimeout(state.timer);
     state.timer = undefined;
@@ -158,6 +160,7 @@ function arm(): void {
 /** What the watcher needs of the catalogue: each series' launch and its models. */
 function learn(catalogue: Catalogue): void {
   watched.launches = catalogue.series.map((series) => series.launch);
+  watched.home = homeSeries(catalogue).series?.launch ?? null;
   watched.models = new Map(
     catalogue.series.map((series) => [
       series.launch,
@@ -185,16 +188,21 @@ export function watchLaunches(load: () => Promise<Catalogue>): void {
 
 /**
  * What kept pages depend on besides the catalogue: how many launch moments have passed (a page of
- * before a series opened is never served after) and, while an opening is to come, the minute (the
- * home page's time left is never more than a minute stale).
+ * before a series opened is never served after) and, while the home page's series has its
+ * opening to come, the minute (its hero's time left is never more than a minute stale; other
+ * series' pages say a day and an hour, which do not go stale).
  */
 export function launchGeneration(now = launchClock.now()): string {
-  return launchGenerationOf(watched.launches, now);
+  return launchGenerationOf(watched.launches, now, watched.home);
 }
 
-/** launchGeneration for the given launches. */
-export function launchGenerationOf(launches: readonly SeriesLaunch[], now: Date): string {
+/** launchGeneration for the given launches and home page's series. */
+export function launchGenerationOf(
+  launches: readonly SeriesLaunch[],
+  now: Date,
+  home: SeriesLaunch | null = null,
+): string {
   const passed = launchMomentsPassed(launches, now);
-  const toCome = nextLaunchMoment(launches, now) !== null;
-  return toCome ? `${passed}.${Math.floor(now.getTime() / 60_000)}` : String(passed);
+  const counting = home?.opensAt != null && home.opensAt.getTime() > now.getTime();
+  return counting ? `${passed}.${Math.floor(now.getTime() / 60_000)}` : String(passed);
 }

@@ -305,7 +305,9 @@ describe("a series' launch (decision 039)", () => {
 
   it("serves no page of before the head start or the opening once it has come, with nobody touching anything", async () => {
     let now = new Date(opensAt.getTime() - 31 * 60_000);
-    const launching = createPageCache(versionOf(source), undefined, () => launchGenerationOf(launches, now));
+    const launching = createPageCache(versionOf(source), undefined, () =>
+      launchGenerationOf(launches, now, launches[0]),
+    );
     const keep = async () => {
       const found = await launching.lookUp("/produit/sac-banane-aicha");
       if ("page" in found) return;
@@ -315,7 +317,7 @@ describe("a series' launch (decision 039)", () => {
     const served = async () => "page" in (await launching.lookUp("/produit/sac-banane-aicha"));
     await keep();
     expect(await served()).toBe(true);
-    // The time left on the home page: never more than a minute stale while an opening is to come.
+    // The time left on the home page (its series opens): never more than a minute stale meanwhile.
     now = new Date(now.getTime() + 60_000);
     expect(await served()).toBe(false);
     await keep();
@@ -328,6 +330,15 @@ describe("a series' launch (decision 039)", () => {
     await keep();
     now = new Date(opensAt.getTime() + 3 * 3600_000);
     expect(await served()).toBe(true);
+  });
+
+  it("keeps pages across minutes while only another series than the home page's is to open", () => {
+    const before = new Date(opensAt.getTime() - 2 * 3600_000);
+    const later = new Date(before.getTime() + 5 * 60_000);
+    expect(launchGenerationOf(launches, later)).toBe(launchGenerationOf(launches, before));
+    expect(launchGenerationOf(launches, later, launches[0])).not.toBe(
+      launchGenerationOf(launches, before, launches[0]),
+    );
   });
 
   it("keeps no page rendered across the opening", async () => {
