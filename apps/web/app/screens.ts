@@ -153,6 +153,11 @@ export function localeForPath(pathname: string): Locale {
 export function alternatePath(pathname: string, target: Locale): string {
   const match = pageByPath.get(normalize(pathname));
   if (match) return pathOf(match.page, target);
+  // An early-access link (decision 039): the same token under the other language's path.
+  for (const locale of LOCALES) {
+    const prefix = `${EARLY_ACCESS_PATHS[locale]}/`;
+    if (pathname.startsWith(prefix)) return `${EARLY_ACCESS_PATHS[target]}/${pathname.slice(prefix.length)}`;
+  }
   const bare = pathname.replace(/^\/en(?=\/|$)/, "") || "/";
   return target === "en" ? (bare === "/" ? "/en" : `/en${bare}`) : bare;
 }
@@ -345,6 +350,9 @@ export const ENDPOINTS = {
   feeds: "/flux",
 } as const;
 
+/** An early-notice subscriber's early-access link, `<path>/<token>` (decision 039). */
+export const EARLY_ACCESS_PATHS: Paths = { fr: "/acces-anticipe", en: "/en/early-access" };
+
 /** The product feeds, one per platform and language, at addresses that never change (decision 046). */
 export const FEED_FILES = {
   "google-fr.xml": { platform: "google", locale: "fr" },
@@ -384,6 +392,11 @@ export function routeTable(): Route[] {
       id: `product.${locale}`,
       path: `${MODEL_ADDRESS_PREFIXES[locale]}:address`,
       module: PRODUCT_MODULE,
+    })),
+    ...LOCALES.map((locale) => ({
+      id: `earlyAccess.${locale}`,
+      path: `${EARLY_ACCESS_PATHS[locale]}/:token`,
+      module: "routes/early-access/route.tsx",
     })),
     ...LOCALES.map((locale) => ({
       id: `series.${locale}`,

@@ -52,6 +52,13 @@ const save = WELL_FORMED_INPUTS["catalogue.save"] as {
   texts: { fr: Record<string, unknown>; en: Record<string, unknown> };
 } & Record<string, unknown>;
 const series = { titleFr: "Deuxième série", titleEn: "Second series" };
+const launch = {
+  opensDate: "2027-12-03",
+  opensTime: "18:00",
+  earlyAccessMinutes: 60,
+  launchLimitPieces: 1,
+  launchLimitHours: 24,
+};
 const CATALOGUE_MALFORMED: Record<string, unknown[]> = {
   "catalogue.list": [{}],
   "catalogue.detail": idCases,
@@ -153,7 +160,33 @@ const CATALOGUE_MALFORMED: Record<string, unknown[]> = {
     { ...series, subtitleFr: "x".repeat(401) },
     { ...series, subtitleEn: HUGE },
   ],
-  "catalogue.updateSeries": [...idCases, { id: 1 }, { id: 1, ...series, titleFr: "" }],
+  "catalogue.updateSeries": [
+    ...idCases,
+    { id: 1 },
+    { id: 1, ...series, titleFr: "" },
+    // A series' launch (decision 039): a day without its hour, garbage days and hours, an hour
+    // Paris skips, an early access not offered, limits out of bounds, unknown fields.
+    ...[
+      { ...launch, opensTime: "" },
+      { ...launch, opensDate: "" },
+      { ...launch, opensDate: "2027-02-30" },
+      { ...launch, opensDate: "04/12/2027" },
+      { ...launch, opensTime: "24:00" },
+      { ...launch, opensTime: "6 pm" },
+      { ...launch, opensDate: "2027-03-28", opensTime: "02:30" },
+      { ...launch, opensDate: HUGE },
+      { ...launch, earlyAccessMinutes: 45 },
+      { ...launch, earlyAccessMinutes: "60" },
+      { ...launch, launchLimitPieces: 0 },
+      { ...launch, launchLimitPieces: 21 },
+      { ...launch, launchLimitPieces: 1.5 },
+      { ...launch, launchLimitHours: -1 },
+      { ...launch, launchLimitHours: 169 },
+      { ...launch, opensAt: "2027-12-03T17:00:00Z" },
+      { opensDate: "2027-12-03" },
+      "tomorrow",
+    ].map((garbage) => ({ id: 1, ...series, launch: garbage })),
+  ],
   "catalogue.featureSeries": idCases,
   "catalogue.deleteSeries": idCases,
 };
