@@ -4,6 +4,7 @@ import { notifyLowStock } from "@souls/shop/owner";
 import type { PaymentGateway } from "@souls/shop/payments";
 import { inviteReviewers, publishOverdueReviews } from "@souls/shop/reviews";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
+import { type AnnouncementReport, deliverAnnouncements } from "./announcement-delivery";
 import { type DeliveryReport, deliverDueEmails, deliveryAsSeller, type MailSetup } from "./email-delivery";
 
 export interface RoundReport {
@@ -18,6 +19,8 @@ export interface RoundReport {
   lowStock: number;
   reconciled: number;
   emails: DeliveryReport;
+  /** The owner's announcements: queued when due, sent at their rate after the shop's own e-mails. */
+  announcements: AnnouncementReport;
 }
 
 export interface WorkerJobs {
@@ -25,6 +28,8 @@ export interface WorkerJobs {
   mail: MailSetup;
   /** The shop's secret: signs the unsubscribe link of each back-in-stock notice, and review links. */
   linkSecret: string;
+  /** How long a round may send announcements (ANNOUNCEMENT_ROUND_MS by default). */
+  announcementBudgetMs?: number;
   /** Days after shipping before a buyer is invited to review her order (REVIEW_INVITATION_DAYS). */
   reviewInvitationDays: number;
 }
@@ -47,7 +52,22 @@ export async function runJobs(
   // The sales and holds of the round may have taken a model below the owner's threshold.
   const lowStock = await notifyLowStock(db, now);
   // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
-  const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
+  const delivery = await deliveryAsSeller(db, jobs.mail);
+  const emails = await deliverDueEmails(db, delivery, now);
   const reconciled = await reconcilePayments(db, jobs.gateway, now);
-  return { expired, restockNotices, reviewInvitations, reviewsPublished, lowStock, reconciled, emails };
+  // Last: the owner's announcements, in small batches each after the outbox is drained again.
+  const announcements = await deliverAnnouncements(db, delivery, {
+    secret: jobs.linkSecret,
+    budgetMs: jobs.announcementBudgetMs,
+  });
+  return {
+    expired,
+    restockNotices,
+    reviewInvitations,
+    reviewsPublished,
+    lowStock,
+    reconciled,
+    emails,
+    announcements,
+  };
 }

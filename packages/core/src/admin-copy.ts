@@ -111,6 +111,7 @@ const LABELS = {
     withdrawal_acknowledgement: "Accusé de rétractation",
     order_refunded_sold_out: "Remboursement (épuisé)",
     back_in_stock: "Retour en stock",
+    announcement: "Annonce d'une série",
     signup_confirmation: "Confirmation d'inscription",
     order_refund: "Remboursement",
     review_invitation: "Invitation à donner un avis",
