@@ -6,6 +6,7 @@
 import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { formatMoney } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
+import { AnnouncementRefusedError } from "@souls/shop/announcements";
 import {
   AddressRefusedError,
   AdminNotFoundError,
@@ -66,6 +67,15 @@ const PHOTO_CODES: Partial<Record<PhotoRefusedError["reason"], TRPCError["code"]
 export function shopRuleError(cause: unknown): TRPCError | null {
   const error = (code: TRPCError["code"], message: string) => new TRPCError({ code, message, cause });
   if (cause instanceof AdminNotFoundError) return error("NOT_FOUND", ERRORS.notFound[cause.entity]);
+  if (cause instanceof AnnouncementRefusedError) {
+    const code =
+      cause.reason === "not_found"
+        ? "NOT_FOUND"
+        : cause.reason === "in_the_past"
+          ? "BAD_REQUEST"
+          : "CONFLICT";
+    return error(code, ERRORS.announcement[cause.reason]);
+  }
   if (cause instanceof IllegalTransitionError) {
     return error(
       "CONFLICT",

@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accountingRouter } from "./accounting";
+import { announcementsRouter } from "./announcements";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
 import { emailsRouter } from "./emails";
@@ -26,6 +27,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   settings: settingsRouter,
   signups: signupsRouter,
+  announcements: announcementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,7 @@ import { earlyAccessToken } from "../launch/early-access-token";
 import { emailPhotoPathOf } from "../orders/order-emails";
 import type { LineCover } from "../orders/queries";
 import { enqueueEmail } from "../outbox/enqueue";
+import { signupToken } from "../signups/tokens";
 
 export type AnnouncementRatePer = "minute" | "hour";
 export const ANNOUNCEMENT_RATE_PERIODS = ["minute", "hour"] as const;
@@ -487,4 +488,35 @@ export async function sendAnnouncementTest(
     await trx.updateTable("announcements").set({ testSentAt: now }).where("id", "=", id).execute();
     return { recipient };
   });
+}
+
+/**
+ * The announcement as a subscriber of `locale` would read it now, for the owner's preview: the
+ * series as it stands, links of the subscribers' shape that name no sign-up (they open nothing).
+ */
+export async function announcementPreview(
+  db: Kysely<Database>,
+  id: number,
+  locale: Locale,
+  secret: string,
+  now: Date = new Date(),
+): Promise<{ type: "announcement"; locale: Locale; payload: EmailPayload<"announcement"> }> {
+  const announcement = await db
+    .selectFrom("announcements")
+    .select(["seriesId", "content"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!announcement) throw new AnnouncementRefusedError("not_found");
+  const facts = await seriesFacts(db, announcement.seriesId);
+  const payload = announcementPayload(
+    facts,
+    announcement.content[locale],
+    locale,
+    {
+      earlyAccessToken: earlyAccessTokenFor(secret, facts, 0),
+      unsubscribeToken: signupToken(secret, "unsubscribe", 0, now),
+    },
+    now,
+  );
+  return { type: "announcement", locale, payload };
 }

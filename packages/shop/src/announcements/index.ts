@@ -12,6 +12,7 @@ export {
   type AnnouncementView,
   announceableSeries,
   announcementPayload,
+  announcementPreview,
   confirmedAudience,
   deleteAnnouncementDraft,
   draftAnnouncement,
@@ -26,6 +27,7 @@ export {
   showAnnouncement,
   unscheduleAnnouncement,
 } from "./drafts";
+export { dateToParisLocal, PARIS_LOCAL_PATTERN, parisLocalToDate } from "./paris-time";
 export {
   ANNOUNCEMENT_BATCH,
   ANNOUNCEMENT_CLAIM_LEASE_MS,
