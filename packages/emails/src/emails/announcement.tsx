@@ -24,7 +24,12 @@ export function Announcement({ payload, locale, context }: TemplateProps<"announ
     .filter(Boolean);
   const home = shopUrl(context.siteUrl, "home", locale);
   return (
-    <EmailLayout locale={locale} context={context} preview={payload.subtitle || payload.title}>
+    <EmailLayout
+      locale={locale}
+      context={context}
+      preview={payload.subtitle || payload.title}
+      title={payload.subject}
+    >
       <Title>{payload.title}</Title>
       {payload.subtitle ? <Paragraph>{payload.subtitle}</Paragraph> : null}
       {payload.unsubscribeToken === null ? <Paragraph small>{t.testNotice}</Paragraph> : null}

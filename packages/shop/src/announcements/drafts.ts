@@ -20,7 +20,7 @@ import { sql } from "kysely";
 import { earlyAccessToken } from "../launch/early-access-token";
 import { emailPhotoPathOf } from "../orders/order-emails";
 import type { LineCover } from "../orders/queries";
-import { enqueueEmail } from "../outbox/enqueue";
+import { enqueueEmail, TEST_SUBJECT_PREFIX } from "../outbox/enqueue";
 import { signupToken } from "../signups/tokens";
 
 export type AnnouncementRatePer = "minute" | "hour";
@@ -470,14 +470,17 @@ export async function sendAnnouncementTest(
     // Sign-up 0 exists nowhere: the link looks like hers but opens nothing.
     const early = facts.seriesId !== null ? earlyAccessTokenFor(secret, facts, 0) : null;
     for (const locale of ["fr", "en"] as const) {
+      const words = announcement.content[locale];
+      // Its subject says it is a test in any language, as a test order's e-mails do.
+      const subject = `${TEST_SUBJECT_PREFIX}${words.subject}`.slice(0, 200);
       await enqueueEmail(
         trx,
-        { email: recipient, locale, test: true },
+        { email: recipient, locale },
         {
           type: "announcement",
           payload: announcementPayload(
             facts,
-            announcement.content[locale],
+            { ...words, subject },
             locale,
             { earlyAccessToken: early, unsubscribeToken: null },
             now,
