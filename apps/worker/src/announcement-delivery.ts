@@ -1,7 +1,7 @@
 /**
- * Sends the owner's announcements (decision 041) after the shop's own e-mails: before each small
- * batch the outbox is drained (order confirmations and every other message a shopper waits for),
- * so a send to 20,000 addresses delays a confirmation by one batch at most. Each batch is claimed
+ * Sends the owner's announcements (decision 041) after the shop's own e-mails: before each
+ * message of a small batch the outbox is drained (order confirmations and every other message a
+ * shopper waits for), so a send to 20,000 addresses delays a confirmation by one message at most. Each batch is claimed
  * by `@souls/shop/announcements` in a committed transaction before anything is handed to the mail
  * server: a message is sent at most once, even when two workers run or one dies mid-send.
  */
@@ -72,12 +72,15 @@ export async function deliverAnnouncements(
     unsubscribed: 0,
     emails: { sent: 0, retrying: 0, failed: 0, handedBack: 0 },
   };
-  while (!delivery.stop?.aborted && Date.now() - startedAt < budgetMs) {
-    // Order first: whatever the shop queued since the last batch leaves before it.
+  // Order first: whatever the shop queued since leaves before the next message of the announcement.
+  const drainOutbox = async () => {
     const emails = await deliverDueEmails(db, delivery, clock());
     for (const key of ["sent", "retrying", "failed", "handedBack"] as const)
       report.emails[key] += emails[key];
     if (emails.lastError) report.emails.lastError = emails.lastError;
+  };
+  while (!delivery.stop?.aborted && Date.now() - startedAt < budgetMs) {
+    await drainOutbox();
 
     const claim = await claimAnnouncementBatch(db, clock());
     if (claim.kind === "idle") break;
@@ -89,7 +92,9 @@ export async function deliverAnnouncements(
     }
     report.unsubscribed += claim.unsubscribed;
     const messages = await announcementMessages(db, claim, options.secret, clock());
-    for (const message of messages) {
+    for (const [index, message] of messages.entries()) {
+      // Between two messages too: a confirmation waits for one message at most, never a batch.
+      if (index > 0) await drainOutbox();
       // Once claimed, a message is sent even if the worker is asked to stop: its claim is recorded.
       try {
         const email: EmailMessage = {
