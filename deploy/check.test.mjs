@@ -574,3 +574,72 @@ describe("deploy/k8s", () => {
     assert.ok(budget.spec.minAvailable >= 1 || budget.spec.maxUnavailable !== undefined);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The per-client limits (decision 042): docker/haproxy.cfg between Caddy and the web replicas, the
+// same numbers on the Ingress. deploy/proxy.test.mjs runs the file itself.
+
+describe("the proxy's per-client limits", () => {
+  const haproxy = read("docker/haproxy.cfg");
+  /** Every `${NAME-default}` of the HAProxy file. */
+  const defaults = Object.fromEntries(
+    [...haproxy.matchAll(/\$\{(\w+)-([^}]*)\}/g)].map(([, name, value]) => [name, value]),
+  );
+
+  test("Caddy hands every request to HAProxy with the client's address in a PROXY header; HAProxy alone reaches the replicas", () => {
+    const caddyfile = read("docker/Caddyfile");
+    assert.match(caddyfile, /reverse_proxy proxy:8080 \{/);
+    assert.match(caddyfile, /transport http \{\s*proxy_protocol v2\n/);
+    assert.doesNotMatch(caddyfile, /\bweb\b.*3000/, "Caddy never goes around HAProxy");
+    assert.match(haproxy, /^\tbind "\$\{PROXY_BIND-:8080\}" accept-proxy$/m);
+    const { proxy, caddy, web } = services;
+    assert.ok(pinned(proxy.image) && proxy.image.startsWith("haproxy:2.6."), proxy.image);
+    assert.ok(proxy.volumes.includes("./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro"));
+    assert.equal(proxy.ports, undefined, "HAProxy is not published: only Caddy reaches it");
+    assert.equal(proxy.environment.PROXY_BIND, ":8080");
+    assert.equal(proxy.environment.WEB_ADDRESS, "web:3000");
+    assert.ok(caddy.depends_on.proxy, "Caddy starts after HAProxy");
+    assert.equal(proxy.depends_on.web.condition, "service_healthy");
+    // One hop the app trusts: HAProxy's X-Forwarded-For, which replaces the client's.
+    assert.equal(String(web.environment.TRUST_PROXY_HOPS), "1");
+    assert.match(haproxy, /^\thttp-request set-header X-Forwarded-For %\[src\]$/m);
+    assert.match(haproxy, /^\thttp-request set-header X-Request-Id %\[unique-id\]$/m);
+  });
+
+  test("a client is its IPv4 address or its IPv6 /64, as in the app", () => {
+    assert.match(haproxy, /^\ttcp-request session track-sc0 src,ipmask\(32,64\) table per_client$/m);
+  });
+
+  test("compose passes the file's own defaults on; the Ingress says the same numbers", () => {
+    const limits = [
+      "CLIENT_MAX_CONNECTIONS",
+      "CLIENT_MAX_REQUESTS",
+      "CLIENT_RATE_PERIOD",
+      "CLIENT_RETRY_AFTER",
+      "WEB_MAX_REQUESTS",
+      "LIVE_MAX_STREAMS",
+      "PROXY_MAXCONN",
+      "WEB_REPLICAS_MAX",
+    ];
+    for (const name of limits) {
+      assert.ok(defaults[name], `docker/haproxy.cfg: no default for ${name}`);
+      assert.equal(String(services.proxy.environment[name]), defaults[name], name);
+    }
+    const annotations = workload("Ingress", "souls-web").metadata.annotations;
+    const annotation = (name) => Number(annotations[`nginx.ingress.kubernetes.io/${name}`]);
+    assert.equal(annotation("limit-connections"), Number(defaults.CLIENT_MAX_CONNECTIONS));
+    const periodSeconds = Number(defaults.CLIENT_RATE_PERIOD.replace(/s$/, ""));
+    assert.equal(annotation("limit-rps"), Number(defaults.CLIENT_MAX_REQUESTS) / periodSeconds);
+    assert.equal(
+      annotation("limit-rps") * annotation("limit-burst-multiplier"),
+      Number(defaults.CLIENT_MAX_REQUESTS),
+      "the burst: a whole period's requests",
+    );
+  });
+
+  test("the live streams have their own line, at their address", () => {
+    const livePath = read("apps/web/app/screens.ts").match(/^\s*liveAvailability: "([^"]+)",$/m)[1];
+    const prefix = haproxy.match(/^\tuse_backend live if \{ path_beg (\S+) \}$/m)?.[1];
+    assert.ok(prefix && livePath.startsWith(prefix), `${livePath} goes to backend live`);
+  });
+});

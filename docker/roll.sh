@@ -61,7 +61,7 @@ for id in "${old[@]}"; do
     exit 1
   fi
   say "new replica ${new:0:12} is healthy; stopping ${id:0:12}"
-  # In-flight requests finish (SIGTERM, then up to 20 s); Caddy sends new ones to the others.
+  # In-flight requests finish (SIGTERM, then up to 20 s); HAProxy sends new ones to the others.
   docker stop --time 20 "$id" >/dev/null
   docker rm "$id" >/dev/null
 done

@@ -37,8 +37,8 @@ const result = await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  // The engines floor of the repository (Node 20.19); the image runs Node 22.
-  target: "node20.19",
+  // The engines floor of the repository (Node 22.12); the image runs Node 22, the suites also 24.
+  target: "node22.12",
   // The e-mail templates are TSX compiled for React's automatic runtime, as tsx does in development.
   jsx: "automatic",
   // Readable stack traces in production logs: names kept, nothing minified.

@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { pageWords } from "./i18n.server";
 import { resignedCookies } from "./lib/cookies.server";
 import { DocumentContext } from "./lib/document";
+import { webMetrics } from "./lib/metrics.server";
 import {
   type CacheTicket,
   cleanAddress,
@@ -31,7 +32,8 @@ import { isAdminPath, isPrivateRoute, localeForPath, pageForPath, routeId } from
 export { inlineStylesheetFrom } from "./lib/stylesheet.server";
 /**
  * For server.mjs: the headers every response carries, pages and static files alike, what it
- * refuses before the app, and the cache of public pages it answers from (with its compression).
+ * refuses before the app, the cache of public pages it answers from (with its compression), and
+ * the metrics with the watch on the worker (decision 044).
  */
 export {
   cleanAddress,
@@ -41,6 +43,7 @@ export {
   SECURITY_HEADERS,
   SHOP_METHODS,
   unreadableRequest,
+  webMetrics,
 };
 
 declare module "@remix-run/node" {

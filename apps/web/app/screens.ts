@@ -4,6 +4,7 @@
  * The locale of a request is the locale of the page it matched (French has no prefix).
  */
 
+import type { AdminRole } from "@souls/core/admin-roles";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { MODEL_ADDRESS_PREFIXES } from "@souls/core/model-addresses";
 
@@ -87,6 +88,12 @@ export const PAGES = {
       },
     ]),
   ) as Record<`article.${ArticleId}`, PageDefinition>),
+  // Every piece on sale, by series: earlier series stay one click from every page (decision 040).
+  allPieces: {
+    module: "routes/all-pieces/route.tsx",
+    paths: { fr: "/toutes-les-pieces", en: "/en/all-pieces" },
+    sitemapPriority: 0.8,
+  },
   legalNotice: {
     module: "routes/legal/route.tsx",
     paths: { fr: "/mentions-legales", en: "/en/legal-notice" },
@@ -168,6 +175,32 @@ export function productAddressLocale(pathname: string): Locale | undefined {
   });
 }
 
+/*
+ * A series' page: `/collections/<slug>`, `/en/collections/<slug>`, its slug made from its title
+ * when it was created and kept for good (decision 040).
+ */
+export const SERIES_ADDRESS_PREFIXES: Record<Locale, string> = {
+  fr: "/collections/",
+  en: "/en/collections/",
+};
+export const SERIES_MODULE = "routes/series/route.tsx";
+/** In the sitemap, a series' page comes with its models. */
+export const SERIES_SITEMAP_PRIORITY = 0.7;
+
+export function seriesPath(slug: string, locale: Locale): string {
+  return `${SERIES_ADDRESS_PREFIXES[locale]}${slug}`;
+}
+
+/** The language of a series page's address, when `pathname` has the shape of one (one segment after its prefix). */
+export function seriesAddressLocale(pathname: string): Locale | undefined {
+  return LOCALES.find((locale) => {
+    const prefix = SERIES_ADDRESS_PREFIXES[locale];
+    return (
+      pathname.startsWith(prefix) && pathname.length > prefix.length && !pathname.includes("/", prefix.length)
+    );
+  });
+}
+
 export function articlePage(article: ArticleId): PageId {
   return `article.${article}`;
 }
@@ -210,6 +243,7 @@ export const ADMIN_PAGES = {
   signups: "/admin-inscriptions",
   announcements: "/admin-annonces",
   settings: "/admin-reglages",
+  access: "/admin-acces",
 } as const;
 
 /** A model's editor, a page of its own under the catalogue's: `/admin-catalogue/12`. */
@@ -234,6 +268,25 @@ export function isAdminPath(pathname: string): boolean {
     CATALOGUE_MODEL_PATH.test(pathname) ||
     ORDER_PATH.test(pathname)
   );
+}
+
+/**
+ * The addresses a helper with the role "packing" may open (decision 043): her home (which sends
+ * her to the orders), the orders and each order's page, its packing slip, her own access, and the
+ * admin API (which checks each procedure itself, @souls/core/admin-roles). Everything else — the
+ * owner's pages, exports, invoices, uploads, previews — answers 403. The owner opens everything.
+ */
+const PACKING_PATHS: readonly RegExp[] = [
+  /^\/admin\/?$/,
+  /^\/admin-orders\/?$/,
+  ORDER_PATH,
+  /^\/admin-orders\/[^/]{1,64}\/bon-de-livraison\/?$/,
+  /^\/admin-acces\/?$/,
+  /^\/trpc(\/|$)/,
+];
+
+export function mayOpen(role: AdminRole, pathname: string): boolean {
+  return role === "owner" || PACKING_PATHS.some((path) => path.test(pathname));
 }
 
 /** An admin e-mail's preview, framed by the e-mail queue page. */
@@ -294,7 +347,23 @@ export const ENDPOINTS = {
   photos: "/photos",
   /** The notice on the legal guarantee as uploaded, `/avis-garantie/<hash>.<png|jpg|webp|pdf>`: cached a year. */
   guaranteeNotices: "/avis-garantie",
+  /** The product feeds, `/flux/<FEED_FILES>`: fetched by Google Merchant Center and Meta's catalogue. */
+  feeds: "/flux",
 } as const;
+
+/** The product feeds, one per platform and language, at addresses that never change (decision 046). */
+export const FEED_FILES = {
+  "google-fr.xml": { platform: "google", locale: "fr" },
+  "google-en.xml": { platform: "google", locale: "en" },
+  "meta-fr.csv": { platform: "meta", locale: "fr" },
+  "meta-en.csv": { platform: "meta", locale: "en" },
+} as const satisfies Record<string, { platform: "google" | "meta"; locale: Locale }>;
+export type FeedFile = keyof typeof FEED_FILES;
+export const FEED_FILE_NAMES = Object.keys(FEED_FILES) as FeedFile[];
+
+export function feedPath(file: FeedFile): string {
+  return `${ENDPOINTS.feeds}/${file}`;
+}
 
 interface Route {
   id: string;
@@ -321,6 +390,11 @@ export function routeTable(): Route[] {
       id: `product.${locale}`,
       path: `${MODEL_ADDRESS_PREFIXES[locale]}:address`,
       module: PRODUCT_MODULE,
+    })),
+    ...LOCALES.map((locale) => ({
+      id: `series.${locale}`,
+      path: `${SERIES_ADDRESS_PREFIXES[locale]}:slug`,
+      module: SERIES_MODULE,
     })),
     { id: "admin", path: ADMIN_PAGES.home, module: "routes/admin/route.tsx" },
     { id: "admin.tests", path: ADMIN_PAGES.tests, module: "routes/admin-tests/route.tsx" },
@@ -360,6 +434,7 @@ export function routeTable(): Route[] {
       module: "routes/admin-announcement-preview/route.ts",
     },
     { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
+    { id: "admin.access", path: ADMIN_PAGES.access, module: "routes/admin-access/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "admin.reviews", path: ADMIN_PAGES.reviews, module: "routes/admin-reviews/route.tsx" },
     { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },
@@ -370,6 +445,7 @@ export function routeTable(): Route[] {
     },
     { id: "sitemap", path: ENDPOINTS.sitemap, module: "routes/sitemap/route.ts" },
     { id: "robots", path: ENDPOINTS.robots, module: "routes/robots/route.ts" },
+    { id: "feeds", path: `${ENDPOINTS.feeds}/:file`, module: "routes/feeds/route.ts" },
     { id: "webhooks.stripe", path: ENDPOINTS.stripeWebhook, module: "routes/stripe-webhook/route.ts" },
     { id: "healthz", path: ENDPOINTS.healthz, module: "routes/healthz/route.ts" },
     {

@@ -1,6 +1,7 @@
+import type { IncidentKind } from "@souls/core/email-types";
 import type { Database, Kysely } from "@souls/db";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
-import { notifyLowStock } from "@souls/shop/owner";
+import { type IncidentChange, notifyLowStock, recordHeartbeat, reviewShopIncidents } from "@souls/shop/owner";
 import type { PaymentGateway } from "@souls/shop/payments";
 import { inviteReviewers, publishOverdueReviews } from "@souls/shop/reviews";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
@@ -19,6 +20,8 @@ export interface RoundReport {
   lowStock: number;
   reconciled: number;
   emails: DeliveryReport;
+  /** Incidents the owner was just told of (checkout failing, e-mails failing), opened or over. */
+  incidents: Partial<Record<IncidentKind, IncidentChange>>;
   /** The owner's announcements: queued when due, sent at their rate after the shop's own e-mails. */
   announcements: AnnouncementReport;
 }
@@ -40,34 +43,44 @@ export async function runJobs(
   jobs: WorkerJobs,
   now = new Date(),
 ): Promise<RoundReport> {
-  const expired = await expireHolds(db, now);
-  // After the holds: a released hold may be what brings a sold-out model back.
-  const restockNotices = await notifyRestockedWaitlists(db, jobs.linkSecret, now);
-  const reviewInvitations = await inviteReviewers(db, {
-    secret: jobs.linkSecret,
-    afterDays: jobs.reviewInvitationDays,
-    now,
-  });
-  const reviewsPublished = await publishOverdueReviews(db, now);
-  // The sales and holds of the round may have taken a model below the owner's threshold.
-  const lowStock = await notifyLowStock(db, now);
-  // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
-  const delivery = await deliveryAsSeller(db, jobs.mail);
-  const emails = await deliverDueEmails(db, delivery, now);
-  const reconciled = await reconcilePayments(db, jobs.gateway, now);
-  // Last: the owner's announcements, in small batches each after the outbox is drained again.
-  const announcements = await deliverAnnouncements(db, delivery, {
-    secret: jobs.linkSecret,
-    budgetMs: jobs.announcementBudgetMs,
-  });
-  return {
-    expired,
-    restockNotices,
-    reviewInvitations,
-    reviewsPublished,
-    lowStock,
-    reconciled,
-    emails,
-    announcements,
-  };
+  try {
+    const expired = await expireHolds(db, now);
+    // After the holds: a released hold may be what brings a sold-out model back.
+    const restockNotices = await notifyRestockedWaitlists(db, jobs.linkSecret, now);
+    const reviewInvitations = await inviteReviewers(db, {
+      secret: jobs.linkSecret,
+      afterDays: jobs.reviewInvitationDays,
+      now,
+    });
+    const reviewsPublished = await publishOverdueReviews(db, now);
+    // The sales and holds of the round may have taken a model below the owner's threshold.
+    const lowStock = await notifyLowStock(db, now);
+    // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
+    const delivery = await deliveryAsSeller(db, jobs.mail);
+    const emails = await deliverDueEmails(db, delivery, now);
+    // What the round's sends show of e-mails, and the payments so far of checkout (decision 044);
+    // before reconciliation too, for the same reason.
+    const incidents = await reviewShopIncidents(db, now);
+    const reconciled = await reconcilePayments(db, jobs.gateway, now);
+    // Last: the owner's announcements, the outbox drained again before each of their messages.
+    const announcements = await deliverAnnouncements(db, delivery, {
+      secret: jobs.linkSecret,
+      budgetMs: jobs.announcementBudgetMs,
+    });
+    return {
+      expired,
+      restockNotices,
+      reviewInvitations,
+      reviewsPublished,
+      lowStock,
+      reconciled,
+      emails,
+      incidents,
+      announcements,
+    };
+  } finally {
+    // The round's sign of life for the web server's watch and the metrics, even after a failed
+    // step (the payment provider down): the loop turns, like the liveness probe's file says.
+    await recordHeartbeat(db, "worker").catch(() => {});
+  }
 }

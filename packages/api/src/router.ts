@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { accessRouter } from "./access";
 import { accountingRouter } from "./accounting";
 import { announcementsRouter } from "./announcements";
 import { catalogueRouter } from "./catalogue";
@@ -28,6 +29,7 @@ export const appRouter = router({
   settings: settingsRouter,
   signups: signupsRouter,
   announcements: announcementsRouter,
+  access: accessRouter,
 });
 
 export type AppRouter = typeof appRouter;

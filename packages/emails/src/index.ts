@@ -7,6 +7,7 @@ import { createElement, type ReactElement } from "react";
 import { AddressCorrected } from "./emails/address-corrected";
 import { Announcement } from "./emails/announcement";
 import { BackInStock } from "./emails/back-in-stock";
+import { Incident } from "./emails/incident";
 import { LowStock } from "./emails/low-stock";
 import { NewOrder } from "./emails/new-order";
 import { OrderConfirmation } from "./emails/order-confirmation";
@@ -78,6 +79,8 @@ export function emailElement(message: EmailMessage, context: EmailContext): Reac
       return createElement(NewOrder, { payload: message.payload, locale, context });
     case "low_stock":
       return createElement(LowStock, { payload: message.payload, locale, context });
+    case "incident":
+      return createElement(Incident, { payload: message.payload, locale, context });
   }
 }
 

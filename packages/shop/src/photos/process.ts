@@ -69,7 +69,7 @@ let library: Promise<SharpModule> | undefined;
  * never needs it. One libvips thread per image and no operation cache: a photo is read once, and
  * a 2-core server keeps a core for its pages while it works.
  */
-function sharpLibrary(): Promise<SharpModule> {
+export function sharpLibrary(): Promise<SharpModule> {
   library ??= import("sharp").then(({ default: sharp }) => {
     sharp.concurrency(1);
     sharp.cache(false);
@@ -83,7 +83,7 @@ function sharpLibrary(): Promise<SharpModule> {
  * two (the event loop never waits for it). Others queue here, holding only their bytes.
  */
 let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const turn = queue.then(work, work);
   queue = turn.catch(() => undefined);
   return turn;

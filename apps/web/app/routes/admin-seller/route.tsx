@@ -3,7 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { copy } from "@souls/core/admin-copy";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";
+import { feedAddresses } from "~/lib/feeds.server";
 import { trpc } from "~/lib/trpc";
+import { FeedAddresses } from "./feed-addresses";
 import { noticesForPanel } from "./guarantee-notice.server";
 import { GuaranteeNoticeForms } from "./guarantee-notice-form";
 import { saveSellerFromForm, sellerForPage } from "./seller.server";
@@ -15,6 +17,7 @@ const TEXT = copy.seller;
 export const loader = async ({ request }: LoaderFunctionArgs) => ({
   ...(await sellerForPage(request)),
   ...(await noticesForPanel(request)),
+  feeds: feedAddresses(),
 });
 
 export const action = ({ request }: ActionFunctionArgs) => saveSellerFromForm(request);
@@ -33,7 +36,7 @@ export default function AdminSellerPage() {
 
 /** "Ma boutique": the seller's identity, which every legal page, the footer and the e-mails show. */
 function SellerScreen() {
-  const { seller: first, notices, noticeDone } = useLoaderData<typeof loader>();
+  const { seller: first, notices, noticeDone, feeds } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const seller = trpc.seller.get.useQuery(undefined, { initialData: first });
   return (
@@ -51,6 +54,7 @@ function SellerScreen() {
         <SellerForm seller={seller.data} refusal={refusal} />
       )}
       <GuaranteeNoticeForms notices={notices} done={noticeDone} />
+      <FeedAddresses feeds={feeds} />
     </div>
   );
 }

@@ -2,10 +2,12 @@ import { shopDay } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import { isPhotoHash, photoFallbackPath } from "@souls/core/photos";
 import type { CatalogueModel, ModelTexts } from "@souls/shop/catalogue";
+import { drawingImage } from "~/lib/drawings.server";
 import { siteOrigin } from "~/lib/page.server";
 import type { PageReviews } from "~/lib/reviews.server";
 import type { Translate } from "~/lib/translations";
 import { pathOf } from "~/screens";
+import { offerDetails } from "./offer-details.server";
 
 /**
  * A product page's schema.org Product and breadcrumb, for search engines' rich results. A rating
@@ -18,6 +20,7 @@ export function productStructuredData({
   tc,
   brand,
   reviews,
+  series = null,
 }: {
   model: CatalogueModel;
   texts: ModelTexts;
@@ -27,6 +30,8 @@ export function productStructuredData({
   brand: string;
   /** The published reviews the page shows (their average and count are of all published ones). */
   reviews: PageReviews | null;
+  /** The model's series while it has a page: the breadcrumb's second step (decision 040). */
+  series?: { title: string; path: string } | null;
 }) {
   const origin = siteOrigin;
   const url = `${origin}${texts.path}`;
@@ -38,9 +43,12 @@ export function productStructuredData({
       name: tc("product.fullName", { name }),
       description: texts.longDescription,
       sku: product.reference,
-      // The photos as search engines fetch them: a launch drawing, or an uploaded photo's JPEG.
-      image: product.photos.map(
-        (photo) => `${origin}${isPhotoHash(photo.source) ? photoFallbackPath(photo) : photo.source}`,
+      // The photos as search engines fetch them: an uploaded photo's JPEG, a launch drawing's
+      // raster cut (Google reads no SVG), or else the drawing itself.
+      image: product.photos.map((photo) =>
+        isPhotoHash(photo.source)
+          ? `${origin}${photoFallbackPath(photo)}`
+          : (drawingImage(photo)?.url ?? `${origin}${photo.source}`),
       ),
       brand: { "@type": "Brand", name: brand },
       // Stars only from buyers' reviews published on this page (the old spec's 4.8 from 12 was
@@ -53,6 +61,7 @@ export function productStructuredData({
         price: (product.priceCents / 100).toFixed(2),
         availability: product.available > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
         itemCondition: "https://schema.org/NewCondition",
+        ...offerDetails(product),
       },
     },
     {
@@ -68,8 +77,8 @@ export function productStructuredData({
         {
           "@type": "ListItem",
           position: 2,
-          name: tc("breadcrumb.collection"),
-          item: `${origin}${pathOf("home", locale)}#products`,
+          name: series ? series.title : tc("breadcrumb.collection"),
+          item: series ? `${origin}${series.path}` : `${origin}${pathOf("home", locale)}#products`,
         },
         { "@type": "ListItem", position: 3, name, item: url },
       ],
