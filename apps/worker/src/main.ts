@@ -92,7 +92,7 @@ function roundSummary({
     announcements.sent && `sent ${announcements.sent} announcement messages`,
     announcements.failed && `${announcements.failed} announcement messages failed`,
     announcements.unsubscribed && `${announcements.unsubscribed} addresses unsubscribed before their turn`,
-    announcements.emails.sent && `sent ${announcements.emails.sent} e-mails between announcement batches`,
+    announcements.emails.sent && `sent ${announcements.emails.sent} e-mails during the announcements' turn`,
     ...Object.entries(incidents).map(([kind, change]) => `incident ${kind} ${change}: the owner is told`),
   ].filter(Boolean);
   if (!done.length) return undefined;
