@@ -246,6 +246,7 @@ export const ADMIN_PAGES = {
   catalogue: "/admin-catalogue",
   reviews: "/admin-avis",
   signups: "/admin-inscriptions",
+  announcements: "/admin-annonces",
   settings: "/admin-reglages",
   access: "/admin-acces",
 } as const;
@@ -320,6 +321,11 @@ export function paperPath(orderNumber: string, paper: string): string {
 /** The orders page with one order open (the owner's new-order e-mail links here). */
 export function orderPagePath(orderNumber: string): string {
   return `${ADMIN_PAGES.orders}?commande=${encodeURIComponent(orderNumber)}`;
+}
+
+/** An announcement's e-mail as a subscriber reads it, `?langue=fr|en`, framed by « Annonces ». */
+export function announcementPreviewPath(id: string | number): string {
+  return `${ADMIN_PAGES.announcements}/apercu/${id}`;
 }
 
 /** The confirmed addresses of the sign-up lists, as a CSV (`?list=newsletter`): streamed. */
@@ -430,6 +436,16 @@ export function routeTable(): Route[] {
     { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
     { id: "admin.signups", path: ADMIN_PAGES.signups, module: "routes/admin-signups/route.tsx" },
     { id: "admin.signups.export", path: SIGNUPS_EXPORT_PATH, module: "routes/admin-signups-export/route.ts" },
+    {
+      id: "admin.announcements",
+      path: ADMIN_PAGES.announcements,
+      module: "routes/admin-announcements/route.tsx",
+    },
+    {
+      id: "admin.announcements.preview",
+      path: announcementPreviewPath(":id"),
+      module: "routes/admin-announcement-preview/route.ts",
+    },
     { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
     { id: "admin.access", path: ADMIN_PAGES.access, module: "routes/admin-access/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },

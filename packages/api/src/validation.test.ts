@@ -25,6 +25,11 @@ afterAll(() => t.drop());
 
 const HUGE = "x".repeat(1_000_000);
 
+const announcementSave = WELL_FORMED_INPUTS["announcements.save"] as {
+  content: { fr: Record<string, string> };
+};
+const announcementWords = announcementSave.content.fr;
+
 /** Refused whatever the procedure: not an object, an unknown field, a megabyte of text. */
 const ANY_PROCEDURE = ["junk", 42, null, true, [], { junk: true }, HUGE, { [HUGE]: 1 }];
 
@@ -473,6 +478,49 @@ const MALFORMED: Record<string, unknown[]> = {
   "signups.list": [{ list: "vip" }, { search: 42 }, { search: HUGE }, { after: "x" }, { page: 1 }],
   "signups.address": idCases,
   "signups.delete": idCases,
+  "announcements.list": [{}],
+  "announcements.get": idCases,
+  "announcements.draft": [{}, { seriesId: 0 }, { seriesId: "1" }, { seriesId: 2 ** 31 }, { id: 1 }],
+  "announcements.save": [
+    ...idCases,
+    { ...announcementSave, lists: [] },
+    { ...announcementSave, lists: ["vip"] },
+    { ...announcementSave, lists: "early" },
+    { ...announcementSave, rateCount: 0 },
+    { ...announcementSave, rateCount: 1.5 },
+    { ...announcementSave, rateCount: 100_001 },
+    { ...announcementSave, ratePer: "second" },
+    { ...announcementSave, content: { fr: announcementWords } },
+    { ...announcementSave, content: { fr: announcementWords, en: { ...announcementWords, subject: "" } } },
+    {
+      ...announcementSave,
+      content: { fr: announcementWords, en: { ...announcementWords, subject: "a\r\nBcc: x@y.z" } },
+    },
+    { ...announcementSave, content: { fr: announcementWords, en: { ...announcementWords, title: HUGE } } },
+    {
+      ...announcementSave,
+      content: { fr: announcementWords, en: { ...announcementWords, body: "x".repeat(5001) } },
+    },
+    {
+      ...announcementSave,
+      content: { fr: announcementWords, en: { ...announcementWords, body: "a\u0000b" } },
+    },
+    { ...announcementSave, content: { fr: announcementWords, en: { ...announcementWords, extra: 1 } } },
+  ],
+  "announcements.sendTest": idCases,
+  "announcements.schedule": [
+    { id: 1 },
+    { id: 1, at: "demain" },
+    { id: 1, at: "2026-02-31T18:00" },
+    { id: 1, at: "2026-12-04 18:00" },
+    { id: 1, at: "2026-12-04T25:00" },
+    { id: 1, at: 1764867600000 },
+    { id: 0, at: null },
+  ],
+  "announcements.unschedule": idCases,
+  "announcements.pause": idCases,
+  "announcements.resume": idCases,
+  "announcements.delete": idCases,
   // Her access (decision 043): passwords never trimmed, bounded; a session's key is its sha-256.
   "access.me": [{}],
   "access.rename": [
