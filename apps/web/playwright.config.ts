@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -6,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
  * shopper journey runs twice: JavaScript on and JavaScript off.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The file the launch rules' clock reads its offset from in the e2e run (tests/e2e/shop-clock.ts). */
+export const SHOP_CLOCK_FILE = path.resolve(".results", "shop-clock");
 /** The owner's password in the e2e run (tests/e2e/admin-helpers.ts logs in with it). */
 export const ADMIN_PASSWORD = "e2e-owner-password-0001";
 const baseURL = `http://127.0.0.1:${port}`;
@@ -112,6 +115,8 @@ export default defineConfig({
       // some: a share cap would refuse one spec's checkout for another's holds. The cap has its
       // own tests (packages/shop/src/orders/place-order.test.ts).
       MAX_HELD_SHARE_PER_MODEL: "100",
+      // The launch rules' clock, moved by the launch specs (tests/e2e/shop-clock.ts, decision 039).
+      SHOP_TEST_CLOCK_FILE: SHOP_CLOCK_FILE,
     },
     reuseExistingServer: false,
     stdout: "pipe",

@@ -38,6 +38,15 @@ describe("the screens map", () => {
     expect(pageForPath(en)).toEqual({ page, locale: "en" });
   });
 
+  it("gives an early-access link its token under each language's address (decision 039)", () => {
+    expect(routeTable().filter((route) => route.id.startsWith("earlyAccess."))).toEqual([
+      { id: "earlyAccess.fr", path: "/acces-anticipe/:token", module: "routes/early-access/route.tsx" },
+      { id: "earlyAccess.en", path: "/en/early-access/:token", module: "routes/early-access/route.tsx" },
+    ]);
+    expect(alternatePath("/acces-anticipe/e.1.2.abc", "en")).toBe("/en/early-access/e.1.2.abc");
+    expect(alternatePath("/en/early-access/e.1.2.abc", "fr")).toBe("/acces-anticipe/e.1.2.abc");
+  });
+
   it("has the addresses of ARCHITECTURE.md §3, a model's page under its language's prefix", () => {
     expect(routeTable().filter((route) => route.id.startsWith("product."))).toEqual([
       { id: "product.fr", path: "/produit/:address", module: "routes/product/route.tsx" },

@@ -153,6 +153,11 @@ export function localeForPath(pathname: string): Locale {
 export function alternatePath(pathname: string, target: Locale): string {
   const match = pageByPath.get(normalize(pathname));
   if (match) return pathOf(match.page, target);
+  // An early-access link (decision 039): the same token under the other language's path.
+  for (const locale of LOCALES) {
+    const prefix = `${EARLY_ACCESS_PATHS[locale]}/`;
+    if (pathname.startsWith(prefix)) return `${EARLY_ACCESS_PATHS[target]}/${pathname.slice(prefix.length)}`;
+  }
   const bare = pathname.replace(/^\/en(?=\/|$)/, "") || "/";
   return target === "en" ? (bare === "/" ? "/en" : `/en${bare}`) : bare;
 }
@@ -241,6 +246,7 @@ export const ADMIN_PAGES = {
   catalogue: "/admin-catalogue",
   reviews: "/admin-avis",
   signups: "/admin-inscriptions",
+  announcements: "/admin-annonces",
   settings: "/admin-reglages",
   access: "/admin-acces",
 } as const;
@@ -317,6 +323,11 @@ export function orderPagePath(orderNumber: string): string {
   return `${ADMIN_PAGES.orders}?commande=${encodeURIComponent(orderNumber)}`;
 }
 
+/** An announcement's e-mail as a subscriber reads it, `?langue=fr|en`, framed by « Annonces ». */
+export function announcementPreviewPath(id: string | number): string {
+  return `${ADMIN_PAGES.announcements}/apercu/${id}`;
+}
+
 /** The confirmed addresses of the sign-up lists, as a CSV (`?list=newsletter`): streamed. */
 export const SIGNUPS_EXPORT_PATH = `${ADMIN_PAGES.signups}/export`;
 
@@ -344,6 +355,9 @@ export const ENDPOINTS = {
   /** The product feeds, `/flux/<FEED_FILES>`: fetched by Google Merchant Center and Meta's catalogue. */
   feeds: "/flux",
 } as const;
+
+/** An early-notice subscriber's early-access link, `<path>/<token>` (decision 039). */
+export const EARLY_ACCESS_PATHS: Paths = { fr: "/acces-anticipe", en: "/en/early-access" };
 
 /** The product feeds, one per platform and language, at addresses that never change (decision 046). */
 export const FEED_FILES = {
@@ -386,6 +400,11 @@ export function routeTable(): Route[] {
       module: PRODUCT_MODULE,
     })),
     ...LOCALES.map((locale) => ({
+      id: `earlyAccess.${locale}`,
+      path: `${EARLY_ACCESS_PATHS[locale]}/:token`,
+      module: "routes/early-access/route.tsx",
+    })),
+    ...LOCALES.map((locale) => ({
       id: `series.${locale}`,
       path: `${SERIES_ADDRESS_PREFIXES[locale]}:slug`,
       module: SERIES_MODULE,
@@ -417,6 +436,16 @@ export function routeTable(): Route[] {
     { id: "admin.stock", path: ADMIN_PAGES.stock, module: "routes/admin-stock/route.tsx" },
     { id: "admin.signups", path: ADMIN_PAGES.signups, module: "routes/admin-signups/route.tsx" },
     { id: "admin.signups.export", path: SIGNUPS_EXPORT_PATH, module: "routes/admin-signups-export/route.ts" },
+    {
+      id: "admin.announcements",
+      path: ADMIN_PAGES.announcements,
+      module: "routes/admin-announcements/route.tsx",
+    },
+    {
+      id: "admin.announcements.preview",
+      path: announcementPreviewPath(":id"),
+      module: "routes/admin-announcement-preview/route.ts",
+    },
     { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
     { id: "admin.access", path: ADMIN_PAGES.access, module: "routes/admin-access/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },

@@ -5,6 +5,7 @@ import { type IncidentChange, notifyLowStock, recordHeartbeat, reviewShopInciden
 import type { PaymentGateway } from "@souls/shop/payments";
 import { inviteReviewers, publishOverdueReviews } from "@souls/shop/reviews";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
+import { type AnnouncementReport, deliverAnnouncements } from "./announcement-delivery";
 import { type DeliveryReport, deliverDueEmails, deliveryAsSeller, type MailSetup } from "./email-delivery";
 
 export interface RoundReport {
@@ -21,6 +22,8 @@ export interface RoundReport {
   emails: DeliveryReport;
   /** Incidents the owner was just told of (checkout failing, e-mails failing), opened or over. */
   incidents: Partial<Record<IncidentKind, IncidentChange>>;
+  /** The owner's announcements: queued when due, sent at their rate after the shop's own e-mails. */
+  announcements: AnnouncementReport;
 }
 
 export interface WorkerJobs {
@@ -28,6 +31,8 @@ export interface WorkerJobs {
   mail: MailSetup;
   /** The shop's secret: signs the unsubscribe link of each back-in-stock notice, and review links. */
   linkSecret: string;
+  /** How long a round may send announcements (ANNOUNCEMENT_ROUND_MS by default). */
+  announcementBudgetMs?: number;
   /** Days after shipping before a buyer is invited to review her order (REVIEW_INVITATION_DAYS). */
   reviewInvitationDays: number;
 }
@@ -51,11 +56,17 @@ export async function runJobs(
     // The sales and holds of the round may have taken a model below the owner's threshold.
     const lowStock = await notifyLowStock(db, now);
     // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
-    const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
+    const delivery = await deliveryAsSeller(db, jobs.mail);
+    const emails = await deliverDueEmails(db, delivery, now);
     // What the round's sends show of e-mails, and the payments so far of checkout (decision 044);
     // before reconciliation too, for the same reason.
     const incidents = await reviewShopIncidents(db, now);
     const reconciled = await reconcilePayments(db, jobs.gateway, now);
+    // Last: the owner's announcements, the outbox drained again before each of their messages.
+    const announcements = await deliverAnnouncements(db, delivery, {
+      secret: jobs.linkSecret,
+      budgetMs: jobs.announcementBudgetMs,
+    });
     return {
       expired,
       restockNotices,
@@ -65,6 +76,7 @@ export async function runJobs(
       reconciled,
       emails,
       incidents,
+      announcements,
     };
   } finally {
     // The round's sign of life for the web server's watch and the metrics, even after a failed

@@ -7,6 +7,8 @@ import nodemailer from "nodemailer";
 export interface OutgoingEmail {
   /** The queue row it comes from: names the mailbox files, so a re-send overwrites them. */
   queueId: number;
+  /** The mailbox files' name when not the queue row's (an announcement's message has its own). */
+  mailboxName?: string;
   queuedAt: Date;
   /** Stable per row, so a message sent twice after a crash is recognisably the same one. */
   messageId: string;
@@ -94,7 +96,7 @@ export function mailboxTransport(dir: string): MailTransport {
     description: `written to ${dir} (no SMTP_URL)`,
     async send(email) {
       const info = await transporter.sendMail(mailOptions(email));
-      const file = path.join(dir, `${stamp(email.queuedAt)}-${email.queueId}`);
+      const file = path.join(dir, `${stamp(email.queuedAt)}-${email.mailboxName ?? email.queueId}`);
       await mkdir(dir, { recursive: true });
       // The .eml last: once it is there, the message is whole (each file appears at once).
       await writeWhole(`${file}.html`, email.html);

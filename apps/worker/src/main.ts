@@ -74,6 +74,7 @@ function roundSummary({
   lowStock,
   reconciled,
   emails,
+  announcements,
   incidents,
 }: RoundReport): string | undefined {
   const done = [
@@ -87,10 +88,16 @@ function roundSummary({
     emails.retrying && `${emails.retrying} e-mails to retry`,
     emails.failed && `${emails.failed} e-mails failed`,
     emails.handedBack && `handed back ${emails.handedBack} e-mails interrupted by the stop`,
+    announcements.queued && `queued ${announcements.queued} announcement messages`,
+    announcements.sent && `sent ${announcements.sent} announcement messages`,
+    announcements.failed && `${announcements.failed} announcement messages failed`,
+    announcements.unsubscribed && `${announcements.unsubscribed} addresses unsubscribed before their turn`,
+    announcements.emails.sent && `sent ${announcements.emails.sent} e-mails during the announcements' turn`,
     ...Object.entries(incidents).map(([kind, change]) => `incident ${kind} ${change}: the owner is told`),
   ].filter(Boolean);
   if (!done.length) return undefined;
-  return done.join(", ") + (emails.lastError ? ` (${emails.lastError})` : "");
+  const lastError = emails.lastError ?? announcements.lastError ?? announcements.emails.lastError;
+  return done.join(", ") + (lastError ? ` (${lastError})` : "");
 }
 
 let timer: NodeJS.Timeout | undefined;

@@ -154,6 +154,12 @@ function catalogueRefusal(cause: CatalogueRefusedError): { code: TRPCError["code
       return { code: "CONFLICT", message: fill(WORDS.saleNotLower, { price: euros(cause.value) }) };
     case "not_on_sale":
       return { code: "CONFLICT", message: WORDS.notOnSale };
+    case "opening_in_past":
+      return { code: "BAD_REQUEST", message: WORDS.openingInPast };
+    case "opening_passed":
+      return { code: "CONFLICT", message: WORDS.openingPassed };
+    case "launch_invalid":
+      return { code: "BAD_REQUEST", message: WORDS.launchInvalid };
   }
 }
 

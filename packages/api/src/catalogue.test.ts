@@ -180,3 +180,69 @@ describe("series", () => {
     expect(gone.code).toBe("NOT_FOUND");
   });
 });
+
+describe("a series' opening (decision 039)", () => {
+  const titles = { titleFr: "Série de décembre", titleEn: "December series" };
+  const launch = (opensDate: string, opensTime = "18:00") => ({
+    opensDate,
+    opensTime,
+    earlyAccessMinutes: 60 as const,
+    launchLimitPieces: 1,
+    launchLimitHours: 24,
+  });
+
+  it("is set in Paris time, refused in French when past, moved and cancelled", async () => {
+    const created = await api().catalogue.createSeries({ ...titles, launch: launch("2030-12-06") });
+    expect(created).toMatchObject({ opensAt: "2030-12-06T17:00:00.000Z", earlyAccessMinutes: 60 });
+    const before = await rowCounts(t.db);
+    const past = await trpcError(
+      api().catalogue.updateSeries({ id: created.id, ...titles, launch: launch("2020-06-05") }),
+    );
+    expect(errorShape(past, "catalogue.updateSeries")).toMatchObject({
+      message:
+        "Cette heure d'ouverture est déjà passée : choisissez un jour et une heure à venir (heure de Paris).",
+      data: { httpStatus: 400 },
+    });
+    expect(await rowCounts(t.db)).toEqual(before);
+    const moved = await api().catalogue.updateSeries({
+      id: created.id,
+      ...titles,
+      launch: launch("2031-06-06", "18:30"),
+    });
+    expect(moved.opensAt).toBe("2031-06-06T16:30:00.000Z");
+    const cancelled = await api().catalogue.updateSeries({
+      id: created.id,
+      ...titles,
+      launch: { ...launch(""), opensTime: "" },
+    });
+    expect(cancelled.opensAt).toBeNull();
+  });
+
+  it("says which field is wrong: a day without its hour, an hour Paris skips", async () => {
+    const { id } = await api().catalogue.createSeries(titles);
+    const half = await trpcError(
+      api().catalogue.updateSeries({ id, ...titles, launch: { ...launch("2030-12-06"), opensTime: "" } }),
+    );
+    expect(errorShape(half, "catalogue.updateSeries")).toMatchObject({
+      data: {
+        zodError: {
+          fieldErrors: {
+            "launch.opensTime": [{ key: "admin:input.openingIncomplete", values: {} }],
+          },
+        },
+      },
+    });
+    const skipped = await trpcError(
+      api().catalogue.updateSeries({ id, ...titles, launch: launch("2031-03-30", "02:30") }),
+    );
+    expect(errorShape(skipped, "catalogue.updateSeries")).toMatchObject({
+      data: {
+        zodError: {
+          fieldErrors: {
+            "launch.opensTime": [{ key: "admin:input.openingSkipped", values: {} }],
+          },
+        },
+      },
+    });
+  });
+});

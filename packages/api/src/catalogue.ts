@@ -13,6 +13,7 @@ import {
   type ModelTextField,
   SERIES_TEXT_LIMITS,
 } from "@souls/core/catalogue-rules";
+import { fromWallTime } from "@souls/core/format";
 import { LOCALES } from "@souls/core/locales";
 import { ADDRESS_SEGMENT_LIMITS, isAddressSegment } from "@souls/core/model-addresses";
 import { PHOTO_LIMITS } from "@souls/core/photos";
@@ -38,6 +39,7 @@ import {
   updateModelTexts,
   updateSeries,
 } from "@souls/shop/admin";
+import { EARLY_ACCESS_MINUTES, LAUNCH_LIMIT_BOUNDS } from "@souls/shop/launch";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { missingField, missingLabel } from "./catalogue-errors";
@@ -97,11 +99,57 @@ const modelSave = strictInput({
     .max(PHOTO_LIMITS.perModel, { error: "admin:input.atMostItems" }),
 });
 
+/**
+ * A series' launch as the form sends it (decision 039): the day and hour typed in Paris time (both
+ * empty: no opening, on sale once published), the early access in minutes and the launch limit.
+ */
+const seriesLaunch = strictInput({
+  opensDate: z
+    .string({ error: "admin:input.openingDate" })
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: "admin:input.openingDate" }),
+  opensTime: z
+    .string({ error: "admin:input.openingTime" })
+    .trim()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, { error: "admin:input.openingTime" }),
+  earlyAccessMinutes: z.union(
+    EARLY_ACCESS_MINUTES.map((minutes) => z.literal(minutes)),
+    { error: "admin:input.earlyAccessChoice" },
+  ),
+  launchLimitPieces: int(LAUNCH_LIMIT_BOUNDS.pieces.min, LAUNCH_LIMIT_BOUNDS.pieces.max),
+  launchLimitHours: int(LAUNCH_LIMIT_BOUNDS.hours.min, LAUNCH_LIMIT_BOUNDS.hours.max),
+})
+  .superRefine((launch, context) => {
+    if (!launch.opensDate !== !launch.opensTime) {
+      const path = [launch.opensDate ? "opensTime" : "opensDate"];
+      context.addIssue({ code: "custom", path, message: "admin:input.openingIncomplete" });
+    } else if (launch.opensDate && !fromWallTime(launch.opensDate, launch.opensTime)) {
+      const skipped = /^\d{4}-\d{2}-\d{2}$/.test(launch.opensDate) && isCalendarDay(launch.opensDate);
+      context.addIssue({
+        code: "custom",
+        path: [skipped ? "opensTime" : "opensDate"],
+        message: skipped ? "admin:input.openingSkipped" : "admin:input.openingDate",
+      });
+    }
+  })
+  .transform(({ opensDate, opensTime, ...rest }) => ({
+    ...rest,
+    opensAt: opensDate ? fromWallTime(opensDate, opensTime) : null,
+  }));
+
+/** A day the calendar has (2026-02-30 has none): an hour refused on a real day is one Paris skips. */
+function isCalendarDay(day: string): boolean {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const moment = new Date(Date.UTC(year, month - 1, date));
+  return moment.getUTCMonth() === month - 1 && moment.getUTCDate() === date;
+}
+
 const seriesWords = {
   titleFr: text(1, SERIES_TEXT_LIMITS.title),
   titleEn: text(1, SERIES_TEXT_LIMITS.title),
   subtitleFr: text(0, SERIES_TEXT_LIMITS.subtitle).default(""),
   subtitleEn: text(0, SERIES_TEXT_LIMITS.subtitle).default(""),
+  launch: seriesLaunch.optional(),
 };
 
 export const catalogueRouter = {
@@ -217,11 +265,11 @@ export const catalogueRouter = {
 
   createSeries: adminProcedure
     .input(strictInput(seriesWords))
-    .mutation(async ({ ctx, input }) => createSeries(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => toWire(await createSeries(ctx.db, input))),
 
   updateSeries: adminProcedure.input(strictInput({ id, ...seriesWords })).mutation(async ({ ctx, input }) => {
     const { id: seriesId, ...words } = input;
-    return updateSeries(ctx.db, seriesId, words);
+    return toWire(await updateSeries(ctx.db, seriesId, words));
   }),
 
   /** The series the home page shows. */

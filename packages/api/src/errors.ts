@@ -7,6 +7,7 @@ import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { MAX_HELPERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
 import { formatMoney } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
+import { AnnouncementRefusedError } from "@souls/shop/announcements";
 import {
   AccessRefusedError,
   AddressRefusedError,
@@ -79,6 +80,15 @@ const ACCESS_CODES: Record<AccessRefusedError["reason"], TRPCError["code"]> = {
 export function shopRuleError(cause: unknown): TRPCError | null {
   const error = (code: TRPCError["code"], message: string) => new TRPCError({ code, message, cause });
   if (cause instanceof AdminNotFoundError) return error("NOT_FOUND", ERRORS.notFound[cause.entity]);
+  if (cause instanceof AnnouncementRefusedError) {
+    const code =
+      cause.reason === "not_found"
+        ? "NOT_FOUND"
+        : cause.reason === "in_the_past"
+          ? "BAD_REQUEST"
+          : "CONFLICT";
+    return error(code, ERRORS.announcement[cause.reason]);
+  }
   if (cause instanceof IllegalTransitionError) {
     return error(
       "CONFLICT",

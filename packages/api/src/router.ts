@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accessRouter } from "./access";
 import { accountingRouter } from "./accounting";
+import { announcementsRouter } from "./announcements";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
 import { emailsRouter } from "./emails";
@@ -27,6 +28,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   settings: settingsRouter,
   signups: signupsRouter,
+  announcements: announcementsRouter,
   access: accessRouter,
 });
 

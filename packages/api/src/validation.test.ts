@@ -25,6 +25,11 @@ afterAll(() => t.drop());
 
 const HUGE = "x".repeat(1_000_000);
 
+const announcementSave = WELL_FORMED_INPUTS["announcements.save"] as {
+  content: { fr: Record<string, string> };
+};
+const announcementWords = announcementSave.content.fr;
+
 /** Refused whatever the procedure: not an object, an unknown field, a megabyte of text. */
 const ANY_PROCEDURE = ["junk", 42, null, true, [], { junk: true }, HUGE, { [HUGE]: 1 }];
 
@@ -52,6 +57,13 @@ const save = WELL_FORMED_INPUTS["catalogue.save"] as {
   texts: { fr: Record<string, unknown>; en: Record<string, unknown> };
 } & Record<string, unknown>;
 const series = { titleFr: "Deuxième série", titleEn: "Second series" };
+const launch = {
+  opensDate: "2027-12-03",
+  opensTime: "18:00",
+  earlyAccessMinutes: 60,
+  launchLimitPieces: 1,
+  launchLimitHours: 24,
+};
 const CATALOGUE_MALFORMED: Record<string, unknown[]> = {
   "catalogue.list": [{}],
   "catalogue.detail": idCases,
@@ -153,7 +165,33 @@ const CATALOGUE_MALFORMED: Record<string, unknown[]> = {
     { ...series, subtitleFr: "x".repeat(401) },
     { ...series, subtitleEn: HUGE },
   ],
-  "catalogue.updateSeries": [...idCases, { id: 1 }, { id: 1, ...series, titleFr: "" }],
+  "catalogue.updateSeries": [
+    ...idCases,
+    { id: 1 },
+    { id: 1, ...series, titleFr: "" },
+    // A series' launch (decision 039): a day without its hour, garbage days and hours, an hour
+    // Paris skips, an early access not offered, limits out of bounds, unknown fields.
+    ...[
+      { ...launch, opensTime: "" },
+      { ...launch, opensDate: "" },
+      { ...launch, opensDate: "2027-02-30" },
+      { ...launch, opensDate: "04/12/2027" },
+      { ...launch, opensTime: "24:00" },
+      { ...launch, opensTime: "6 pm" },
+      { ...launch, opensDate: "2027-03-28", opensTime: "02:30" },
+      { ...launch, opensDate: HUGE },
+      { ...launch, earlyAccessMinutes: 45 },
+      { ...launch, earlyAccessMinutes: "60" },
+      { ...launch, launchLimitPieces: 0 },
+      { ...launch, launchLimitPieces: 21 },
+      { ...launch, launchLimitPieces: 1.5 },
+      { ...launch, launchLimitHours: -1 },
+      { ...launch, launchLimitHours: 169 },
+      { ...launch, opensAt: "2027-12-03T17:00:00Z" },
+      { opensDate: "2027-12-03" },
+      "tomorrow",
+    ].map((garbage) => ({ id: 1, ...series, launch: garbage })),
+  ],
   "catalogue.featureSeries": idCases,
   "catalogue.deleteSeries": idCases,
 };
@@ -440,6 +478,49 @@ const MALFORMED: Record<string, unknown[]> = {
   "signups.list": [{ list: "vip" }, { search: 42 }, { search: HUGE }, { after: "x" }, { page: 1 }],
   "signups.address": idCases,
   "signups.delete": idCases,
+  "announcements.list": [{}],
+  "announcements.get": idCases,
+  "announcements.draft": [{}, { seriesId: 0 }, { seriesId: "1" }, { seriesId: 2 ** 31 }, { id: 1 }],
+  "announcements.save": [
+    ...idCases,
+    { ...announcementSave, lists: [] },
+    { ...announcementSave, lists: ["vip"] },
+    { ...announcementSave, lists: "early" },
+    { ...announcementSave, rateCount: 0 },
+    { ...announcementSave, rateCount: 1.5 },
+    { ...announcementSave, rateCount: 100_001 },
+    { ...announcementSave, ratePer: "second" },
+    { ...announcementSave, content: { fr: announcementWords } },
+    { ...announcementSave, content: { fr: announcementWords, en: { ...announcementWords, subject: "" } } },
+    {
+      ...announcementSave,
+      content: { fr: announcementWords, en: { ...announcementWords, subject: "a\r\nBcc: x@y.z" } },
+    },
+    { ...announcementSave, content: { fr: announcementWords, en: { ...announcementWords, title: HUGE } } },
+    {
+      ...announcementSave,
+      content: { fr: announcementWords, en: { ...announcementWords, body: "x".repeat(5001) } },
+    },
+    {
+      ...announcementSave,
+      content: { fr: announcementWords, en: { ...announcementWords, body: "a\u0000b" } },
+    },
+    { ...announcementSave, content: { fr: announcementWords, en: { ...announcementWords, extra: 1 } } },
+  ],
+  "announcements.sendTest": idCases,
+  "announcements.schedule": [
+    { id: 1 },
+    { id: 1, at: "demain" },
+    { id: 1, at: "2026-02-31T18:00" },
+    { id: 1, at: "2026-12-04 18:00" },
+    { id: 1, at: "2026-12-04T25:00" },
+    { id: 1, at: 1764867600000 },
+    { id: 0, at: null },
+  ],
+  "announcements.unschedule": idCases,
+  "announcements.pause": idCases,
+  "announcements.resume": idCases,
+  "announcements.delete": idCases,
   // Her access (decision 043): passwords never trimmed, bounded; a session's key is its sha-256.
   "access.me": [{}],
   "access.rename": [

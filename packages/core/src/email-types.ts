@@ -12,6 +12,7 @@ export const EMAIL_TYPES = [
   "order_refund",
   "signup_confirmation",
   "back_in_stock",
+  "announcement",
   "review_invitation",
   "review_rejected",
   "tracking_link",

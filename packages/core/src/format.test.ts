@@ -5,10 +5,13 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatOpening,
   formatPrice,
   formatShopDateTime,
+  fromWallTime,
   shopDay,
   shopMonth,
+  wallTimeOf,
 } from "./format";
 
 // Intl writes a narrow no-break space before "€" in French: compare with plain spaces.
@@ -52,5 +55,49 @@ describe("formatting for a reader", () => {
       "France",
     ]);
     expect(countryOptions(["DE", "AT", "FR"], "en").map((option) => option.code)).toEqual(["AT", "FR", "DE"]);
+  });
+});
+
+describe("a series' opening (decision 039)", () => {
+  it("is the moment the day and hour typed in Paris stand for, in winter and in summer", () => {
+    expect(fromWallTime("2026-12-04", "18:00")?.toISOString()).toBe("2026-12-04T17:00:00.000Z");
+    expect(fromWallTime("2027-07-02", "18:00")?.toISOString()).toBe("2027-07-02T16:00:00.000Z");
+    // The night summer time begins, 02:30 does not exist in Paris; the night it ends, it is the first.
+    expect(fromWallTime("2027-03-28", "02:30")).toBeNull();
+    expect(fromWallTime("2026-10-25", "02:30")?.toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    for (const [day, hour] of [
+      ["2026-02-30", "10:00"],
+      ["2026-13-01", "10:00"],
+      ["2026-12-04", "24:00"],
+      ["2026-12-04", "18:60"],
+      ["04/12/2026", "18:00"],
+      ["2026-12-04", "6 pm"],
+    ] as const) {
+      expect(fromWallTime(day, hour)).toBeNull();
+    }
+  });
+
+  it("reads back as the fields typed it", () => {
+    expect(wallTimeOf("2026-12-04T17:00:00.000Z")).toEqual({ date: "2026-12-04", time: "18:00" });
+    expect(wallTimeOf("2027-07-02T16:30:00.000Z")).toEqual({ date: "2027-07-02", time: "18:30" });
+  });
+
+  it("is written as a shopper of each language reads it", () => {
+    expect(formatOpening("2026-12-04T17:00:00.000Z", "fr")).toEqual({
+      day: "vendredi 4 décembre",
+      time: "18 h",
+    });
+    expect(formatOpening("2026-12-04T17:00:00.000Z", "en")).toEqual({
+      day: "Friday 4 December",
+      time: "6 pm",
+    });
+    expect(formatOpening("2027-07-02T16:30:00.000Z", "fr")).toEqual({
+      day: "vendredi 2 juillet",
+      time: "18 h 30",
+    });
+    expect(formatOpening("2027-07-02T16:30:00.000Z", "en")).toEqual({
+      day: "Friday 2 July",
+      time: "6:30 pm",
+    });
   });
 });

@@ -99,6 +99,103 @@ export function formatShopDateTime(time: Moment, locale: Locale): string {
   }).format(new Date(time));
 }
 
+/**
+ * A series' opening as a shopper reads it, in Paris time: `day` "vendredi 4 décembre" / "Friday 4
+ * December", `time` "18 h" / "6 pm" (with minutes when not on the hour: "18 h 30" / "6:30 pm").
+ */
+export function formatOpening(time: Moment, locale: Locale): { day: string; time: string } {
+  const moment = new Date(time);
+  const [hours = "0", minutes = "00"] = wallTimeOf(moment).time.split(":");
+  const onTheHour = minutes === "00";
+  // French typography: « 18 h », « 18 h 30 ».
+  const frenchTime = `${Number(hours)} h${onTheHour ? "" : ` ${minutes}`}`;
+  return {
+    day: dateTimeFormat(locale, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      timeZone: SHOP_TIME_ZONE,
+    }).format(moment),
+    time:
+      locale === "fr"
+        ? frenchTime
+        : dateTimeFormat(locale, {
+            hour: "numeric",
+            ...(onTheHour ? {} : { minute: "2-digit" }),
+            hour12: true,
+            timeZone: SHOP_TIME_ZONE,
+          }).format(moment),
+  };
+}
+
+const wallClock = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** The day ("2026-12-04") and hour ("18:00") it is in Paris at `time`: a date and a time field's values. */
+export function wallTimeOf(time: Moment): { date: string; time: string } {
+  const parts = wallClock.formatToParts(new Date(time));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return {
+    date: `${part("year")}-${part("month")}-${part("day")}`,
+    time: `${part("hour")}:${part("minute")}`,
+  };
+}
+
+/** Milliseconds Paris is ahead of UTC at `moment` (3,600,000 in winter, 7,200,000 in summer). */
+function parisOffset(moment: number): number {
+  const parts = wallClock.formatToParts(new Date(moment));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  return asUtc - (moment - (moment % 1000));
+}
+
+/**
+ * The moment a day and hour typed in Paris time stand for ("2026-12-04", "18:00"), across the
+ * changes of summer time; null for a malformed one or an hour Paris skips (02:30 on the last
+ * Sunday of March). An hour Paris lives twice (02:30 on the last Sunday of October) is the first.
+ */
+export function fromWallTime(date: string, time: string): Date | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const hour = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!day || !hour) return null;
+  const [year, month, dayOfMonth] = day.slice(1).map(Number) as [number, number, number];
+  const [hours, minutes] = hour.slice(1).map(Number) as [number, number];
+  const asUtc = Date.UTC(year, month - 1, dayOfMonth, hours, minutes);
+  const check = new Date(asUtc);
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== dayOfMonth
+  )
+    return null;
+  if (hours > 23 || minutes > 59) return null;
+  // The two offsets Paris can have around that hour; the earlier moment that reads as typed wins.
+  const candidates = [
+    asUtc - parisOffset(asUtc - 3 * 3600_000),
+    asUtc - parisOffset(asUtc + 3 * 3600_000),
+  ].sort((a, b) => a - b);
+  for (const moment of candidates) {
+    const wall = wallTimeOf(new Date(moment));
+    if (wall.date === date && wall.time === time) return new Date(moment);
+  }
+  return null;
+}
+
 const yearMonth = new Intl.DateTimeFormat("en-CA", {
   year: "numeric",
   month: "2-digit",

@@ -661,6 +661,63 @@ export interface OrderChangesTable {
   createdAt: CreatedAt;
 }
 
+/** An announcement's words in one language, as the owner edits them. */
+export interface AnnouncementText {
+  subject: string;
+  title: string;
+  subtitle: string;
+  /** Plain text, paragraphs separated by blank lines. */
+  body: string;
+}
+
+export type AnnouncementStatus = "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+export type AnnouncementRecipientStatus =
+  | "queued"
+  | "sending"
+  | "sent"
+  | "failed"
+  | "unknown"
+  | "unsubscribed";
+
+/** The owner's announcement of a series to her sign-up lists (decision 041). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  seriesId: number | null;
+  status: ColumnType<AnnouncementStatus, AnnouncementStatus | undefined, AnnouncementStatus>;
+  content: Json<Record<Locale, AnnouncementText>>;
+  /** The sign-up lists (`SIGNUP_LISTS` codes) it goes to. */
+  lists: ColumnType<string[], string[] | undefined, string[]>;
+  /** Messages sent at most per `ratePer`: her e-mail provider's limit. */
+  rateCount: ColumnType<number, number | undefined, number>;
+  ratePer: ColumnType<"minute" | "hour", "minute" | "hour" | undefined, "minute" | "hour">;
+  /** When it goes (null while a draft); its recipients are queued at that moment. */
+  scheduledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  queuedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The next message's slot under the rate. */
+  nextSendAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  finishedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  testSentAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One address an announcement goes to: one row per (announcement, address), claimed once. */
+export interface AnnouncementRecipientsTable {
+  id: Generated<number>;
+  announcementId: number;
+  email: string;
+  signupId: number;
+  locale: Locale;
+  status: ColumnType<
+    AnnouncementRecipientStatus,
+    AnnouncementRecipientStatus | undefined,
+    AnnouncementRecipientStatus
+  >;
+  claimedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  settledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  error: string | null;
+}
+
 /** A model the owner was told is low on stock (told again once it has gone back above). */
 export interface LowStockAlertsTable {
   productId: number;
@@ -721,6 +778,8 @@ export interface Database {
   dailySales: DailySalesTable;
   orderChanges: OrderChangesTable;
   lowStockAlerts: LowStockAlertsTable;
+  announcements: AnnouncementsTable;
+  announcementRecipients: AnnouncementRecipientsTable;
   heartbeats: HeartbeatsTable;
   incidents: IncidentsTable;
 }

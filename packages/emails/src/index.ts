@@ -5,6 +5,7 @@
 import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
 import { AddressCorrected } from "./emails/address-corrected";
+import { Announcement } from "./emails/announcement";
 import { BackInStock } from "./emails/back-in-stock";
 import { Incident } from "./emails/incident";
 import { LowStock } from "./emails/low-stock";
@@ -32,8 +33,10 @@ export {
   ADMIN_EMAIL_LINKS,
   absoluteUrl,
   adminOrderUrl,
+  EARLY_ACCESS_PATHS,
   EMAIL_LINKS,
   type EmailLinkPage,
+  earlyAccessUrl,
   reviewOptOutUrl,
   reviewUrl,
   shopUrl,
@@ -60,6 +63,8 @@ export function emailElement(message: EmailMessage, context: EmailContext): Reac
       return createElement(OrderRefund, { payload: message.payload, locale, context });
     case "back_in_stock":
       return createElement(BackInStock, { payload: message.payload, locale, context });
+    case "announcement":
+      return createElement(Announcement, { payload: message.payload, locale, context });
     case "signup_confirmation":
       return createElement(SignupConfirmation, { payload: message.payload, locale, context });
     case "review_invitation":
@@ -88,6 +93,8 @@ function isMarketingMessage(message: EmailMessage): message is MarketingEmailMes
 /** The one-click unsubscribe address of a marketing message (the same link its body shows). */
 function listUnsubscribeUrl(message: EmailMessage, context: EmailContext): string | undefined {
   if (!isMarketingMessage(message)) return undefined;
+  // The owner's test of an announcement has no subscriber to unsubscribe.
+  if (message.payload.unsubscribeToken === null) return undefined;
   // A review invitation stops review invitations only; a sign-up's notice, every sign-up.
   return message.type === "review_invitation"
     ? reviewOptOutUrl(context.siteUrl, message.locale, message.payload.unsubscribeToken)

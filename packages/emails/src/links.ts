@@ -65,6 +65,16 @@ export function unsubscribeUrl(siteUrl: string, locale: Locale, token: string): 
   return withToken(shopUrl(siteUrl, "unsubscribe", locale), token);
 }
 
+/**
+ * A subscriber's early-access link to a series (`/acces-anticipe/<token>`, `/en/early-access/<token>`):
+ * signed and bound to her sign-up (`@souls/shop/launch`).
+ */
+export const EARLY_ACCESS_PATHS = { fr: "/acces-anticipe/", en: "/en/early-access/" } as const;
+
+export function earlyAccessUrl(siteUrl: string, locale: Locale, token: string): string {
+  return absoluteUrl(siteUrl, `${EARLY_ACCESS_PATHS[locale]}${encodeURIComponent(token)}`);
+}
+
 /** The review form of an order, on one model's review when `model` is given. */
 export function reviewUrl(siteUrl: string, locale: Locale, token: string, model?: string): string {
   const page = withToken(shopUrl(siteUrl, "review", locale), token);

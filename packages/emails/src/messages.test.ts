@@ -170,8 +170,8 @@ describe("review messages", () => {
 });
 
 describe("message kinds", () => {
-  it("mark only the back-in-stock notice and the review invitation as marketing", () => {
-    const marketing = ["back_in_stock", "review_invitation"];
+  it("mark only the back-in-stock notice, a series' announcement and the review invitation as marketing", () => {
+    const marketing = ["back_in_stock", "announcement", "review_invitation"];
     expect(Object.keys(EMAIL_KINDS).sort()).toEqual([...EMAIL_TYPES].sort());
     expect(EMAIL_TYPES.filter(isMarketingEmail)).toEqual(marketing);
     for (const type of EMAIL_TYPES) {

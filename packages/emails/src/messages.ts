@@ -114,6 +114,37 @@ export const emailPayloads = {
     /** Opens the unsubscribe page; also sent as the List-Unsubscribe header (RFC 8058). */
     unsubscribeToken: linkToken,
   }),
+  /**
+   * The owner's announcement of a series to her lists (decision 041): her words in the reader's
+   * language, the series' models as they are at the send, its opening and, while the early access
+   * is still to come, the reader's own early-access link.
+   */
+  announcement: z.object({
+    subject: z.string().min(1).max(200),
+    title: z.string().min(1).max(200),
+    subtitle: z.string().max(300),
+    /** Plain text, paragraphs separated by blank lines. */
+    body: z.string().max(5000),
+    models: z
+      .array(
+        z.object({
+          name: text,
+          priceCents: money,
+          photoPath: orderLine.shape.photoPath,
+          productPath: productPath.optional(),
+        }),
+      )
+      .max(50),
+    currency: z.string().length(3),
+    /** When the series opens to everyone; null: on sale already (or as soon as published). */
+    opensAt: isoTime.nullable(),
+    /** When the reader's head start begins; null without an early access. */
+    earlyAccessAt: isoTime.nullable(),
+    /** The reader's early-access link (signed, bound to her sign-up); null when there is none. */
+    earlyAccessToken: z.string().min(20).max(200).nullable(),
+    /** Opens the unsubscribe page and the List-Unsubscribe header; null only in the owner's test. */
+    unsubscribeToken: linkToken.nullable(),
+  }),
   /** Double opt-in: nothing is sent to a signed-up address until its owner clicks this link. */
   signup_confirmation: z
     .object({
@@ -259,6 +290,7 @@ export const EMAIL_KINDS = {
   order_refund: "transactional",
   signup_confirmation: "transactional",
   back_in_stock: "marketing",
+  announcement: "marketing",
   review_invitation: "marketing",
   review_rejected: "transactional",
   tracking_link: "transactional",

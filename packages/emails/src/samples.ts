@@ -34,6 +34,23 @@ const order = {
   currency: "EUR",
 };
 
+/** A series' announcement as the owner writes it in English (her French one is the sample below). */
+export const sampleAnnouncementEn: EmailPayload<"announcement"> = {
+  subject: "The Atlas series opens on Friday at 6 pm",
+  title: "The Atlas series",
+  subtitle: "Twelve one-of-a-kind pieces in blue jacquard from Fez",
+  body: "It arrives on Friday: twelve bags cut from a jacquard woven in Fez, each one unique.\n\nAs always, you are the first to know.",
+  models: [
+    { name: "Aicha", priceCents: 16900, productPath: "/en/product/aicha-fanny-pack" },
+    { name: "Nadia", priceCents: 17900, productPath: "/en/product/nadia-fanny-pack" },
+  ],
+  currency: "EUR",
+  opensAt: "2026-12-04T17:00:00.000Z",
+  earlyAccessAt: "2026-12-03T17:00:00.000Z",
+  earlyAccessToken: "e.3.41.Hd2Kq9vX_b7TnR4w-Lp0sEy6JcA3mZgFuW8iNoQ1tVk",
+  unsubscribeToken: sampleUnsubscribeToken,
+};
+
 export const samplePayloads = {
   order_confirmation: {
     ...order,
@@ -86,6 +103,22 @@ export const samplePayloads = {
     model: "aicha",
     productName: "Aicha",
     productPath: "/produit/sac-banane-aicha",
+    unsubscribeToken: sampleUnsubscribeToken,
+  },
+  // The early-notice list hears of the next series, with a day's head start.
+  announcement: {
+    subject: "La série Atlas ouvre vendredi à 18 h",
+    title: "La série Atlas",
+    subtitle: "Douze pièces uniques, en jacquard bleu de Fès",
+    body: "Elle arrive vendredi : douze sacs coupés dans un jacquard tissé à Fès, chacun unique.\n\nComme toujours, vous êtes les premières à le savoir.",
+    models: [
+      { name: "Aicha", priceCents: 16900, productPath: "/produit/sac-banane-aicha" },
+      { name: "Nadia", priceCents: 17900, productPath: "/produit/sac-banane-nadia" },
+    ],
+    currency: "EUR",
+    opensAt: "2026-12-04T17:00:00.000Z",
+    earlyAccessAt: "2026-12-03T17:00:00.000Z",
+    earlyAccessToken: "e.3.41.Hd2Kq9vX_b7TnR4w-Lp0sEy6JcA3mZgFuW8iNoQ1tVk",
     unsubscribeToken: sampleUnsubscribeToken,
   },
   // Ten days after the Aicha of the order above left the workshop.

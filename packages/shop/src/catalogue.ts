@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { ShownPhoto } from "@souls/core/photos";
 import type { Database, FaqItem, Kysely, ProductMaterials } from "@souls/db";
+import type { SeriesLaunch } from "./launch/rules";
 import { seriesPictureOf } from "./photos/series-picture";
 import { referencePrices } from "./pricing";
 
@@ -60,6 +61,8 @@ export interface CatalogueModel extends ModelAvailability {
   texts: Partial<Record<Locale, ModelTexts>>;
   /** First the cover. */
   photos: ModelPhoto[];
+  /** Its series' launch (decision 039); null: in no series. */
+  launch: SeriesLaunch | null;
 }
 
 export interface Series {
@@ -67,6 +70,8 @@ export interface Series {
   title: Record<Locale, string>;
   subtitle: Record<Locale, string>;
   featured: boolean;
+  /** Its opening, early access and launch limit (decision 039). */
+  launch: SeriesLaunch;
   /** Its address's last segment in each language (`/collections/<slug>`), kept for good (decision 040). */
   slug: Record<Locale, string>;
   /** Its picture (the home page's hero while featured, the top of its page), or null. */
@@ -123,6 +128,17 @@ export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
   ]);
   const onSale = products.filter((product) => product.onSaleSince !== null).map((product) => product.id);
   const before = await referencePrices(db, onSale);
+  const launches = new Map(
+    series.map((one): [number, SeriesLaunch] => [
+      one.id,
+      {
+        opensAt: one.opensAt,
+        earlyAccessMinutes: one.earlyAccessMinutes,
+        launchLimitPieces: one.launchLimitPieces,
+        launchLimitHours: one.launchLimitHours,
+      },
+    ]),
+  );
 
   const photosOf = groupBy(photos, (photo) => photo.productId);
   const textsOf = groupBy(texts, (text) => text.productId);
@@ -155,6 +171,7 @@ export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
         height: photo.height,
         alt: { fr: photo.altFr, en: photo.altEn },
       })),
+      launch: (product.seriesId !== null && launches.get(product.seriesId)) || null,
     };
   });
   return {
@@ -164,6 +181,7 @@ export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
       title: { fr: one.titleFr, en: one.titleEn },
       subtitle: { fr: one.subtitleFr, en: one.subtitleEn },
       featured: one.featured,
+      launch: launches.get(one.id) as SeriesLaunch,
       slug: { fr: one.slugFr, en: one.slugEn },
       picture: seriesPictureOf(one),
     })),

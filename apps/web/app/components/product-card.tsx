@@ -3,6 +3,7 @@ import { formatPrice } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import type { ShownPhoto } from "@souls/core/photos";
 import type { ModelAvailability, ModelTexts } from "@souls/shop/catalogue";
+import type { Opening } from "~/lib/launch.server";
 import { useTranslation } from "~/lib/translations";
 import { checkoutHref } from "./product-actions";
 import { ProductPicture } from "./product-picture";
@@ -12,6 +13,8 @@ export interface CardModel extends ModelAvailability {
   texts: Pick<ModelTexts, "path" | "cardDescription"> | undefined;
   photos: ShownPhoto[];
   beforePriceCents?: number | null;
+  /** When its series opens, while this shopper cannot hold it yet (decision 039). */
+  opening?: Opening | null;
 }
 
 /** A model in the collection grid: photo, name, one line, price and the order button. */
@@ -70,6 +73,12 @@ export function ProductCard({
           <Link to={href} className="button button--outline button--small">
             {tc("product.view", { name: product.name })}
           </Link>
+        ) : product.opening ? (
+          <p className="product-card__opening">
+            <time dateTime={product.opening.at}>
+              {tc("product.opening.label", { day: product.opening.day, time: product.opening.time })}
+            </time>
+          </p>
         ) : soldOut ? (
           <button type="button" className="button button--primary button--small" disabled>
             {tc("product.soldOut")}

@@ -1,14 +1,16 @@
 import type { Locale } from "@souls/core/locales";
 import { isModelCode } from "@souls/core/models";
 import { addToCart, type CartChange, quantityOf, removeFromCart, setQuantity } from "@souls/shop/cart";
-import { loadCollection } from "@souls/shop/catalogue";
+import { loadCollection, modelByCode } from "@souls/shop/catalogue";
 import { z } from "zod";
 import { fixedT } from "~/i18n.server";
 import { pathOf } from "~/screens";
 import { readCart, saveCart } from "./cart.server";
+import { shownCatalogue } from "./catalogue.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { answerAction, invalidRequest, parseForm } from "./form.server";
+import { earlyAccessPasses, openingOf } from "./launch.server";
 import { makeToast, type ToastMessage } from "./toast.server";
 
 export const cartIntentSchema = z.object({
@@ -67,14 +69,33 @@ export async function handleCartIntent(request: Request, form: FormData, locale:
   const reading = parseForm(form, cartIntentSchema, ["intent", "model"]);
   if (!reading.ok) return invalidRequest(locale);
   const { intent, model } = reading.data;
-  const [cart, collection, t] = await Promise.all([
+  const [cart, collection, t, catalogue, passes] = await Promise.all([
     readCart(request),
     loadCollection(db),
     fixedT(locale, "common"),
+    shownCatalogue(),
+    earlyAccessPasses(request),
   ]);
   // A model shoppers cannot find (a draft, or none by that code) cannot be added.
   const product = collection[model];
   if (!product) return invalidRequest(locale);
+  // Its series not open yet for this shopper (decision 039): nothing of it goes in a cart. The
+  // order checks again in its own transaction, whatever the cart says.
+  const found = modelByCode(catalogue, model);
+  const opening = found && openingOf(found, locale, passes);
+  if (opening && (intent === "add" || intent === "increment")) {
+    const toast = await makeToast(locale, {
+      kind: "error",
+      title: "common:toast.notOpen.title",
+      text: "common:toast.notOpen.text",
+      values: {
+        name: t("common:product.fullName", { name: product.name }),
+        day: opening.day,
+        time: opening.time,
+      },
+    });
+    return answerAction(request, form, toast, { status: 409 });
+  }
   const { available } = product;
   const current = quantityOf(cart, model);
   const { maxPiecesPerModel } = env.orderLimits;

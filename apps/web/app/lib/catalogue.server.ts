@@ -10,6 +10,7 @@ import {
 import type { ListeningProductChangeSource } from "@souls/shop/product-changes";
 import type { CardModel } from "~/components/product-card";
 import { db } from "./db.server";
+import { type EarlyAccessPass, openingOf } from "./launch.server";
 import { productChanges } from "./live.server";
 
 type WatchedProductChanges = Pick<ListeningProductChangeSource, "subscribeToAll" | "connection" | "catchUp">;
@@ -86,10 +87,18 @@ export const catalogueVersion = versionOf(productChanges);
 /** The catalogue for the pages of this web server: models, series, words, photos, availability. */
 export const shownCatalogue = keepCollection(() => loadCatalogue(db), catalogueVersion);
 
-/** What a product card needs of a model, in the page's language (a loader's answer stays small). */
-export function cardOf(model: CatalogueModel, locale: Locale): CardModel {
+/**
+ * What a product card needs of a model, in the page's language (a loader's answer stays small),
+ * with its opening when this shopper cannot hold it yet (decision 039).
+ */
+export function cardOf(
+  model: CatalogueModel,
+  locale: Locale,
+  passes: readonly EarlyAccessPass[] = [],
+): CardModel {
   const texts = model.texts[locale];
   return {
+    opening: openingOf(model, locale, passes),
     ...availabilityOf(model),
     texts: texts && { path: texts.path, cardDescription: texts.cardDescription },
     photos: model.photos.slice(0, 1),

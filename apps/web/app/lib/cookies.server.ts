@@ -36,6 +36,12 @@ export const flashStorage = createCookieSessionStorage({ cookie: flashCookie });
 export const ordersCookie = shopCookie("orders", { maxAge: THIRTY_DAYS });
 
 /**
+ * The early-access passes this browser was given by a subscriber's link (decision 039): the series
+ * and sign-up each names. Every order checks them again, with its address, in its transaction.
+ */
+export const earlyAccessCookie = shopCookie("early_access", { maxAge: 2 * 24 * 3600 });
+
+/**
  * The owner's session: a random id whose hash the database keeps (logging out deletes it there),
  * for ADMIN_SESSION_HOURS.
  */
@@ -54,7 +60,7 @@ export const adminDeviceCookie = shopCookie("admin_device", { maxAge: 365 * 24 *
 const baseName = (name: string) => (name.startsWith("__Host-") ? name.slice("__Host-".length) : name);
 
 const COOKIES_READ = new Set(
-  [cartCookie, flashCookie, ordersCookie, adminCookie, adminDeviceCookie].map((cookie) =>
+  [cartCookie, flashCookie, ordersCookie, earlyAccessCookie, adminCookie, adminDeviceCookie].map((cookie) =>
     baseName(cookie.name),
   ),
 );
@@ -67,7 +73,7 @@ const COOKIES_READ = new Set(
 export const isShopCookie = (name: string) => COOKIES_READ.has(baseName(name));
 
 /** The cookies that outlive a request, which a rotation of SESSION_SECRET must not lose. */
-const KEPT_COOKIES = [cartCookie, ordersCookie, adminCookie, adminDeviceCookie];
+const KEPT_COOKIES = [cartCookie, ordersCookie, earlyAccessCookie, adminCookie, adminDeviceCookie];
 
 /** Each of them as the current secret alone reads it (only during a rotation). */
 const CURRENT_ONLY =

@@ -54,6 +54,14 @@ export async function whenListening(): Promise<void> {
   await live.listening;
 }
 
+/**
+ * Tells this server's open pages that a model changed though no row did: a series' launch moment
+ * (its early access, its opening) came, and what they offer changed with the time (decision 039).
+ */
+export function tellOpenPages(change: ProductChange): void {
+  for (const listener of live.listeners) listener(change);
+}
+
 export const productChanges: Omit<ListeningProductChangeSource, "close"> = {
   subscribe(listener) {
     listen();

@@ -23,6 +23,7 @@ const { cleanAddress, createPageCache, inlineHashes, preferredEncoding } = await
   "./page-cache.server"
 );
 const { versionOf } = await import("./catalogue.server");
+const { launchGenerationOf } = await import("./launch.server");
 
 let t: TestDatabase;
 let source: ListeningProductChangeSource;
@@ -295,6 +296,59 @@ describe("the year a kept page shows (its footer's « © year »)", () => {
     now = new Date("2026-12-31T23:00:01Z");
     yearly.keep(found.ticket, {}, "<html>© 2026</html>");
     expect("page" in (await yearly.lookUp("/"))).toBe(false);
+  });
+});
+
+describe("a series' launch (decision 039)", () => {
+  const opensAt = new Date("2026-12-04T17:00:00Z");
+  const launches = [{ opensAt, earlyAccessMinutes: 30, launchLimitPieces: 1, launchLimitHours: 24 }];
+
+  it("serves no page of before the head start or the opening once it has come, with nobody touching anything", async () => {
+    let now = new Date(opensAt.getTime() - 31 * 60_000);
+    const launching = createPageCache(versionOf(source), undefined, () =>
+      launchGenerationOf(launches, now, launches[0]),
+    );
+    const keep = async () => {
+      const found = await launching.lookUp("/produit/sac-banane-aicha");
+      if ("page" in found) return;
+      if (!found.ticket) throw new Error("no ticket");
+      launching.keep(found.ticket, {}, "<html>Ouverture le vendredi 4 décembre à 18 h</html>");
+    };
+    const served = async () => "page" in (await launching.lookUp("/produit/sac-banane-aicha"));
+    await keep();
+    expect(await served()).toBe(true);
+    // The time left on the home page (its series opens): never more than a minute stale meanwhile.
+    now = new Date(now.getTime() + 60_000);
+    expect(await served()).toBe(false);
+    await keep();
+    now = new Date(opensAt.getTime() - 1);
+    await keep();
+    expect(await served()).toBe(true);
+    now = opensAt;
+    expect(await served()).toBe(false);
+    // Once every moment has passed, pages are kept again for as long as nothing changes.
+    await keep();
+    now = new Date(opensAt.getTime() + 3 * 3600_000);
+    expect(await served()).toBe(true);
+  });
+
+  it("keeps pages across minutes while only another series than the home page's is to open", () => {
+    const before = new Date(opensAt.getTime() - 2 * 3600_000);
+    const later = new Date(before.getTime() + 5 * 60_000);
+    expect(launchGenerationOf(launches, later)).toBe(launchGenerationOf(launches, before));
+    expect(launchGenerationOf(launches, later, launches[0])).not.toBe(
+      launchGenerationOf(launches, before, launches[0]),
+    );
+  });
+
+  it("keeps no page rendered across the opening", async () => {
+    let now = new Date(opensAt.getTime() - 1);
+    const launching = createPageCache(versionOf(source), undefined, () => launchGenerationOf(launches, now));
+    const found = await launching.lookUp("/");
+    if (!("ticket" in found) || !found.ticket) throw new Error("no ticket");
+    now = opensAt;
+    launching.keep(found.ticket, {}, "<html>Ouverture le vendredi 4 décembre à 18 h</html>");
+    expect("page" in (await launching.lookUp("/"))).toBe(false);
   });
 });
 

@@ -16,9 +16,10 @@ import { shopMonth } from "@souls/core/format";
 // when the app would read it (`cart =x` is the cart `cart` to both).
 import { parse as parseCookies } from "cookie";
 import { isPrivatePage, PAGES, pageForPath, productAddressLocale, seriesAddressLocale } from "~/screens";
-import { type CatalogueVersion, catalogueVersion } from "./catalogue.server";
+import { type CatalogueVersion, catalogueVersion, shownCatalogue } from "./catalogue.server";
 import { isShopCookie } from "./cookies.server";
 import { offersEnglish } from "./english-offer";
+import { launchGeneration, watchLaunches } from "./launch.server";
 
 export interface CachedPage {
   /** Content-Type, Content-Security-Policy (hashes, no nonce) and the page's own headers. */
@@ -90,14 +91,20 @@ export function cleanAddress(method: string, url: string): string | null {
 }
 
 /**
- * The kept pages' generation: the catalogue version, and the year it is in Paris (the footer's
- * « © year »): a page kept on 31 December is not served on 1 January.
+ * The kept pages' generation: the catalogue version, the year it is in Paris (the footer's
+ * « © year »): a page kept on 31 December is not served on 1 January — and the series' launch
+ * moments passed (decision 039): a page that said "opens at 18:00" is not served at 18:00.
  */
-function generationOf(version: string | null, now: Date): string | null {
-  return version === null ? null : `${version}@${shopMonth(now).slice(0, 4)}`;
+function generationAt(version: string | null, now: Date, launch: string): string | null {
+  return version === null ? null : `${version}@${shopMonth(now).slice(0, 4)}#${launch}`;
 }
 
-export function createPageCache(version: CatalogueVersion, now: () => Date = () => new Date()) {
+export function createPageCache(
+  version: CatalogueVersion,
+  now: () => Date = () => new Date(),
+  launch: () => string = () => "",
+) {
+  const generationOf = (current: string | null) => generationAt(current, now(), launch());
   let keptVersion: string | null = null;
   const pages = new Map<string, CachedPage>();
 
@@ -143,7 +150,7 @@ export function createPageCache(version: CatalogueVersion, now: () => Date = () 
 
     /** The kept page for `key`, or what the app needs to keep the page it is about to render. */
     async lookUp(key: string): Promise<{ page: CachedPage } | { ticket: CacheTicket | null }> {
-      const current = generationOf(await version.current(), now());
+      const current = generationOf(await version.current());
       const page = current === null ? undefined : pagesOf(current).get(key);
       if (page) return { page };
       return { ticket: current === null ? null : { key, version: current } };
@@ -151,7 +158,7 @@ export function createPageCache(version: CatalogueVersion, now: () => Date = () 
 
     /** Keeps a page rendered under `ticket`, unless the catalogue changed meanwhile. */
     keep(ticket: CacheTicket, headers: Record<string, string>, html: string): void {
-      if (generationOf(version.heard(), now()) !== ticket.version) return;
+      if (generationOf(version.heard()) !== ticket.version) return;
       const body = Buffer.from(html);
       pagesOf(ticket.version).set(ticket.key, {
         headers,
@@ -166,7 +173,7 @@ export function createPageCache(version: CatalogueVersion, now: () => Date = () 
 
     /** How many pages are kept (tests, the memory bench). */
     get size(): number {
-      return pagesOf(generationOf(version.heard(), now())).size;
+      return pagesOf(generationOf(version.heard())).size;
     },
   };
 }
@@ -174,7 +181,11 @@ export function createPageCache(version: CatalogueVersion, now: () => Date = () 
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /** This web server's cache (one per process, like its LISTEN connection). */
-export const pageCache = createPageCache(catalogueVersion);
+export const pageCache = createPageCache(catalogueVersion, undefined, () => {
+  // From the first page asked: this server waits for every series' launch moments by itself.
+  watchLaunches(shownCatalogue);
+  return launchGeneration();
+});
 
 /** Longer than any browser sends: such a client gets the page uncompressed. */
 const MAX_ACCEPT_ENCODING = 256;

@@ -22,6 +22,7 @@ const catalogue: Catalogue = {
       beforePriceCents: null,
       texts: model.texts,
       photos: [],
+      launch: null,
     }),
   ),
   series: [
@@ -32,6 +33,7 @@ const catalogue: Catalogue = {
       featured: false,
       slug: { fr: "premiere-collection", en: "first-collection" },
       picture: null,
+      launch: { opensAt: null, earlyAccessMinutes: 0, launchLimitPieces: 1, launchLimitHours: 24 },
     },
     // Nothing published in it yet: no page.
     {
@@ -41,6 +43,7 @@ const catalogue: Catalogue = {
       featured: true,
       slug: { fr: "atlas", en: "atlas" },
       picture: null,
+      launch: { opensAt: null, earlyAccessMinutes: 0, launchLimitPieces: 1, launchLimitHours: 24 },
     },
   ],
   retiredPaths: [],

@@ -1,5 +1,6 @@
 import type { FullConfig } from "@playwright/test";
 import { sql } from "./fixtures";
+import { resetShopClock } from "./shop-clock";
 
 /**
  * The run's shop holds pieces enough for every test that buys one. The launch series has 25 to 41
@@ -13,6 +14,8 @@ import { sql } from "./fixtures";
  */
 export default async function globalSetup(config: FullConfig) {
   await sql("UPDATE products SET stock = stock + 500");
+  // The launch rules' clock at the machine's time, whatever an interrupted run left (decision 039).
+  await resetShopClock();
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error("no baseURL in the Playwright config");
   const login = await fetch(`${baseURL}/admin`);

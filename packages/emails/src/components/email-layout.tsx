@@ -17,12 +17,21 @@ interface EmailLayoutProps {
   context: EmailContext;
   /** The line mail clients show after the subject in the inbox. */
   preview: string;
+  /** The document's title (a webmail's tab, a screen reader opening the message as a page). */
+  title?: string;
   /** An e-mail to the owner herself: no invitation to write to the shop, no sign-off. */
   toOwner?: boolean;
   children: ReactNode;
 }
 
-export function EmailLayout({ locale, context, preview, toOwner = false, children }: EmailLayoutProps) {
+export function EmailLayout({
+  locale,
+  context,
+  preview,
+  title,
+  toOwner = false,
+  children,
+}: EmailLayoutProps) {
   const { layout } = copyFor(locale);
   const { seller } = context;
   const home = shopUrl(context.siteUrl, "home", locale);
@@ -31,6 +40,7 @@ export function EmailLayout({ locale, context, preview, toOwner = false, childre
       <Head>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
+        {title ? <title>{title}</title> : null}
       </Head>
       <Preview>{preview}</Preview>
       <Body style={styles.body}>

@@ -243,6 +243,16 @@ function withSecretsMasked(message: EmailMessage): EmailMessage {
       return { ...message, payload: { ...message.payload, token: TRACKING_TOKEN_MASK } };
     case "back_in_stock":
       return { ...message, payload: { ...message.payload, unsubscribeToken: TRACKING_TOKEN_MASK } };
+    // A subscriber's early-access link buys in her name before the opening.
+    case "announcement":
+      return {
+        ...message,
+        payload: {
+          ...message.payload,
+          earlyAccessToken: message.payload.earlyAccessToken === null ? null : TRACKING_TOKEN_MASK,
+          unsubscribeToken: message.payload.unsubscribeToken === null ? null : TRACKING_TOKEN_MASK,
+        },
+      };
     // A review link writes in the buyer's name: the owner, who moderates, must never hold one.
     case "review_invitation":
       return {

@@ -8,6 +8,7 @@ import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { Database, Kysely, Order } from "@souls/db";
 import type { Cart } from "../cart";
+import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { paymentIsOpen } from "../order-status";
 import type { PaymentGateway } from "../payments/gateway";
@@ -42,6 +43,12 @@ export type CheckoutRefusal =
   | { problem: "heldByOthers"; model: ModelCode }
   /** The order of this checkout was not paid in time: its pieces went back on sale. */
   | { problem: "reservationEnded" }
+  /** The model's series opens later (decision 039). */
+  | { problem: "notOpen"; model: ModelCode; opensAt: Date }
+  /** The series' head start: only with a subscriber's link, to her address. */
+  | { problem: "earlyAccess"; model: ModelCode; opensAt: Date }
+  /** The launch limit: no more of this model to one shopper yet. */
+  | { problem: "launchLimit"; model: ModelCode; limit: number }
   | { problem: "empty" };
 
 export type CheckoutOutcome =
@@ -67,6 +74,9 @@ export interface CheckoutPayment {
   withJavaScript: boolean;
   client?: { hash: string; earlierOrders?: readonly string[] };
   limits?: OrderLimits;
+  /** The browser's early-access passes and the launch rules' clock (placeOrder). */
+  earlyAccess?: readonly EarlyAccessPass[];
+  launchNow?: Date;
   links: (orderNumber: string) => PaymentLinks;
 }
 
@@ -115,6 +125,8 @@ export async function payForCheckout(
     provider: gateway.provider,
     client: input.client,
     limits,
+    ...(input.earlyAccess ? { earlyAccess: input.earlyAccess } : {}),
+    ...(input.launchNow ? { launchNow: input.launchNow } : {}),
   });
   if (!placed.ok) {
     switch (placed.reason) {
@@ -132,6 +144,21 @@ export async function payForCheckout(
         };
       case "held_by_others":
         return { outcome: "refused", refusal: { problem: "heldByOthers", model: placed.model } };
+      case "not_open":
+        return {
+          outcome: "refused",
+          refusal: { problem: "notOpen", model: placed.model, opensAt: placed.opensAt },
+        };
+      case "early_access":
+        return {
+          outcome: "refused",
+          refusal: { problem: "earlyAccess", model: placed.model, opensAt: placed.opensAt },
+        };
+      case "launch_limit":
+        return {
+          outcome: "refused",
+          refusal: { problem: "launchLimit", model: placed.model, limit: placed.limit },
+        };
       case "empty":
         return { outcome: "refused", refusal: { problem: "empty" } };
     }

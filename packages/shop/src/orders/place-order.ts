@@ -4,6 +4,7 @@ import type { ModelCode } from "@souls/core/models";
 import { type Database, type Kysely, type Order, type PaymentProvider, prepared } from "@souls/db";
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
+import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { ordersPlaced } from "../metrics";
 import { OPEN_PAYMENTS } from "../order-status";
@@ -34,6 +35,13 @@ export interface PlaceOrderInput {
   test?: boolean;
   limits?: OrderLimits;
   now?: Date;
+  /**
+   * The early-access passes this browser holds (its signed cookie): during a series' head start an
+   * order of its pieces is taken only with a pass for it, to its sign-up's address (decision 039).
+   */
+  earlyAccess?: readonly EarlyAccessPass[];
+  /** The shop's clock for the launch rules (a test run may move it); `now` otherwise. */
+  launchNow?: Date;
 }
 
 export type ClientLimit = "held_pieces" | "unpaid_orders";
@@ -45,6 +53,12 @@ export type PlaceOrderResult =
   | { ok: false; reason: "held_by_others"; model: ModelCode }
   | { ok: false; reason: "order_limit"; model: ModelCode; limit: number }
   | { ok: false; reason: "client_limit"; limit: ClientLimit }
+  /** The model's series is not open yet (nor in its head start for this order). */
+  | { ok: false; reason: "not_open"; model: ModelCode; opensAt: Date }
+  /** The series is in its head start: only with a subscriber's pass, to her address. */
+  | { ok: false; reason: "early_access"; model: ModelCode; opensAt: Date }
+  /** The launch limit: one shopper (address or network) may not have more of this model yet. */
+  | { ok: false; reason: "launch_limit"; model: ModelCode; limit: number }
   | { ok: false; reason: "empty" };
 
 export function newCheckoutKey(): string {
@@ -79,7 +93,7 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
   // An order number taken in the same millisecond is drawn again.
   for (let attempt = 0; ; attempt++) {
     try {
-      const placed = await placedByClient(db, input.client?.hash, (connection) =>
+      const placed = await placedByClient(db, shopperLocks(input), (connection) =>
         placeOrderStatement(connection, input, lines, limits, newOrderNumber(now.getTime() + attempt), now),
       );
       if (placed.order) {
@@ -90,6 +104,18 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
         const limit =
           placed.placedThisHour >= limits.maxUnpaidOrdersPerHour ? "unpaid_orders" : "held_pieces";
         return { ok: false, reason: "client_limit", limit };
+      }
+      const launchRefused = lines.find((line) => placed.launch.has(line.model));
+      const launch = launchRefused && placed.launch.get(launchRefused.model);
+      if (launchRefused && launch) {
+        if (launch.refused === "launch_limit")
+          return { ok: false, reason: "launch_limit", model: launchRefused.model, limit: launch.limit };
+        return {
+          ok: false,
+          reason: launch.refused,
+          model: launchRefused.model,
+          opensAt: new Date(launch.opensAt),
+        };
       }
       // Not every line could be held, so none was: the first one short is said.
       const short =
@@ -119,26 +145,48 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
 }
 
 /**
- * Runs the order's statement on one connection, a client's orders one at a time: a session
- * advisory lock on its hash, taken before the statement (whose snapshot then sees the client's
- * last order) and released after its commit. The statement commits on its own, so no product row
- * stays locked for a round trip of ours.
+ * What one shopper's orders are serialized on: her client's network (the per-client limits) and
+ * her address, normalized (the launch limit counts both: decision 039). Sorted, so two orders
+ * sharing both never wait on each other in a cycle. None for the owner's test order.
+ */
+function shopperLocks(input: PlaceOrderInput): string[] {
+  if (input.test) return input.client ? [`orders:${input.client.hash}`] : [];
+  const keys = [`launch:${normalizedEmail(input.details.email)}`];
+  if (input.client) keys.push(`orders:${input.client.hash}`);
+  return keys.sort();
+}
+
+const normalizedEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Runs the order's statement on one connection, a shopper's orders one at a time: session
+ * advisory locks on her client's hash and her address, taken before the statement (whose
+ * snapshot then sees her last order) and released after its commit. The statement commits on its
+ * own, so no product row stays locked for a round trip of ours.
  */
 async function placedByClient<T>(
   db: Kysely<Database>,
-  clientHash: string | undefined,
+  keys: readonly string[],
   run: (connection: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (clientHash === undefined) return run(db);
+  if (keys.length === 0) return run(db);
   return db.connection().execute(async (connection) => {
-    const key = `orders:${clientHash}`;
-    await prepared(sql`SELECT pg_advisory_lock(hashtext(${key}))`).execute(connection);
+    for (const key of keys)
+      await prepared(sql`SELECT pg_advisory_lock(hashtext(${key}))`).execute(connection);
     try {
       return await run(connection);
     } finally {
-      await prepared(sql`SELECT pg_advisory_unlock(hashtext(${key}))`).execute(connection);
+      for (const key of [...keys].reverse()) {
+        await prepared(sql`SELECT pg_advisory_unlock(hashtext(${key}))`).execute(connection);
+      }
     }
   });
+}
+
+interface LaunchRefusal {
+  refused: "not_open" | "early_access" | "launch_limit";
+  opensAt: string;
+  limit: number;
 }
 
 interface PlacedStatement {
@@ -152,6 +200,8 @@ interface PlacedStatement {
   available: Map<string, number>;
   /** Pieces of each model asked that may still be held now (the share unpaid orders may hold). */
   holdable: Map<string, number>;
+  /** Lines its series' launch refuses: not open, head start without a pass, launch limit. */
+  launch: Map<string, LaunchRefusal>;
 }
 
 /**
@@ -181,6 +231,10 @@ async function placeOrderStatement(
   const quantities = lines.map((line) => line.quantity);
   const { details } = input;
   const test = input.test === true;
+  const launchNow = input.launchNow ?? now;
+  const email = normalizedEmail(details.email);
+  const passSeries = (input.earlyAccess ?? []).map((pass) => pass.seriesId);
+  const passSignups = (input.earlyAccess ?? []).map((pass) => pass.signupId);
   const result = await prepared(sql<
     Order & {
       existingOrder: boolean;
@@ -188,6 +242,7 @@ async function placeOrderStatement(
       placedThisHour: number;
       available: Record<string, number> | null;
       holdable: Record<string, number> | null;
+      launch: Record<string, LaunchRefusal> | null;
     }
   >`
     WITH existing AS (
@@ -207,16 +262,39 @@ async function placeOrderStatement(
     ),
     wanted (slug, quantity) AS (SELECT * FROM unnest(${models}::text[], ${quantities}::int[])),
     locked AS (
-      SELECT p.id, p.slug, p.name, p.price_cents, p.stock, p.reserved, p.archived_at, w.quantity
+      SELECT p.id, p.slug, p.name, p.price_cents, p.stock, p.reserved, p.archived_at, p.series_id, w.quantity
       FROM products p JOIN wanted w ON w.slug = p.slug
       WHERE (SELECT ok FROM allowed)
       ORDER BY p.id FOR UPDATE OF p
+    ),
+    passes (series_id, signup_id) AS (SELECT * FROM unnest(${passSeries}::int[], ${passSignups}::int[])),
+    -- The series' launch, read after the rows are locked (decision 039): before its head start
+    -- nothing; during it only with a pass for it whose confirmed sign-up is this order's address;
+    -- until its limit ends, no more of a model than the limit to one shopper — her address or her
+    -- network, counting her orders not cancelled nor expired (her orders are placed one at a time).
+    launch AS (
+      SELECT l.slug, s.opens_at, s.launch_limit_pieces AS "limit",
+        CASE
+          WHEN ${test}::boolean OR s.opens_at IS NULL THEN NULL
+          WHEN ${launchNow} < s.opens_at - make_interval(mins => s.early_access_minutes) THEN 'not_open'
+          WHEN ${launchNow} < s.opens_at AND NOT EXISTS (
+            SELECT 1 FROM passes g JOIN signups u ON u.id = g.signup_id
+            WHERE g.series_id = s.id AND u.confirmed_at IS NOT NULL AND u.email = ${email}) THEN 'early_access'
+          WHEN ${launchNow} < s.opens_at + make_interval(hours => s.launch_limit_hours)
+            AND l.quantity + (
+              SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
+              WHERE i.product_id = l.id AND NOT o.is_test AND o.status NOT IN ('cancelled', 'expired')
+                AND (lower(o.email) = ${email} OR o.client_hash = ${clientHash})
+            ) > s.launch_limit_pieces THEN 'launch_limit'
+        END AS refused
+      FROM locked l LEFT JOIN series s ON s.id = l.series_id
     ),
     enough AS (
       SELECT count(*) = cardinality(${models}::text[])
              AND coalesce(bool_and(archived_at IS NULL AND (${test}::boolean OR (reserved + quantity <= stock
                AND (${clientHash}::text IS NULL
-                 OR reserved + quantity <= greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8)))))), false) AS all_lines
+                 OR reserved + quantity <= greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8)))))), false)
+             AND NOT EXISTS (SELECT 1 FROM launch WHERE refused IS NOT NULL) AS all_lines
       FROM locked
     ),
     held AS (
@@ -261,11 +339,13 @@ async function placeOrderStatement(
            (SELECT json_object_agg(slug, CASE WHEN archived_at IS NULL THEN stock - reserved ELSE 0 END)
               FROM locked) AS available,
            (SELECT json_object_agg(slug, greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8))::int - reserved)
-              FROM locked) AS holdable
+              FROM locked) AS holdable,
+           (SELECT json_object_agg(slug, json_build_object('refused', refused, 'opensAt', opens_at, 'limit', "limit"))
+              FROM launch WHERE refused IS NOT NULL) AS launch
     FROM allowed a LEFT JOIN the_order t ON true`).execute(db);
   const row = result.rows[0];
   if (!row) throw new Error("the order statement returned no row");
-  const { existingOrder, allowed, placedThisHour, available, holdable, ...order } = row;
+  const { existingOrder, allowed, placedThisHour, available, holdable, launch, ...order } = row;
   return {
     order: order.id === null || order.id === undefined ? undefined : (order as Order),
     existing: existingOrder === true,
@@ -273,6 +353,7 @@ async function placeOrderStatement(
     placedThisHour,
     available: new Map(Object.entries(available ?? {})),
     holdable: new Map(Object.entries(holdable ?? {})),
+    launch: new Map(Object.entries(launch ?? {})),
   };
 }
 

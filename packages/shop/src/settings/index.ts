@@ -55,6 +55,12 @@ function problems(env: Variables, app: ShopApp): { variable: keyof Variables; me
   if (!env.SESSION_SECRET) {
     found.push({ variable: "SESSION_SECRET", message: "SESSION_SECRET is required in production" });
   }
+  if (env.SHOP_TEST_CLOCK_FILE) {
+    found.push({
+      variable: "SHOP_TEST_CLOCK_FILE",
+      message: "SHOP_TEST_CLOCK_FILE moves the shop's clock for tests: never set it in a deployment",
+    });
+  }
   if (app === "web" && !env.ADMIN_PASSWORD) {
     found.push({ variable: "ADMIN_PASSWORD", message: "ADMIN_PASSWORD is required in production" });
   }

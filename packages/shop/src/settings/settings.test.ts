@@ -42,6 +42,14 @@ describe.each(APPS)("the settings, as the %s reads them", (app) => {
     expect(settings.sessionSecret).toMatch(/^development-only/);
   });
 
+  it("refuse a test clock in a deployment, and let a local test run move it", () => {
+    expect(() => readSettings({ ...staging, SHOP_TEST_CLOCK_FILE: "/tmp/clock" }, app)).toThrow(
+      /SHOP_TEST_CLOCK_FILE moves the shop's clock for tests: never set it in a deployment/,
+    );
+    const local = readSettings({ ...production, SHOP_EMBEDDED_DB: "1", SHOP_TEST_CLOCK_FILE: "/tmp/c" }, app);
+    expect(local.SHOP_TEST_CLOCK_FILE).toBe("/tmp/c");
+  });
+
   it("take the three Stripe keys together or none", () => {
     expect(() => readSettings({ ...local, STRIPE_SECRET_KEY: "sk_test_1" }, app)).toThrow(
       /set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/,

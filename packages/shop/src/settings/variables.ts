@@ -94,6 +94,12 @@ export const variables = z.object({
    * (docs/security.md §4). The end-to-end run raises it: its own tests fail logins on purpose.
    */
   ADMIN_LOGIN_FREE_FAILURES: int(0, 100_000).default(10),
+  /**
+   * Tests only: a file holding how many milliseconds the launch rules' clock is ahead of the
+   * machine (decision 039), so the end-to-end run can stand before an opening, in its head start
+   * or after it without waiting. A deployment refuses to start with it.
+   */
+  SHOP_TEST_CLOCK_FILE: z.string().min(1).optional(),
 
   // The worker's.
   /** Seconds between two rounds of jobs. */

@@ -1,5 +1,7 @@
 import { copy } from "@souls/core/admin-copy";
 import { SERIES_TEXT_LIMITS } from "@souls/core/catalogue-rules";
+import { formatDateTime, wallTimeOf } from "@souls/core/format";
+import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { FormField } from "~/components/admin/form-field";
@@ -9,17 +11,80 @@ import { trpc } from "~/lib/trpc";
 
 const TEXT = copy.seriesForm;
 
-/** A series as the form edits it: its id and its words in both languages. */
+/** A series as the form edits it: its id, its words in both languages and its launch. */
 export interface SeriesDraftOf {
   id: number;
   titleFr: string;
   titleEn: string;
   subtitleFr: string;
   subtitleEn: string;
+  /** ISO 8601; null: on sale once published (decision 039). */
+  opensAt: string | null;
+  earlyAccessMinutes: number;
+  launchLimitPieces: number;
+  launchLimitHours: number;
 }
 
-type FieldName = "titleFr" | "titleEn" | "subtitleFr" | "subtitleEn";
-const FIELDS: FieldName[] = ["titleFr", "titleEn", "subtitleFr", "subtitleEn"];
+type FieldName =
+  | "titleFr"
+  | "titleEn"
+  | "subtitleFr"
+  | "subtitleEn"
+  | "launch.opensDate"
+  | "launch.opensTime"
+  | "launch.earlyAccessMinutes"
+  | "launch.launchLimitPieces"
+  | "launch.launchLimitHours";
+const FIELDS: FieldName[] = [
+  "titleFr",
+  "titleEn",
+  "subtitleFr",
+  "subtitleEn",
+  "launch.opensDate",
+  "launch.opensTime",
+  "launch.earlyAccessMinutes",
+  "launch.launchLimitPieces",
+  "launch.launchLimitHours",
+];
+
+const EARLY_ACCESS = [
+  [0, TEXT.earlyAccessNone],
+  [30, TEXT.earlyAccess30],
+  [60, TEXT.earlyAccess60],
+  [1440, TEXT.earlyAccess1440],
+] as const;
+
+/** The launch's fields as the form holds them: the day and hour in Paris time, as she types them. */
+interface LaunchDraft {
+  opensDate: string;
+  opensTime: string;
+  earlyAccessMinutes: string;
+  launchLimitPieces: string;
+  launchLimitHours: string;
+}
+
+function launchDraftOf(series: SeriesDraftOf | "new"): LaunchDraft {
+  if (series === "new") {
+    return {
+      opensDate: "",
+      opensTime: "",
+      earlyAccessMinutes: "0",
+      launchLimitPieces: "1",
+      launchLimitHours: "24",
+    };
+  }
+  const wall = series.opensAt ? wallTimeOf(series.opensAt) : { date: "", time: "" };
+  return {
+    opensDate: wall.date,
+    opensTime: wall.time,
+    earlyAccessMinutes: String(series.earlyAccessMinutes),
+    launchLimitPieces: String(series.launchLimitPieces),
+    launchLimitHours: String(series.launchLimitHours),
+  };
+}
+
+/** A number field's value as sent: the API says what is wrong with one that is not a whole number. */
+const whole = (value: string) => (/^\d{1,4}$/.test(value.trim()) ? Number(value) : value);
 
 /** « Nouvelle série » (`series` is "new") or « Modifier la série ». */
 export function SeriesFormDialog({
@@ -41,15 +106,21 @@ export function SeriesFormDialog({
 }
 
 function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone: () => void }) {
-  const [draft, setDraft] = useState<Record<FieldName, string>>(() =>
-    series === "new"
-      ? { titleFr: "", titleEn: "", subtitleFr: "", subtitleEn: "" }
-      : {
-          titleFr: series.titleFr,
-          titleEn: series.titleEn,
-          subtitleFr: series.subtitleFr,
-          subtitleEn: series.subtitleEn,
-        },
+  const [draft, setDraft] = useState<Record<"titleFr" | "titleEn" | "subtitleFr" | "subtitleEn", string>>(
+    () =>
+      series === "new"
+        ? { titleFr: "", titleEn: "", subtitleFr: "", subtitleEn: "" }
+        : {
+            titleFr: series.titleFr,
+            titleEn: series.titleEn,
+            subtitleFr: series.subtitleFr,
+            subtitleEn: series.subtitleEn,
+          },
+  );
+  const [launch, setLaunch] = useState<LaunchDraft>(() => launchDraftOf(series));
+  // An opening already past no longer moves (the API refuses it too): said, and the fields locked.
+  const [passed] = useState(
+    () => series !== "new" && series.opensAt !== null && new Date(series.opensAt).getTime() <= Date.now(),
   );
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -83,11 +154,25 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
       return;
     }
     if (busy) return;
-    if (series === "new") create.mutate(draft);
-    else update.mutate({ id: series.id, ...draft });
+    const launchInput = {
+      opensDate: launch.opensDate,
+      opensTime: launch.opensTime,
+      earlyAccessMinutes: Number(launch.earlyAccessMinutes) as 0 | 30 | 60 | 1440,
+      launchLimitPieces: whole(launch.launchLimitPieces) as number,
+      launchLimitHours: whole(launch.launchLimitHours) as number,
+    };
+    if (series === "new") create.mutate({ ...draft, launch: launchInput });
+    else update.mutate({ id: series.id, ...draft, launch: launchInput });
   };
 
-  const bind = (name: FieldName) => ({
+  const bindLaunch = (name: keyof LaunchDraft) => ({
+    name: `launch.${name}`,
+    value: launch[name],
+    onChange: (event: { target: { value: string } }) =>
+      setLaunch((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  const bind = (name: "titleFr" | "titleEn" | "subtitleFr" | "subtitleEn") => ({
     name,
     value: draft[name],
     onChange: (event: { target: { value: string } }) =>
@@ -133,6 +218,86 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
           />
         )}
       </FormField>
+      <fieldset className="admin-series__launch" disabled={busy}>
+        <legend>{TEXT.launchLegend}</legend>
+        {passed && series !== "new" && series.opensAt ? (
+          <p className="admin-hint">
+            {fill(TEXT.openingPassed, { date: formatDateTime(series.opensAt, "fr", "short") })}
+          </p>
+        ) : (
+          <p className="admin-hint">{TEXT.launchIntro}</p>
+        )}
+        <div className="admin-form__row">
+          <FormField label={TEXT.opensDate} error={errors["launch.opensDate"]}>
+            {(props) => <input {...props} {...bindLaunch("opensDate")} type="date" disabled={passed} />}
+          </FormField>
+          <FormField label={TEXT.opensTime} error={errors["launch.opensTime"]}>
+            {(props) => (
+              <input {...props} {...bindLaunch("opensTime")} type="time" step={60} disabled={passed} />
+            )}
+          </FormField>
+        </div>
+        {!passed && (launch.opensDate || launch.opensTime) ? (
+          <button
+            type="button"
+            className="button button--outline button--small"
+            onClick={() => setLaunch((current) => ({ ...current, opensDate: "", opensTime: "" }))}
+          >
+            {TEXT.cancelOpening}
+          </button>
+        ) : null}
+        <FormField
+          label={TEXT.earlyAccess}
+          hint={TEXT.earlyAccessHint}
+          error={errors["launch.earlyAccessMinutes"]}
+        >
+          {(props) => (
+            <select {...props} {...bindLaunch("earlyAccessMinutes")} disabled={passed}>
+              {EARLY_ACCESS.map(([minutes, label]) => (
+                <option key={minutes} value={minutes}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <div className="admin-form__row">
+          <FormField
+            label={TEXT.launchLimitPieces}
+            hint={TEXT.launchLimitPiecesHint}
+            error={errors["launch.launchLimitPieces"]}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...bindLaunch("launchLimitPieces")}
+                type="number"
+                min={1}
+                max={20}
+                inputMode="numeric"
+                disabled={passed}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={TEXT.launchLimitHours}
+            hint={TEXT.launchLimitHoursHint}
+            error={errors["launch.launchLimitHours"]}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...bindLaunch("launchLimitHours")}
+                type="number"
+                min={0}
+                max={168}
+                inputMode="numeric"
+                disabled={passed}
+              />
+            )}
+          </FormField>
+        </div>
+      </fieldset>
       <DialogActions
         onCancel={onDone}
         submitLabel={series === "new" ? TEXT.create : TEXT.save}

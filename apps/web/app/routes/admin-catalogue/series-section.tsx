@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { copy, count } from "@souls/core/admin-copy";
+import { formatDateTime } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
@@ -47,6 +48,20 @@ export function SeriesSection({ series, onEdit }: { series: Series; onEdit: () =
             {series.titleEn}
           </p>
           {series.subtitleFr ? <p className="admin-series__subtitle">{series.subtitleFr}</p> : null}
+          {series.opensAt && new Date(series.opensAt).getTime() > Date.now() ? (
+            <p className="admin-muted">
+              {fill(TEXT.opensOn, { date: formatDateTime(series.opensAt, "fr", "short") })}
+              {series.earlyAccessMinutes > 0
+                ? ` · ${fill(TEXT.earlyAccessOn, {
+                    date: formatDateTime(
+                      new Date(new Date(series.opensAt).getTime() - series.earlyAccessMinutes * 60_000),
+                      "fr",
+                      "short",
+                    ),
+                  })}`
+                : null}
+            </p>
+          ) : null}
         </div>
         <div className="admin-actions admin-actions--row">
           {series.featured ? (

@@ -99,6 +99,11 @@ export function CheckoutForm({
         return t("errors.reservationEnded");
       case "paymentError":
         return t("errors.payment");
+      case "notOpen":
+      case "earlyAccess":
+        return t(`errors.${problem.problem}`, { name: problem.name, day: problem.day, time: problem.time });
+      case "launchLimit":
+        return t("errors.launchLimit", { count: problem.limit, name: problem.name });
     }
   };
 

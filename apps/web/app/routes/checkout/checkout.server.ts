@@ -1,8 +1,9 @@
 import { type AppLoadContext, data, redirect, redirectDocument } from "@remix-run/node";
+import { formatOpening } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { Cart } from "@souls/shop/cart";
-import { homeSeries, priceLines } from "@souls/shop/catalogue";
+import { homeSeries, modelByCode, priceLines } from "@souls/shop/catalogue";
 import { parseCheckoutQuery, SHIPPING_FIELDS, shippingDetailsSchema } from "@souls/shop/checkout";
 import {
   type CheckoutOutcome,
@@ -19,6 +20,7 @@ import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { invalidRequest, parseForm } from "~/lib/form.server";
+import { earlyAccessPasses, launchClock, openingOf } from "~/lib/launch.server";
 import { placedOrders, rememberOrder } from "~/lib/orders.server";
 import { siteOrigin } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
@@ -57,7 +59,28 @@ export type Refusal =
   | { problem: "unavailable"; model: ModelCode; name: string; available: number }
   | { problem: "heldByOthers"; model: ModelCode; name: string; holdMinutes: number }
   | { problem: "reservationEnded" }
-  | { problem: "paymentError" };
+  | { problem: "paymentError" }
+  /** Its series is not open yet (or in its head start without her link, or to another address). */
+  | { problem: "notOpen" | "earlyAccess"; model: ModelCode; name: string; day: string; time: string }
+  | { problem: "launchLimit"; model: ModelCode; name: string; limit: number };
+
+/**
+ * The first line of a checkout whose series this shopper cannot buy yet (decision 039), with its
+ * opening as she reads it: the checkout page says so instead of its form.
+ */
+export async function notOpenLine(
+  request: Request,
+  lines: readonly { model: ModelCode; name: string }[],
+  locale: Locale,
+) {
+  const [catalogue, passes] = await Promise.all([shownCatalogue(), earlyAccessPasses(request)]);
+  for (const line of lines) {
+    const model = modelByCode(catalogue, line.model);
+    const opening = model && openingOf(model, locale, passes);
+    if (opening) return { model: line.model, name: line.name, day: opening.day, time: opening.time };
+  }
+  return null;
+}
 
 /** A shipping quote, or (quote null, 409) why the order's country could not change. */
 interface QuoteAnswer {
@@ -146,6 +169,8 @@ export async function answerCheckout(
     withJavaScript: withJavaScript(form),
     client: { hash: clientHash(request, context), earlierOrders: await placedOrders(request) },
     limits: env.orderLimits,
+    earlyAccess: await earlyAccessPasses(request),
+    launchNow: launchClock.now(),
     links: linksFor(locale),
   });
   return answerPayment(request, outcome, locale, details.values, nameOf);
@@ -240,6 +265,19 @@ async function refused(
         },
         { status: 409 },
       );
+    case "notOpen":
+    case "earlyAccess": {
+      // Refused in the order's own transaction, whatever the form said.
+      logRefusal(request, 403, `launch: ${refusal.problem} (${refusal.model})`);
+      const opening = formatOpening(refusal.opensAt, locale);
+      return answer(
+        { problem: refusal.problem, model: refusal.model, name: nameOf(refusal.model), ...opening },
+        403,
+      );
+    }
+    case "launchLimit":
+      logRefusal(request, 409, `launch limit (${refusal.model})`);
+      return answer({ ...refusal, name: nameOf(refusal.model) }, 409);
     case "empty":
       return invalidRequest(locale);
   }

@@ -25,7 +25,7 @@ import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import type { HydrateHandle } from "~/root";
 import { pathOf } from "~/screens";
-import { answerCheckout, checkoutLines } from "./checkout.server";
+import { answerCheckout, checkoutLines, notOpenLine } from "./checkout.server";
 import { CHECKOUT_FORM_ID, CheckoutForm } from "./checkout-form";
 import { ResumePayment } from "./resume-payment";
 
@@ -53,6 +53,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const name = priced.lines.find((line) => line.model === overLimit.model)?.name ?? overLimit.model;
     return data({ ...meta, state: "orderLimit" as const, ...overLimit, name }, { status: 409 });
   }
+
+  // A piece of a series not open yet to this shopper (decision 039): the page says when instead.
+  const notOpen = await notOpenLine(request, priced.lines, locale);
+  if (notOpen) return data({ ...meta, state: "notOpen" as const, ...notOpen }, { status: 403 });
 
   const [single] = priced.lines;
   if (priced.fromQuery && priced.lines.length === 1 && single && single.available === 0) {
@@ -147,6 +151,10 @@ export default function CheckoutPage() {
         <h1>{t("title")}</h1>
         {loaded.state === "malformed" ? (
           <p className="form-error">{t("errors.malformed")}</p>
+        ) : loaded.state === "notOpen" ? (
+          <p className="form-error">
+            {t("errors.notOpen", { name: loaded.name, day: loaded.day, time: loaded.time })}
+          </p>
         ) : loaded.state === "orderLimit" ? (
           <p className="form-error">{t("errors.orderLimit", { count: loaded.limit, name: loaded.name })}</p>
         ) : (

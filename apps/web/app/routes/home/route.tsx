@@ -8,6 +8,7 @@ import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
 import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
+import { earlyAccessPasses, heroOpening } from "~/lib/launch.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
@@ -22,7 +23,12 @@ export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const [catalogue, t, seller] = await Promise.all([shownCatalogue(), fixedT(locale, "home"), shownSeller()]);
+  const [catalogue, t, seller, passes] = await Promise.all([
+    shownCatalogue(),
+    fixedT(locale, "home"),
+    shownSeller(),
+    earlyAccessPasses(request),
+  ]);
   const origin = siteOrigin;
   // The series the owner chose for the home page, its models in her order.
   const { series, models } = homeSeries(catalogue);
@@ -33,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Its own picture in the hero, when the owner gave it one (decision 040).
       picture: series.picture,
     },
-    collection: models.map((model) => cardOf(model, locale)),
+    // Its opening to come and the time left, rendered here (kept pages go every minute meanwhile).
+    opening: series ? heroOpening(series.launch, locale) : null,
+    collection: models.map((model) => cardOf(model, locale, passes)),
     title: t("meta.title"),
     description: t("meta.description"),
     // What the owner filled in, and only that: a detail not filled in yet is left out.
@@ -56,7 +64,7 @@ export const action = signupAction("home");
 export const meta = pageMeta();
 
 export default function Home() {
-  const { series, collection, organization } = useLoaderData<typeof loader>();
+  const { series, collection, organization, opening } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation();
   const locale = useLocale();
@@ -70,13 +78,44 @@ export default function Home() {
             {series?.title ?? t("hero.title")}
           </h1>
           {series?.subtitle ? <p className="hero__lead">{series.subtitle}</p> : null}
+          {opening ? (
+            <div className="hero__opening">
+              <p className="hero__opening-when">
+                <time dateTime={opening.at}>
+                  {t("hero.opening.label", { day: opening.day, time: opening.time })}
+                </time>
+              </p>
+              <p className="hero__opening-left">
+                {t("hero.opening.left", {
+                  left: [
+                    opening.left.days > 0 ? t("hero.opening.days", { count: opening.left.days }) : "",
+                    opening.left.days > 0 || opening.left.hours > 0
+                      ? t("hero.opening.hours", { count: opening.left.hours })
+                      : "",
+                    t("hero.opening.minutes", { count: opening.left.minutes }),
+                  ]
+                    .filter(Boolean)
+                    .join(" "),
+                })}
+              </p>
+              {opening.phase === "early" ? (
+                <p className="hero__opening-early">{t("hero.opening.early")}</p>
+              ) : null}
+            </div>
+          ) : null}
           <div className="hero__buttons">
             <a href="#products" className="button button--primary">
               {t("hero.viewModels")}
             </a>
-            <a href="#story" className="button button--outline">
-              {t("hero.discoverBrand")}
-            </a>
+            {opening ? (
+              <a href="#early-notice" className="button button--outline">
+                {t("hero.opening.notify")}
+              </a>
+            ) : (
+              <a href="#story" className="button button--outline">
+                {t("hero.discoverBrand")}
+              </a>
+            )}
           </div>
         </div>
         <div className="hero__image">

@@ -7,6 +7,7 @@ import { fixedT } from "~/i18n.server";
 import { adminSession } from "~/lib/admin-session.server";
 import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
 import { guaranteeNoticeFor } from "~/lib/guarantee-notice.server";
+import { earlyAccessPasses, openingOf } from "~/lib/launch.server";
 import { notFound } from "~/lib/not-found.server";
 import { siteOrigin } from "~/lib/page.server";
 import { pageReviews, shownReviews } from "~/lib/reviews.server";
@@ -36,11 +37,12 @@ export async function requireModel(request: Request, catalogue: Catalogue) {
 export async function productPage(request: Request) {
   const catalogue = await shownCatalogue();
   const { model, locale, texts, preview } = await requireModel(request, catalogue);
-  const [tc, seller, published, guaranteeNotice] = await Promise.all([
+  const [tc, seller, published, guaranteeNotice, passes] = await Promise.all([
     fixedT(locale, "common"),
     shownSeller(),
     shownReviews(),
     guaranteeNoticeFor(locale),
+    earlyAccessPasses(request),
   ]);
   const url = new URL(request.url);
   const photo = Number(url.searchParams.get("photo"));
@@ -54,6 +56,8 @@ export async function productPage(request: Request) {
   const series = seriesLinkOf(catalogue, model.seriesId, locale);
   const body = {
     model: availabilityOf(model),
+    // Not on sale yet for this shopper (decision 039): the page says when, and holds nothing.
+    opening: openingOf(model, locale, passes),
     name: model.name,
     texts,
     photos: model.photos,
@@ -63,7 +67,7 @@ export async function productPage(request: Request) {
     series,
     related: otherModels(catalogue, model.model)
       .slice(0, 3)
-      .map((other) => cardOf(other, locale)),
+      .map((other) => cardOf(other, locale, passes)),
     preview,
     noindex: preview,
     socialImage: socialImageOf(model.photos[0]),

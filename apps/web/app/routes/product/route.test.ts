@@ -194,3 +194,46 @@ describe("a model's reviews", () => {
     expect(JSON.parse(serialised).review[0].reviewBody).toContain("</script><script>");
   });
 });
+
+describe("a model of a series opening later (decision 039)", () => {
+  it("keeps its page, says when it opens in its language, and is announced, not in stock", async () => {
+    const { seriesId } = await shop.t.db
+      .selectFrom("products")
+      .select("seriesId")
+      .where("slug", "=", "bilin")
+      .executeTakeFirstOrThrow();
+    const setOpening = (opensAt: Date | null) =>
+      shop.t.db
+        .updateTable("series")
+        .set({ opensAt })
+        .where("id", "=", seriesId as number)
+        .execute();
+    await setOpening(new Date("2035-06-15T16:00:00Z"));
+    try {
+      const fr = await open("/produit/sac-banane-bilin");
+      expect(fr.body.opening).toEqual({
+        day: "vendredi 15 juin",
+        time: "18 h",
+        at: "2035-06-15T16:00:00.000Z",
+        phase: "before",
+      });
+      const product = (fr.body.structuredData as Record<string, unknown>[]).find(
+        (item) => item["@type"] === "Product",
+      );
+      expect(JSON.stringify(product)).toContain("https://schema.org/PreSale");
+      // Its English address as it is now (an earlier test of this file moves it).
+      const { path } = await shop.t.db
+        .selectFrom("productTexts")
+        .innerJoin("products", "products.id", "productTexts.productId")
+        .select("productTexts.path")
+        .where("products.slug", "=", "bilin")
+        .where("productTexts.locale", "=", "en")
+        .executeTakeFirstOrThrow();
+      const en = await open(path);
+      expect(en.body.opening).toMatchObject({ day: "Friday 15 June", time: "6 pm" });
+    } finally {
+      await setOpening(null);
+    }
+    expect((await open("/produit/sac-banane-bilin")).body.opening).toBeNull();
+  });
+});

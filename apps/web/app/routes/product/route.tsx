@@ -68,14 +68,32 @@ export default function ProductPage() {
     reviews,
     reviewsAllPath,
     guaranteeNotice,
+    opening,
   } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t: tc } = useTranslation();
   const home = pathOf("home", locale);
   const { available } = model;
-  const purchase = (anchor: string) => (
-    <PurchaseButtons model={model.model} available={available} locale={locale} anchor={anchor} />
-  );
+  const purchase = (anchor: string) =>
+    opening ? (
+      <div className="opening-note">
+        <p className="opening-note__when">
+          <time dateTime={opening.at}>
+            {tc("product.opening.label", { day: opening.day, time: opening.time })}
+          </time>
+        </p>
+        {opening.phase === "early" ? (
+          <p className="opening-note__early">{tc("product.opening.early")}</p>
+        ) : null}
+        <div className="purchase-buttons">
+          <button type="button" className="button button--primary" disabled>
+            {tc("product.opening.notYet")}
+          </button>
+        </div>
+      </div>
+    ) : (
+      <PurchaseButtons model={model.model} available={available} locale={locale} anchor={anchor} />
+    );
   const price = (withVat: boolean) => (
     <ProductPrice
       priceCents={model.priceCents}
@@ -134,12 +152,22 @@ export default function ProductPage() {
           {price(true)}
           <Paragraphs text={texts.shortDescription} />
           <div id="purchase" data-availability="offer">
-            {available > 0 && available < 3 ? (
+            {!opening && available > 0 && available < 3 ? (
               <p className="stock-note">{tc("product.fewLeft", { count: available })}</p>
             ) : null}
             {purchase("purchase")}
           </div>
-          {available > 0 ? (
+          {opening ? (
+            <div data-availability="waitlist">
+              <SignupBox
+                id="opening-notice"
+                className="opening-notice"
+                title={tc("product.opening.notifyTitle")}
+                text={tc("product.opening.notifyText")}
+                submitLabel={tc("product.opening.notifySubmit")}
+              />
+            </div>
+          ) : available > 0 ? (
             <div data-availability="waitlist" />
           ) : (
             <section

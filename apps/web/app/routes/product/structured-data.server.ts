@@ -2,7 +2,9 @@ import { shopDay } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import { isPhotoHash, photoFallbackPath } from "@souls/core/photos";
 import type { CatalogueModel, ModelTexts } from "@souls/shop/catalogue";
+import { salePhase } from "@souls/shop/launch";
 import { drawingImage } from "~/lib/drawings.server";
+import { launchClock } from "~/lib/launch.server";
 import { siteOrigin } from "~/lib/page.server";
 import type { PageReviews } from "~/lib/reviews.server";
 import type { Translate } from "~/lib/translations";
@@ -59,7 +61,13 @@ export function productStructuredData({
         url,
         priceCurrency: product.currency,
         price: (product.priceCents / 100).toFixed(2),
-        availability: product.available > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+        // A series not open yet (decision 039) is announced, not in stock: its pieces come on sale then.
+        availability:
+          product.available <= 0
+            ? "https://schema.org/SoldOut"
+            : salePhase(product.launch, launchClock.now()) === "open"
+              ? "https://schema.org/InStock"
+              : "https://schema.org/PreSale",
         itemCondition: "https://schema.org/NewCondition",
         ...offerDetails(product),
       },

@@ -63,7 +63,12 @@ export class CatalogueRefusedError extends Error {
       | "address_format"
       | "archived"
       | "sale_not_lower"
-      | "not_on_sale",
+      | "not_on_sale"
+      /** A series' opening set to a moment already past (decision 039). */
+      | "opening_in_past"
+      /** A series' opening already past: it can no longer be moved nor cancelled. */
+      | "opening_passed"
+      | "launch_invalid",
     /** For `sale_not_lower`: today's price; for the limits: the bound. */
     readonly value = 0,
     readonly locale?: Locale,

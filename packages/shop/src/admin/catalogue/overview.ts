@@ -101,6 +101,7 @@ export async function catalogueOverview(db: Kysely<Database>): Promise<Catalogue
       .selectFrom("series")
       .select(["id", "titleFr", "titleEn", "subtitleFr", "subtitleEn", "featured", "slugFr", "slugEn"])
       .select(["pictureSource", "pictureWidth", "pictureHeight", "pictureAltFr", "pictureAltEn"])
+      .select(["opensAt", "earlyAccessMinutes", "launchLimitPieces", "launchLimitHours"])
       .orderBy("id", "desc")
       .execute(),
     db.selectFrom("products").selectAll().orderBy("position").orderBy("id").execute(),

@@ -5,7 +5,9 @@
  * when empty (models of earlier series keep their pages).
  */
 import { CATALOGUE_LIMITS, SERIES_TEXT_LIMITS } from "@souls/core/catalogue-rules";
+import { formatDateTime } from "@souls/core/format";
 import type { Database, Kysely, Transaction } from "@souls/db";
+import { EARLY_ACCESS_MINUTES, LAUNCH_LIMIT_BOUNDS, type SeriesLaunch } from "../../launch/rules";
 import { isStorableText } from "../../text";
 import { recordProductEvent } from "../product-history";
 import { CatalogueRefusedError, ModelTextRefusedError, SeriesNotFoundError } from "./errors";
@@ -17,6 +19,12 @@ export interface SeriesInput {
   titleEn: string;
   subtitleFr?: string;
   subtitleEn?: string;
+  /**
+   * Its launch (decision 039): the opening (null: on sale once published), the early access and the
+   * launch limit. Absent: unchanged. An opening is set, moved or cancelled only while it is to come,
+   * and never to a moment already past.
+   */
+  launch?: SeriesLaunch;
 }
 
 export interface SeriesRow {
@@ -26,6 +34,10 @@ export interface SeriesRow {
   subtitleFr: string;
   subtitleEn: string;
   featured: boolean;
+  opensAt: Date | null;
+  earlyAccessMinutes: number;
+  launchLimitPieces: number;
+  launchLimitHours: number;
 }
 
 function seriesWords(input: SeriesInput) {
@@ -53,7 +65,88 @@ function seriesWords(input: SeriesInput) {
   };
 }
 
-const SERIES_COLUMNS = ["id", "titleFr", "titleEn", "subtitleFr", "subtitleEn", "featured"] as const;
+const SERIES_COLUMNS = [
+  "id",
+  "titleFr",
+  "titleEn",
+  "subtitleFr",
+  "subtitleEn",
+  "featured",
+  "opensAt",
+  "earlyAccessMinutes",
+  "launchLimitPieces",
+  "launchLimitHours",
+] as const;
+
+const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+function sameLaunch(a: SeriesLaunch, b: SeriesLaunch): boolean {
+  return (
+    sameMoment(a.opensAt, b.opensAt) &&
+    a.earlyAccessMinutes === b.earlyAccessMinutes &&
+    a.launchLimitPieces === b.launchLimitPieces &&
+    a.launchLimitHours === b.launchLimitHours
+  );
+}
+
+/** The launch's rules as the schema checks them (the API's refuses first; this guards other callers). */
+function checkedLaunch(launch: SeriesLaunch): SeriesLaunch {
+  const { pieces, hours } = LAUNCH_LIMIT_BOUNDS;
+  const whole = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+  if (
+    !(EARLY_ACCESS_MINUTES as readonly number[]).includes(launch.earlyAccessMinutes) ||
+    !whole(launch.launchLimitPieces, pieces.min, pieces.max) ||
+    !whole(launch.launchLimitHours, hours.min, hours.max) ||
+    (launch.opensAt !== null && Number.isNaN(launch.opensAt.getTime()))
+  ) {
+    throw new CatalogueRefusedError("launch_invalid");
+  }
+  return launch;
+}
+
+/**
+ * The launch to store, or a refusal: an opening already past is neither moved nor cancelled, and
+ * none is set to a moment already past.
+ */
+function nextLaunch(current: SeriesLaunch, wanted: SeriesLaunch, now: Date): SeriesLaunch {
+  const launch = checkedLaunch(wanted);
+  if (sameLaunch(current, launch)) return current;
+  if (current.opensAt && current.opensAt.getTime() <= now.getTime()) {
+    throw new CatalogueRefusedError("opening_passed");
+  }
+  if (launch.opensAt && launch.opensAt.getTime() <= now.getTime()) {
+    throw new CatalogueRefusedError("opening_in_past");
+  }
+  return launch;
+}
+
+/** How the history says a launch: « Ouverture 04/12/2026 18:00 · accès anticipé 60 min · limite 1 pièce / 24 h ». */
+function launchWords(launch: SeriesLaunch): string {
+  if (!launch.opensAt) return "Ouverture : dès la publication";
+  const early = launch.earlyAccessMinutes > 0 ? ` · accès anticipé ${launch.earlyAccessMinutes} min` : "";
+  return `Ouverture ${formatDateTime(launch.opensAt, "fr", "short")}${early} · limite ${launch.launchLimitPieces} / ${launch.launchLimitHours} h`;
+}
+
+/** The series' models each keep in their history that their launch changed, from what to what. */
+async function recordLaunchChange(
+  trx: Transaction<Database>,
+  seriesId: number,
+  before: SeriesLaunch,
+  after: SeriesLaunch,
+): Promise<void> {
+  const models = await trx.selectFrom("products").select("id").where("seriesId", "=", seriesId).execute();
+  for (const model of models) {
+    await recordProductEvent(trx, model.id, "series_changed", launchWords(before), launchWords(after));
+  }
+}
+
+/** A series without a launch of its own: on sale once published, the limit's defaults. */
+const NO_LAUNCH: SeriesLaunch = {
+  opensAt: null,
+  earlyAccessMinutes: 0,
+  launchLimitPieces: 1,
+  launchLimitHours: 24,
+};
 
 async function lockSeries(trx: Transaction<Database>, seriesId: number): Promise<SeriesRow> {
   const series = await trx
@@ -70,8 +163,13 @@ async function lockSeries(trx: Transaction<Database>, seriesId: number): Promise
  * A new series, empty. A shop without a home-page series yet makes it the home page's. At most
  * CATALOGUE_LIMITS.series series.
  */
-export async function createSeries(db: Kysely<Database>, input: SeriesInput): Promise<SeriesRow> {
+export async function createSeries(
+  db: Kysely<Database>,
+  input: SeriesInput,
+  now = new Date(),
+): Promise<SeriesRow> {
   const words = seriesWords(input);
+  const launch = input.launch && nextLaunch(NO_LAUNCH, input.launch, now);
   return db.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const { count } = await trx
@@ -88,7 +186,7 @@ export async function createSeries(db: Kysely<Database>, input: SeriesInput): Pr
       .executeTakeFirst();
     return trx
       .insertInto("series")
-      .values({ ...words, featured: !featured })
+      .values({ ...words, ...launch, featured: !featured })
       .returning(SERIES_COLUMNS)
       .executeTakeFirstOrThrow();
   });
@@ -99,15 +197,27 @@ export async function updateSeries(
   db: Kysely<Database>,
   seriesId: number,
   input: SeriesInput,
+  now = new Date(),
 ): Promise<SeriesRow> {
   const words = seriesWords(input);
   return db.transaction().execute(async (trx) => {
     const series = await lockSeries(trx, seriesId);
+    const launch = input.launch ? nextLaunch(series, input.launch, now) : series;
+    const launchChanged = !sameLaunch(series, launch);
     const same = (Object.keys(words) as (keyof typeof words)[]).every((key) => series[key] === words[key]);
-    if (same) return series;
+    if (same && !launchChanged) return series;
+    if (launchChanged) await recordLaunchChange(trx, seriesId, series, launch);
+    const { opensAt, earlyAccessMinutes, launchLimitPieces, launchLimitHours } = launch;
     return trx
       .updateTable("series")
-      .set({ ...words, updatedAt: new Date() })
+      .set({
+        ...words,
+        opensAt,
+        earlyAccessMinutes,
+        launchLimitPieces,
+        launchLimitHours,
+        updatedAt: new Date(),
+      })
       .where("id", "=", seriesId)
       .returning(SERIES_COLUMNS)
       .executeTakeFirstOrThrow();
