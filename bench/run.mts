@@ -28,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { connect, migrateToLatest, seedProducts } from "@souls/db";
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "@souls/db/embedded";
+import { benchAnnouncement } from "./announcement.mts";
 import { addPhotographedModel, PHOTOGRAPHED_MODEL, photoBytesOnAPhone } from "./catalogue.mts";
 import { benchHostileRequests } from "./hostile.mts";
 import { benchHttp } from "./http.mts";
@@ -438,7 +439,7 @@ async function main(): Promise<number> {
   // After the sections that read the home page: it features a new series and sells it out.
   await runSection("launch", async () => {
     waitedMs += await waitForQuietMachine("the launch");
-    return benchLaunch({
+    const rush = await benchLaunch({
       baseUrl,
       appPid,
       databaseUrl: database.urlFor("souls"),
@@ -452,6 +453,11 @@ async function main(): Promise<number> {
       repoRoot: ROOT,
       log,
     });
+    // The announcement's figures (bench/announcement.mts), on a database of their own: it
+    // empties the e-mail queue and the announcements of the one it is given.
+    await database.createDatabase("souls_announcement");
+    const announcement = await benchAnnouncement(database.urlFor("souls_announcement"), { log });
+    return [...rush, ...announcement.map((figure) => ({ ...figure, section: "launch" as const }))];
   });
 
   // Last: its failed logins throttle the owner's login for a minute afterwards.
