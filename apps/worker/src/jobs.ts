@@ -1,4 +1,5 @@
 import type { Database, Kysely } from "@souls/db";
+import { settleAudienceOrders } from "@souls/shop/audience";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
 import { notifyLowStock } from "@souls/shop/owner";
 import type { PaymentGateway } from "@souls/shop/payments";
@@ -17,6 +18,8 @@ export interface RoundReport {
   /** Models the owner's low-stock e-mail just named. */
   lowStock: number;
   reconciled: number;
+  /** Paid orders counted as the last step of the audience's path (decision 047). */
+  audiencePaid: number;
   emails: DeliveryReport;
 }
 
@@ -49,5 +52,16 @@ export async function runJobs(
   // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
   const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
   const reconciled = await reconcilePayments(db, jobs.gateway, now);
-  return { expired, restockNotices, reviewInvitations, reviewsPublished, lowStock, reconciled, emails };
+  // After reconciliation: a payment it applied is counted in the same round.
+  const audiencePaid = await settleAudienceOrders(db, now);
+  return {
+    expired,
+    restockNotices,
+    reviewInvitations,
+    reviewsPublished,
+    lowStock,
+    reconciled,
+    audiencePaid,
+    emails,
+  };
 }

@@ -22,6 +22,7 @@ import * as m20261127_declined_payments_by_order from "./2026-11-27T22-30-declin
 import * as m20261127_tracking_link_requests_by_time from "./2026-11-27T23-00-tracking-link-requests-by-time";
 import * as m20261128_guarantee_notices from "./2026-11-28T00-00-guarantee-notices";
 import * as m20261128_series_launch from "./2026-11-28T01-00-series-launch";
+import * as m20261128_audience from "./2026-11-28T08-00-audience";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T23-00-tracking-link-requests-by-time": m20261127_tracking_link_requests_by_time,
   "2026-11-28T00-00-guarantee-notices": m20261128_guarantee_notices,
   "2026-11-28T01-00-series-launch": m20261128_series_launch,
+  "2026-11-28T08-00-audience": m20261128_audience,
 };

@@ -14,6 +14,7 @@ import {
   quoteDelivery,
   resumeOrderPayment,
 } from "@souls/shop/orders";
+import { countOrderPlaced, hitOf } from "~/lib/audience.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
@@ -148,6 +149,10 @@ export async function answerCheckout(
     limits: env.orderLimits,
     links: linksFor(locale),
   });
+  if ("order" in outcome) {
+    const models = priced.lines.map(({ model }) => model);
+    await countOrderPlaced(hitOf(request, context.socketAddress), outcome.order.id, models);
+  }
   return answerPayment(request, outcome, locale, details.values, nameOf);
 }
 
