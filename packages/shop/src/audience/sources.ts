@@ -37,7 +37,9 @@ export function referrerHostOf(referrer: string | null | undefined): string {
   if (url.protocol !== "https:" && url.protocol !== "http:") return "";
   let host = url.hostname.toLowerCase().replace(/\.$/, "");
   while (SITE_PREFIX.test(host) && host.split(".").length > 2) host = host.replace(SITE_PREFIX, "");
-  return host.length <= MAX_HOST_LENGTH && HOST.test(host) ? host : "";
+  // A site has a name: an address (a home server, someone's box) is no source to keep.
+  const address = /^[\d.]+$/.test(host);
+  return !address && host.length <= MAX_HOST_LENGTH && HOST.test(host) ? host : "";
 }
 
 /**
