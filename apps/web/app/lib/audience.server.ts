@@ -28,6 +28,9 @@ import { db } from "./db.server";
 import { env } from "./env.server";
 import { beforeCloseOnStop, processWide } from "./server-process.server";
 
+/** Off only to measure what counting costs (bench/run.mts). */
+const MEASURING = env.AUDIENCE_MEASUREMENT === "on";
+
 /** How often the counts are written. */
 const FLUSH_EVERY_MS = 10_000;
 
@@ -85,6 +88,15 @@ async function pageOf(pathname: string): Promise<{ page: string; locale: Locale;
   return { page: "product", locale: found.locale, model: found.model.model };
 }
 
+/**
+ * A visitor who says no to being counted: her browser sends Global Privacy Control or Do Not
+ * Track (the right to object, without a cookie to remember it). Nothing of hers is counted.
+ */
+function objects(hit: Hit): boolean {
+  if (!MEASURING) return true;
+  return hit.header("sec-gpc") === "1" || hit.header("dnt") === "1";
+}
+
 /** The visitor's network and browser, only ever hashed by the counter. */
 function visitorOf(hit: Hit): { network: string; userAgent: string } {
   const address = addressOf(hit.header("x-forwarded-for"), hit.socketAddress);
@@ -96,7 +108,7 @@ function visitorOf(hit: Hit): { network: string; userAgent: string } {
  * endpoints, never an obvious robot, never a path that is not a page of the shop.
  */
 export async function countPageView(hit: Hit): Promise<void> {
-  if (hit.method !== "GET" || isRobot(hit.header("user-agent"))) return;
+  if (!MEASURING || hit.method !== "GET" || isRobot(hit.header("user-agent")) || objects(hit)) return;
   let url: URL;
   try {
     url = new URL(hit.url, "http://shop.invalid");
@@ -140,7 +152,7 @@ function sourceNameOf(hit: Hit): string {
 
 /** A model added to the cart: the path's second step. */
 export function countAddedToCart(hit: Hit, model: ModelCode): void {
-  if (isRobot(hit.header("user-agent"))) return;
+  if (isRobot(hit.header("user-agent")) || objects(hit)) return;
   audience.step(model, sourceNameOf(hit), "cart");
 }
 
@@ -153,7 +165,7 @@ export async function countOrderPlaced(
   orderId: number,
   models: readonly ModelCode[],
 ): Promise<void> {
-  if (isRobot(hit.header("user-agent"))) return;
+  if (isRobot(hit.header("user-agent")) || objects(hit)) return;
   const source = sourceNameOf(hit);
   try {
     if (!(await noteOrderSource(db, orderId, source))) return;

@@ -85,6 +85,13 @@ export const variables = z.object({
    * (docs/security.md §4). The end-to-end run raises it: its own tests fail logins on purpose.
    */
   ADMIN_LOGIN_FREE_FAILURES: int(0, 100_000).default(10),
+  /**
+   * Audience measurement without consent (decision 047): `off` counts nothing (the benchmark
+   * compares the kept pages' p99 with and without it).
+   */
+  AUDIENCE_MEASUREMENT: z
+    .enum(["on", "off"], { error: "AUDIENCE_MEASUREMENT must be on or off" })
+    .default("on"),
 
   // The worker's.
   /** Seconds between two rounds of jobs. */

@@ -76,8 +76,10 @@ function VisitsChart({ days }: { days: Board["days"] }) {
           <polyline points={line} className="admin-chart__line" vectorEffect="non-scaling-stroke" />
         </svg>
         <figcaption>
-          <span className="admin-chart__key admin-chart__key--bar">{TEXT.legendVisits}</span>{" "}
-          <span className="admin-chart__key admin-chart__key--line">{TEXT.legendViews}</span>{" "}
+          <span className="admin-chart__legend">
+            <span className="admin-chart__key admin-chart__key--bar">{TEXT.legendVisits}</span>
+            <span className="admin-chart__key admin-chart__key--line">{TEXT.legendViews}</span>
+          </span>
           {fill(TEXT.summary, {
             visits: count(visits, TEXT.visits),
             views: count(views, TEXT.views),
