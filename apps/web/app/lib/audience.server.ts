@@ -53,21 +53,21 @@ export const audience: AudienceCounter = processWide("audience", () => {
   return counter;
 });
 
-let flushing: Promise<void> | null = null;
+/** The writes in progress, one after the other (two at once could take the same rows in turn). */
+let writing: Promise<void> = Promise.resolve();
 
 /** Writes what was counted; on a failure (the database away), keeps it for the next time. */
-export async function flush(counter: AudienceCounter = audience): Promise<void> {
-  if (flushing) await flushing;
-  const batch = counter.drain();
-  flushing = writeAudience(db, batch)
-    .catch((error: unknown) => {
+export function flush(counter: AudienceCounter = audience): Promise<void> {
+  writing = writing.then(async () => {
+    const batch = counter.drain();
+    try {
+      await writeAudience(db, batch);
+    } catch (error) {
       counter.restore(batch);
       console.error("[audience] counts not written, kept for the next time:", (error as Error).message);
-    })
-    .finally(() => {
-      flushing = null;
-    });
-  await flushing;
+    }
+  });
+  return writing;
 }
 
 /** What counting needs of a request, the same from server.mjs (Node's request) and the app. */
