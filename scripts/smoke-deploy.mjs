@@ -912,11 +912,14 @@ function psql(database, sql) {
   return result.stdout.trim();
 }
 
-/** What a restore must bring back: row counts and a digest of every table's rows. */
+/**
+ * What a restore must bring back: row counts and a digest of every table's rows — but
+ * `heartbeats`, where the backup records its own success after the dump (decision 044).
+ */
 function fingerprint(database) {
   const tables = psql(
     database,
-    "SELECT string_agg(quote_ident(table_name), ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE';",
+    "SELECT string_agg(quote_ident(table_name), ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'heartbeats';",
   ).split(",");
   const lines = tables.map((table) =>
     psql(
@@ -982,6 +985,12 @@ async function checkBackupAndRestore(backupDb, contextDir, orderNumber) {
       `the restored database differs:\n  source   ${source.join("\n           ")}\n  restored ${restored.join("\n           ")}`,
     );
   }
+  // The good dump is recorded for the metrics' souls_backup_last_success_timestamp_seconds.
+  const recorded = psql(
+    database("souls"),
+    "SELECT count(*) FROM heartbeats WHERE name = 'backup' AND beaten_at > now() - interval '10 minutes';",
+  );
+  if (recorded !== "1") fail("backup.sh did not record its success in the heartbeats table");
   const orders = psql(
     database("souls_restored"),
     `SELECT count(*) FROM orders WHERE order_number = '${orderNumber.replace(/'/g, "''")}';`,

@@ -64,6 +64,8 @@ const steps = [
   ["benchmark script types", "npx", ["tsc", "-p", "bench"], image],
   ["deployment files (compose, Kubernetes)", "node", ["--test", "deploy/check.test.mjs"], image],
   ["production build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"], image],
+  // promtool checks the alert rules; a real Prometheus scrapes the built shop and sees one fire.
+  ["alert rules and a real Prometheus", "node", ["--test", "deploy/prometheus.test.mjs"], image],
   ["deployment smoke test", "node", ["scripts/smoke-deploy.mjs"], image],
   [
     "the proxy's per-client limits (HAProxy in front of the production build)",

@@ -46,7 +46,7 @@ export default defineConfig({
     {
       name: "js-on",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
-      testIgnore: [/(admin-catalogue|phone)\.spec\.ts/, STRIPE_SPECS],
+      testIgnore: [/(admin-access|admin-catalogue|phone|series-pages)\.spec\.ts/, STRIPE_SPECS],
     },
     {
       name: "js-off",
@@ -54,7 +54,7 @@ export default defineConfig({
       // Accessibility is checked once, on the hydrated pages (the markup is the same); a race with
       // hydration needs JavaScript.
       testIgnore: [
-        /(a11y|abuse|admin[\w-]*|attacks|early-typing|graceful-stop|outage|phone|security|stock-race)\.spec\.ts/,
+        /(a11y|abuse|admin[\w-]*|attacks|early-typing|graceful-stop|outage|phone|security|series-pages|stock-race)\.spec\.ts/,
         STRIPE_SPECS,
       ],
     },
@@ -77,6 +77,22 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
       testMatch: /admin-catalogue\.spec\.ts/,
       dependencies: ["js-on", "js-off", "phone", "stripe"],
+    },
+    {
+      // After the launch: the owner gives a third series its picture and features it; shoppers,
+      // with JavaScript, without and on a phone (their own browsers), still reach the earlier series.
+      name: "series",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
+      testMatch: /series-pages\.spec\.ts/,
+      dependencies: ["launch"],
+    },
+    {
+      // After all the others, on a phone: the owner changes her password, which ends every other
+      // session of hers — those of every other spec included (decision 043).
+      name: "access",
+      use: { ...devices["Pixel 7"], launchOptions: chromium },
+      testMatch: /admin-access\.spec\.ts/,
+      dependencies: ["series"],
     },
   ],
   webServer: {

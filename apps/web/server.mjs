@@ -4,7 +4,7 @@
  * the client's network address for the rate limits, checks before the app (cross-site posts, body
  * sizes), headers on static files, one log line per request with its id, and a graceful stop.
  *
- *   node server.mjs          (PORT, HOST; the root .env is read when present)
+ *   node server.mjs          (PORT, HOST, METRICS_PORT; the root .env is read when present)
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -99,13 +99,18 @@ function trackRequest(req, res) {
   };
   res.on("close", () => {
     inFlight.delete(res);
-    const durationMs = Math.round((performance.now() - begun) * 10) / 10;
+    const seconds = (performance.now() - begun) / 1000;
+    webMetrics.observeRequest(requestPath, res.routeLabel, method, res.statusCode, seconds);
+    const durationMs = Math.round(seconds * 10_000) / 10;
     const fields = { requestId, method, path: requestPath, status: res.statusCode, durationMs, bytes };
     if (!res.writableFinished) fields.aborted = true;
     log.info("request", fields, `${method} ${requestPath} ${res.statusCode} ${bytes} - ${durationMs} ms`);
   });
   return requestId;
 }
+
+/** Requests, page cache, database gauges, the worker's watch (app/lib/metrics.server.ts). */
+const { webMetrics } = build.entry.module;
 
 /** The same security headers on every response, files included (app/lib/security-headers.server.ts). */
 const securityHeaders = Object.entries(build.entry.module.SECURITY_HEADERS);
@@ -173,9 +178,11 @@ function answerFromPageCache(req, res, next) {
     .then(
       (found) => {
         if ("ticket" in found) {
+          webMetrics.pageCache("miss");
           req.pageCacheTicket = found.ticket;
           return next();
         }
+        webMetrics.pageCache("hit");
         sendKeptPage(req, res, found.page);
       },
       () => next(),
@@ -222,6 +229,7 @@ const REFUSALS = {
 function refuseUnreadable(req, res, reason, status = 400) {
   const fields = { method: req.method, path: pathOf(req), status, reason };
   log.warn("refused", fields, `[refused] ${req.method} ${fields.path} ${status} ${reason}`);
+  res.routeLabel = "refused";
   if (res.headersSent) return res.destroy();
   res.statusCode = status;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -232,6 +240,7 @@ function refuseUnreadable(req, res, reason, status = 400) {
 
 /** A 301 answered here, before the app (a path with runs of slashes: readable-request.server.ts). */
 function redirectPermanently(res, location) {
+  res.routeLabel = "redirect";
   res.statusCode = 301;
   res.setHeader("Location", location);
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -255,6 +264,7 @@ function answerFault(req, res, error) {
 function refuse(req, res, status, reason, body) {
   const fields = { method: req.method, path: req.path, status, reason };
   log.warn("refused", fields, `[refused] ${req.method} ${req.path} ${status} ${reason}`);
+  res.routeLabel = "refused";
   res.status(status).type("text/plain").send(body);
 }
 
@@ -350,6 +360,31 @@ server.listen(port, host, () => {
 });
 server.on("error", (error) => refuseToStart(`cannot listen on ${host ?? ""}:${port}: ${error.message}`));
 
+// Prometheus metrics on a listener of their own (METRICS_PORT, bound to METRICS_HOST, 127.0.0.1 by
+// default), never on the public port: the proxy in front knows nothing of it (decision 044).
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
+if (metricsPort !== undefined) {
+  if (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port)
+    refuseToStart(`METRICS_PORT must be a port number other than PORT, not ${process.env.METRICS_PORT}`);
+  const metricsHost = process.env.METRICS_HOST || "127.0.0.1";
+  webMetrics.serve({ port: metricsPort, host: metricsHost }).then(
+    () => {
+      const url = `http://${metricsHost}:${metricsPort}/metrics`;
+      log.info("metrics", { url }, `[web] metrics on ${url}`);
+    },
+    (error) => refuseToStart(`cannot serve metrics on ${metricsHost}:${metricsPort}: ${error.message}`),
+  );
+}
+// Whether the worker stopped is told by the web server (it cannot say so itself): the owner's
+// e-mail, once per incident (decision 044).
+const stopWatchingWorker = webMetrics.watchWorker((error) =>
+  log.warn(
+    "worker watch failed",
+    { error: String(error?.message ?? error) },
+    `[web] worker watch: ${error?.message ?? error}`,
+  ),
+);
+
 /** docker stop and Kubernetes wait 10 s before SIGKILL: everything ends before. */
 const STOP_LIMIT_MS = 9_500;
 /** Requests still running then are cut, leaving time to close the connections. */
@@ -367,6 +402,7 @@ const isEventStream = (res) => String(res.getHeader("Content-Type") ?? "").start
 async function stop(signal, exitCode = 0) {
   if (stopping) return;
   stopping = true;
+  stopWatchingWorker();
   const begun = Date.now();
   setTimeout(() => {
     log.error(

@@ -17,7 +17,7 @@
 # Dumps: BACKUP_DIR/<database>-<UTC time>.dump, custom format (pg_restore reads it), written under a
 # temporary name and checked before they count. After each good dump, dumps older than
 # BACKUP_KEEP_DAYS days are deleted (14: the last 14 nightly dumps stay); a failed dump deletes
-# nothing. scripts/smoke-deploy.mjs runs `now` and `restore` against a real server.
+# nothing. Each good dump is recorded in the database (`heartbeats`), for the BackupTooOld alert. scripts/smoke-deploy.mjs runs `now` and `restore` against a real server.
 set -eu
 
 BACKUP_DIR=${BACKUP_DIR:-/backups}
@@ -71,7 +71,20 @@ dump_now() {
   fi
   mv "$file.partial" "$file"
   log info "backup written: $(basename "$file") ($(du -k "$file" | cut -f1) kB)"
+  record_success
   prune
+}
+
+# The last good dump's time, in the shop's own database (its `heartbeats` table): the metrics show
+# it and the BackupTooOld alert watches it (decision 044). Failing to record it fails nothing.
+record_success() {
+  if echo "INSERT INTO heartbeats (name, beaten_at) VALUES ('backup', now())
+      ON CONFLICT (name) DO UPDATE SET beaten_at = excluded.beaten_at;" |
+    psql --no-psqlrc --quiet --set=ON_ERROR_STOP=1 >/dev/null; then
+    log info "backup recorded in the heartbeats table"
+  else
+    log warn "could not record the backup in the heartbeats table (migrations not run yet?)"
+  fi
 }
 
 seconds_until_next() {

@@ -9,6 +9,7 @@ import { pageWords } from "./i18n.server";
 import { countInBackground, hitOf } from "./lib/audience.server";
 import { resignedCookies } from "./lib/cookies.server";
 import { DocumentContext } from "./lib/document";
+import { webMetrics } from "./lib/metrics.server";
 import {
   type CacheTicket,
   cleanAddress,
@@ -34,7 +35,8 @@ export { countInBackground as countKeptPage } from "./lib/audience.server";
 export { inlineStylesheetFrom } from "./lib/stylesheet.server";
 /**
  * For server.mjs: the headers every response carries, pages and static files alike, what it
- * refuses before the app, and the cache of public pages it answers from (with its compression).
+ * refuses before the app, the cache of public pages it answers from (with its compression), and
+ * the metrics with the watch on the worker (decision 044).
  */
 export {
   cleanAddress,
@@ -44,6 +46,7 @@ export {
   SECURITY_HEADERS,
   SHOP_METHODS,
   unreadableRequest,
+  webMetrics,
 };
 
 declare module "@remix-run/node" {

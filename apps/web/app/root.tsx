@@ -28,6 +28,7 @@ import type { NotFoundData } from "~/lib/not-found.server";
 import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
 import { shownSeller } from "~/lib/seller.server";
+import { seriesLinks } from "~/lib/series.server";
 import { inlineStylesheet } from "~/lib/stylesheet.server";
 import { readToast } from "~/lib/toast.server";
 import { PageWords, useTranslation } from "~/lib/translations";
@@ -73,6 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       testMode,
       stylesheetInline: inlineStylesheet() !== null,
+      // The series the header and footer lead to: earlier ones stay reachable (decision 040).
+      series: catalogue ? seriesLinks(catalogue, locale) : [],
       // What the header and footer say of the seller (the legal pages read the rest).
       seller: seller && {
         brand: seller.brand,
@@ -141,10 +144,13 @@ export function Layout({ children }: { children: ReactNode }) {
             alternates={root?.addresses.paths}
             cartCount={root?.cartCount ?? 0}
             instagramUrl={root?.seller?.instagramUrl ?? undefined}
+            series={root?.series ?? []}
           />
         )}
         {children}
-        {admin ? null : <SiteFooter locale={locale} seller={root?.seller} year={root?.year} />}
+        {admin ? null : (
+          <SiteFooter locale={locale} seller={root?.seller} year={root?.year} series={root?.series ?? []} />
+        )}
         <Toaster initial={root?.toast ?? null} />
         {hydrate ? (
           <>
@@ -191,6 +197,20 @@ export function ErrorBoundary() {
   if (notFound) {
     const collection = (error.data as Partial<NotFoundData> | null)?.collection ?? [];
     return <NotFoundContent locale={locale} collection={collection} />;
+  }
+  // A panel's page the person's role does not open (decision 043): the panel's own French words.
+  const forbidden =
+    isRouteErrorResponse(error) && error.status === 403
+      ? (error.data as { forbidden?: { title: string; message: string } } | null)?.forbidden
+      : undefined;
+  if (forbidden) {
+    return (
+      <main id="main" className="page page--narrow status-page" lang="fr">
+        <p className="status-page__code">403</p>
+        <h1>{forbidden.title}</h1>
+        <p>{forbidden.message}</p>
+      </main>
+    );
   }
   return (
     <main id="main" className="page page--narrow status-page">

@@ -12,6 +12,8 @@ import {
   pathOf,
   productAddressLocale,
   routeTable,
+  seriesAddressLocale,
+  seriesPath,
 } from "./screens";
 
 describe("the screens map", () => {
@@ -46,6 +48,17 @@ describe("the screens map", () => {
     for (const path of ["/produit/", "/produit/a/b", "/en/product", "/panier"]) {
       expect(productAddressLocale(path), path).toBeUndefined();
     }
+    expect(routeTable().filter((route) => route.id.startsWith("series."))).toEqual([
+      { id: "series.fr", path: "/collections/:slug", module: "routes/series/route.tsx" },
+      { id: "series.en", path: "/en/collections/:slug", module: "routes/series/route.tsx" },
+    ]);
+    expect(seriesAddressLocale("/collections/premiere-collection")).toBe("fr");
+    expect(seriesAddressLocale("/en/collections/first-collection")).toBe("en");
+    for (const path of ["/collections/", "/collections/a/b", "/en/collections", "/produit/x"]) {
+      expect(seriesAddressLocale(path), path).toBeUndefined();
+    }
+    expect(seriesPath("atlas", "en")).toBe("/en/collections/atlas");
+    expect(PAGES.allPieces.paths).toEqual({ fr: "/toutes-les-pieces", en: "/en/all-pieces" });
     expect(PAGES.cart.paths).toEqual({ fr: "/panier", en: "/en/cart" });
     expect(PAGES["article.style"].paths).toEqual({
       fr: "/magazine/comment-porter-sac-banane-style",

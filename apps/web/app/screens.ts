@@ -4,6 +4,7 @@
  * The locale of a request is the locale of the page it matched (French has no prefix).
  */
 
+import type { AdminRole } from "@souls/core/admin-roles";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { MODEL_ADDRESS_PREFIXES } from "@souls/core/model-addresses";
 
@@ -87,6 +88,12 @@ export const PAGES = {
       },
     ]),
   ) as Record<`article.${ArticleId}`, PageDefinition>),
+  // Every piece on sale, by series: earlier series stay one click from every page (decision 040).
+  allPieces: {
+    module: "routes/all-pieces/route.tsx",
+    paths: { fr: "/toutes-les-pieces", en: "/en/all-pieces" },
+    sitemapPriority: 0.8,
+  },
   legalNotice: {
     module: "routes/legal/route.tsx",
     paths: { fr: "/mentions-legales", en: "/en/legal-notice" },
@@ -168,6 +175,32 @@ export function productAddressLocale(pathname: string): Locale | undefined {
   });
 }
 
+/*
+ * A series' page: `/collections/<slug>`, `/en/collections/<slug>`, its slug made from its title
+ * when it was created and kept for good (decision 040).
+ */
+export const SERIES_ADDRESS_PREFIXES: Record<Locale, string> = {
+  fr: "/collections/",
+  en: "/en/collections/",
+};
+export const SERIES_MODULE = "routes/series/route.tsx";
+/** In the sitemap, a series' page comes with its models. */
+export const SERIES_SITEMAP_PRIORITY = 0.7;
+
+export function seriesPath(slug: string, locale: Locale): string {
+  return `${SERIES_ADDRESS_PREFIXES[locale]}${slug}`;
+}
+
+/** The language of a series page's address, when `pathname` has the shape of one (one segment after its prefix). */
+export function seriesAddressLocale(pathname: string): Locale | undefined {
+  return LOCALES.find((locale) => {
+    const prefix = SERIES_ADDRESS_PREFIXES[locale];
+    return (
+      pathname.startsWith(prefix) && pathname.length > prefix.length && !pathname.includes("/", prefix.length)
+    );
+  });
+}
+
 export function articlePage(article: ArticleId): PageId {
   return `article.${article}`;
 }
@@ -209,6 +242,7 @@ export const ADMIN_PAGES = {
   reviews: "/admin-avis",
   signups: "/admin-inscriptions",
   settings: "/admin-reglages",
+  access: "/admin-acces",
 } as const;
 
 /** A model's editor, a page of its own under the catalogue's: `/admin-catalogue/12`. */
@@ -233,6 +267,25 @@ export function isAdminPath(pathname: string): boolean {
     CATALOGUE_MODEL_PATH.test(pathname) ||
     ORDER_PATH.test(pathname)
   );
+}
+
+/**
+ * The addresses a helper with the role "packing" may open (decision 043): her home (which sends
+ * her to the orders), the orders and each order's page, its packing slip, her own access, and the
+ * admin API (which checks each procedure itself, @souls/core/admin-roles). Everything else — the
+ * owner's pages, exports, invoices, uploads, previews — answers 403. The owner opens everything.
+ */
+const PACKING_PATHS: readonly RegExp[] = [
+  /^\/admin\/?$/,
+  /^\/admin-orders\/?$/,
+  ORDER_PATH,
+  /^\/admin-orders\/[^/]{1,64}\/bon-de-livraison\/?$/,
+  /^\/admin-acces\/?$/,
+  /^\/trpc(\/|$)/,
+];
+
+export function mayOpen(role: AdminRole, pathname: string): boolean {
+  return role === "owner" || PACKING_PATHS.some((path) => path.test(pathname));
 }
 
 /** An admin e-mail's preview, framed by the e-mail queue page. */
@@ -332,6 +385,11 @@ export function routeTable(): Route[] {
       path: `${MODEL_ADDRESS_PREFIXES[locale]}:address`,
       module: PRODUCT_MODULE,
     })),
+    ...LOCALES.map((locale) => ({
+      id: `series.${locale}`,
+      path: `${SERIES_ADDRESS_PREFIXES[locale]}:slug`,
+      module: SERIES_MODULE,
+    })),
     { id: "admin", path: ADMIN_PAGES.home, module: "routes/admin/route.tsx" },
     { id: "admin.tests", path: ADMIN_PAGES.tests, module: "routes/admin-tests/route.tsx" },
     { id: "admin.orders", path: ADMIN_PAGES.orders, module: "routes/admin-orders/route.tsx" },
@@ -360,6 +418,7 @@ export function routeTable(): Route[] {
     { id: "admin.signups", path: ADMIN_PAGES.signups, module: "routes/admin-signups/route.tsx" },
     { id: "admin.signups.export", path: SIGNUPS_EXPORT_PATH, module: "routes/admin-signups-export/route.ts" },
     { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
+    { id: "admin.access", path: ADMIN_PAGES.access, module: "routes/admin-access/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "admin.reviews", path: ADMIN_PAGES.reviews, module: "routes/admin-reviews/route.tsx" },
     { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },

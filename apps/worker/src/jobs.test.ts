@@ -186,3 +186,73 @@ describe("the owner's low-stock e-mail", () => {
     ).toEqual([]);
   });
 });
+
+describe("the round's sign of life and the owner's incident e-mails", () => {
+  it("records the worker's heartbeat, and tells her once that e-mails fail, once that they leave again", async () => {
+    await saveOwnerSettings(t.db, { ...DEFAULT_OWNER_SETTINGS, ownerEmail: "atelier@souls.example" });
+    const now = new Date();
+    // An e-mail the mail server refused twice already.
+    const stuck = await t.db
+      .insertInto("emailQueue")
+      .values({
+        recipient: "camille@example.org",
+        locale: "fr",
+        type: "tracking_link",
+        subject: "Le lien de suivi",
+        payload: "{}",
+        attempts: 2,
+        nextAttemptAt: new Date(now.getTime() + 3600_000),
+        lastError: "421 try again later",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const first = await runJobs(t.db, jobs, now);
+    expect(first.incidents).toEqual({ emails_failing: "opened" });
+    expect((await runJobs(t.db, jobs, now)).incidents).toEqual({});
+    const beat = await t.db
+      .selectFrom("heartbeats")
+      .select("beatenAt")
+      .where("name", "=", "worker")
+      .execute();
+    expect(beat).toHaveLength(1);
+    // Its row gone (the owner deleted it); her first e-mail went out in the second round: the
+    // mail server takes e-mails again.
+    await t.db.deleteFrom("emailQueue").where("id", "=", stuck.id).execute();
+    const later = new Date(Date.now() + 60_000);
+    expect((await runJobs(t.db, jobs, later)).incidents).toEqual({ emails_failing: "closed" });
+    const told = await t.db
+      .selectFrom("emailQueue")
+      .select(["recipient", "subject"])
+      .where("type", "=", "incident")
+      .orderBy("id")
+      .execute();
+    expect(told.map((row) => row.subject)).toEqual([
+      "Des e-mails de la boutique ne partent pas",
+      "Les e-mails de la boutique partent à nouveau",
+    ]);
+    expect(told.every((row) => row.recipient === "atelier@souls.example")).toBe(true);
+  });
+});
+
+describe("the round's heartbeat row", () => {
+  it("is written even when a step fails (the payment provider down): the loop turns", async () => {
+    await t.db.deleteFrom("heartbeats").execute();
+    // An unpaid Stripe order old enough to be reconciled, and Stripe not answering.
+    await placeHeldOrder(t.db, { minutesAgo: 10, provider: "stripe", paymentReference: "pi_unanswered" });
+    const down = {
+      ...offlineGateway,
+      provider: "stripe" as const,
+      async currentOutcome(): Promise<never> {
+        throw new Error("the payment provider does not answer");
+      },
+    };
+    const before = Date.now();
+    await expect(runJobs(t.db, { ...jobs, gateway: down })).rejects.toThrow("does not answer");
+    const beat = await t.db
+      .selectFrom("heartbeats")
+      .select("beatenAt")
+      .where("name", "=", "worker")
+      .executeTakeFirstOrThrow();
+    expect(new Date(beat.beatenAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+});

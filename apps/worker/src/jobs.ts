@@ -1,7 +1,8 @@
+import type { IncidentKind } from "@souls/core/email-types";
 import type { Database, Kysely } from "@souls/db";
 import { settleAudienceOrders } from "@souls/shop/audience";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
-import { notifyLowStock } from "@souls/shop/owner";
+import { type IncidentChange, notifyLowStock, recordHeartbeat, reviewShopIncidents } from "@souls/shop/owner";
 import type { PaymentGateway } from "@souls/shop/payments";
 import { inviteReviewers, publishOverdueReviews } from "@souls/shop/reviews";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
@@ -21,6 +22,8 @@ export interface RoundReport {
   /** Paid orders counted as the last step of the audience's path (decision 047). */
   audiencePaid: number;
   emails: DeliveryReport;
+  /** Incidents the owner was just told of (checkout failing, e-mails failing), opened or over. */
+  incidents: Partial<Record<IncidentKind, IncidentChange>>;
 }
 
 export interface WorkerJobs {
@@ -38,30 +41,40 @@ export async function runJobs(
   jobs: WorkerJobs,
   now = new Date(),
 ): Promise<RoundReport> {
-  const expired = await expireHolds(db, now);
-  // After the holds: a released hold may be what brings a sold-out model back.
-  const restockNotices = await notifyRestockedWaitlists(db, jobs.linkSecret, now);
-  const reviewInvitations = await inviteReviewers(db, {
-    secret: jobs.linkSecret,
-    afterDays: jobs.reviewInvitationDays,
-    now,
-  });
-  const reviewsPublished = await publishOverdueReviews(db, now);
-  // The sales and holds of the round may have taken a model below the owner's threshold.
-  const lowStock = await notifyLowStock(db, now);
-  // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
-  const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
-  const reconciled = await reconcilePayments(db, jobs.gateway, now);
-  // After reconciliation: a payment it applied is counted in the same round.
-  const audiencePaid = await settleAudienceOrders(db, now);
-  return {
-    expired,
-    restockNotices,
-    reviewInvitations,
-    reviewsPublished,
-    lowStock,
-    reconciled,
-    audiencePaid,
-    emails,
-  };
+  try {
+    const expired = await expireHolds(db, now);
+    // After the holds: a released hold may be what brings a sold-out model back.
+    const restockNotices = await notifyRestockedWaitlists(db, jobs.linkSecret, now);
+    const reviewInvitations = await inviteReviewers(db, {
+      secret: jobs.linkSecret,
+      afterDays: jobs.reviewInvitationDays,
+      now,
+    });
+    const reviewsPublished = await publishOverdueReviews(db, now);
+    // The sales and holds of the round may have taken a model below the owner's threshold.
+    const lowStock = await notifyLowStock(db, now);
+    // Mail before reconciliation: an outage at the payment provider must not hold up e-mails.
+    const emails = await deliverDueEmails(db, await deliveryAsSeller(db, jobs.mail), now);
+    // What the round's sends show of e-mails, and the payments so far of checkout (decision 044);
+    // before reconciliation too, for the same reason.
+    const incidents = await reviewShopIncidents(db, now);
+    const reconciled = await reconcilePayments(db, jobs.gateway, now);
+    // After reconciliation: a payment it applied is counted in the same round.
+    const audiencePaid = await settleAudienceOrders(db, now);
+    return {
+      expired,
+      restockNotices,
+      reviewInvitations,
+      reviewsPublished,
+      lowStock,
+      reconciled,
+      audiencePaid,
+      emails,
+      incidents,
+    };
+  } finally {
+    // The round's sign of life for the web server's watch and the metrics, even after a failed
+    // step (the payment provider down): the loop turns, like the liveness probe's file says.
+    await recordHeartbeat(db, "worker").catch(() => {});
+  }
 }

@@ -13,6 +13,7 @@ import { connect } from "@souls/db";
 import { createLogger, installLogger, logFormatOf } from "@souls/db/log";
 import { loadEnvFile } from "@souls/db/project";
 import { renderEmail } from "@souls/emails";
+import { serveMetrics, watchDatabase } from "@souls/shop/metrics";
 import { paymentGatewayFor } from "@souls/shop/payments";
 import { applyRetention } from "@souls/shop/retention";
 import type { MailSetup } from "./email-delivery";
@@ -73,6 +74,7 @@ function roundSummary({
   lowStock,
   reconciled,
   emails,
+  incidents,
 }: RoundReport): string | undefined {
   const done = [
     expired && `expired ${expired} holds`,
@@ -85,6 +87,7 @@ function roundSummary({
     emails.retrying && `${emails.retrying} e-mails to retry`,
     emails.failed && `${emails.failed} e-mails failed`,
     emails.handedBack && `handed back ${emails.handedBack} e-mails interrupted by the stop`,
+    ...Object.entries(incidents).map(([kind, change]) => `incident ${kind} ${change}: the owner is told`),
   ].filter(Boolean);
   if (!done.length) return undefined;
   return done.join(", ") + (emails.lastError ? ` (${emails.lastError})` : "");
@@ -159,6 +162,20 @@ process.on("uncaughtException", (error) => {
 process.on("unhandledRejection", (reason) => {
   console.error(`[worker] unhandled rejection: ${(reason as Error)?.stack ?? reason}`);
 });
+
+// Prometheus metrics on a port of their own (decision 044): the database's gauges, the payments
+// the worker reconciles, the event loop.
+if (env.WORKER_METRICS_PORT) {
+  watchDatabase(db);
+  const where = { port: env.WORKER_METRICS_PORT, host: env.METRICS_HOST };
+  await serveMetrics(where).then(
+    () => console.log(`[worker] metrics on http://${where.host}:${where.port}/metrics`),
+    (error: Error) => {
+      console.error(`[worker] cannot serve metrics on ${where.host}:${where.port}: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}
 
 heartbeat();
 console.log(`[worker] running every ${env.WORKER_INTERVAL_SECONDS}s (${gateway.provider} gateway)`);

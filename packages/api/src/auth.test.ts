@@ -77,6 +77,15 @@ it("walks the router's own list of procedures: every one of the contract's is th
       "reviews.reject",
       "reviews.reply",
       "reviews.remove",
+      "access.me",
+      "access.rename",
+      "access.changePassword",
+      "access.sessions",
+      "access.endSession",
+      "access.endOtherSessions",
+      "access.people",
+      "access.addPerson",
+      "access.removePerson",
     ]),
   );
   expect(PROCEDURES.find((p) => p.path === "products.changes")?.type).toBe("subscription");

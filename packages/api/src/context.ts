@@ -1,13 +1,14 @@
 import type { Database, Kysely } from "@souls/db";
 import type { EmailContext } from "@souls/emails/messages";
+import type { AdminSession } from "@souls/shop/admin";
 import type { PaymentGateway } from "@souls/shop/payments";
 import type { ProductChangeSource } from "@souls/shop/product-changes";
 
 /** What every admin procedure gets; the web app builds it per request, tests build their own. */
 export interface ApiContext {
   db: Kysely<Database>;
-  /** The owner's session, already checked by the web app; null when not logged in. */
-  admin: { sessionIdHash: string } | null;
+  /** The person's session (owner or helper, her role), already checked by the web app; null when not logged in. */
+  admin: AdminSession | null;
   /** Keyed hash of the client's address (for logs). */
   clientHash: string;
   /** Live product changes: PostgreSQL LISTEN/NOTIFY on channel `products`, relayed by the web server. */

@@ -4,9 +4,11 @@
  * bug stays an INTERNAL_SERVER_ERROR (logged by the web app).
  */
 import { copy, count, labelOf } from "@souls/core/admin-copy";
+import { MAX_HELPERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
 import { formatMoney } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import {
+  AccessRefusedError,
   AddressRefusedError,
   AdminNotFoundError,
   DuplicateReferenceError,
@@ -62,6 +64,17 @@ const PHOTO_CODES: Partial<Record<PhotoRefusedError["reason"], TRPCError["code"]
   last_photo: "CONFLICT",
 };
 
+const ACCESS_CODES: Record<AccessRefusedError["reason"], TRPCError["code"]> = {
+  wrong_password: "BAD_REQUEST",
+  blocked: "TOO_MANY_REQUESTS",
+  too_short: "BAD_REQUEST",
+  too_long: "BAD_REQUEST",
+  common: "BAD_REQUEST",
+  too_many_helpers: "CONFLICT",
+  login_taken: "CONFLICT",
+  not_found: "NOT_FOUND",
+};
+
 /** The tRPC error for a rule the shop enforced, or null for anything else. */
 export function shopRuleError(cause: unknown): TRPCError | null {
   const error = (code: TRPCError["code"], message: string) => new TRPCError({ code, message, cause });
@@ -111,6 +124,13 @@ export function shopRuleError(cause: unknown): TRPCError | null {
   }
   if (cause instanceof PhotoRefusedError) {
     return error(PHOTO_CODES[cause.reason] ?? "BAD_REQUEST", photoRefusalMessage(cause));
+  }
+  if (cause instanceof AccessRefusedError) {
+    const message = fill(ERRORS.access[cause.reason], {
+      min: PASSWORD_MIN_LENGTH,
+      max: cause.reason === "too_many_helpers" ? MAX_HELPERS : PASSWORD_MAX_LENGTH,
+    });
+    return error(ACCESS_CODES[cause.reason], message);
   }
   if (cause instanceof InvalidProductError) {
     return error("BAD_REQUEST", fill(ERRORS.productRefused, { field: ERRORS.productFields[cause.field] }));

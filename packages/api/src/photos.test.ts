@@ -5,7 +5,7 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { PhotoRefusedError } from "@souls/shop/errors";
-import { addPhoto } from "@souls/shop/photos";
+import { addPhoto, setSeriesPicture } from "@souls/shop/photos";
 import { smallPhoto } from "@souls/shop/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, ruleAnswer } from "./errors";
@@ -23,6 +23,41 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const api = () => ownerCaller(t.db);
+
+describe("a series picture's procedures", () => {
+  it("describe the picture, take it away, and refuse garbage with a 400 and an unknown series with a 404", async () => {
+    const series = await t.db.selectFrom("series").select("id").orderBy("id").executeTakeFirstOrThrow();
+    await setSeriesPicture(t.db, { seriesId: series.id, bytes: await smallPhoto("#b4532a") });
+    const { picture } = await api().photos.setSeriesAlt({
+      seriesId: series.id,
+      fr: "  Trois sacs \u202esur un mur ",
+      en: "Three bags",
+    });
+    expect(picture?.alt).toEqual({ fr: "Trois sacs sur un mur", en: "Three bags" });
+    const before = await rowCounts(t.db);
+    for (const garbage of [
+      { seriesId: "1", fr: "", en: "" },
+      { seriesId: series.id, fr: "x".repeat(301), en: "" },
+      { seriesId: series.id, fr: ["a"], en: "" },
+      { seriesId: -1, fr: "", en: "" },
+      { seriesId: series.id, fr: "", en: "", extra: true },
+    ]) {
+      const error = await trpcError(api().photos.setSeriesAlt(garbage as never));
+      expect(error.code).toBe("BAD_REQUEST");
+      expect(errorShape(error, "photos.setSeriesAlt")).toMatchObject({ message: MESSAGES.validation });
+    }
+    expect(await rowCounts(t.db)).toEqual(before);
+    const unknown = await trpcError(api().photos.removeSeriesPicture({ seriesId: 2_000_000 }));
+    expect(unknown.code).toBe("NOT_FOUND");
+    expect(await api().photos.removeSeriesPicture({ seriesId: series.id })).toEqual({ removed: series.id });
+    const row = await t.db
+      .selectFrom("series")
+      .select("pictureSource")
+      .where("id", "=", series.id)
+      .executeTakeFirst();
+    expect(row?.pictureSource).toBeNull();
+  });
+});
 
 describe("the gallery's procedures", () => {
   it("list a model's photos, cover first, and refuse an unknown model", async () => {

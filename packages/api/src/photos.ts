@@ -2,9 +2,18 @@
  * A model's gallery from the owner's panel: its photos, their order (the first is the cover),
  * their words, their removal. Adding a photo is no procedure: its bytes come as a file to the web
  * app's `POST /admin-photos` (one photo per request, bounded before it is read), which calls
- * `addPhoto` and answers with the same messages (photoRefusal).
+ * `addPhoto` and answers with the same messages (photoRefusal). A series' picture (the home
+ * page's hero) is sent there too, its words and removal are procedures here.
  */
-import { listPhotos, PHOTO_LIMITS, removePhoto, reorderPhotos, setPhotoAlt } from "@souls/shop/photos";
+import {
+  listPhotos,
+  PHOTO_LIMITS,
+  removePhoto,
+  removeSeriesPicture,
+  reorderPhotos,
+  setPhotoAlt,
+  setSeriesPictureAlt,
+} from "@souls/shop/photos";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { id, strictInput, text } from "./inputs";
@@ -42,4 +51,19 @@ export const photosRouter = {
   remove: adminProcedure
     .input(strictInput({ id }))
     .mutation(async ({ ctx, input }) => ({ photos: await removePhoto(ctx.db, input.id) })),
+
+  /** A series picture's words in both languages. */
+  setSeriesAlt: adminProcedure
+    .input(strictInput({ seriesId: id, fr: alt, en: alt }))
+    .mutation(async ({ ctx, input }) => ({
+      picture: await setSeriesPictureAlt(ctx.db, input.seriesId, { fr: input.fr, en: input.en }),
+    })),
+
+  /** A series without its picture: the home page's hero shows the shop's drawing again. */
+  removeSeriesPicture: adminProcedure
+    .input(strictInput({ seriesId: id }))
+    .mutation(async ({ ctx, input }) => {
+      await removeSeriesPicture(ctx.db, input.seriesId);
+      return { removed: input.seriesId };
+    }),
 } satisfies TRPCRouterRecord;

@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { accessRouter } from "./access";
 import { accountingRouter } from "./accounting";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
@@ -26,6 +27,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   settings: settingsRouter,
   signups: signupsRouter,
+  access: accessRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,7 +27,7 @@ export const noProductChanges: ProductChangeSource = { subscribe: () => () => {}
 export function ownerContext(db: Kysely<Database>, overrides: Partial<ApiContext> = {}): ApiContext {
   return {
     db,
-    admin: { sessionIdHash: "0".repeat(64) },
+    admin: { sessionIdHash: "0".repeat(64), personId: "0", role: "owner", name: "Propriétaire" },
     clientHash: "test-client",
     productChanges: noProductChanges,
     emailContext: TEST_EMAIL_CONTEXT,
@@ -39,6 +39,14 @@ export function ownerContext(db: Kysely<Database>, overrides: Partial<ApiContext
 
 export const ownerCaller = (db: Kysely<Database>, overrides: Partial<ApiContext> = {}) =>
   createCaller(ownerContext(db, overrides));
+
+/** The context of a helper who packs (role "packing", decision 043). */
+export function helperContext(db: Kysely<Database>, overrides: Partial<ApiContext> = {}): ApiContext {
+  return ownerContext(db, {
+    admin: { sessionIdHash: "1".repeat(64), personId: "0", role: "packing", name: "Inès" },
+    ...overrides,
+  });
+}
 
 /** Every procedure of the router, by its dotted path: walked by the tests so none is forgotten. */
 export const PROCEDURES = Object.entries(appRouter._def.procedures).map(([path, procedure]) => ({
@@ -133,6 +141,7 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   },
   "orders.resendEmail": { orderNumber: "SOULS-123456ABCD", emailId: 1 },
   "dashboard.get": undefined,
+  "dashboard.audience": undefined,
   "settings.get": undefined,
   "settings.save": {
     ownerEmail: "atelier@souls.example",
@@ -234,6 +243,8 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "photos.reorder": { productId: 1, photoIds: [4, 3, 2, 1] },
   "photos.setAlt": { id: 1, fr: "Aicha de face", en: "Aicha, front view" },
   "photos.remove": { id: 1 },
+  "photos.setSeriesAlt": { seriesId: 1, fr: "Trois sacs sur un mur ocre", en: "Three bags on an ochre wall" },
+  "photos.removeSeriesPicture": { seriesId: 1 },
   "sampleOrders.run": undefined,
   "seller.get": undefined,
   "seller.save": FILLED_IN_SELLER,
@@ -243,4 +254,13 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "reviews.reject": { id: 1, saves: 1, reason: "personal_data" },
   "reviews.reply": { id: 1, reply: "Merci pour votre avis." },
   "reviews.remove": { id: 1 },
+  "access.me": undefined,
+  "access.rename": { name: "Samia" },
+  "access.changePassword": { oldPassword: "the old one", newPassword: "a new long passphrase of hers" },
+  "access.sessions": undefined,
+  "access.endSession": { id: "a".repeat(64) },
+  "access.endOtherSessions": undefined,
+  "access.people": undefined,
+  "access.addPerson": { name: "Inès", login: "ines", password: "a long passphrase for Ines" },
+  "access.removePerson": { id: 1 },
 };

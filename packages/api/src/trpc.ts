@@ -1,3 +1,5 @@
+import { mayCall } from "@souls/core/admin-roles";
+import { actorNamePlugin } from "@souls/shop/admin";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { saveFieldErrors } from "./catalogue-errors";
@@ -64,10 +66,15 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-/** The single gate of the admin API: the owner's session, checked on the server for every call. */
-const requireAdmin = t.middleware(({ ctx, next }) => {
+/**
+ * The single gate of the admin API: a person's session, checked on the server for every call, and
+ * her role, which must allow the procedure (@souls/core/admin-roles, decision 043) — before its
+ * input is even read. Whatever the procedure writes to a history names her.
+ */
+const requireAdmin = t.middleware(({ ctx, path, next }) => {
   if (!ctx.admin) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.unauthorized });
-  return next({ ctx: { admin: ctx.admin } });
+  if (!mayCall(ctx.admin.role, path)) throw new TRPCError({ code: "FORBIDDEN", message: MESSAGES.forbidden });
+  return next({ ctx: { admin: ctx.admin, db: ctx.db.withPlugin(actorNamePlugin(ctx.admin.name)) } });
 });
 
 /** The shop's rule errors (not found, conflicts) become their tRPC codes; anything else is left as is. */

@@ -7,6 +7,7 @@
  */
 
 import type { Actor, OrderChange } from "./actors";
+import type { AdminAccessEventKind, AdminRole } from "./admin-roles";
 import { MODEL_MATERIALS, MODEL_TEXT_FIELDS } from "./catalogue-rules";
 import type { EmailType } from "./email-types";
 import type { Locale } from "./locales";
@@ -100,6 +101,21 @@ const LABELS = {
     stripe: "Stripe",
     test_gateway: "Paiement de test",
   } satisfies Record<Actor, string>,
+  /** What a person of the panel may do (decision 043). */
+  role: {
+    owner: "Propriétaire",
+    packing: "Préparation des commandes",
+  } satisfies Record<AdminRole, string>,
+  /** The access history's lines (admin_access_events.kind). */
+  accessEvent: {
+    owner_created: "Accès de la propriétaire créé",
+    name_changed: "Nom changé",
+    password_changed: "Mot de passe changé",
+    helper_added: "Accès donné",
+    helper_removed: "Accès retiré",
+    session_ended: "Session fermée",
+    other_sessions_ended: "Autres sessions fermées",
+  } satisfies Record<AdminAccessEventKind, string>,
   /** What happened to an order besides its status (order_changes.kind), on its timeline. */
   orderChange: {
     address_corrected: "Adresse de livraison corrigée",
@@ -119,6 +135,7 @@ const LABELS = {
     address_corrected: "Adresse corrigée",
     new_order: "Nouvelle commande (pour vous)",
     low_stock: "Stock faible (pour vous)",
+    incident: "Alerte boutique (pour vous)",
   } satisfies Record<EmailType, string>,
   /** What changed on a product (product_events.kind). */
   productEvent: {
@@ -227,6 +244,8 @@ export const copy = {
   errors: {
     common: {
       unauthorized: "Session expirée ou absente : reconnectez-vous.",
+      forbidden:
+        "Votre accès ne permet pas cette action : elle est réservée à la propriétaire de la boutique.",
       validation: "Erreur de validation : veuillez remplir tous les champs correctement.",
       internal: "Erreur technique. Veuillez réessayer ou recharger la page.",
       duplicateReference: "Cette référence existe déjà",
@@ -242,6 +261,20 @@ export const copy = {
         "Le paiement de cette commande est à vérifier : le client a payé un autre montant que le total. Remboursez ce qui a été reçu depuis le détail de la commande.",
       reviewChanged:
         "Son auteur a modifié cet avis depuis que vous l'avez ouvert : relisez-le (la liste vient d'être rechargée), puis décidez.",
+    },
+    /** A page or endpoint the person's role does not allow (403). */
+    forbiddenTitle: "Accès refusé",
+    /** A change of the panel's access refused (decision 043). */
+    access: {
+      wrong_password: "Mot de passe actuel incorrect.",
+      blocked: "Trop de tentatives échouées : réessayez dans 15 minutes.",
+      too_short: "Le nouveau mot de passe doit compter au moins {{min}} caractères.",
+      too_long: "Le nouveau mot de passe doit compter {{max}} caractères au plus.",
+      common:
+        "Ce mot de passe est trop courant ou trop proche du nom de la boutique : choisissez-en un autre (une phrase de plusieurs mots, par exemple).",
+      too_many_helpers: "{{max}} accès au plus en plus du vôtre : retirez-en un d'abord.",
+      login_taken: "Cet identifiant est déjà celui d'une autre personne.",
+      not_found: "Introuvable : la page n'est plus à jour. Rechargez-la.",
     },
     /** What a review's state forbids, by the state it is in. */
     reviewRefusals: {
@@ -388,6 +421,7 @@ export const copy = {
     tests: "Tests",
     signups: "Inscriptions",
     settings: "Réglages",
+    access: "Mon accès",
     orders: "Commandes",
     emails: "E-mails",
     stock: "Stock",
@@ -456,6 +490,7 @@ export const copy = {
     companyInRcs: "Une société (EURL, SARL, SAS, SASU) est immatriculée au RCS",
     noRcsCity: "Pas de greffe pour une immatriculation au RNE seul : laissez ce champ vide",
     emailInvalid: "Adresse e-mail non valide",
+    loginInvalid: "Identifiant : lettres, chiffres et . _ - @ + seulement, sans espace",
     vatRegime: "Régime de TVA : franchise, TVA française ou TVA du pays de livraison",
     signupList: "Liste : newsletter, avant-première ou retour en stock",
     httpsUrl: "Adresse web complète attendue, commençant par https://",
@@ -479,6 +514,8 @@ export const copy = {
     title: "Accès sécurisé",
     intro: "Espace réservé à la boutique SOULS.",
     password: "Mot de passe",
+    login: "Identifiant",
+    loginHint: "Laissez vide si vous êtes la propriétaire de la boutique.",
     submit: "Se connecter",
     submitting: "Connexion...",
     loggedIn: "Connexion réussie",
@@ -983,6 +1020,31 @@ export const copy = {
     saved: "Série enregistrée",
     failed: "Impossible d'enregistrer la série",
   },
+  /** A series' picture: the home page's hero while it is featured, the top of its page. */
+  seriesPicture: {
+    title: "Photo de la série",
+    hint: "En grand sur la page d'accueil tant que la série y est présentée, et en haut de sa page. Les mêmes règles que les photos des modèles : JPEG, PNG, WebP ou AVIF, 25 Mo au plus, 320 pixels de côté au moins.",
+    none: "Pas encore de photo : la page d'accueil montre le dessin de la boutique.",
+    choose: "Choisir une photo",
+    replace: "Remplacer la photo",
+    chooseLabel: "Photo de la série « {{title}} »",
+    sending: "Envoi et préparation des formats...",
+    added: "Photo de la série enregistrée",
+    refused: "Photo refusée",
+    altFr: "Description (français)",
+    altEn: "Description (anglais)",
+    altHint: "Ce que montre la photo, pour qui ne la voit pas et pour les moteurs de recherche.",
+    saveAlt: "Enregistrer les descriptions",
+    altSaved: "Descriptions enregistrées",
+    saving: "Enregistrement...",
+    remove: "Retirer la photo",
+    removeLabel: "Retirer la photo de la série « {{title}} »",
+    removed: "Photo retirée : la page d'accueil montre le dessin de la boutique.",
+    actionFailed: "Action impossible",
+    page: "Voir la page de la série",
+    pageLabel: "Voir la page de la série « {{title}} » (nouvel onglet)",
+    noPage: "Sa page s'ouvre dès qu'un de ses modèles est publié.",
+  },
   newModel: {
     title: "Nouveau modèle",
     name: "Nom du modèle",
@@ -1196,6 +1258,7 @@ export const copy = {
     noFile: "Choisissez une photo à envoyer.",
     oneFile: "Une seule photo par envoi.",
     unknownModel: "Modèle inconnu : rechargez la page.",
+    unknownSeries: "Série inconnue : rechargez la page.",
     malformed: "Envoi incomplet ou mal formé : rechargez la page, puis réessayez.",
     busy: "Deux photos sont déjà en cours d'envoi : attendez que l'une soit enregistrée.",
   },
@@ -1498,6 +1561,75 @@ export const copy = {
     saveFailed: "Impossible d'enregistrer",
     savedAt: "Dernier enregistrement le {{date}}.",
     validationText: "Vérifiez les champs signalés.",
+  },
+  /** « Mon accès » (/admin-acces): her password, her sessions, her helpers' accesses (decision 043). */
+  access: {
+    title: "Mon accès",
+    metaTitle: "Mon accès – Administration SOULS",
+    loading: "Chargement...",
+    loadError: "Impossible de charger votre accès",
+    signedInAs: "Connectée en tant que {{name}} ({{role}}).",
+    signedInAsRole: "Connectée en tant que {{role}}.",
+    yourName: "Votre nom",
+    yourNameHint: "Celui que l'historique des commandes et des modèles donne à vos actions.",
+    rename: "Enregistrer le nom",
+    renamed: "Nom enregistré",
+    password: "Mot de passe",
+    passwordIntro:
+      "Au moins {{min}} caractères, et pas un mot de passe courant. Toutes vos autres sessions seront fermées.",
+    oldPassword: "Mot de passe actuel",
+    newPassword: "Nouveau mot de passe",
+    confirmPassword: "Nouveau mot de passe, une seconde fois",
+    mismatch: "Les deux saisies du nouveau mot de passe diffèrent.",
+    changePassword: "Changer le mot de passe",
+    changing: "Changement...",
+    changed: "Mot de passe changé",
+    changedText: {
+      one: "{{n}} autre session a été fermée.",
+      many: "{{n}} autres sessions ont été fermées.",
+    },
+    sessions: "Vos sessions",
+    sessionsIntro:
+      "Chaque appareil connecté. Le lieu est le réseau de l'adresse (sans base de géolocalisation, aucune ville n'est devinée).",
+    device: "Appareil",
+    place: "Réseau",
+    lastSeen: "Vu pour la dernière fois",
+    openedAt: "Ouverte le",
+    unknownDevice: "Appareil inconnu",
+    unknownPlace: "Inconnu",
+    thisSession: "Cette session",
+    endSession: "Fermer",
+    endSessionLabel: "Fermer la session {{device}} vue le {{date}}",
+    endOthers: "Fermer toutes les autres sessions",
+    sessionEnded: "Session fermée",
+    othersEnded: {
+      one: "{{n}} session fermée",
+      many: "{{n}} sessions fermées",
+    },
+    people: "Accès de vos aides",
+    peopleIntro:
+      "Une personne qui vous aide reçoit son propre identifiant et son propre mot de passe. Elle voit les commandes, les prépare et les expédie ; elle ne peut ni rembourser, ni changer les réglages, le catalogue ou la boutique, ni exporter, ni voir les inscriptions ou les accès.",
+    noHelpers: "Personne d'autre n'a d'accès.",
+    name: "Nom",
+    role: "Rôle",
+    login: "Identifiant",
+    sessionsCount: "Sessions ouvertes",
+    helperPassword: "Mot de passe (que vous lui transmettez)",
+    helperPasswordHint: "Au moins {{min}} caractères, pas un mot de passe courant. Elle pourra le changer.",
+    addHelper: "Donner l'accès",
+    adding: "Enregistrement...",
+    added: "Accès donné à {{name}}",
+    maxHelpers: "{{max}} accès au plus, en plus du vôtre.",
+    removeHelper: "Retirer l'accès",
+    removeHelperLabel: "Retirer l'accès de {{name}}",
+    removeConfirm: "Retirer l'accès de {{name}} ? Ses sessions seront fermées aussitôt.",
+    removed: "Accès de {{name}} retiré",
+    history: "Historique des accès",
+    when: "Date",
+    what: "Action",
+    who: "Par",
+    whose: "Accès de",
+    failed: "Action impossible",
   },
   /** « Inscriptions » (/admin-inscriptions): the sign-up lists. */
   signups: {

@@ -18,11 +18,23 @@ export const EMAIL_TYPES = [
   "address_corrected",
   "new_order",
   "low_stock",
+  "incident",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
-/** The e-mails that tell the owner something (her new orders, her low stock): in French, to her address. */
-export const OWNER_EMAIL_TYPES = ["new_order", "low_stock"] as const satisfies readonly EmailType[];
+/** The e-mails that tell the owner something (her new orders, her low stock, an incident): in French, to her address. */
+export const OWNER_EMAIL_TYPES = [
+  "new_order",
+  "low_stock",
+  "incident",
+] as const satisfies readonly EmailType[];
+
+/**
+ * What can go wrong in the shop that the owner is told of by e-mail (decision 044): checkout keeps
+ * failing, e-mails do not leave, the worker stopped. Once when it begins, once when it is over.
+ */
+export const INCIDENT_KINDS = ["checkout_failing", "emails_failing", "worker_stopped"] as const;
+export type IncidentKind = (typeof INCIDENT_KINDS)[number];
 
 export function isEmailType(value: unknown): value is EmailType {
   return typeof value === "string" && (EMAIL_TYPES as readonly string[]).includes(value);

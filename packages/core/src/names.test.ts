@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACTORS, ORDER_CHANGES } from "./actors";
 import { copy } from "./admin-copy";
+import { ADMIN_ACCESS_EVENTS, ADMIN_ROLES } from "./admin-roles";
 import { CARRIERS, carrierTrackingUrl, isCarrier } from "./carriers";
 import { EMAIL_TYPES } from "./email-types";
 import { DEFAULT_LOCALE, intlLocale, isLocale, LOCALES } from "./locales";
@@ -47,6 +48,8 @@ describe("the shop's shared names", () => {
       refundSource: REFUND_SOURCES,
       restock: RESTOCK_CHOICES,
       actor: ACTORS,
+      role: ADMIN_ROLES,
+      accessEvent: ADMIN_ACCESS_EVENTS,
       orderChange: ORDER_CHANGES,
       emailType: EMAIL_TYPES,
       productEvent: PRODUCT_EVENTS,

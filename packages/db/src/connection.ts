@@ -49,11 +49,30 @@ export function withPassword(databaseUrl: string, password: string | undefined):
   return url.toString();
 }
 
+/** The pool behind each connection made by `connect`, for the metrics (`poolStatsOf`). */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
 export function connect(databaseUrl: string, options: ConnectOptions = {}): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: createPool(databaseUrl, options) }),
+  const pool = createPool(databaseUrl, options);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+  pools.set(db, pool);
+  return db;
+}
+
+/** A pool's connections right now: open, idle among them, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** The pool of a connection made by `connect` (undefined for any other). */
+export function poolStatsOf(db: Kysely<Database>): PoolStats | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 export function createPool(databaseUrl: string, options: ConnectOptions = {}): pg.Pool {

@@ -3,6 +3,8 @@ export {
   connect,
   isDatabaseUnavailable,
   type Kysely,
+  type PoolStats,
+  poolStatsOf,
   readPasswordFile,
   type Transaction,
   withPassword,

@@ -1,6 +1,7 @@
 import type { Actor, OrderChange } from "@souls/core/actors";
+import type { AdminAccessEventKind, AdminRole } from "@souls/core/admin-roles";
 import type { Carrier } from "@souls/core/carriers";
-import type { EmailType } from "@souls/core/email-types";
+import type { EmailType, IncidentKind } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
 import type { ProductEventKind } from "@souls/core/product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
@@ -56,6 +57,15 @@ export interface SeriesTable {
   launchLimitPieces: ColumnType<number, number | undefined, number>;
   /** Hours after the public opening that the launch limit lasts (0: only during early access). */
   launchLimitHours: ColumnType<number, number | undefined, number>;
+  /** Its address's last segment in each language: made from its title at creation, then kept (decision 040). */
+  slugFr: ColumnType<string, string | undefined, never>;
+  slugEn: ColumnType<string, string | undefined, never>;
+  /** Its picture for the home page's hero and its page (the hash naming its cuts), or null. */
+  pictureSource: ColumnType<string | null, string | null | undefined, string | null>;
+  pictureWidth: ColumnType<number | null, number | null | undefined, number | null>;
+  pictureHeight: ColumnType<number | null, number | null | undefined, number | null>;
+  pictureAltFr: ColumnType<string, string | undefined, string>;
+  pictureAltEn: ColumnType<string, string | undefined, string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -125,6 +135,15 @@ export type PhotoFormat = "avif" | "webp" | "jpeg";
 /** One cut of a photo: a width in a format. */
 export interface PhotoFilesTable {
   photoId: number;
+  format: PhotoFormat;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** One cut of a series' picture: a width in a format (replaced with the picture). */
+export interface SeriesPictureFilesTable {
+  seriesId: number;
   format: PhotoFormat;
   width: number;
   height: number;
@@ -274,6 +293,8 @@ export interface ProductEventsTable {
   fromValue: string | null;
   toValue: string | null;
   actor: string;
+  /** The panel's person who did it (decision 043), added by the admin API; null otherwise. */
+  actorName: ColumnType<string | null, string | null | undefined, never>;
   createdAt: CreatedAt;
 }
 
@@ -284,6 +305,8 @@ export interface OrderEventsTable {
   toStatus: OrderStatus;
   /** Who made the change: shopper, system, admin, or the payment provider. */
   actor: Actor;
+  /** The panel's person who did it (decision 043), added by the admin API; null otherwise. */
+  actorName: ColumnType<string | null, string | null | undefined, never>;
   note: string | null;
   createdAt: CreatedAt;
 }
@@ -374,8 +397,39 @@ export interface TrackingBlocksTable {
 export interface AdminSessionsTable {
   /** sha-256 of the session id the cookie carries. */
   idHash: string;
+  /** Whose session it is (admin_people). */
+  personId: ColumnType<string, string | number, never>;
+  /** The device's user agent, cut to 300 characters. */
+  userAgent: ColumnType<string, string | undefined, never>;
+  /** Where from, approximately: the address masked to its network (IPv4 /24, IPv6 /48). */
+  network: ColumnType<string, string | undefined, never>;
+  lastSeenAt: ColumnType<Date, Date | string | undefined, Date | string>;
   createdAt: CreatedAt;
   expiresAt: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** The history of the panel's access (decision 043). */
+export interface AdminAccessEventsTable {
+  id: Generated<string>;
+  kind: AdminAccessEventKind;
+  /** Whose access it was. */
+  personName: string;
+  /** Who did it. */
+  actorName: string;
+  createdAt: CreatedAt;
+}
+
+/** The people who log in to the panel: the owner and the helpers she gives an access (decision 043). */
+export interface AdminPeopleTable {
+  id: Generated<string>;
+  role: AdminRole;
+  name: string;
+  login: string;
+  /** `scrypt$<salt>$<key>`, both base64url. */
+  passwordHash: string;
+  passwordChangedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: CreatedAt;
+  removedAt: ColumnType<Date | null, never, Date | string>;
 }
 
 export interface AdminLoginAttemptsTable {
@@ -601,6 +655,8 @@ export interface OrderChangesTable {
   orderId: number;
   kind: OrderChange;
   actor: Actor;
+  /** The panel's person who did it (decision 043), added by the admin API; null otherwise. */
+  actorName: ColumnType<string | null, string | null | undefined, never>;
   detail: Json<Record<string, unknown>>;
   createdAt: CreatedAt;
 }
@@ -646,6 +702,20 @@ export interface AudienceOrdersTable {
   createdAt: CreatedAt;
 }
 
+/** The last sign of life of the worker (its last round) and of the backup (its last good dump). */
+export interface HeartbeatsTable {
+  name: "worker" | "backup";
+  beatenAt: Date | string;
+}
+
+/** Something wrong the owner was told of by e-mail, once at its start and once when it was over. */
+export interface IncidentsTable {
+  id: Generated<number>;
+  kind: IncidentKind;
+  openedAt: Date | string;
+  closedAt: Date | string | null;
+}
+
 export interface Database {
   products: ProductsTable;
   series: SeriesTable;
@@ -653,6 +723,7 @@ export interface Database {
   productPaths: ProductPathsTable;
   productPhotos: ProductPhotosTable;
   photoFiles: PhotoFilesTable;
+  seriesPictureFiles: SeriesPictureFilesTable;
   guaranteeNotices: GuaranteeNoticesTable;
   signups: SignupsTable;
   signupAttempts: SignupAttemptsTable;
@@ -667,6 +738,8 @@ export interface Database {
   trackingBlocks: TrackingBlocksTable;
   trackingLinkRequests: TrackingLinkRequestsTable;
   adminSessions: AdminSessionsTable;
+  adminPeople: AdminPeopleTable;
+  adminAccessEvents: AdminAccessEventsTable;
   adminLoginAttempts: AdminLoginAttemptsTable;
   emailAccessLog: EmailAccessLogTable;
   refunds: RefundsTable;
@@ -687,6 +760,8 @@ export interface Database {
   audienceSources: AudienceSourcesTable;
   audienceFunnel: AudienceFunnelTable;
   audienceOrders: AudienceOrdersTable;
+  heartbeats: HeartbeatsTable;
+  incidents: IncidentsTable;
 }
 
 export type Product = Selectable<ProductsTable>;

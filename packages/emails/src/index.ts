@@ -6,6 +6,7 @@ import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
 import { AddressCorrected } from "./emails/address-corrected";
 import { BackInStock } from "./emails/back-in-stock";
+import { Incident } from "./emails/incident";
 import { LowStock } from "./emails/low-stock";
 import { NewOrder } from "./emails/new-order";
 import { OrderConfirmation } from "./emails/order-confirmation";
@@ -73,6 +74,8 @@ export function emailElement(message: EmailMessage, context: EmailContext): Reac
       return createElement(NewOrder, { payload: message.payload, locale, context });
     case "low_stock":
       return createElement(LowStock, { payload: message.payload, locale, context });
+    case "incident":
+      return createElement(Incident, { payload: message.payload, locale, context });
   }
 }
 

@@ -4,7 +4,7 @@
  * cases import this module to queue messages in their own transactions.
  */
 import { CARRIERS } from "@souls/core/carriers";
-import { EMAIL_TYPES, type EmailType } from "@souls/core/email-types";
+import { EMAIL_TYPES, type EmailType, INCIDENT_KINDS } from "@souls/core/email-types";
 import { isLocale, type Locale } from "@souls/core/locales";
 import { isModelCode } from "@souls/core/models";
 import { SHOPPER_REFUND_REASONS } from "@souls/core/refunds";
@@ -232,6 +232,13 @@ export const emailPayloads = {
       .min(1)
       .max(200),
   }),
+  /** To the owner: something went wrong in the shop (open), or is over. */
+  incident: z.object({
+    kind: z.enum(INCIDENT_KINDS),
+    state: z.enum(["open", "over"]),
+    openedAt: isoTime,
+    closedAt: isoTime.nullable(),
+  }),
 } as const satisfies Record<EmailType, z.ZodType>;
 
 export type { EmailType };
@@ -258,6 +265,7 @@ export const EMAIL_KINDS = {
   address_corrected: "transactional",
   new_order: "transactional",
   low_stock: "transactional",
+  incident: "transactional",
 } as const satisfies Record<EmailType, EmailKind>;
 
 export type MarketingEmailType = {
@@ -300,7 +308,13 @@ export function emailSubject(message: EmailMessage): string {
   const values: Record<string, unknown> =
     message.type === "low_stock"
       ? { names: message.payload.models.map((model) => model.name).join(", ") }
-      : message.payload;
+      : message.type === "incident"
+        ? {
+            headline: (message.locale === "fr" ? fr : en).incident[message.payload.state][
+              message.payload.kind
+            ],
+          }
+        : message.payload;
   return SUBJECTS[message.locale][message.type].replace(/\{\{(\w+)\}\}/g, (_, key: string) =>
     String(values[key] ?? ""),
   );

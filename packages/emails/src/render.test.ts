@@ -932,6 +932,28 @@ describe("the owner's own e-mails", () => {
   });
 });
 
+describe("the owner's incident e-mail", () => {
+  it("says in French what went wrong and since when, with a link to her orders", async () => {
+    const { subject, text } = await renderSample("incident", "fr");
+    expect(subject).toBe("Des e-mails de la boutique ne partent pas");
+    expect(text).toContain("Depuis le 12 mars 2025 à 03:14 UTC+1, des e-mails n’ont pas pu partir");
+    expect(text).toContain(`${site}/admin-orders`);
+    expect(text).toContain("un seul e-mail par problème");
+  });
+
+  it("says when it is over, with when it began and ended", async () => {
+    const { subject, text } = await renderSample("incident", "fr", {
+      kind: "worker_stopped",
+      state: "over",
+      closedAt: "2025-03-12T05:40:00.000Z",
+    });
+    expect(subject).toBe("Les tâches de fond de la boutique ont repris");
+    expect(text).toContain(
+      "Le problème a commencé le 12 mars 2025 à 03:14 UTC+1 et s’est terminé le 12 mars 2025 à 06:40 UTC+1.",
+    );
+  });
+});
+
 describe("a corrected address", () => {
   it.each(LOCALES)("in %s tells the shopper where the parcel will go now", async (locale) => {
     const { subject, text } = await renderSample("address_corrected", locale);

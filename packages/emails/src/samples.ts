@@ -141,4 +141,10 @@ export const samplePayloads = {
       { name: "Nadia", reference: "Nadia-01", stock: 0 },
     ],
   },
+  incident: {
+    kind: "emails_failing",
+    state: "open",
+    openedAt: "2025-03-12T02:14:00.000Z",
+    closedAt: null,
+  },
 } satisfies { [T in EmailType]: EmailPayload<T> };

@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { ShownPhoto } from "@souls/core/photos";
 import type { Database, FaqItem, Kysely, ProductMaterials } from "@souls/db";
+import { seriesPictureOf } from "./photos/series-picture";
 import { referencePrices } from "./pricing";
 
 /** What a shopper can buy of one model right now, as the database says. */
@@ -66,6 +67,10 @@ export interface Series {
   title: Record<Locale, string>;
   subtitle: Record<Locale, string>;
   featured: boolean;
+  /** Its address's last segment in each language (`/collections/<slug>`), kept for good (decision 040). */
+  slug: Record<Locale, string>;
+  /** Its picture (the home page's hero while featured, the top of its page), or null. */
+  picture: ShownPhoto | null;
 }
 
 export interface Catalogue {
@@ -159,6 +164,8 @@ export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
       title: { fr: one.titleFr, en: one.titleEn },
       subtitle: { fr: one.subtitleFr, en: one.subtitleEn },
       featured: one.featured,
+      slug: { fr: one.slugFr, en: one.slugEn },
+      picture: seriesPictureOf(one),
     })),
     retiredPaths: retired.map((row) => ({ path: row.path, model: row.slug, locale: row.locale })),
   };
@@ -196,6 +203,28 @@ export function homeSeries(catalogue: Catalogue): { series: Series | undefined; 
     (model) => model.state === "published" && series !== undefined && model.seriesId === series.id,
   );
   return { series, models };
+}
+
+/** A series' models a shopper may buy or read about on its page: published, not archived, in order. */
+export function seriesModels(catalogue: Catalogue, seriesId: number): CatalogueModel[] {
+  return catalogue.models.filter((model) => model.state === "published" && model.seriesId === seriesId);
+}
+
+/**
+ * The series shoppers may find (its page, the menus, the « all pieces » page, the sitemap): those
+ * with a published model, the home page's first, then the newest first. Earlier series stay
+ * reachable when another is featured; an empty one has no page.
+ */
+export function shownSeries(catalogue: Catalogue): Series[] {
+  const { series: home } = homeSeries(catalogue);
+  return catalogue.series
+    .filter((one) => seriesModels(catalogue, one.id).length > 0)
+    .sort((a, b) => Number(b.id === home?.id) - Number(a.id === home?.id) || b.id - a.id);
+}
+
+/** The series at `/collections/<slug>` in a language, if shoppers may find it. */
+export function seriesAtAddress(catalogue: Catalogue, locale: Locale, slug: string): Series | undefined {
+  return shownSeries(catalogue).find((one) => one.slug[locale] === slug);
 }
 
 /** "You may also like": the other published models, the home page's series first. */

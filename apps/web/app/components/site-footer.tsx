@@ -1,5 +1,6 @@
 import type { Locale } from "@souls/core/locales";
 import type { useRootData } from "~/lib/locale";
+import type { SeriesLink } from "~/lib/series.server";
 import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
 
@@ -7,11 +8,14 @@ export function SiteFooter({
   locale,
   seller,
   year,
+  series,
 }: {
   locale: Locale;
   seller: NonNullable<ReturnType<typeof useRootData>>["seller"] | undefined;
   /** The year it is (the root loader's, in Paris); the error page without it reads the browser's. */
   year: number | undefined;
+  /** Each series' page, the home page's first. */
+  series: readonly SeriesLink[];
 }) {
   const { t } = useTranslation();
   const home = pathOf("home", locale);
@@ -25,6 +29,19 @@ export function SiteFooter({
             {t("footer.collection")}
           </a>
         </div>
+        <nav className="site-footer__col" aria-label={t("footer.collectionsNav")}>
+          <h2 className="site-footer__heading">{t("footer.collections")}</h2>
+          <ul>
+            <li>
+              <a href={pathOf("allPieces", locale)}>{t("nav.allPieces")}</a>
+            </li>
+            {series.map((one) => (
+              <li key={one.path}>
+                <a href={one.path}>{one.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <nav className="site-footer__col" aria-label={t("footer.shopNav")}>
           <h2 className="site-footer__heading">{t("footer.shop")}</h2>
           <ul>

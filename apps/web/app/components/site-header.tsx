@@ -1,5 +1,6 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import { LOCALES, type Locale } from "@souls/core/locales";
+import type { SeriesLink } from "~/lib/series.server";
 import { useTranslation } from "~/lib/translations";
 import { alternatePath, pathOf } from "~/screens";
 import { BagIcon, InstagramIcon } from "./icons";
@@ -9,12 +10,15 @@ export function SiteHeader({
   alternates,
   cartCount,
   instagramUrl,
+  series,
 }: {
   locale: Locale;
   /** The page's path in each language, when the server knows it (a model's page: the catalogue's). */
   alternates?: Record<Locale, string>;
   cartCount: number;
   instagramUrl?: string;
+  /** Each series' page, the home page's first (a phone's header shows « all pieces » only). */
+  series: readonly SeriesLink[];
 }) {
   const { t } = useTranslation();
   const home = pathOf("home", locale);
@@ -22,7 +26,8 @@ export function SiteHeader({
     <header className="site-header">
       <div className="site-header__inner">
         <nav className="site-header__nav" aria-label={t("nav.main")}>
-          <a href={`${home}#products`}>{t("nav.collection")}</a>
+          <a href={pathOf("allPieces", locale)}>{t("nav.allPieces")}</a>
+          {series.length > 0 ? <SeriesMenu series={series} /> : null}
           <a href={pathOf("magazine", locale)}>{t("nav.magazine")}</a>
         </nav>
         <a href={home} className="site-header__logo">
@@ -40,6 +45,23 @@ export function SiteHeader({
         </div>
       </div>
     </header>
+  );
+}
+
+/** The series' pages, opened from the header without JavaScript (a disclosure). */
+function SeriesMenu({ series }: { series: readonly SeriesLink[] }) {
+  const { t } = useTranslation();
+  return (
+    <details className="series-menu">
+      <summary>{t("nav.series")}</summary>
+      <ul className="series-menu__list" aria-label={t("nav.seriesMenu")}>
+        {series.map((one) => (
+          <li key={one.path}>
+            <a href={one.path}>{one.title}</a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { findAdminSession, type LoginResult, logIn, passwordCheck } from "@souls/shop/admin";
-import { ADMIN_PAGES } from "~/screens";
+import { copy } from "@souls/core/admin-copy";
+import { type AdminSession, ensureOwner, findAdminSession, type LoginResult, logIn } from "@souls/shop/admin";
+import { ADMIN_PAGES, mayOpen } from "~/screens";
 import { adminCookie, adminDeviceCookie } from "./cookies.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
@@ -16,26 +17,53 @@ export function rememberDevice(): Promise<string> {
 }
 
 /**
- * The password to compare with. Locally, without ADMIN_PASSWORD, one is generated per start and
- * printed (env.server refuses a deployment without it).
+ * The owner's first password (decision 043): ADMIN_PASSWORD only ever starts a shop that has none —
+ * hashed into the database the first time the login page is opened or tried; afterwards the stored
+ * one is hers to change in « Mon accès », and ADMIN_PASSWORD is ignored (said once in the log).
+ * Locally, without ADMIN_PASSWORD, a new shop's password is generated and printed (env.server
+ * refuses a deployment without it).
  */
-function ownerPassword(): string {
-  if (env.ADMIN_PASSWORD) return env.ADMIN_PASSWORD;
-  const generated = randomBytes(12).toString("base64url");
-  console.log(`[admin] no ADMIN_PASSWORD set: the /admin password for this run is ${generated}`);
-  return generated;
+let owner: Promise<void> | undefined;
+export function ownerReady(): Promise<void> {
+  owner ??= (async () => {
+    const generated = env.ADMIN_PASSWORD ? undefined : randomBytes(12).toString("base64url");
+    const outcome = await ensureOwner(db, env.ADMIN_PASSWORD ?? generated ?? "");
+    if (outcome === "created" && generated) {
+      console.log(`[admin] no ADMIN_PASSWORD set: the /admin password of this new shop is ${generated}`);
+    } else if (outcome === "stored" && env.ADMIN_PASSWORD) {
+      console.log("[admin] the owner's password is stored in the database: ADMIN_PASSWORD is ignored");
+    }
+  })().catch((error: unknown) => {
+    owner = undefined;
+    throw error;
+  });
+  return owner;
 }
-export const checkAdminPassword = passwordCheck(ownerPassword());
 
 export async function adminSessionId(request: Request): Promise<string | null> {
   const value = await adminCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
 }
 
-/** The owner's session behind a request, checked in the database; null when there is none. */
-export async function adminSession(request: Request): Promise<{ sessionIdHash: string } | null> {
+/**
+ * The person's session behind a request, checked in the database; null when there is none. Her
+ * role must allow the address (screens.ts `mayOpen`, decision 043): otherwise the request is
+ * answered 403 with the panel's French message, whatever the page or endpoint.
+ */
+export async function adminSession(request: Request): Promise<AdminSession | null> {
   const id = await adminSessionId(request);
-  return id ? findAdminSession(db, id) : null;
+  const session = id ? await findAdminSession(db, id) : null;
+  if (session && !mayOpen(session.role, new URL(request.url).pathname)) throw forbidden();
+  return session;
+}
+
+/** The answer to a person whose role does not allow the page or the action. */
+export function forbidden(): Response {
+  const body = { forbidden: { title: copy.errors.forbiddenTitle, message: copy.errors.common.forbidden } };
+  return new Response(JSON.stringify(body), {
+    status: 403,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** Every admin page's loader starts here: no valid session, back to the login form. */
@@ -60,7 +88,10 @@ let checking = Promise.resolve();
 let throttledUntil = 0;
 
 export async function attemptLogin(attempt: {
+  login: string;
   password: string;
+  userAgent: string;
+  network: string;
   clientHash: string;
   knownDevice: boolean;
 }): Promise<LoginResult> {
@@ -72,9 +103,9 @@ export async function attemptLogin(attempt: {
     if (!attempt.knownDevice && waitSeconds() > 0) {
       return { ok: false, reason: "throttled", retryAfterSeconds: waitSeconds() } as const;
     }
+    await ownerReady();
     const result = await logIn(db, {
       ...attempt,
-      check: checkAdminPassword,
       freeFailuresPerHour: env.ADMIN_LOGIN_FREE_FAILURES,
     });
     if (!result.ok && result.reason === "throttled") {

@@ -79,6 +79,25 @@ describe("which requests a kept page may answer", () => {
     }
   });
 
+  it("a series' page and « all pieces », like the other catalogue pages", () => {
+    expect(cache.keyOf("GET", "/collections/premiere-collection", undefined)).toBe(
+      "/collections/premiere-collection",
+    );
+    expect(cache.keyOf("GET", "/en/collections/first-collection?utm_source=ig", undefined)).toBe(
+      "/en/collections/first-collection",
+    );
+    expect(cache.keyOf("GET", "/toutes-les-pieces", undefined)).toBe("/toutes-les-pieces");
+    expect(cache.keyOf("GET", "/en/all-pieces/", undefined)).toBe("/en/all-pieces");
+    for (const path of [
+      "/collections/",
+      "/collections/a/b",
+      "/en/collections/atlas/",
+      "/collections/atlas?x=1",
+    ]) {
+      expect(cache.keyOf("GET", path, undefined), path).toBeNull();
+    }
+  });
+
   it("the same page for the links of social networks and newsletters", () => {
     expect(cache.keyOf("GET", `${PRODUCT}?utm_source=ig&utm_medium=social&fbclid=abc`, undefined)).toBe(
       PRODUCT,

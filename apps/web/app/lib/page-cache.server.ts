@@ -1,5 +1,5 @@
 /**
- * The shop's public pages (home, products, cart, magazine, legal) depend only on the catalogue
+ * The shop's public pages (home, products, series, cart, magazine, legal) depend only on the catalogue
  * and the language for a visitor with no cart and no message: such a page is rendered once per
  * catalogue version and then served from memory, compressed once (decision 013).
  *
@@ -15,7 +15,7 @@ import { shopMonth } from "@souls/core/format";
 // The parser Remix's cookies use (@remix-run/server-runtime): the cache sees a cookie exactly
 // when the app would read it (`cart =x` is the cart `cart` to both).
 import { parse as parseCookies } from "cookie";
-import { isPrivatePage, PAGES, pageForPath, productAddressLocale } from "~/screens";
+import { isPrivatePage, PAGES, pageForPath, productAddressLocale, seriesAddressLocale } from "~/screens";
 import { type CatalogueVersion, catalogueVersion } from "./catalogue.server";
 import { isShopCookie } from "./cookies.server";
 import { offersEnglish } from "./english-offer";
@@ -66,7 +66,7 @@ function pathAndQuery(url: string): URL | null {
 
 /** Whether a path is one of the public pages a first-time visitor may be answered from memory. */
 function isPublicPage(pathname: string): boolean {
-  if (productAddressLocale(pathname)) return true;
+  if (productAddressLocale(pathname) || seriesAddressLocale(pathname)) return true;
   const match = pageForPath(pathname);
   return match !== undefined && !isPrivatePage(match.page);
 }
@@ -135,7 +135,7 @@ export function createPageCache(version: CatalogueVersion, now: () => Date = () 
       const variant = offersEnglish(pathname, acceptLanguage) ? "#english-offered" : "";
       // A model's page is kept under its address; the app answers what is there (a 404 or a 301
       // is never kept, nor a draft's preview: only the owner's session sees it).
-      if (productAddressLocale(pathname)) return pathname + variant;
+      if (productAddressLocale(pathname) || seriesAddressLocale(pathname)) return pathname + variant;
       const match = pageForPath(pathname);
       if (!match || isPrivatePage(match.page)) return null;
       return PAGES[match.page].paths[match.locale] + variant;

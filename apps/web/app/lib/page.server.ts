@@ -3,6 +3,7 @@ import { type Catalogue, modelAtAddress } from "@souls/shop/catalogue";
 import { pageForPath, pathOf } from "~/screens";
 import { env } from "./env.server";
 import type { PageAddresses } from "./seo";
+import { seriesPaths } from "./series.server";
 
 /**
  * The shop's public origin, from configuration only: a request's Host header never reaches a
@@ -12,7 +13,7 @@ export const siteOrigin = env.siteUrl;
 
 /**
  * Canonical and hreflang addresses of the page a request matched: a page of the map, or a model's
- * page at its current address (both of its languages' addresses, from the catalogue).
+ * or a series' page at its current address (both of its languages' addresses, from the catalogue).
  */
 export function pageAddresses(request: Request, locale: Locale, catalogue: Catalogue | null): PageAddresses {
   const origin = siteOrigin;
@@ -20,7 +21,7 @@ export function pageAddresses(request: Request, locale: Locale, catalogue: Catal
   const match = pageForPath(pathname);
   const paths = match
     ? (Object.fromEntries(LOCALES.map((l) => [l, pathOf(match.page, l)])) as Record<Locale, string>)
-    : catalogue && modelPaths(catalogue, pathname);
+    : catalogue && (modelPaths(catalogue, pathname) ?? seriesPaths(catalogue, pathname));
   if (!paths) return { origin, locale };
   const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${paths[l]}`])) as Record<
     Locale,

@@ -24,7 +24,25 @@ const catalogue: Catalogue = {
       photos: [],
     }),
   ),
-  series: [],
+  series: [
+    {
+      id: 1,
+      title: { fr: "Première collection", en: "First collection" },
+      subtitle: { fr: "", en: "" },
+      featured: false,
+      slug: { fr: "premiere-collection", en: "first-collection" },
+      picture: null,
+    },
+    // Nothing published in it yet: no page.
+    {
+      id: 2,
+      title: { fr: "Atlas", en: "Atlas" },
+      subtitle: { fr: "", en: "" },
+      featured: true,
+      slug: { fr: "atlas", en: "atlas" },
+      picture: null,
+    },
+  ],
   retiredPaths: [],
 };
 
@@ -32,8 +50,13 @@ describe("the sitemap", () => {
   const xml = buildSitemap(origin, catalogue);
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
-  it("lists every public page and every model shoppers may find, in both languages", () => {
-    expect(locs).toHaveLength((sitemapPages().length + 3) * 2);
+  it("lists every public page, model and series shoppers may find, in both languages", () => {
+    expect(locs).toHaveLength((sitemapPages().length + 3 + 1) * 2);
+    expect(locs).toContain(`${origin}/collections/premiere-collection`);
+    expect(locs).toContain(`${origin}/en/collections/first-collection`);
+    expect(locs).not.toContain(`${origin}/collections/atlas`);
+    expect(locs).toContain(`${origin}/toutes-les-pieces`);
+    expect(locs).toContain(`${origin}/en/all-pieces`);
     expect(locs).not.toContain(`${origin}/produit/sac-banane-nadia`);
     expect(locs).toContain(`${origin}/`);
     expect(locs).toContain(`${origin}/en`);

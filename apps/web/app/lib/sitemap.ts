@@ -1,6 +1,15 @@
 import { LOCALES, type Locale } from "@souls/core/locales";
-import { type Catalogue, shownModels } from "@souls/shop/catalogue";
-import { ENDPOINTS, PAGE_IDS, PAGES, type PageId, PRODUCT_SITEMAP_PRIORITY, pathOf } from "~/screens";
+import { type Catalogue, shownModels, shownSeries } from "@souls/shop/catalogue";
+import {
+  ENDPOINTS,
+  PAGE_IDS,
+  PAGES,
+  type PageId,
+  PRODUCT_SITEMAP_PRIORITY,
+  pathOf,
+  SERIES_SITEMAP_PRIORITY,
+  seriesPath,
+} from "~/screens";
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -19,7 +28,7 @@ interface SitemapEntry {
 /**
  * The sitemap: every public page in both languages, each with its hreflang alternates — the
  * pages of the map, then the catalogue's models (published ones, and archived ones, which keep
- * their page), at their current addresses.
+ * their page), at their current addresses, and the series' pages (those with a published model).
  */
 export function buildSitemap(origin: string, catalogue: Catalogue): string {
   const pages: SitemapEntry[] = sitemapPages().map((page) => ({
@@ -30,8 +39,12 @@ export function buildSitemap(origin: string, catalogue: Catalogue): string {
     const { fr, en } = model.texts;
     return fr && en ? [{ paths: { fr: fr.path, en: en.path }, priority: PRODUCT_SITEMAP_PRIORITY }] : [];
   });
+  const series: SitemapEntry[] = shownSeries(catalogue).map((one) => ({
+    paths: { fr: seriesPath(one.slug.fr, "fr"), en: seriesPath(one.slug.en, "en") },
+    priority: SERIES_SITEMAP_PRIORITY,
+  }));
   const [home, ...others] = pages;
-  const urls = [...(home ? [home] : []), ...models, ...others].flatMap(({ paths, priority }) => {
+  const urls = [...(home ? [home] : []), ...models, ...series, ...others].flatMap(({ paths, priority }) => {
     const alternates = [
       ...LOCALES.map((locale) => ({ hreflang: locale, href: `${origin}${paths[locale]}` })),
       { hreflang: "x-default", href: `${origin}${paths.fr}` },

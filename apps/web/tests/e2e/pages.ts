@@ -40,6 +40,32 @@ export const PAGES: PageExpectation[] = [
   product("bilin", "Bilin"),
   product("ilian", "Ilian"),
   {
+    name: "all pieces",
+    fr: {
+      path: "/toutes-les-pieces",
+      title: "Toutes les pièces – Sacs banane SOULS en séries limitées",
+      heading: /Toutes les pièces/,
+    },
+    en: {
+      path: "/en/all-pieces",
+      title: "All pieces – SOULS fanny packs in limited series",
+      heading: /All pieces/,
+    },
+  },
+  {
+    name: "first collection",
+    fr: {
+      path: "/collections/premiere-collection",
+      title: "Première collection – Série limitée de sacs banane SOULS",
+      heading: /Première collection/,
+    },
+    en: {
+      path: "/en/collections/first-collection",
+      title: "First collection – A limited series of SOULS fanny packs",
+      heading: /First collection/,
+    },
+  },
+  {
     name: "cart",
     fr: { path: "/panier", title: "Panier (0 article) – SOULS", heading: /Votre panier est vide/ },
     en: { path: "/en/cart", title: "Cart (0 items) – SOULS", heading: /Your cart is empty/ },

@@ -76,14 +76,16 @@ test("a piece added on a phone: the message leads to the cart, and no message co
   }
 });
 
-test("on a phone the header leads to the collection, and a wrong address shows it", async ({ page }) => {
+test("on a phone the header leads to every piece, and a wrong address shows the collection", async ({
+  page,
+}) => {
   await page.goto("/magazine");
   await page
     .getByRole("navigation", { name: "Navigation principale" })
-    .getByRole("link", { name: "Collection" })
+    .getByRole("link", { name: "Toutes les pièces" })
     .click();
-  await expect(page).toHaveURL(/\/#products$/);
-  await expect(page.locator("#products")).toBeInViewport();
+  await expect(page).toHaveURL(/\/toutes-les-pieces$/);
+  await expect(page.getByRole("link", { name: "Aicha", exact: true })).toBeVisible();
   const response = await page.goto("/produit/sac-banane-inconnu");
   expect(response?.status()).toBe(404);
   const collection = page.getByRole("region", { name: "Notre collection" });

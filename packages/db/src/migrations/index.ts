@@ -22,6 +22,9 @@ import * as m20261127_declined_payments_by_order from "./2026-11-27T22-30-declin
 import * as m20261127_tracking_link_requests_by_time from "./2026-11-27T23-00-tracking-link-requests-by-time";
 import * as m20261128_guarantee_notices from "./2026-11-28T00-00-guarantee-notices";
 import * as m20261128_series_launch from "./2026-11-28T01-00-series-launch";
+import * as m20261128_series_pages from "./2026-11-28T03-00-series-pages";
+import * as m20261128_admin_people from "./2026-11-28T05-00-admin-people";
+import * as m20261128_incidents_and_heartbeats from "./2026-11-28T06-00-incidents-and-heartbeats";
 import * as m20261128_audience from "./2026-11-28T08-00-audience";
 
 /**
@@ -52,5 +55,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T23-00-tracking-link-requests-by-time": m20261127_tracking_link_requests_by_time,
   "2026-11-28T00-00-guarantee-notices": m20261128_guarantee_notices,
   "2026-11-28T01-00-series-launch": m20261128_series_launch,
+  "2026-11-28T03-00-series-pages": m20261128_series_pages,
+  "2026-11-28T05-00-admin-people": m20261128_admin_people,
+  "2026-11-28T06-00-incidents-and-heartbeats": m20261128_incidents_and_heartbeats,
   "2026-11-28T08-00-audience": m20261128_audience,
 };

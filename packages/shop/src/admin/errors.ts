@@ -190,3 +190,25 @@ export class ReviewModerationError extends Error {
     );
   }
 }
+
+/**
+ * A change of the panel's access refused (decision 043): the old password wrong, the new one too
+ * short or too common, no room for another helper, a login already given, the owner's own access
+ * (never removed), a session or person that is not there.
+ */
+export class AccessRefusedError extends Error {
+  override name = "AccessRefusedError";
+  constructor(
+    readonly reason:
+      | "wrong_password"
+      | "blocked"
+      | "too_short"
+      | "too_long"
+      | "common"
+      | "too_many_helpers"
+      | "login_taken"
+      | "not_found",
+  ) {
+    super(`Access refused: ${reason}`);
+  }
+}

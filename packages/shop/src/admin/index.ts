@@ -17,6 +17,7 @@ export {
   MONTH_PATTERN,
   writeAccountingCsv,
 } from "./accounting";
+export { actorNamePlugin } from "./actor-name";
 export * from "./catalogue";
 export {
   type Dashboard,
@@ -69,6 +70,7 @@ export {
 } from "./orders";
 export {
   ADMIN_SESSION_HOURS,
+  type AdminSession,
   findAdminSession,
   type LoginRequest,
   type LoginResult,
@@ -77,6 +79,24 @@ export {
   type PasswordCheck,
   passwordCheck,
 } from "./owner-session";
+export { judgePassword, type PasswordVerdict } from "./passwords";
+export {
+  type AccessEventLine,
+  accessHistory,
+  addHelper,
+  changePassword,
+  deviceOf,
+  endOtherSessions,
+  endSession,
+  ensureOwner,
+  listPeople,
+  listSessions,
+  networkOf,
+  type PersonLine,
+  removeHelper,
+  renamePerson,
+  type SessionLine,
+} from "./people";
 export { type ProductHistoryEntry, productHistory } from "./product-history";
 export { adjustStock, setProductPrice, unarchiveProduct } from "./product-updates";
 export {

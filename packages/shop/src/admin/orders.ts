@@ -83,11 +83,19 @@ export interface AdminOrderDetail {
     fromStatus: OrderStatus | null;
     toStatus: OrderStatus;
     actor: string;
+    /** Who in the panel did it (decision 043); null for the shop's own steps. */
+    actorName: string | null;
     note: string | null;
     createdAt: Date;
   }[];
   /** What happened besides its statuses: an address corrected, an e-mail sent again. */
-  changes: { kind: OrderChange; actor: string; detail: Record<string, unknown>; createdAt: Date }[];
+  changes: {
+    kind: OrderChange;
+    actor: string;
+    actorName: string | null;
+    detail: Record<string, unknown>;
+    createdAt: Date;
+  }[];
   /** The e-mails its customer received, each of which the owner may send again. */
   emails: { id: number; type: string; status: EmailStatus; createdAt: Date; sentAt: Date | null }[];
   papers: OrderPapers;
@@ -130,7 +138,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
       .execute(),
     db
       .selectFrom("orderEvents")
-      .select(["fromStatus", "toStatus", "actor", "note", "createdAt"])
+      .select(["fromStatus", "toStatus", "actor", "actorName", "note", "createdAt"])
       .where("orderId", "=", order.id)
       .orderBy("createdAt")
       .orderBy("id")
@@ -147,7 +155,7 @@ export async function orderDetail(db: Kysely<Database>, orderNumber: string): Pr
   const [changes, emails, papers, refundedBefore, declined] = await Promise.all([
     db
       .selectFrom("orderChanges")
-      .select(["kind", "actor", "detail", "createdAt"])
+      .select(["kind", "actor", "actorName", "detail", "createdAt"])
       .where("orderId", "=", order.id)
       .orderBy("id")
       .execute(),

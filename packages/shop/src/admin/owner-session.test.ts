@@ -8,10 +8,13 @@ import {
   passwordCheck,
   throttleSeconds,
 } from "./owner-session";
+import { ensureOwner } from "./people";
 
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
+  // The owner's session belongs to her person (decision 043); the checks below replace her hash's.
+  await ensureOwner(t.db, "correct horse battery staple");
 });
 afterAll(() => t.drop());
 

@@ -20,6 +20,8 @@ export interface ProductHistoryEntry {
   fromValue: string | null;
   toValue: string | null;
   actor: string;
+  /** Who in the panel did it (decision 043); null for the shop's own changes. */
+  actorName: string | null;
   createdAt: Date;
 }
 
@@ -32,7 +34,7 @@ export async function productHistory(
   if (!product) throw new AdminNotFoundError("product", productId);
   return db
     .selectFrom("productEvents")
-    .select(["kind", "fromValue", "toValue", "actor", "createdAt"])
+    .select(["kind", "fromValue", "toValue", "actor", "actorName", "createdAt"])
     .where("productId", "=", productId)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")

@@ -1,6 +1,7 @@
 import type { VatRegime } from "@souls/core/vat";
 import { type Database, type Kysely, type Order, prepared, type Transaction } from "@souls/db";
 import { sql } from "kysely";
+import { ordersPaid, paymentFailures } from "../metrics";
 import { OPEN_PAYMENTS, paymentIsOpen } from "../order-status";
 import { emailRow } from "../outbox/enqueue";
 import { ownerRecipientQuery } from "../owner/settings";
@@ -61,6 +62,19 @@ export async function finalizePayment(
   gateway: PaymentGateway,
   event: PaymentEvent,
   now: Date = new Date(),
+): Promise<PaymentOutcome> {
+  const outcome = await applyPaymentEvent(db, gateway, event, now);
+  // Counted once applied (a repeated event is `already_applied`): the metrics (decision 044).
+  if (outcome === "paid") ordersPaid.inc();
+  else if (outcome === "declined" || outcome === "cancelled") paymentFailures.inc({ reason: outcome });
+  return outcome;
+}
+
+async function applyPaymentEvent(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  event: PaymentEvent,
+  now: Date,
 ): Promise<PaymentOutcome> {
   if (gateway.provider !== event.provider) return "wrong_gateway";
   // The everyday case first: a held order paid, in one statement.

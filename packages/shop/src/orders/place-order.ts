@@ -5,6 +5,7 @@ import { type Database, type Kysely, type Order, type PaymentProvider, prepared 
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
+import { ordersPlaced } from "../metrics";
 import { OPEN_PAYMENTS } from "../order-status";
 import { shippingRateFor } from "../shipping";
 import type { ShippingDetails } from "./checkout-form";
@@ -81,7 +82,10 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
       const placed = await placedByClient(db, input.client?.hash, (connection) =>
         placeOrderStatement(connection, input, lines, limits, newOrderNumber(now.getTime() + attempt), now),
       );
-      if (placed.order) return { ok: true, order: placed.order, created: !placed.existing };
+      if (placed.order) {
+        if (!placed.existing) ordersPlaced.inc();
+        return { ok: true, order: placed.order, created: !placed.existing };
+      }
       if (!placed.allowed) {
         const limit =
           placed.placedThisHour >= limits.maxUnpaidOrdersPerHour ? "unpaid_orders" : "held_pieces";

@@ -1,4 +1,5 @@
 import type { Database, Kysely, Order } from "@souls/db";
+import { paymentFailures } from "../metrics";
 import type { PaymentGateway, StartedPayment, StartOptions } from "../payments/gateway";
 
 /**
@@ -34,16 +35,22 @@ export async function startPayment(
     if (resumed) return resumed;
     if ((await gateway.closePayment(order.paymentReference)) === "succeeded") return null;
   }
-  const started = await gateway.startPayment(
-    {
-      orderNumber: order.orderNumber,
-      totalCents: order.totalCents,
-      currency: order.currency,
-      email: order.email,
-      locale: order.locale,
-    },
-    { ...options, idempotencyKey: paymentKey(order, options.withJavaScript) },
-  );
+  const started = await gateway
+    .startPayment(
+      {
+        orderNumber: order.orderNumber,
+        totalCents: order.totalCents,
+        currency: order.currency,
+        email: order.email,
+        locale: order.locale,
+      },
+      { ...options, idempotencyKey: paymentKey(order, options.withJavaScript) },
+    )
+    .catch((error: unknown) => {
+      // The provider could not start a payment (unreachable, refused our call): measured (decision 044).
+      paymentFailures.inc({ reason: "gateway_error" });
+      throw error;
+    });
   if (started.reference !== order.paymentReference) {
     await db
       .updateTable("orders")

@@ -2,7 +2,7 @@
  * `@souls/shop/photos`: a model's gallery — photos added from the owner's phone (processed once:
  * upright, sRGB, no metadata, cut into the widths pages and e-mails need), put in order,
  * described, removed; read by the pages and served by file name. Names and addresses of the cuts
- * are `@souls/core/photos`.
+ * are `@souls/core/photos`. A series' picture (the home page's hero) is taken the same way.
  */
 
 export { type DrawingCut, drawingJpeg } from "./drawings";
@@ -20,3 +20,11 @@ export {
   setPhotoAlt,
 } from "./photos";
 export { PHOTO_LIMITS, type PhotoFile, type ProcessedPhoto, processPhoto } from "./process";
+export {
+  removeSeriesPicture,
+  type SeriesPicture,
+  seriesPictureOf,
+  seriesPictures,
+  setSeriesPicture,
+  setSeriesPictureAlt,
+} from "./series-picture";

@@ -39,6 +39,15 @@ export const variables = z.object({
     .optional(),
   /** The web app's port (the worker's local e-mail links follow it). */
   PORT: int(1, 65535).default(3000),
+  /**
+   * Prometheus metrics on a listener of their own (decision 044), never the public port: unset, no
+   * metrics are served. The web server's and the worker's each take their own port: the worker's
+   * is WORKER_METRICS_PORT, so that one .env read by both (`npm start`) never makes them collide.
+   */
+  METRICS_PORT: int(1, 65535).optional(),
+  WORKER_METRICS_PORT: int(1, 65535).optional(),
+  /** The address the metrics listener binds to; 127.0.0.1 unless the scraper is elsewhere. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** Stripe: all three, or none for the offline gateway. */
   STRIPE_SECRET_KEY: z
     .string()

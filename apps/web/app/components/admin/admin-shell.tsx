@@ -4,8 +4,9 @@ import { copy, count } from "@souls/core/admin-copy";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { adminQueryClient, adminTrpcClient, trpc } from "~/lib/trpc";
-import { ADMIN_PAGES } from "~/screens";
+import { ADMIN_PAGES, mayOpen } from "~/screens";
 import adminStylesheet from "~/styles/admin.css?url";
+import { useAdminRole } from "./role";
 
 /** Every admin route adds the admin stylesheet: `export const links = adminLinks;`. */
 export const adminLinks: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
@@ -26,6 +27,7 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.signups, label: copy.shell.signups },
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
   { to: ADMIN_PAGES.settings, label: copy.shell.settings },
+  { to: ADMIN_PAGES.access, label: copy.shell.access },
   { to: ADMIN_PAGES.tests, label: copy.shell.tests },
 ] as const;
 
@@ -52,6 +54,9 @@ function ReviewsWaiting() {
  * without JavaScript still reaches every page.
  */
 function AdminNavigation() {
+  // A helper sees the pages her role opens (decision 043); until her role is known, all are listed
+  // (a page she may not open answers 403 anyway).
+  const role = useAdminRole();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
@@ -82,11 +87,11 @@ function AdminNavigation() {
       <div id={menuId} className="admin-menu__panel">
         <nav className="admin-nav" aria-label={copy.shell.nav}>
           <ul>
-            {NAVIGATION.map((item) => (
+            {NAVIGATION.filter((item) => !role || mayOpen(role, item.to)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={!("end" in item)} className="admin-nav__link">
                   {item.label}
-                  {item.to === ADMIN_PAGES.reviews ? <ReviewsWaiting /> : null}
+                  {item.to === ADMIN_PAGES.reviews && role === "owner" ? <ReviewsWaiting /> : null}
                 </NavLink>
               </li>
             ))}

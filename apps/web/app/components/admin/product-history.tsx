@@ -9,6 +9,8 @@ export interface ProductHistoryEvent {
   fromValue: string | null;
   toValue: string | null;
   actor: string;
+  /** Who in the panel did it (decision 043), when the panel did it. */
+  actorName?: string | null;
   createdAt: string;
 }
 
@@ -26,7 +28,7 @@ export function ProductHistoryList({ events }: { events: ProductHistoryEvent[] }
           <span>
             {describeProductEvent(event)}{" "}
             <span className="admin-muted">
-              {fill(TEXT.by, { actor: labelOf(copy.labels.actor, event.actor) })}
+              {fill(TEXT.by, { actor: event.actorName ?? labelOf(copy.labels.actor, event.actor) })}
             </span>
           </span>
         </li>

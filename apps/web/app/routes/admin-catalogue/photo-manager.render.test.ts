@@ -22,7 +22,7 @@ beforeAll(async () => {
   await seedProducts(t.db);
   api = createCaller({
     db: t.db,
-    admin: { sessionIdHash: "0".repeat(64) },
+    admin: { sessionIdHash: "0".repeat(64), personId: "0", role: "owner", name: "Propriétaire" },
     clientHash: "test-client",
     productChanges: { subscribe: () => () => {} },
     emailContext: {} as never,

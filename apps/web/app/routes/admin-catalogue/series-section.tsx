@@ -9,6 +9,7 @@ import { notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { Badge, ModelStatusBadge } from "~/components/admin/status-badge";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 import { catalogueModelPath } from "~/screens";
+import { SeriesPicture } from "./series-picture";
 
 const TEXT = copy.catalogue;
 
@@ -85,6 +86,7 @@ export function SeriesSection({ series, onEdit }: { series: Series; onEdit: () =
           ) : null}
         </div>
       </header>
+      <SeriesPicture series={series} />
       {series.models.length === 0 ? (
         <p className="admin-muted">{TEXT.emptySeries}</p>
       ) : (

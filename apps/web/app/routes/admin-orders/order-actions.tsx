@@ -6,6 +6,7 @@ import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { formatDateTime } from "~/components/admin/format";
 import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { useMayCall } from "~/components/admin/role";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 /** A row of the list, or an order's detail: what its actions read (never its lines). */
@@ -231,6 +232,7 @@ function StatusButton({ orderNumber, to }: { orderNumber: string; to: keyof type
 
 /** An unpaid order's hold given back, after a confirmation (the shopper may still be paying). */
 function ReleaseButton({ orderNumber }: { orderNumber: string }) {
+  const mayRelease = useMayCall()("orders.releaseHold");
   const [asking, setAsking] = useState(false);
   const release = trpc.orders.releaseHold.useMutation({
     onSuccess: () => {
@@ -239,6 +241,7 @@ function ReleaseButton({ orderNumber }: { orderNumber: string }) {
     },
     onError: (error) => notifyFailure(copy.orders.actionFailed, error),
   });
+  if (!mayRelease) return <NoAction />;
   return (
     <>
       <button type="button" className="button button--outline button--small" onClick={() => setAsking(true)}>

@@ -4,6 +4,7 @@ import { type RefObject, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { formatCents, formatDate } from "~/components/admin/format";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { useMayCall } from "~/components/admin/role";
 import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";
 import type { Notice } from "./order-notice";
 import { RefundDialog } from "./refund-dialog";
@@ -34,6 +35,8 @@ export function OrderDetailActions({
 }) {
   const { order } = detail;
   const [open, setOpen] = useState<"refund" | "cancel" | "return" | "mismatch" | null>(null);
+  // Refunds, cancellations and returns are the owner's (a helper who packs is not offered them).
+  const mayRefund = useMayCall()("orders.refund");
   const canRefund = order.refundableCents > 0;
   // The order state machine's answer (@souls/shop/order-status's mayCancel), never a list of ours.
   const canCancel = order.cancellable;
@@ -46,6 +49,7 @@ export function OrderDetailActions({
     announce({ ...notice, focus: true });
   };
 
+  if (!mayRefund) return null;
   if (!canRefund && !canCancel && !canMarkReturned && !toCheck && open === null) return null;
   return (
     <div className="admin-actions admin-actions--row">

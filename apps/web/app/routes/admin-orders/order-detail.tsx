@@ -281,7 +281,7 @@ export function OrderDetail({ orderNumber, onPage = false }: { orderNumber: stri
                 <span>
                   {entry.text}{" "}
                   <span className="admin-muted">
-                    {fill(TEXT.by, { actor: labelOf(copy.labels.actor, entry.actor) })}
+                    {fill(TEXT.by, { actor: entry.actorName ?? labelOf(copy.labels.actor, entry.actor) })}
                   </span>
                 </span>
                 {entry.notes.map((note) => (
@@ -318,6 +318,7 @@ function timelineOf(detail: Detail) {
   const statuses = detail.events.map((event) => ({
     createdAt: event.createdAt,
     actor: event.actor,
+    actorName: event.actorName,
     text: event.fromStatus
       ? fill(TEXT.event, {
           from: labelOf(copy.labels.orderStatus, event.fromStatus),
@@ -335,6 +336,7 @@ function timelineOf(detail: Detail) {
     return {
       createdAt: change.createdAt,
       actor: change.actor,
+      actorName: change.actorName,
       text:
         change.kind === "email_resent"
           ? fill(TEXT.resentEvent, { type: labelOf(copy.labels.emailType, type ?? "") })

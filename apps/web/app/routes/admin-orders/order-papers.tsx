@@ -3,9 +3,10 @@ import { fill } from "@souls/core/placeholders";
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatDateTime } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { useAdminRole, useMayCall } from "~/components/admin/role";
 import { EmailStatusBadge } from "~/components/admin/status-badge";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
-import { PAPER_PATHS, paperPath } from "~/screens";
+import { mayOpen, PAPER_PATHS, paperPath } from "~/screens";
 
 type OrderDetail = RouterOutputs["orders"]["detail"];
 const TEXT = copy.orderDetail;
@@ -16,6 +17,9 @@ const TEXT = copy.orderDetail;
  */
 export function OrderPapers({ detail }: { detail: OrderDetail }) {
   const { order, papers } = detail;
+  // Invoices and credit notes are the owner's accounts; a helper prints the packing slip.
+  const role = useAdminRole();
+  const mayAccount = role !== undefined && mayOpen(role, paperPath(order.orderNumber, PAPER_PATHS.invoice));
   const link = (paper: string, label: string) => (
     <a href={paperPath(order.orderNumber, paper)} target="_blank" rel="noopener">
       {label} <span className="admin-muted">{TEXT.pdf}</span>
@@ -26,14 +30,16 @@ export function OrderPapers({ detail }: { detail: OrderDetail }) {
       <h3 id="detail-papers">{TEXT.papers}</h3>
       <ul className="admin-links">
         <li>{link(PAPER_PATHS.packingSlip, TEXT.packingSlip)}</li>
-        <li>
-          {papers.invoice ? (
-            link(PAPER_PATHS.invoice, fill(TEXT.invoice, { number: papers.invoice.number }))
-          ) : (
-            <span className="admin-muted">{TEXT.noInvoice}</span>
-          )}
-        </li>
-        {papers.creditNotes.map((note) => (
+        {mayAccount ? (
+          <li>
+            {papers.invoice ? (
+              link(PAPER_PATHS.invoice, fill(TEXT.invoice, { number: papers.invoice.number }))
+            ) : (
+              <span className="admin-muted">{TEXT.noInvoice}</span>
+            )}
+          </li>
+        ) : null}
+        {(mayAccount ? papers.creditNotes : []).map((note) => (
           <li key={note.number}>
             {link(`${PAPER_PATHS.creditNote}${note.number}`, fill(TEXT.creditNote, { number: note.number }))}
           </li>
@@ -45,6 +51,7 @@ export function OrderPapers({ detail }: { detail: OrderDetail }) {
 
 /** The order's e-mails, each of which the owner may send again (a sent one as a new message). */
 export function OrderEmails({ detail }: { detail: OrderDetail }) {
+  const mayResend = useMayCall()("orders.resendEmail");
   const utils = trpc.useUtils();
   const resend = trpc.orders.resendEmail.useMutation({
     onSuccess: (_result, { emailId }) => {
@@ -93,7 +100,7 @@ export function OrderEmails({ detail }: { detail: OrderDetail }) {
                     </time>
                   </td>
                   <td data-label={columns.actions}>
-                    {onItsWay ? null : (
+                    {onItsWay || !mayResend ? null : (
                       <BusyButton
                         type="button"
                         className="button button--outline button--small"

@@ -3,6 +3,7 @@ import { fill } from "@souls/core/placeholders";
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatCents, formatDate, formatDateTime } from "~/components/admin/format";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { useMayCall } from "~/components/admin/role";
 import { Badge, RefundStatusBadge } from "~/components/admin/status-badge";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 import type { Notice } from "./order-notice";
@@ -137,6 +138,7 @@ export function OrderMoney({ detail, announce }: { detail: OrderDetail; announce
 function RefundRow({ refund, order, announce }: { refund: Refund; order: Order; announce: Announce }) {
   const utils = trpc.useUtils();
   const amount = formatCents(refund.amountCents, order.currency);
+  const mayRetry = useMayCall()("orders.retryRefund");
   const retry = trpc.orders.retryRefund.useMutation({
     onSuccess: (outcome) => {
       const text = fill(TEXT.retriedText, {
@@ -202,7 +204,7 @@ function RefundRow({ refund, order, announce }: { refund: Refund; order: Order; 
             </span>
           ) : null}
           {/* A payment to check's pending refund is asked again by its own button, above. */}
-          {refund.status === "pending" && order.paymentStatus !== "mismatch" ? (
+          {refund.status === "pending" && order.paymentStatus !== "mismatch" && mayRetry ? (
             <BusyButton
               type="button"
               className="button button--primary button--small admin-retry"

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { KeysetPagination } from "~/components/admin/keyset-pagination";
 import { errorMessage } from "~/components/admin/notify";
+import { useMayCall } from "~/components/admin/role";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
 import { adminPageLoader } from "~/lib/admin-session.server";
@@ -49,6 +50,7 @@ const isStatus = (value: string | null): value is OrderStatus =>
  * home page's links, the owner's new-order e-mail).
  */
 function OrdersScreen() {
+  const mayCall = useMayCall();
   const [params] = useSearchParams();
   const [status, setStatus] = useState<OrderStatus | "">(() => {
     const asked = params.get("statut");
@@ -98,7 +100,7 @@ function OrdersScreen() {
         >
           {copy.common.refresh}
         </button>
-        <TestOrderButton />
+        {mayCall("sampleOrders.run") ? <TestOrderButton /> : null}
       </div>
 
       {toAttend.length > 0 ? (
@@ -204,7 +206,7 @@ function OrdersScreen() {
         />
       ) : null}
 
-      <AccountingExport />
+      {mayCall("accounting.summary") ? <AccountingExport /> : null}
 
       <OrderDetailDialog orderNumber={openOrder} onClose={() => setOpenOrder(null)} />
     </div>

@@ -206,4 +206,39 @@ describe("the photo upload", () => {
     const next = await upload([["productId", String(productId)], photoPart(await smallPhoto("#abcdef"))]);
     expect(next.status).toBe(201);
   });
+
+  it("takes a series' picture with a seriesId (201), and refuses an unknown or malformed series", async () => {
+    const series = await shop.t.db.selectFrom("series").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const answer = await upload([
+      ["seriesId", String(series.id)],
+      ["altFr", "Trois sacs sur un mur ocre"],
+      ["altEn", "Three bags on an ochre wall"],
+      photoPart(await smallPhoto("#b4532a", "jpeg", { width: 960, height: 600 })),
+    ]);
+    expect(answer.status).toBe(201);
+    const { picture } = (await answer.json()) as { picture: { width: number; alt: { fr: string } } };
+    expect(picture).toMatchObject({ width: 960, alt: { fr: "Trois sacs sur un mur ocre" } });
+    const files = () =>
+      sql<{ n: string }>`SELECT count(*) AS n FROM series_picture_files`
+        .execute(shop.t.db)
+        .then((r) => r.rows[0]?.n);
+    const before = await files();
+    for (const seriesId of ["0", "-1", "abc", "99999999999", ""]) {
+      expect(
+        await refusal(await upload([["seriesId", seriesId], photoPart(await smallPhoto("#000001"))])),
+      ).toEqual({
+        status: 400,
+        error: "Série inconnue : rechargez la page.",
+      });
+    }
+    expect(
+      await refusal(await upload([["seriesId", "2000000"], photoPart(await smallPhoto("#000002"))])),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await refusal(await upload([["seriesId", String(series.id)], photoPart(pdfNamedJpg())])),
+    ).toMatchObject({
+      status: 415,
+    });
+    expect(await files()).toBe(before);
+  });
 });

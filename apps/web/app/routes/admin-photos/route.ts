@@ -7,7 +7,7 @@ import {
 import { ruleAnswer } from "@souls/api";
 import { copy } from "@souls/core/admin-copy";
 import { PhotoRefusedError } from "@souls/shop/errors";
-import { addPhoto, PHOTO_LIMITS } from "@souls/shop/photos";
+import { addPhoto, PHOTO_LIMITS, setSeriesPicture } from "@souls/shop/photos";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";
 import { takeUploadSlot } from "./upload-slots.server";
@@ -31,7 +31,8 @@ function ruleRefusal(cause: unknown): Response {
  * `photo` file, its `productId` and, if she typed them, `altFr`/`altEn`. The owner's session
  * first, then a slot (two uploads at once per session), and only then the body is read, each
  * part held in memory up to 25 MB (server.mjs refused a larger body before the app). Answers
- * 201 `{ photo }` or `{ error }` in French; the photo is judged by its bytes (@souls/shop/photos).
+ * 201 `{ photo }` or `{ error }` in French; with a `seriesId` instead, the series' picture (201
+ * `{ picture }`, replacing the one it had); the photo is judged by its bytes (@souls/shop/photos).
  * Cross-site posts never get here (server.mjs checks Origin; the session cookie is SameSite=Strict).
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -56,15 +57,24 @@ export async function action({ request }: ActionFunctionArgs) {
     if (files.length > 1) return refused(400, TEXT.oneFile);
     const [file] = files;
     if (!(file instanceof Blob)) return refused(400, TEXT.noFile);
-    const id = form.get("productId");
-    const productId = typeof id === "string" && /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : 0;
-    if (productId < 1 || productId > 2_147_483_647) {
-      return refused(400, TEXT.unknownModel);
-    }
     const text = (name: string) => {
       const value = form.get(name);
       return typeof value === "string" ? value : undefined;
     };
+    // A series' picture (the home page's hero) rather than a model's photo: the same rules.
+    if (form.has("seriesId")) {
+      const seriesId = idOf(form.get("seriesId"));
+      if (seriesId === null) return refused(400, TEXT.unknownSeries);
+      const picture = await setSeriesPicture(db, {
+        seriesId,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        altFr: text("altFr"),
+        altEn: text("altEn"),
+      });
+      return answer(201, { picture });
+    }
+    const productId = idOf(form.get("productId"));
+    if (productId === null) return refused(400, TEXT.unknownModel);
     const photo = await addPhoto(db, {
       productId,
       bytes: new Uint8Array(await file.arrayBuffer()),
@@ -81,6 +91,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 class MalformedUpload extends Error {}
+
+/** A database id as a form sends it, or null. */
+function idOf(value: FormDataEntryValue | null): number | null {
+  const id = typeof value === "string" && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : 0;
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
 
 /** Only posts: the panel never reads this address. */
 export function loader() {

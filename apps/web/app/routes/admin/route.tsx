@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminText, copy } from "@souls/core/admin-copy";
-import { logOut } from "@souls/shop/admin";
+import { logOut, networkOf } from "@souls/shop/admin";
 import { z } from "zod";
 import { AdminShell, adminLinks } from "~/components/admin/admin-shell";
 import {
@@ -15,9 +15,10 @@ import {
   adminSessionId,
   attemptLogin,
   isKnownDevice,
+  ownerReady,
   rememberDevice,
 } from "~/lib/admin-session.server";
-import { clientHash } from "~/lib/client.server";
+import { clientAddress, clientHash } from "~/lib/client.server";
 import { adminCookie } from "~/lib/cookies.server";
 import { db } from "~/lib/db.server";
 import { parseForm, readForm } from "~/lib/form.server";
@@ -36,10 +37,17 @@ export const links = adminLinks;
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return data({ loggedIn: (await adminSession(request)) !== null }, { headers: NO_STORE });
+  const session = await adminSession(request);
+  // A helper's home is the orders: the dashboard's figures are the owner's (decision 043).
+  if (session?.role === "packing") throw redirect(ADMIN_PAGES.orders, { headers: NO_STORE });
+  // A new shop gets its owner's first password here, before anyone types one.
+  if (!session) await ownerReady();
+  return data({ loggedIn: session !== null }, { headers: NO_STORE });
 }
 
 const loginForm = z.object({
+  /** A helper's login; left empty by the owner. */
+  login: z.string().trim().max(80, { error: "admin:login.wrongPassword" }).default(""),
   password: z
     .string({ error: "admin:login.missing" })
     .min(1, { error: "admin:login.missing" })
@@ -68,10 +76,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   if (intent !== "login") return refusedLogin("admin:login.missing", 400);
-  const reading = parseForm(form, loginForm, ["password"]);
+  const reading = parseForm(form, loginForm, ["login", "password"]);
   if (!reading.ok) return refusedLogin(reading.errors.password ?? "admin:login.missing", 400);
   const result = await attemptLogin({
+    login: reading.data.login,
     password: reading.data.password,
+    userAgent: request.headers.get("User-Agent") ?? "",
+    network: networkOf(clientAddress(request, context)),
     clientHash: clientHash(request, context),
     knownDevice: await isKnownDevice(request),
   });
@@ -122,6 +133,22 @@ function LoginForm() {
             {error}
           </p>
         ) : null}
+        <div className="field">
+          <label htmlFor="admin-login">{copy.login.login}</label>
+          <input
+            id="admin-login"
+            name="login"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={80}
+            aria-describedby="admin-login-hint"
+          />
+          <p id="admin-login-hint" className="field__hint">
+            {copy.login.loginHint}
+          </p>
+        </div>
         <div className="field">
           <label htmlFor="admin-password">{copy.login.password}</label>
           <input

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { homeSeries } from "@souls/shop/catalogue";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
+import { ProductPicture } from "~/components/product-picture";
 import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { fixedT } from "~/i18n.server";
@@ -26,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The series the owner chose for the home page, its models in her order.
   const { series, models } = homeSeries(catalogue);
   return {
-    series: series && { title: series.title[locale], subtitle: series.subtitle[locale] },
+    series: series && {
+      title: series.title[locale],
+      subtitle: series.subtitle[locale],
+      // Its own picture in the hero, when the owner gave it one (decision 040).
+      picture: series.picture,
+    },
     collection: models.map((model) => cardOf(model, locale)),
     title: t("meta.title"),
     description: t("meta.description"),
@@ -52,6 +58,7 @@ export const meta = pageMeta();
 export default function Home() {
   const { series, collection, organization } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
+  const { t: tc } = useTranslation();
   const locale = useLocale();
   return (
     <main id="main">
@@ -73,13 +80,22 @@ export default function Home() {
           </div>
         </div>
         <div className="hero__image">
-          <img
-            src="/images/hero.svg"
-            alt={t("hero.imageAlt")}
-            width="1600"
-            height="1000"
-            fetchPriority="high"
-          />
+          {series?.picture ? (
+            <ProductPicture
+              photo={series.picture}
+              locale={locale}
+              sizes="(min-width: 960px) 58vw, 100vw"
+              priority
+            />
+          ) : (
+            <img
+              src="/images/hero.svg"
+              alt={t("hero.imageAlt")}
+              width="1600"
+              height="1000"
+              fetchPriority="high"
+            />
+          )}
         </div>
       </section>
 
@@ -107,6 +123,11 @@ export default function Home() {
             <ProductCard key={product.model} product={product} locale={locale} />
           ))}
         </div>
+        <p className="collection__more">
+          <a href={pathOf("allPieces", locale)} className="button button--outline">
+            {tc("collections.allLink")}
+          </a>
+        </p>
       </section>
 
       <section id="early-notice" className="early-notice section" aria-labelledby="notice-title">

@@ -11,6 +11,7 @@ import { notFound } from "~/lib/not-found.server";
 import { siteOrigin } from "~/lib/page.server";
 import { pageReviews, shownReviews } from "~/lib/reviews.server";
 import { shownSeller } from "~/lib/seller.server";
+import { seriesLinkOf } from "~/lib/series.server";
 import { localeForPath } from "~/screens";
 import { productStructuredData } from "./structured-data.server";
 
@@ -50,6 +51,7 @@ export async function productPage(request: Request) {
     modelReviews,
     allReviews ? Number.POSITIVE_INFINITY : REVIEW_RULES.shownPerPage,
   );
+  const series = seriesLinkOf(catalogue, model.seriesId, locale);
   const body = {
     model: availabilityOf(model),
     name: model.name,
@@ -57,6 +59,8 @@ export async function productPage(request: Request) {
     photos: model.photos,
     beforePriceCents: model.beforePriceCents,
     photo: Number.isInteger(photo) && photo >= 1 && photo <= model.photos.length ? photo - 1 : 0,
+    // The breadcrumb leads to the model's series' page while it has one (decision 040).
+    series,
     related: otherModels(catalogue, model.model)
       .slice(0, 3)
       .map((other) => cardOf(other, locale)),
@@ -68,7 +72,7 @@ export async function productPage(request: Request) {
     reviews,
     reviewsAllPath:
       reviews && reviews.reviews.length < reviews.count ? `${texts.path}?reviews=all#reviews` : null,
-    structuredData: productStructuredData({ model, texts, locale, tc, brand: seller.brand, reviews }),
+    structuredData: productStructuredData({ model, texts, locale, tc, brand: seller.brand, reviews, series }),
     manufacturer: manufacturerOf(seller, locale),
     guaranteeNotice,
   };

@@ -60,6 +60,7 @@ export default function ProductPage() {
     photos,
     beforePriceCents,
     photo,
+    series,
     related,
     structuredData,
     preview,
@@ -109,7 +110,11 @@ export default function ProductPage() {
               <Link to={home}>{tc("breadcrumb.home")}</Link>
             </li>
             <li>
-              <Link to={`${home}#products`}>{tc("breadcrumb.collection")}</Link>
+              {series ? (
+                <Link to={series.path}>{series.title}</Link>
+              ) : (
+                <Link to={`${home}#products`}>{tc("breadcrumb.collection")}</Link>
+              )}
             </li>
             <li aria-current="page">{name}</li>
           </ol>

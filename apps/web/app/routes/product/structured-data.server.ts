@@ -20,6 +20,7 @@ export function productStructuredData({
   tc,
   brand,
   reviews,
+  series = null,
 }: {
   model: CatalogueModel;
   texts: ModelTexts;
@@ -29,6 +30,8 @@ export function productStructuredData({
   brand: string;
   /** The published reviews the page shows (their average and count are of all published ones). */
   reviews: PageReviews | null;
+  /** The model's series while it has a page: the breadcrumb's second step (decision 040). */
+  series?: { title: string; path: string } | null;
 }) {
   const origin = siteOrigin;
   const url = `${origin}${texts.path}`;
@@ -74,8 +77,8 @@ export function productStructuredData({
         {
           "@type": "ListItem",
           position: 2,
-          name: tc("breadcrumb.collection"),
-          item: `${origin}${pathOf("home", locale)}#products`,
+          name: series ? series.title : tc("breadcrumb.collection"),
+          item: series ? `${origin}${series.path}` : `${origin}${pathOf("home", locale)}#products`,
         },
         { "@type": "ListItem", position: 3, name, item: url },
       ],

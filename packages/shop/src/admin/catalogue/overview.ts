@@ -6,6 +6,7 @@ import { CATALOGUE_LIMITS, type ModelTexts } from "@souls/core/catalogue-rules";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { defaultAddressSegments } from "@souls/core/model-addresses";
 import type { Database, Kysely, Product } from "@souls/db";
+import { type SeriesPicture, seriesPictureOf } from "../../photos/series-picture";
 import { lowestPriceBefore, priceHistories, referencePrices } from "../../pricing";
 import { AdminNotFoundError } from "../errors";
 import { type ProductHistoryEntry, productHistory } from "../product-history";
@@ -36,6 +37,10 @@ export interface CatalogueModel {
 
 export interface CatalogueSeries extends SeriesRow {
   models: CatalogueModel[];
+  /** Its page's last segment in each language (kept for good: decision 040). */
+  slugs: Record<Locale, string>;
+  /** The home page's hero while it is featured, the top of its page (null: the shop's drawing). */
+  picture: SeriesPicture | null;
 }
 
 export interface CatalogueOverview {
@@ -94,7 +99,8 @@ export async function catalogueOverview(db: Kysely<Database>): Promise<Catalogue
   const [series, products, texts, photos] = await Promise.all([
     db
       .selectFrom("series")
-      .select(["id", "titleFr", "titleEn", "subtitleFr", "subtitleEn", "featured"])
+      .select(["id", "titleFr", "titleEn", "subtitleFr", "subtitleEn", "featured", "slugFr", "slugEn"])
+      .select(["pictureSource", "pictureWidth", "pictureHeight", "pictureAltFr", "pictureAltEn"])
       .orderBy("id", "desc")
       .execute(),
     db.selectFrom("products").selectAll().orderBy("position").orderBy("id").execute(),
@@ -107,7 +113,30 @@ export async function catalogueOverview(db: Kysely<Database>): Promise<Catalogue
   ]);
   const models = products.map((product) => summaryOf(product, texts, photos));
   return {
-    series: series.map((row) => ({ ...row, models: models.filter((model) => model.seriesId === row.id) })),
+    series: series.map(
+      ({
+        slugFr,
+        slugEn,
+        pictureSource,
+        pictureWidth,
+        pictureHeight,
+        pictureAltFr,
+        pictureAltEn,
+        ...row
+      }) => ({
+        ...row,
+        models: models.filter((model) => model.seriesId === row.id),
+        slugs: { fr: slugFr, en: slugEn },
+        picture: seriesPictureOf({
+          id: row.id,
+          pictureSource,
+          pictureWidth,
+          pictureHeight,
+          pictureAltFr,
+          pictureAltEn,
+        }),
+      }),
+    ),
     unsorted: models.filter((model) => model.seriesId === null),
     counts: { models: products.length, series: series.length },
     limits: { models: CATALOGUE_LIMITS.models, series: CATALOGUE_LIMITS.series },

@@ -1,0 +1,264 @@
+/**
+ * The shop's alert rules (deploy/prometheus/alerts.yaml), checked by Prometheus' own tools, and
+ * seen firing in a real Prometheus scraping a real shop (decision 044): the production build's web
+ * server on a fresh database, its metrics on their own port, Prometheus evaluating the shipped
+ * rules every second (each `for:` made 0s). Debian's `prometheus` package brings both
+ * `prometheus` and `promtool`: installed when missing and this process may (root with apt-get).
+ *
+ *   npx turbo run build --filter=@souls/web && node --test deploy/prometheus.test.mjs
+ */
+import assert from "node:assert/strict";
+import { execSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { parse, stringify } from "yaml";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const RULES = path.join(ROOT, "deploy/prometheus/alerts.yaml");
+/** Generous: the shop starts its database, migrates and serves; on a busy machine too. */
+const DEADLINE_MS = 180_000;
+
+const found = (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+
+function ensurePrometheus() {
+  if (found("promtool") && found("prometheus")) return;
+  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
+    throw new Error("Prometheus is missing: install Debian's `prometheus` package (promtool comes with it).");
+  }
+  console.log("[prometheus] installing Debian's prometheus package…");
+  execSync(
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus",
+    { stdio: "inherit" },
+  );
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` until it returns a value, or fails at the deadline saying what it waited for. */
+async function waitFor(what, check, deadline = Date.now() + DEADLINE_MS) {
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`gave up waiting for ${what}${last ? `: ${last.message}` : ""}`);
+}
+
+const started = [];
+/** A process in its own group, its output kept for the failure message, stopped after the tests. */
+function start(name, command, args, env = {}) {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = [];
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  const entry = { name, child, output: () => Buffer.concat(output).toString().slice(-4000) };
+  started.push(entry);
+  return entry;
+}
+
+describe("the alert rules", () => {
+  before(ensurePrometheus);
+
+  test("pass promtool check rules", () => {
+    const checked = spawnSync("promtool", ["check", "rules", RULES], { encoding: "utf8" });
+    assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+    const names = parse(readFileSync(RULES, "utf8")).groups.flatMap((group) =>
+      group.rules.map((r) => r.alert),
+    );
+    assert.deepEqual(names.toSorted(), [
+      "BackupTooOld",
+      "CheckoutErrors",
+      "DatabaseDown",
+      "EmailsFailed",
+      "OutboxGrowing",
+      "PaymentFailures",
+      "WorkerStalled",
+    ]);
+    assert.match(checked.stdout, new RegExp(`SUCCESS: ${names.length} rules found`));
+  });
+
+  test("a rule that does not parse is refused (the check checks)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "souls-rules-"));
+    try {
+      const broken = path.join(dir, "broken.yaml");
+      writeFileSync(
+        broken,
+        stringify({
+          groups: [{ name: "x", rules: [{ alert: "X", expr: "sum(rate(souls_orders_paid_total[5m]" }] }],
+        }),
+      );
+      assert.notEqual(spawnSync("promtool", ["check", "rules", broken]).status, 0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a real Prometheus scraping a real shop", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "souls-prometheus-"));
+  let shop;
+  let prometheus;
+  let ports;
+
+  before(async () => {
+    ensurePrometheus();
+    assert.ok(
+      existsSync(path.join(ROOT, "apps/web/build/server/index.js")),
+      "the web server's production build is missing: npx turbo run build --filter=@souls/web",
+    );
+    ports = {
+      web: await freePort(),
+      metrics: await freePort(),
+      worker: await freePort(),
+      prometheus: await freePort(),
+    };
+    // The web server and the worker, each its metrics on a port of its own.
+    // (Not in production mode, like the e2e suite's: e-mails to a mailbox in the test's folder.)
+    const worker = `env -u NODE_ENV WORKER_METRICS_PORT=${ports.worker} WORKER_INTERVAL_SECONDS=1 MAILBOX_DIR=${path.join(dir, "mailbox")} npm run start -w @souls/worker`;
+    shop = start(
+      "shop",
+      "npx",
+      ["with-database", "--fresh", "--also", worker, "node", "apps/web/server.mjs"],
+      {
+        PORT: String(ports.web),
+        HOST: "127.0.0.1",
+        METRICS_PORT: String(ports.metrics),
+        METRICS_HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        SITE_URL: `http://127.0.0.1:${ports.web}`,
+        ADMIN_PASSWORD: "a-long-enough-test-password",
+      },
+    );
+    await waitFor(`the shop on port ${ports.web}`, async () => {
+      if (shop.child.exitCode !== null) throw new Error(`the shop exited: ${shop.output()}`);
+      return (await fetch(`http://127.0.0.1:${ports.web}/livez`)).ok;
+    });
+    // The worker's first round done: its heartbeat is in the database before Prometheus looks.
+    await waitFor("the worker's first round", async () => {
+      if (shop.child.exitCode !== null) throw new Error(`the shop exited: ${shop.output()}`);
+      const text = await (await fetch(`http://127.0.0.1:${ports.worker}/metrics`)).text();
+      return Number(text.match(/^souls_worker_last_round_timestamp_seconds (\S+)$/m)?.[1]) > 0;
+    });
+    // The shipped rules, each made to fire as soon as its expression holds.
+    const rules = parse(readFileSync(RULES, "utf8"));
+    for (const group of rules.groups) for (const rule of group.rules) rule.for = "0s";
+    writeFileSync(path.join(dir, "rules.yaml"), stringify(rules));
+    writeFileSync(
+      path.join(dir, "prometheus.yml"),
+      stringify({
+        global: { scrape_interval: "1s", evaluation_interval: "1s" },
+        rule_files: [path.join(dir, "rules.yaml")],
+        scrape_configs: [
+          { job_name: "souls-web", static_configs: [{ targets: [`127.0.0.1:${ports.metrics}`] }] },
+          { job_name: "souls-worker", static_configs: [{ targets: [`127.0.0.1:${ports.worker}`] }] },
+        ],
+      }),
+    );
+    prometheus = start("prometheus", "prometheus", [
+      `--config.file=${path.join(dir, "prometheus.yml")}`,
+      `--storage.tsdb.path=${path.join(dir, "data")}`,
+      `--web.listen-address=127.0.0.1:${ports.prometheus}`,
+    ]);
+  });
+
+  after(async () => {
+    for (const { child } of started.toReversed()) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the metrics answer on their own port only: the public port says 404", async () => {
+    // The home page until the page cache answers it: rendered and kept first, then from memory.
+    let homes = 0;
+    await waitFor("the home page from the page cache", async () => {
+      const home = await fetch(`http://127.0.0.1:${ports.web}/`);
+      await home.text();
+      homes++;
+      return home.headers.get("x-page-cache") === "hit";
+    });
+    const publicAnswer = await fetch(`http://127.0.0.1:${ports.web}/metrics`);
+    assert.equal(publicAnswer.status, 404);
+    assert.doesNotMatch(await publicAnswer.text(), /souls_/);
+    const metrics = await fetch(`http://127.0.0.1:${ports.metrics}/metrics`);
+    assert.equal(metrics.status, 200);
+    const text = await metrics.text();
+    assert.match(text, /^souls_database_up 1$/m);
+    // Prometheus' own linter on the shop's metrics: names, units, help (prom-client's default
+    // process metrics keep their own, older names).
+    const ours = text
+      .split("\n")
+      .filter((line) => /^(# (HELP|TYPE) )?souls_/.test(line))
+      .join("\n");
+    const linted = spawnSync("promtool", ["check", "metrics"], { input: `${ours}\n`, encoding: "utf8" });
+    assert.equal(linted.status, 0, linted.stdout + linted.stderr);
+    // The public requests just made, by their route id: the not-found page, the home page.
+    assert.match(
+      text,
+      /^souls_http_request_duration_seconds_count\{route="notFound.fr",method="GET",status="404"\} [1-9]/m,
+    );
+    assert.match(
+      text,
+      new RegExp(
+        `^souls_http_request_duration_seconds_count\\{route="home.fr",method="GET",status="200"\\} ${homes}$`,
+        "m",
+      ),
+    );
+    assert.match(text, new RegExp(`^souls_page_cache_requests_total\\{outcome="miss"\\} ${homes - 1}$`, "m"));
+    assert.match(text, /^souls_page_cache_requests_total\{outcome="hit"\} 1$/m);
+  });
+
+  test("sees BackupTooOld fire (a fresh shop never had a backup), and not WorkerStalled nor DatabaseDown", async () => {
+    const firing = await waitFor("BackupTooOld firing in Prometheus", async () => {
+      if (prometheus.child.exitCode !== null) throw new Error(`prometheus exited: ${prometheus.output()}`);
+      const answer = await fetch(`http://127.0.0.1:${ports.prometheus}/api/v1/alerts`);
+      const { data } = await answer.json();
+      const alerts = data.alerts.filter((alert) => alert.state === "firing");
+      return alerts.some((alert) => alert.labels.alertname === "BackupTooOld") && alerts;
+    });
+    // The worker's round is seconds old, the database answers.
+    assert.deepEqual(
+      firing.filter((alert) => ["DatabaseDown", "WorkerStalled"].includes(alert.labels.alertname)),
+      [],
+    );
+    const backup = firing.find((alert) => alert.labels.alertname === "BackupTooOld");
+    assert.equal(backup.labels.severity, "warning");
+    // Its value came from the shop's scrape: the last backup at 0, decades ago.
+    assert.ok(Number(backup.value) > 50 * 365 * 86400, `value ${backup.value}`);
+    // Both scrape targets are up: the alert comes from the shop's own numbers.
+    const targets = await waitFor("both targets scraped", async () => {
+      const answer = await (await fetch(`http://127.0.0.1:${ports.prometheus}/api/v1/targets`)).json();
+      const active = answer.data.activeTargets;
+      return active.length === 2 && active.every((target) => target.health === "up") && active;
+    });
+    assert.deepEqual(targets.map((target) => target.labels.job).toSorted(), ["souls-web", "souls-worker"]);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * The owner, who has no pager, hears by e-mail when something goes wrong in her shop (decision
+ * 044): checkout keeps failing, e-mails do not leave, the worker stopped. Once when it begins and
+ * once when it is over: each incident is a row of `incidents` (at most one open of each kind, a
+ * unique index), written in the transaction that queues its e-mail, so a restart or a second
+ * process never tells her twice.
+ *
+ * The worker looks at checkout and e-mails each round (`reviewShopIncidents`); whether the worker
+ * itself stopped is judged by someone else — the web server, from the worker's heartbeat row
+ * (`reviewWorkerIncident`). A process that stopped cannot say so.
+ */
+import type { IncidentKind } from "@souls/core/email-types";
+import type { Database, Kysely, Transaction } from "@souls/db";
+import { sql } from "kysely";
+import { enqueueEmail } from "../outbox/enqueue";
+
+export const INCIDENT_RULES = {
+  /** Checkout is failing: this many declined payments within the window, and no order paid since the first. */
+  checkoutDeclines: 3,
+  checkoutWindowMinutes: 30,
+  /** E-mails are failing: one being retried after this many tries, or one given up on within the window. */
+  emailTriesBeforeAlarm: 2,
+  failedEmailWindowMinutes: 180,
+  /** The worker stopped: no round finished for this long (it runs every 15 s by default). */
+  workerSilentMinutes: 5,
+} as const;
+
+const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+/**
+ * Several declined payments in the last half hour and no order paid since the first of them. One
+ * range of payment_events_failed_time_idx, one look-up in orders_paid_time_idx.
+ */
+export async function checkoutIsFailing(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  const since = minutesBefore(now, INCIDENT_RULES.checkoutWindowMinutes);
+  const { rows } = await sql<{ failing: boolean }>`
+    WITH declined AS (
+      SELECT count(*) AS n, min(received_at) AS first
+      FROM payment_events WHERE type = 'failed' AND received_at > ${since} AND received_at <= ${now}
+    )
+    SELECT declined.n >= ${INCIDENT_RULES.checkoutDeclines}
+      AND NOT EXISTS (SELECT 1 FROM orders WHERE paid_at >= declined.first AND paid_at <= ${now}) AS failing
+    FROM declined`.execute(db);
+  return rows[0]?.failing ?? false;
+}
+
+/**
+ * An e-mail being retried after failing twice (the mail server refuses or cannot be reached), or
+ * one given up on recently. Both on the outbox's partial indexes (pending, failed).
+ */
+export async function emailsAreFailing(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  const since = minutesBefore(now, INCIDENT_RULES.failedEmailWindowMinutes);
+  const { rows } = await sql<{ failing: boolean }>`
+    SELECT EXISTS (
+        SELECT 1 FROM email_queue WHERE status = 'pending' AND attempts >= ${INCIDENT_RULES.emailTriesBeforeAlarm}
+      ) OR EXISTS (
+        SELECT 1 FROM email_queue WHERE status = 'failed' AND created_at > ${since}
+      ) AS failing`.execute(db);
+  return rows[0]?.failing ?? false;
+}
+
+/** The worker's last round is older than its allowance (or it never ran one since the heartbeat began). */
+export async function workerHasStopped(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  const beat = await db
+    .selectFrom("heartbeats")
+    .select("beatenAt")
+    .where("name", "=", "worker")
+    .executeTakeFirst();
+  // Never seen: a fresh shop whose worker has not started yet is not an incident of its own.
+  if (!beat) return false;
+  return new Date(beat.beatenAt) < minutesBefore(now, INCIDENT_RULES.workerSilentMinutes);
+}
+
+/** The worker's sign of life (each round) or the backup's (each good dump, docker/backup/backup.sh). */
+export async function recordHeartbeat(
+  db: Kysely<Database>,
+  name: "worker" | "backup",
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insertInto("heartbeats")
+    .values({ name, beatenAt: now })
+    .onConflict((conflict) => conflict.column("name").doUpdateSet({ beatenAt: now }))
+    .execute();
+}
+
+export type IncidentChange = "opened" | "closed";
+
+/**
+ * Opens the incident of `kind` when it is happening and none is open, closes the open one when it
+ * no longer is, each time queuing the owner's e-mail in the same transaction; otherwise nothing.
+ * Concurrent callers queue one e-mail between them (an advisory lock per kind).
+ */
+export async function reviewIncident(
+  db: Kysely<Database>,
+  kind: IncidentKind,
+  happening: boolean,
+  now = new Date(),
+): Promise<IncidentChange | null> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('incident'), hashtext(${kind}))`.execute(trx);
+    const open = await trx
+      .selectFrom("incidents")
+      .select(["id", "openedAt"])
+      .where("kind", "=", kind)
+      .where("closedAt", "is", null)
+      .executeTakeFirst();
+    if (happening && !open) {
+      await trx.insertInto("incidents").values({ kind, openedAt: now }).execute();
+      await tellOwner(trx, kind, { state: "open", openedAt: now.toISOString(), closedAt: null });
+      return "opened";
+    }
+    if (!happening && open) {
+      await trx.updateTable("incidents").set({ closedAt: now }).where("id", "=", open.id).execute();
+      const openedAt = new Date(open.openedAt).toISOString();
+      await tellOwner(trx, kind, { state: "over", openedAt, closedAt: now.toISOString() });
+      return "closed";
+    }
+    return null;
+  });
+}
+
+/** Her address from « Réglages », else the shop's contact e-mail; none known, no e-mail (the row still counts). */
+async function tellOwner(
+  trx: Transaction<Database>,
+  kind: IncidentKind,
+  at: { state: "open" | "over"; openedAt: string; closedAt: string | null },
+): Promise<void> {
+  const { rows } = await sql<{ recipient: string }>`
+    SELECT coalesce(s.owner_email, seller.email) AS recipient
+    FROM (SELECT 1) one
+      LEFT JOIN shop_settings s ON s.id = 1
+      LEFT JOIN seller ON seller.id = 1
+    WHERE coalesce(s.owner_email, seller.email) IS NOT NULL`.execute(trx);
+  const recipient = rows[0]?.recipient;
+  if (!recipient) return;
+  await enqueueEmail(trx, { email: recipient, locale: "fr" }, { type: "incident", payload: { kind, ...at } });
+}
+
+/**
+ * Whether an open incident of checkout or e-mails has shown its end: an order paid, an e-mail
+ * sent, since it opened. Until then it stays open, even once its signs have aged out of their
+ * window: « over » says payments (or e-mails) go through again, which only a success shows.
+ */
+async function recoveredSinceOpened(
+  db: Kysely<Database>,
+  kind: "checkout_failing" | "emails_failing",
+  now: Date,
+): Promise<boolean> {
+  const open = await db
+    .selectFrom("incidents")
+    .select("openedAt")
+    .where("kind", "=", kind)
+    .where("closedAt", "is", null)
+    .executeTakeFirst();
+  if (!open) return true;
+  const since = new Date(open.openedAt);
+  const { rows } =
+    kind === "checkout_failing"
+      ? // orders_paid_time_idx.
+        await sql<{ recovered: boolean }>`
+          SELECT EXISTS (SELECT 1 FROM orders WHERE paid_at >= ${since} AND paid_at <= ${now}) AS recovered`.execute(
+          db,
+        )
+      : // An e-mail sent since was queued at most its tries' life before (about two hours):
+        // one range of email_queue_recent_idx.
+        await sql<{ recovered: boolean }>`
+          SELECT EXISTS (
+            SELECT 1 FROM email_queue
+            WHERE created_at >= ${minutesBefore(since, INCIDENT_RULES.failedEmailWindowMinutes)}
+              AND status = 'sent' AND sent_at >= ${since} AND sent_at <= ${now}
+          ) AS recovered`.execute(db);
+  return rows[0]?.recovered ?? false;
+}
+
+/** The worker's look, each round: checkout and e-mails. What changed, by kind. */
+export async function reviewShopIncidents(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<Partial<Record<IncidentKind, IncidentChange>>> {
+  const changes: Partial<Record<IncidentKind, IncidentChange>> = {};
+  const checkout = await reviewIncident(
+    db,
+    "checkout_failing",
+    (await checkoutIsFailing(db, now)) || !(await recoveredSinceOpened(db, "checkout_failing", now)),
+    now,
+  );
+  if (checkout) changes.checkout_failing = checkout;
+  const emails = await reviewIncident(
+    db,
+    "emails_failing",
+    (await emailsAreFailing(db, now)) || !(await recoveredSinceOpened(db, "emails_failing", now)),
+    now,
+  );
+  if (emails) changes.emails_failing = emails;
+  return changes;
+}
+
+/** The web server's look at the worker (its heartbeat row): whether it stopped, or is back. */
+export async function reviewWorkerIncident(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<IncidentChange | null> {
+  return reviewIncident(db, "worker_stopped", await workerHasStopped(db, now), now);
+}
