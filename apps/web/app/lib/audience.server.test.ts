@@ -63,6 +63,9 @@ describe("the audience counted by the web server", () => {
     await countPageView(hit("/produit/no-such-bag", {}, "198.51.100.23"));
     await countPageView(hit("/wp-login.php?utm_source=spam", {}, "198.51.100.24"));
     await countPageView({ ...hit("/", {}, "198.51.100.25"), method: "POST" });
+    await countPageView(
+      hit("/en.data", { "sec-purpose": "prefetch", referer: `${TEST_ORIGIN}/` }, "198.51.100.26"),
+    );
 
     const { pages, sources, funnel } = await counted();
     expect(pages).toEqual(

@@ -109,6 +109,8 @@ function visitorOf(hit: Hit): { network: string; userAgent: string } {
  */
 export async function countPageView(hit: Hit): Promise<void> {
   if (!MEASURING || hit.method !== "GET" || isRobot(hit.header("user-agent")) || objects(hit)) return;
+  // A link's data fetched ahead of a click (Remix's prefetch) is no page seen.
+  if (/prefetch/i.test(hit.header("sec-purpose") ?? hit.header("purpose") ?? "")) return;
   let url: URL;
   try {
     url = new URL(hit.url, "http://shop.invalid");
