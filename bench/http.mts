@@ -106,6 +106,13 @@ function canRun(binary: string): boolean {
   }
 }
 
+/**
+ * A browser's user agent: the shop counts its audience for browsers only (decision 047), so the
+ * load pays what a shopper's page costs, counting included (AUDIENCE_MEASUREMENT=off to compare).
+ */
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
 export async function load(
   tool: LoadTool,
   url: string,
@@ -123,6 +130,8 @@ export async function load(
       "--latency",
       "-H",
       "Accept-Encoding: gzip",
+      "-H",
+      `User-Agent: ${BROWSER}`,
       url,
     ]);
     if (run.code !== 0) throw new Error(`wrk failed (${run.code}): ${run.stderr || run.stdout}`);
@@ -137,6 +146,8 @@ export async function load(
     String(seconds),
     "-H",
     "accept-encoding=gzip",
+    "-H",
+    `user-agent=${BROWSER}`,
     "-j",
     url,
   ]);

@@ -190,7 +190,7 @@ function answerFromPageCache(req, res, next) {
     .catch((error) => answerFault(req, res, error));
 }
 
-const { cleanAddress, collapsedSlashes, preferredEncoding, SHOP_METHODS, unreadableRequest } =
+const { cleanAddress, collapsedSlashes, countKeptPage, preferredEncoding, SHOP_METHODS, unreadableRequest } =
   build.entry.module;
 
 function sendKeptPage(req, res, page) {
@@ -204,6 +204,13 @@ function sendKeptPage(req, res, page) {
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
+  // Counted after it is sent, in memory (the app's lib/audience.server.ts, decision 047).
+  countKeptPage({
+    method: req.method,
+    url: req.url,
+    header: (name) => req.headers[name],
+    socketAddress: req.socket.remoteAddress,
+  });
 }
 
 /** The path of a request for the logs, without its query (it can carry a tracking token). */

@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from "@souls/db";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { pageWords } from "./i18n.server";
+import { countInBackground, hitOf } from "./lib/audience.server";
 import { resignedCookies } from "./lib/cookies.server";
 import { DocumentContext } from "./lib/document";
 import { webMetrics } from "./lib/metrics.server";
@@ -29,6 +30,8 @@ import { type WordSource, WordsProvider } from "./lib/translations";
 import { verificationResponse } from "./lib/verification.server";
 import { isAdminPath, isPrivateRoute, localeForPath, pageForPath, routeId } from "./screens";
 
+/** For server.mjs: a kept page sent from memory is counted too (decision 047). */
+export { countInBackground as countKeptPage } from "./lib/audience.server";
 export { inlineStylesheetFrom } from "./lib/stylesheet.server";
 /**
  * For server.mjs: the headers every response carries, pages and static files alike, what it
@@ -96,7 +99,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /** Single-fetch data of the same pages is no more cacheable than their HTML. */
 export async function handleDataRequest(
   response: Response,
-  { request }: { request: Request },
+  { request, context }: { request: Request; context?: AppLoadContext },
 ): Promise<Response> {
   for (const cookie of await resignedCookies(request, response.headers))
     response.headers.append("Set-Cookie", cookie);
@@ -104,6 +107,11 @@ export async function handleDataRequest(
   const match = pageForPath(pathname);
   if (isAdminPath(pathname) || (match && isPrivateRoute(routeId(match.page, match.locale)))) {
     response.headers.set("Cache-Control", "no-store");
+  }
+  // A page reached by a link with JavaScript is a page view; the same page's data fetched again
+  // (after a form was sent on it) is not.
+  if (response.status === 200 && !sameAddress(request.headers.get("Referer"), pathname)) {
+    countInBackground(hitOf(request, context?.socketAddress));
   }
   return response;
 }
@@ -165,7 +173,18 @@ export default async function handleRequest(
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ inline, stripe, admin }));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (kept) pageCache.keep(kept, Object.fromEntries(responseHeaders), html);
+  if (!admin && responseStatusCode === 200) countInBackground(hitOf(request, loadContext.socketAddress));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Whether a referrer is the page itself (its path: a data request after a form sent on it). */
+function sameAddress(referrer: string | null, pathname: string): boolean {
+  if (!referrer) return false;
+  try {
+    return new URL(referrer).pathname === pathname;
+  } catch {
+    return false;
+  }
 }
 
 /**

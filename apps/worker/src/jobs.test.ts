@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seededTestDatabase } from "@souls/db/testing";
+import { noteOrderSource } from "@souls/shop/audience";
 import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
 import { DEFAULT_OWNER_SETTINGS, notifyLowStock, saveOwnerSettings } from "@souls/shop/owner";
 import { offlineGateway } from "@souls/shop/payments";
@@ -10,6 +11,7 @@ import {
   FILLED_IN_SELLER,
   joinWaitlistConfirmed,
   placeHeldOrder,
+  placePaidOrder,
   placeShippedOrder,
   reviewLinkToken,
   TEST_SECRET,
@@ -166,6 +168,22 @@ describe("the owner's low-stock e-mail", () => {
     expect(told.map((row) => row.recipient)).toEqual(["atelier@souls.example"]);
     expect(JSON.stringify(told[0]?.payload)).toContain("Bilin");
     expect(await notifyLowStock(t.db)).toBe(0);
+  });
+
+  it("count a paid order in its visit's source, once even with two workers, and forget the link", async () => {
+    const paid = await placePaidOrder(t.db, { model: "ilian" });
+    await noteOrderSource(t.db, paid.id, "magazine.example");
+    const [a, b] = await Promise.all([runJobs(t.db, jobs), runJobs(t.db, jobs)]);
+    expect(a.audiencePaid + b.audiencePaid).toBe(1);
+    const counted = await t.db
+      .selectFrom("audienceFunnel")
+      .select(["model", "step", "count"])
+      .where("source", "=", "magazine.example")
+      .execute();
+    expect(counted).toEqual([{ model: "ilian", step: "paid", count: "1" }]);
+    expect(
+      await t.db.selectFrom("audienceOrders").select("orderId").where("orderId", "=", paid.id).execute(),
+    ).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { IncidentKind } from "@souls/core/email-types";
 import type { Database, Kysely } from "@souls/db";
+import { settleAudienceOrders } from "@souls/shop/audience";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
 import { type IncidentChange, notifyLowStock, recordHeartbeat, reviewShopIncidents } from "@souls/shop/owner";
 import type { PaymentGateway } from "@souls/shop/payments";
@@ -19,6 +20,8 @@ export interface RoundReport {
   /** Models the owner's low-stock e-mail just named. */
   lowStock: number;
   reconciled: number;
+  /** Paid orders counted as the last step of the audience's path (decision 047). */
+  audiencePaid: number;
   emails: DeliveryReport;
   /** Incidents the owner was just told of (checkout failing, e-mails failing), opened or over. */
   incidents: Partial<Record<IncidentKind, IncidentChange>>;
@@ -62,6 +65,8 @@ export async function runJobs(
     // before reconciliation too, for the same reason.
     const incidents = await reviewShopIncidents(db, now);
     const reconciled = await reconcilePayments(db, jobs.gateway, now);
+    // After reconciliation: a payment it applied is counted in the same round.
+    const audiencePaid = await settleAudienceOrders(db, now);
     // Last: the owner's announcements, the outbox drained again before each of their messages.
     const announcements = await deliverAnnouncements(db, delivery, {
       secret: jobs.linkSecret,
@@ -74,6 +79,7 @@ export async function runJobs(
       reviewsPublished,
       lowStock,
       reconciled,
+      audiencePaid,
       emails,
       incidents,
       announcements,

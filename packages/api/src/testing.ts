@@ -141,6 +141,7 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   },
   "orders.resendEmail": { orderNumber: "SOULS-123456ABCD", emailId: 1 },
   "dashboard.get": undefined,
+  "dashboard.audience": undefined,
   "settings.get": undefined,
   "settings.save": {
     ownerEmail: "atelier@souls.example",

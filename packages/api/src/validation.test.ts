@@ -459,6 +459,7 @@ const MALFORMED: Record<string, unknown[]> = {
     { orderNumber: "SOULS-123456ABCD", emailId: "1" },
   ],
   "dashboard.get": [{}],
+  "dashboard.audience": [{}, { days: 365 }],
   "settings.get": [{}],
   "settings.save": [
     {},

@@ -724,6 +724,41 @@ export interface LowStockAlertsTable {
   alertedAt: Date | string;
 }
 
+/** Audience measurement (decision 047): views and visits of a page on a Paris day. bigint: text. */
+export interface AudiencePagesTable {
+  day: string;
+  page: string;
+  locale: Locale;
+  views: ColumnType<string, number | undefined, never>;
+  visits: ColumnType<string, number | undefined, never>;
+}
+
+/** Visits of a Paris day by where they came from ('' where a part is absent; « (autre) » past the cap). */
+export interface AudienceSourcesTable {
+  day: string;
+  referrerHost: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  visits: ColumnType<string, number | undefined, never>;
+}
+
+/** The path model page → cart → checkout → paid, per model and per source, by Paris day. */
+export interface AudienceFunnelTable {
+  day: string;
+  model: string;
+  source: string;
+  step: "page" | "cart" | "checkout" | "paid";
+  count: ColumnType<string, number | undefined, never>;
+}
+
+/** An order placed after a counted visit: its source's name, until it is paid or given up. */
+export interface AudienceOrdersTable {
+  orderId: number;
+  source: string;
+  createdAt: CreatedAt;
+}
+
 /** The last sign of life of the worker (its last round) and of the backup (its last good dump). */
 export interface HeartbeatsTable {
   name: "worker" | "backup";
@@ -780,6 +815,10 @@ export interface Database {
   lowStockAlerts: LowStockAlertsTable;
   announcements: AnnouncementsTable;
   announcementRecipients: AnnouncementRecipientsTable;
+  audiencePages: AudiencePagesTable;
+  audienceSources: AudienceSourcesTable;
+  audienceFunnel: AudienceFunnelTable;
+  audienceOrders: AudienceOrdersTable;
   heartbeats: HeartbeatsTable;
   incidents: IncidentsTable;
 }

@@ -58,6 +58,7 @@ describe("data retention", () => {
     const logsLeft = await t.db.selectFrom("trackingAccessLog").select("clientHash").execute();
     expect(logsLeft).toEqual([{ clientHash: "new" }]);
     expect(await applyRetention(t.db)).toEqual({
+      audienceRows: 0,
       emails: 0,
       accessLogs: 0,
       unpaidOrdersErased: 0,

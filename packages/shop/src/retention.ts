@@ -5,6 +5,7 @@
 import { RETENTION } from "@souls/core/retention";
 import type { Database, Kysely } from "@souls/db";
 import { sql } from "kysely";
+import { deleteOldAudience } from "./audience/store";
 import { deleteOldEmails } from "./outbox/clean-up";
 
 /** Marks an order whose customer details were erased (the address cannot take this value). */
@@ -17,6 +18,8 @@ export interface RetentionReport {
   unconfirmedSignups: number;
   /** Published reviews past their years, refused ones past their months (with their answers). */
   reviews: number;
+  /** Audience counts past 25 months (decision 047). */
+  audienceRows: number;
 }
 
 const monthsAgo = (now: Date, months: number) =>
@@ -141,7 +144,10 @@ export async function applyRetention(db: Kysely<Database>, now = new Date()): Pr
       )
       .executeTakeFirst();
 
+    const audienceRows = await deleteOldAudience(trx, now);
+
     return {
+      audienceRows,
       emails,
       accessLogs: Number(accessLogs),
       unpaidOrdersErased: Number(erased.numUpdatedRows),

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { Locale } from "@souls/core/locales";
 import { isModelCode } from "@souls/core/models";
 import { addToCart, type CartChange, quantityOf, removeFromCart, setQuantity } from "@souls/shop/cart";
@@ -5,6 +6,7 @@ import { loadCollection, modelByCode } from "@souls/shop/catalogue";
 import { z } from "zod";
 import { fixedT } from "~/i18n.server";
 import { pathOf } from "~/screens";
+import { countAddedToCart, hitOf } from "./audience.server";
 import { readCart, saveCart } from "./cart.server";
 import { shownCatalogue } from "./catalogue.server";
 import { db } from "./db.server";
@@ -65,7 +67,12 @@ function toastFor(change: CartChange, name: string): ToastMessage {
  * Applies one cart intent (add, increment, decrement, remove) against the stock the database
  * shows now, and answers with the new cart cookie and a toast.
  */
-export async function handleCartIntent(request: Request, form: FormData, locale: Locale) {
+export async function handleCartIntent(
+  request: Request,
+  form: FormData,
+  locale: Locale,
+  context?: AppLoadContext,
+) {
   const reading = parseForm(form, cartIntentSchema, ["intent", "model"]);
   if (!reading.ok) return invalidRequest(locale);
   const { intent, model } = reading.data;
@@ -115,8 +122,10 @@ export async function handleCartIntent(request: Request, form: FormData, locale:
   const name = t("common:product.fullName", { name: product.name });
   const message = toastFor(change, name);
   // A piece just added: the way to the cart is in the message itself.
-  if (change.outcome === "added")
+  if (change.outcome === "added") {
     message.link = { href: pathOf("cart", locale), label: "common:toast.added.link" };
+    countAddedToCart(hitOf(request, context?.socketAddress), model);
+  }
   const toast = await makeToast(locale, message);
   // A refused change (no more pieces) is a 409 for a fetcher; without JavaScript, a 303 back.
   const refused =

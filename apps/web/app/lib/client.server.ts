@@ -16,15 +16,23 @@ declare module "@remix-run/node" {
  * and could be forged); otherwise the connection's address.
  */
 export function clientAddress(request: Request, context: AppLoadContext): string {
+  return addressOf(request.headers.get("X-Forwarded-For"), context.socketAddress);
+}
+
+/** clientAddress from a request's X-Forwarded-For and its connection's address (also before the app). */
+export function addressOf(
+  forwardedFor: string | null | undefined,
+  socketAddress: string | null | undefined,
+): string {
   if (env.TRUST_PROXY_HOPS > 0) {
-    const hops = (request.headers.get("X-Forwarded-For") ?? "")
+    const hops = (forwardedFor ?? "")
       .split(",")
       .map((entry) => entry.trim())
       .filter(Boolean);
     const entry = hops[hops.length - env.TRUST_PROXY_HOPS];
     if (entry && isIP(entry)) return entry;
   }
-  return context.socketAddress ?? "local";
+  return socketAddress ?? "local";
 }
 
 /**

@@ -21,6 +21,8 @@ type Global = typeof globalThis & { [STOP]?: ServerStop; [SHARED]?: Map<string, 
 
 const streams = new Set<() => void>();
 const closers = new Map<string, () => Promise<void>>();
+/** What still needs the connections before they close (counts to write). */
+const beforeClosers = new Map<string, () => Promise<void>>();
 
 (globalThis as Global)[STOP] = {
   endStreams() {
@@ -30,6 +32,7 @@ const closers = new Map<string, () => Promise<void>>();
     return open.length;
   },
   async close() {
+    await Promise.allSettled([...beforeClosers.values()].map((close) => close()));
     await Promise.allSettled([...closers.values()].map((close) => close()));
   },
 };
@@ -51,6 +54,11 @@ export function processWide<T>(name: string, make: () => T): T {
 /** What to close when the server stops, after its last request (named: a reload replaces it). */
 export function closeOnStop(name: string, close: () => Promise<void>): void {
   closers.set(name, close);
+}
+
+/** What to do when the server stops, after its last request and before the connections close. */
+export function beforeCloseOnStop(name: string, finish: () => Promise<void>): void {
+  beforeClosers.set(name, finish);
 }
 
 /** Registers how to end an open stream when the server stops; returns the function that forgets it. */

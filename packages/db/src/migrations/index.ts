@@ -27,6 +27,7 @@ import * as m20261128_series_pages from "./2026-11-28T03-00-series-pages";
 import * as m20261128_announcements from "./2026-11-28T04-00-announcements";
 import * as m20261128_admin_people from "./2026-11-28T05-00-admin-people";
 import * as m20261128_incidents_and_heartbeats from "./2026-11-28T06-00-incidents-and-heartbeats";
+import * as m20261128_audience from "./2026-11-28T08-00-audience";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T04-00-announcements": m20261128_announcements,
   "2026-11-28T05-00-admin-people": m20261128_admin_people,
   "2026-11-28T06-00-incidents-and-heartbeats": m20261128_incidents_and_heartbeats,
+  "2026-11-28T08-00-audience": m20261128_audience,
 };

@@ -100,6 +100,13 @@ export const variables = z.object({
    * or after it without waiting. A deployment refuses to start with it.
    */
   SHOP_TEST_CLOCK_FILE: z.string().min(1).optional(),
+  /**
+   * Audience measurement without consent (decision 047): `off` counts nothing (the benchmark
+   * compares the kept pages' p99 with and without it).
+   */
+  AUDIENCE_MEASUREMENT: z
+    .enum(["on", "off"], { error: "AUDIENCE_MEASUREMENT must be on or off" })
+    .default("on"),
 
   // The worker's.
   /** Seconds between two rounds of jobs. */

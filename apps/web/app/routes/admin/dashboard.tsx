@@ -7,6 +7,7 @@ import { ModelThumb } from "~/components/admin/model-thumb";
 import { errorMessage } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
+import { Audience } from "./audience";
 import { SalesChart } from "./sales-chart";
 
 const TEXT = copy.dashboard;
@@ -61,6 +62,7 @@ export function Dashboard() {
       <Periods board={board.data} />
       <LowStock board={board.data} />
       <SalesChart days={board.data.days} />
+      <Audience />
       <section aria-labelledby="dashboard-tests" className="admin-panel">
         <h2 id="dashboard-tests">{copy.shell.tests}</h2>
         <p className="admin-muted">{TEXT.testsHint}</p>

@@ -15,6 +15,7 @@ import {
   quoteDelivery,
   resumeOrderPayment,
 } from "@souls/shop/orders";
+import { countOrderPlaced, hitOf } from "~/lib/audience.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
@@ -173,6 +174,10 @@ export async function answerCheckout(
     launchNow: launchClock.now(),
     links: linksFor(locale),
   });
+  if ("order" in outcome) {
+    const models = priced.lines.map(({ model }) => model);
+    await countOrderPlaced(hitOf(request, context.socketAddress), outcome.order.id, models);
+  }
   return answerPayment(request, outcome, locale, details.values, nameOf);
 }
 

@@ -158,4 +158,20 @@ describe("the legal pages", () => {
     expect(en).toContain("Published reviews: 3 years after publication");
     expect(en).not.toMatch(/\{\{\w+\}\}/);
   });
+
+  it("say what the audience measurement counts, without a cookie, shared with no one, for 25 months, in both languages", async () => {
+    const fr = await page("/politique-confidentialite");
+    expect(fr).toContain("Mesure d’audience, sans cookie");
+    expect(fr).toContain("Aucun cookie n’est déposé ni lu pour cette mesure");
+    expect(fr).toContain("rien n’est transmis à quiconque");
+    expect(fr).toContain(
+      "Statistiques de fréquentation (totaux par jour, sans aucun identifiant) : 25 mois au maximum.",
+    );
+    const en = await page("/en/privacy-policy");
+    expect(en).toContain("Audience measurement, without cookies");
+    expect(en).toContain("No cookie is set or read for this measurement");
+    expect(en).toContain("nothing is passed on to anyone");
+    expect(en).toContain("Visitor statistics (daily totals, with no identifier at all): 25 months at most.");
+    expect(en).not.toMatch(/\{\{\w+\}\}/);
+  });
 });

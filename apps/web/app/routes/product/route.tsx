@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "signup") return handleSignup(request, context, form, locale, "product");
   if (intent === "waitlist") return handleWaitlist(request, context, form, locale, model.model);
-  if (intent === "add") return handleCartIntent(request, form, locale);
+  if (intent === "add") return handleCartIntent(request, form, locale, context);
   return invalidRequest(locale);
 }
 

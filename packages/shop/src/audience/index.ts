@@ -1,0 +1,30 @@
+export {
+  AUDIENCE_LIMITS,
+  type AudienceBatch,
+  type AudienceCounter,
+  type AudienceLimits,
+  createAudienceCounter,
+  type FunnelStep,
+  type PageHit,
+} from "./counter";
+export {
+  DIRECT,
+  isRobot,
+  OTHER,
+  referrerHostOf,
+  type Source,
+  sourceLabel,
+  sourceOf,
+  utmValueOf,
+} from "./sources";
+export {
+  AUDIENCE_DAYS,
+  AUDIENCE_RETENTION_MONTHS,
+  type AudienceBoard,
+  audienceBoard,
+  deleteOldAudience,
+  noteOrderSource,
+  PENDING_ORDER_DAYS,
+  settleAudienceOrders,
+  writeAudience,
+} from "./store";
