@@ -85,6 +85,10 @@ interface Answer {
   ms: number;
 }
 
+/** A browser's user agent: the shop counts its audience for browsers only (decision 047). */
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
 class Browser {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -116,6 +120,7 @@ class Browser {
       "X-Forwarded-For": this.address,
       "Accept-Encoding": "gzip",
       Accept: "text/html",
+      "User-Agent": BROWSER,
     };
     const cookie = this.cookieHeader();
     if (cookie) headers.Cookie = cookie;
@@ -163,7 +168,10 @@ class Browser {
     return new Promise((resolve) => {
       const req = http.get(
         new URL("/live/availability", this.origin),
-        { headers: { "X-Forwarded-For": this.address, Accept: "text/event-stream" }, agent: false },
+        {
+          headers: { "X-Forwarded-For": this.address, Accept: "text/event-stream", "User-Agent": BROWSER },
+          agent: false,
+        },
         (response) => {
           const status = response.statusCode ?? 0;
           if (status !== 200) {
