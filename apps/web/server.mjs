@@ -16,7 +16,7 @@ import compression from "compression";
 import express from "express";
 // The shop's one logger (packages/db/src/log.ts), bundled by @souls/db's build: the runtime image
 // holds packages/db/dist beside the web build, and no workspace package.
-import { createLogger, installLogger, logFormatOf } from "../../packages/db/dist/log.mjs";
+import { createLogger, installLogger, logFormatOf, loggedPath } from "../../packages/db/dist/log.mjs";
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -76,7 +76,7 @@ function trackRequest(req, res) {
   const requestId =
     trustProxy && typeof offered === "string" && REQUEST_ID.test(offered) ? offered : randomUUID();
   const { method } = req;
-  const requestPath = (req.url ?? "/").split("?")[0];
+  const requestPath = loggedPath(req.url);
   res.setHeader("X-Request-Id", requestId);
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
   if (stopping) res.setHeader("Connection", "close");
@@ -213,11 +213,8 @@ function sendKeptPage(req, res, page) {
   });
 }
 
-/** The path of a request for the logs, without its query (it can carry a tracking token). */
-const pathOf = (req) =>
-  String(req.url ?? "")
-    .split("?")[0]
-    .slice(0, 200);
+/** The path of a request for the logs, without its query or an early-access token. */
+const pathOf = (req) => loggedPath(req.url);
 
 /** A request the app could not read (readable-request.server.ts): 4xx, one log line, nothing else. */
 const REFUSALS = {
@@ -262,8 +259,8 @@ function answerFault(req, res, error) {
 
 /** Answers a request refused here, before the app, with one log line saying why (never the query). */
 function refuse(req, res, status, reason, body) {
-  const fields = { method: req.method, path: req.path, status, reason };
-  log.warn("refused", fields, `[refused] ${req.method} ${req.path} ${status} ${reason}`);
+  const fields = { method: req.method, path: pathOf(req), status, reason };
+  log.warn("refused", fields, `[refused] ${req.method} ${fields.path} ${status} ${reason}`);
   res.routeLabel = "refused";
   res.status(status).type("text/plain").send(body);
 }

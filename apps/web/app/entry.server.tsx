@@ -3,6 +3,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isDatabaseUnavailable } from "@souls/db";
+import { loggedPath } from "@souls/db/log";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { pageWords } from "./i18n.server";
@@ -88,7 +89,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isDatabaseUnavailable(error)) {
     duringOutage.add(request);
     console.error(
-      `[db] unavailable while serving ${new URL(request.url).pathname}:`,
+      `[db] unavailable while serving ${loggedPath(new URL(request.url).pathname)}:`,
       (error as Error).message,
     );
     return;

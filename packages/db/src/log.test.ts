@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { consoleLine, createLogger, defaultLogFormat } from "./log";
+import { consoleLine, createLogger, defaultLogFormat, loggedPath } from "./log";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -15,6 +15,17 @@ function jsonLogger() {
   });
   return { logger, lines };
 }
+
+describe("a request's address in the logs", () => {
+  it("never writes a query nor an early-access token", () => {
+    expect(loggedPath("/suivi-commande?token=abc")).toBe("/suivi-commande");
+    expect(loggedPath("/acces-anticipe/e.3.41.sig-nature_x?utm_source=mail")).toBe("/acces-anticipe/…");
+    expect(loggedPath("/en/early-access/e.3.41.signature")).toBe("/en/early-access/…");
+    expect(loggedPath("/en/acces-anticipe/e.3.41.signature")).toBe("/en/acces-anticipe/…");
+    expect(loggedPath(undefined)).toBe("/");
+    expect(loggedPath(`/${"x".repeat(500)}`)).toHaveLength(200);
+  });
+});
 
 describe("log lines", () => {
   it("are JSON in a deployment only: production on a real database", () => {

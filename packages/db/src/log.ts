@@ -45,6 +45,21 @@ export function logFormatOf(env: {
   return LOG_FORMATS.includes(chosen) ? chosen : defaultLogFormat(env);
 }
 
+/** The early-access links' paths (decision 039), whose last segment is a subscriber's signed token. */
+const PATH_TOKEN = /\/(acces-anticipe|early-access)\/[^/]+/g;
+
+/**
+ * A request's address as the logs write it: its path without the query (it can carry a tracking
+ * token) and with an early-access token masked (it lets its holder buy before the opening), at most
+ * 200 characters.
+ */
+export function loggedPath(url: string | undefined): string {
+  return String(url ?? "/")
+    .split("?")[0]
+    .replace(PATH_TOKEN, "/$1/…")
+    .slice(0, 200);
+}
+
 /** An Error as a log field: its message and stack, nothing it may hold besides. */
 export function errorField(error: Error): { message: string; stack?: string } {
   return { message: error.message, stack: error.stack };

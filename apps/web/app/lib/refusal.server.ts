@@ -1,4 +1,4 @@
-import { processLogger } from "@souls/db/log";
+import { loggedPath, processLogger } from "@souls/db/log";
 
 /**
  * One log line for each request the shop refuses on purpose (a rate limit, a cross-site embed):
@@ -8,7 +8,7 @@ import { processLogger } from "@souls/db/log";
  */
 export function logRefusal(request: Request, status: number, reason: string): void {
   const { method } = request;
-  const path = new URL(request.url).pathname;
+  const path = loggedPath(new URL(request.url).pathname);
   processLogger().warn(
     "refused",
     { method, path, status, reason },

@@ -59,7 +59,7 @@ test("the owner hears of a paid order, sees it waiting, prints its papers, corre
   // Her home page: today's sales and the order waiting to be prepared.
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 3, name: "Aujourd'hui" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Aujourd'hui", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: /\d+ colis à préparer/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Passer une commande de test" })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { logInAsOwner } from "./admin-helpers";
+import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
@@ -301,7 +301,7 @@ test("the owner changes a model's price, reads it in its history, sets it back a
   const reference = `E2E-${randomUUID().slice(0, 8)}`;
   const name = `Pochette ${reference}`;
   await logInAsOwner(page);
-  await page.goto("/admin-stock");
+  await openAdminPage(page, "/admin-stock");
   await page.getByRole("button", { name: "Nouveau modèle" }).click();
   const add = page.getByRole("dialog", { name: "Nouveau modèle" });
   await add.getByLabel("Référence").fill(reference);
