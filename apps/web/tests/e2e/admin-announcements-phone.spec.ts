@@ -19,7 +19,7 @@ test("on her phone, the owner drafts a series' announcement and previews it at h
   );
   await logInAsOwner(page);
   await followAdminNav(page, "Annonces");
-  await page.getByLabel("Série").selectOption(String(series?.id));
+  await page.getByLabel("Série", { exact: true }).selectOption(String(series?.id));
   await page.getByRole("button", { name: "Préparer l'annonce" }).click();
   await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
   await expect(

@@ -41,7 +41,7 @@ test("the owner drafts, previews, tests and schedules a series' announcement; ea
   await logInAsOwner(page);
   await followAdminNav(page, "Annonces");
   await expect(page.getByRole("heading", { level: 1, name: "Annonces" })).toBeVisible();
-  await page.getByLabel("Série").selectOption(String(series?.id));
+  await page.getByLabel("Série", { exact: true }).selectOption(String(series?.id));
   await page.getByRole("button", { name: "Préparer l'annonce" }).click();
   await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
   await expect(page.getByText("Brouillon", { exact: true })).toBeVisible();
