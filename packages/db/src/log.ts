@@ -54,10 +54,8 @@ const PATH_TOKEN = /\/(acces-anticipe|early-access)\/[^/]+/g;
  * 200 characters.
  */
 export function loggedPath(url: string | undefined): string {
-  return String(url ?? "/")
-    .split("?")[0]
-    .replace(PATH_TOKEN, "/$1/…")
-    .slice(0, 200);
+  const [path = ""] = String(url ?? "/").split("?");
+  return path.replace(PATH_TOKEN, "/$1/…").slice(0, 200);
 }
 
 /** An Error as a log field: its message and stack, nothing it may hold besides. */

@@ -1,6 +1,6 @@
 import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { formatDate } from "~/components/admin/format";
+import { DailyFiguresTable, dayOf } from "~/components/admin/daily-figures";
 import { errorMessage } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
@@ -11,8 +11,6 @@ const WIDTH = 900;
 const HEIGHT = 180;
 /** The sources' words for what is not a site: no referrer (« Accès direct »), past the cap (« Autres »). */
 const OTHER = "(autre)";
-
-const dateOf = (day: string) => formatDate(`${day}T12:00:00Z`);
 
 /**
  * The shop's audience on the owner's home page (decision 047): visits and page views of the last
@@ -83,41 +81,21 @@ function VisitsChart({ days }: { days: Board["days"] }) {
           {fill(TEXT.summary, {
             visits: count(visits, TEXT.visits),
             views: count(views, TEXT.views),
-            from: first ? dateOf(first) : "",
-            to: last ? dateOf(last) : "",
+            from: first ? dayOf(first) : "",
+            to: last ? dayOf(last) : "",
           })}
         </figcaption>
       </figure>
-      <details className="admin-chart__details">
-        <summary>{TEXT.table}</summary>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--compact">
-            <caption className="visually-hidden">{TEXT.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{TEXT.day}</th>
-                <th scope="col" className="admin-table__number">
-                  {TEXT.visitsColumn}
-                </th>
-                <th scope="col" className="admin-table__number">
-                  {TEXT.viewsColumn}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...days].reverse().map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">
-                    <time dateTime={day.day}>{dateOf(day.day)}</time>
-                  </th>
-                  <td className="admin-table__number">{day.visits}</td>
-                  <td className="admin-table__number">{day.views}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <DailyFiguresTable
+        summary={TEXT.table}
+        caption={TEXT.title}
+        dayHeader={TEXT.day}
+        columns={[
+          { header: TEXT.visitsColumn, value: (day) => day.visits },
+          { header: TEXT.viewsColumn, value: (day) => day.views },
+        ]}
+        days={days}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { copy, count } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { formatCents, formatDate } from "~/components/admin/format";
+import { DailyFiguresTable, dayOf } from "~/components/admin/daily-figures";
+import { formatCents } from "~/components/admin/format";
 
 const TEXT = copy.dashboard;
 const WIDTH = 900;
@@ -16,7 +17,6 @@ export function SalesChart({ days }: { days: { day: string; salesCents: number; 
   const slot = WIDTH / days.length;
   const total = days.reduce((sum, day) => sum + day.salesCents, 0);
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
-  const dateOf = (day: string) => formatDate(`${day}T12:00:00Z`);
   const first = days[0]?.day ?? "";
   const last = days.at(-1)?.day ?? "";
   return (
@@ -48,41 +48,21 @@ export function SalesChart({ days }: { days: { day: string; salesCents: number; 
           {fill(TEXT.chartSummary, {
             sales: formatCents(total),
             orders: count(orders, TEXT.orders),
-            from: first ? dateOf(first) : "",
-            to: last ? dateOf(last) : "",
+            from: first ? dayOf(first) : "",
+            to: last ? dayOf(last) : "",
           })}
         </figcaption>
       </figure>
-      <details className="admin-chart__details">
-        <summary>{TEXT.chartTable}</summary>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--compact">
-            <caption className="visually-hidden">{TEXT.chartTitle}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{TEXT.chartDay}</th>
-                <th scope="col" className="admin-table__number">
-                  {TEXT.chartSales}
-                </th>
-                <th scope="col" className="admin-table__number">
-                  {TEXT.chartOrders}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...days].reverse().map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">
-                    <time dateTime={day.day}>{dateOf(day.day)}</time>
-                  </th>
-                  <td className="admin-table__number">{formatCents(day.salesCents)}</td>
-                  <td className="admin-table__number">{day.orders}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <DailyFiguresTable
+        summary={TEXT.chartTable}
+        caption={TEXT.chartTitle}
+        dayHeader={TEXT.chartDay}
+        columns={[
+          { header: TEXT.chartSales, value: (day) => formatCents(day.salesCents) },
+          { header: TEXT.chartOrders, value: (day) => day.orders },
+        ]}
+        days={days}
+      />
     </section>
   );
 }
