@@ -45,6 +45,14 @@ export function notifyFailure(title: string, error: unknown): void {
   notifyError(title, errorMessage(error));
 }
 
+/** The first message of each refused field, as a form shows it under the field, if any. */
+export function firstFieldErrorsOf(error: unknown): Record<string, string | undefined> | null {
+  const fields = fieldErrorsOf(error);
+  return (
+    fields && Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages?.[0]]))
+  );
+}
+
 /** Per-field messages of a refused input (`error.data.zodError.fieldErrors`) in French, if any. */
 export function fieldErrorsOf(error: unknown): Record<string, string[] | undefined> | null {
   if (!isAdminClientError(error)) return null;

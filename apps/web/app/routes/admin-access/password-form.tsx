@@ -4,7 +4,7 @@ import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { FormField } from "~/components/admin/form-field";
-import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 
 const TEXT = copy.access;
@@ -20,12 +20,8 @@ export function PasswordForm() {
       notifySuccess(TEXT.changed, count(result.endedSessions, TEXT.changedText));
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      if (fields) {
-        setErrors(
-          Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages?.[0]])),
-        );
-      }
+      const fields = firstFieldErrorsOf(error);
+      if (fields) setErrors(fields);
       notifyFailure(TEXT.failed, error);
     },
   });

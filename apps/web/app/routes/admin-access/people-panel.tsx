@@ -5,7 +5,7 @@ import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { errorMessage, firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 const TEXT = copy.access;
@@ -109,12 +109,8 @@ function AddHelperForm({ minLength }: { minLength: number }) {
       notifySuccess(fill(TEXT.added, { name: input.name }));
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      if (fields) {
-        setErrors(
-          Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages?.[0]])),
-        );
-      }
+      const fields = firstFieldErrorsOf(error);
+      if (fields) setErrors(fields);
       notifyFailure(TEXT.failed, error);
     },
   });

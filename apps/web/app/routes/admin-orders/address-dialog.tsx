@@ -5,7 +5,7 @@ import { DialogActions } from "~/components/admin/dialog-actions";
 import { FormField } from "~/components/admin/form-field";
 import { countryName } from "~/components/admin/format";
 import { Modal } from "~/components/admin/modal";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { errorMessage, firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";
 
 type OrderDetail = RouterOutputs["orders"]["detail"];
@@ -68,11 +68,9 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
       onClose();
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
+      const fields = firstFieldErrorsOf(error);
       if (fields) {
-        setErrors(
-          Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages?.[0]])),
-        );
+        setErrors(fields);
         return;
       }
       if (isAdminClientError(error) && error.data?.code !== "INTERNAL_SERVER_ERROR") {

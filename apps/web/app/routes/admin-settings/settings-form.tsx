@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
-import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 const TEXT = copy.settings;
@@ -29,11 +29,9 @@ export function SettingsForm({ current }: { current: Current }) {
       void utils.dashboard.invalidate();
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
+      const fields = firstFieldErrorsOf(error);
       if (fields) {
-        setErrors(
-          Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages?.[0]])),
-        );
+        setErrors(fields);
         notifyFailure(TEXT.saveFailed, error);
         return;
       }
