@@ -7,6 +7,9 @@ import { expect, sql, test } from "./fixtures";
 // The VAT regime is left alone: it is one setting every spec's invoices read at once, so the
 // franchise's « art. 293 B » mention is proven by the legal pages' snapshots (legal.test.ts).
 test.use({ reducedMotion: "reduce" });
+// One after the other: the first saves an individual entrepreneur for a while, and the page's
+// first paint (what the second reads without JavaScript) asks what the saved legal form needs.
+test.describe.configure({ mode: "serial" });
 
 test("a micro-entrepreneur fills in her identity on her phone: no capital, no RCS, the 293 B mention on her legal notice", async ({
   page,
