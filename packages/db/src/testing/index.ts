@@ -6,6 +6,18 @@ import type { Database, Kysely } from "../index";
 import { seedProducts } from "../seed";
 import { withDatabase } from "./global-setup";
 
+/**
+ * A bare pool for a test that watches its own statements: like the shop's pools, a connection the
+ * database ends (a test database dropped WITH (FORCE)) is an error on that pool, never an
+ * exception that fails the whole run.
+ */
+export function watchedPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
 export interface TestDatabase {
   db: Kysely<Database>;
   url: string;

@@ -5,9 +5,8 @@
  * 20,000 orders and 60,000 e-mails (the benchmark's `--only scale` measures a million).
  */
 import type { Database, Kysely } from "@souls/db";
-import { seededTestDatabase } from "@souls/db/testing";
+import { seededTestDatabase, watchedPool } from "@souls/db/testing";
 import { CamelCasePlugin, Kysely as KyselyClient, PostgresDialect, sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboard } from "./dashboard";
 import { emailQueueStats, recentEmails } from "./email-queue";
@@ -49,7 +48,7 @@ async function seed(db: Kysely<Database>) {
 beforeAll(async () => {
   await seed(t.db);
   watched = new KyselyClient<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.url, max: 2 }) }),
+    dialect: new PostgresDialect({ pool: watchedPool(t.url, 2) }),
     plugins: [new CamelCasePlugin()],
     log: (event) => {
       if (event.level === "query")

@@ -1,7 +1,6 @@
 import type { Database } from "@souls/db";
-import { seededTestDatabase } from "@souls/db/testing";
+import { seededTestDatabase, watchedPool } from "@souls/db/testing";
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { TRACKING_LINK_LIMIT } from "../limits";
 import { placeHeldOrder, placePaidOrder } from "../testing";
@@ -197,7 +196,7 @@ describe("finding an order by its number and e-mail address", () => {
     const paid = await placePaidOrder(t.db);
     const statements: string[] = [];
     const watched = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.url, max: 1 }) }),
+      dialect: new PostgresDialect({ pool: watchedPool(t.url, 1) }),
       plugins: [new CamelCasePlugin()],
       log: (event) => {
         if (event.level === "query") statements.push(event.query.sql);

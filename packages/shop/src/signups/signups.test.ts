@@ -1,7 +1,6 @@
 import type { Database } from "@souls/db";
-import { seededTestDatabase } from "@souls/db/testing";
+import { seededTestDatabase, watchedPool } from "@souls/db/testing";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import { joinWaitlistConfirmed, TEST_SECRET } from "../testing";
 import {
@@ -130,7 +129,7 @@ describe("sign-ups (double opt-in)", () => {
     await setStock("aicha", 0);
     const statements: string[] = [];
     const watched = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.url, max: 1 }) }),
+      dialect: new PostgresDialect({ pool: watchedPool(t.url, 1) }),
       plugins: [new CamelCasePlugin()],
       log: (event) => {
         if (event.level === "query") statements.push(event.query.sql);
