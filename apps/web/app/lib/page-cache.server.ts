@@ -198,8 +198,10 @@ export function createPageCache(
 
     /** Keeps a page rendered under `ticket`, unless the catalogue changed meanwhile. */
     keep(ticket: CacheTicket, headers: Record<string, string>, html: string): void {
-      if (generationOf(version.heard()) !== ticket.version)
-        return settle(ticket.key, ticket.version, undefined);
+      if (generationOf(version.heard()) !== ticket.version) {
+        settle(ticket.key, ticket.version, undefined);
+        return;
+      }
       const body = Buffer.from(html);
       const page: CachedPage = {
         headers,
