@@ -102,6 +102,7 @@ describe("docker/compose.yaml", () => {
           ...process.env,
           SOULS_VERSION: "check",
           SITE_URL: "https://souls.example",
+          WAL_ARCHIVE_NFS_HOST: "nfs.souls.example",
         },
       });
       assert.equal(result.status, 0, result.stderr);
@@ -275,6 +276,36 @@ describe("docker/compose.yaml", () => {
       script,
       /pg_restore --dbname="\$target" --no-owner --no-acl --exit-on-error --single-transaction/,
     );
+  });
+
+  test("point-in-time recovery: WAL archived off the host every minute, a daily base backup, 14 days kept", () => {
+    const { pitr, postgres } = services;
+    const settings = Object.fromEntries(
+      postgres.command
+        .filter((_, index) => postgres.command[index - 1] === "-c")
+        .map((setting) => setting.split(/=(.*)/s).slice(0, 2)),
+    );
+    assert.equal(postgres.command[0], "postgres");
+    assert.equal(settings.archive_mode, "on");
+    assert.equal(settings.archive_timeout, "60", "at most a minute of orders lost");
+    assert.equal(settings.archive_command, "sh /backup/pitr.sh archive-wal %p %f");
+    assert.ok(postgres.volumes.includes("./backup:/backup:ro"));
+    assert.ok(postgres.volumes.includes(`wal-archive:${postgres.environment.WAL_ARCHIVE_DIR}`));
+    // The archive is another host's storage, never a volume of the database's own disk.
+    const archive = compose.volumes["wal-archive"];
+    assert.equal(archive.driver_opts.type, "nfs");
+    assert.match(archive.driver_opts.o, /^addr=<WAL_ARCHIVE_NFS_HOST>,/);
+    assert.equal(pitr.image, postgres.image, "psql and tar from the server's own image");
+    assert.equal(pitr.user, "postgres", "reads the data folder as its owner");
+    assert.deepEqual(pitr.entrypoint, ["/bin/sh", "/backup/pitr.sh"]);
+    assert.deepEqual(pitr.command, ["schedule"]);
+    assert.ok(pitr.volumes.includes("postgres-data:/var/lib/postgresql:ro"));
+    assert.ok(pitr.volumes.includes(`wal-archive:${pitr.environment.WAL_ARCHIVE_DIR}`));
+    assert.equal(pitr.environment.WAL_ARCHIVE_DIR, postgres.environment.WAL_ARCHIVE_DIR);
+    assert.equal(String(pitr.environment.WAL_KEEP_DAYS), "14");
+    assert.match(String(pitr.environment.BASE_BACKUP_TIME), /^\d\d:\d\d$/);
+    assert.ok(pitr.healthcheck?.test.join(" ").includes("stopped_at"));
+    assert.match(read("docker/backup/pitr.sh"), /pg_backup_start/);
   });
 });
 

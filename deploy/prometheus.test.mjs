@@ -90,11 +90,13 @@ describe("the alert rules", () => {
     );
     assert.deepEqual(names.toSorted(), [
       "BackupTooOld",
+      "BaseBackupTooOld",
       "CheckoutErrors",
       "DatabaseDown",
       "EmailsFailed",
       "OutboxGrowing",
       "PaymentFailures",
+      "WalArchiveBehind",
       "WorkerStalled",
     ]);
     assert.match(checked.stdout, new RegExp(`SUCCESS: ${names.length} rules found`));
