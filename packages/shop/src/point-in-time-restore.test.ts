@@ -11,7 +11,19 @@
  * speaks to 18 for this), installed from Debian's packages when missing and running as root.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -266,6 +278,8 @@ describe("point-in-time restore on PostgreSQL 18 (docker/backup/pitr.sh)", () =>
     await backup;
     times.baseBackupSeconds = seconds(started);
     const bases = readdirSync(path.join(archive, "base"));
+    const tarball = path.join(archive, "base", bases[0] ?? "", "base.tar.gz");
+    times.baseBackupMegabytes = (statSync(tarball).size / 1e6).toFixed(1);
     expect(bases).toHaveLength(1);
     expect(readdirSync(path.join(archive, "base", bases[0] ?? "")).sort()).toEqual([
       "backup_label",
@@ -362,5 +376,104 @@ describe("point-in-time restore on PostgreSQL 18 (docker/backup/pitr.sh)", () =>
     await waitFor("the new timeline archived", async () =>
       readdirSync(path.join(archive, "wal")).some((name) => /^00000002.*\.gz$/.test(name)),
     );
+  });
+});
+
+describe("pitr.sh's rules for the archive (no server needed)", () => {
+  let folder: string;
+  let env: NodeJS.ProcessEnv;
+  const run = (args: string[]) => spawnSync("sh", [SCRIPT, ...args], { cwd: folder, env, encoding: "utf8" });
+  const daysAgo = (days: number, plusMinutes = 0) =>
+    new Date(Date.now() - days * 86_400_000 + plusMinutes * 60_000);
+
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), "souls-pitr-rules-"));
+    env = {
+      ...process.env,
+      WAL_ARCHIVE_DIR: path.join(folder, "archive"),
+      PGDATA: path.join(folder, "data"),
+    };
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("archives nothing where the archive's mark is missing (its storage not mounted)", () => {
+    const segment = path.join(folder, "segment");
+    writeFileSync(segment, "a WAL segment");
+    const refused = run(["archive-wal", segment, "000000010000000000000001"]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/is the off-host storage mounted/);
+    expect(existsSync(path.join(folder, "archive", "wal"))).toBe(false);
+  });
+
+  it("never overwrites a segment with another content, and accepts the same one again", () => {
+    expect(run(["init"]).status).toBe(0);
+    const segment = path.join(folder, "segment");
+    writeFileSync(segment, "a WAL segment");
+    expect(run(["archive-wal", segment, "000000010000000000000001"]).status).toBe(0);
+    expect(run(["archive-wal", segment, "000000010000000000000001"]).status).toBe(0);
+    writeFileSync(segment, "another WAL segment");
+    const refused = run(["archive-wal", segment, "000000010000000000000001"]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/refusing to overwrite/);
+    const back = path.join(folder, "back");
+    expect(run(["restore-wal", "000000010000000000000001", back]).status).toBe(0);
+    expect(readFileSync(back, "utf8")).toBe("a WAL segment");
+    // A segment the archive does not hold is a quiet no: the end of the replay.
+    expect(run(["restore-wal", "000000010000000000000009", back]).status).not.toBe(0);
+  });
+
+  it("keeps 14 days: the newest base backup older than the window, those after it, and the WAL from its start", () => {
+    const archive = path.join(folder, "archive");
+    const base = (name: string, stoppedDaysAgo: number) => {
+      const dir = path.join(archive, "base", name);
+      mkdirSync(dir, { recursive: true });
+      const stopped = daysAgo(stoppedDaysAgo);
+      writeFileSync(path.join(dir, "stopped_at"), String(Math.floor(stopped.getTime() / 1000)));
+      writeFileSync(path.join(dir, "started"), "");
+      const started = new Date(stopped.getTime() - 60_000);
+      utimesSync(path.join(dir, "started"), started, started);
+    };
+    const wal = (name: string, archived: Date) => {
+      writeFileSync(path.join(archive, "wal", name), "");
+      utimesSync(path.join(archive, "wal", name), archived, archived);
+    };
+    base("2026-11-08T033000Z", 20);
+    base("2026-11-13T033000Z", 15);
+    base("2026-11-18T033000Z", 10);
+    base("2026-11-27T033000Z", 1);
+    wal("00000001000000000000000A.gz", daysAgo(20, -60));
+    wal("00000001000000000000000B.gz", daysAgo(15, -10));
+    wal("00000001000000000000000C.gz", daysAgo(15, 5));
+    wal("00000001000000000000000D.gz", daysAgo(5));
+    wal("00000002.history.gz", daysAgo(20));
+    wal("00000001000000000000000E.gz.partial", daysAgo(2));
+
+    const pruned = run(["prune"]);
+    expect(pruned.status, pruned.stderr).toBe(0);
+    expect(readdirSync(path.join(archive, "base")).sort()).toEqual([
+      "2026-11-13T033000Z",
+      "2026-11-18T033000Z",
+      "2026-11-27T033000Z",
+    ]);
+    expect(readdirSync(path.join(archive, "wal")).sort()).toEqual([
+      "000000010000000000000001.gz", // the segment of the rules test above, archived just now
+      "00000001000000000000000C.gz",
+      "00000001000000000000000D.gz",
+      "00000002.history.gz",
+    ]);
+  });
+
+  it("restores only into an empty folder, from a base backup finished before the target", () => {
+    const refused = run(["restore", "2026-01-01 00:00:00+00", path.join(folder, "restored")]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/no base backup finished before/);
+    mkdirSync(path.join(folder, "busy"));
+    writeFileSync(path.join(folder, "busy", "PG_VERSION"), "18");
+    const busy = run(["restore", "latest", path.join(folder, "busy")]);
+    expect(busy.status).not.toBe(0);
+    expect(busy.stderr).toMatch(/is not empty/);
+    const injected = run(["restore", "2026-11-28 10:00:00+00'; DROP", path.join(folder, "restored")]);
+    expect(injected.status).not.toBe(0);
+    expect(injected.stderr).toMatch(/not a time/);
   });
 });
