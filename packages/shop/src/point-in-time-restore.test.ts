@@ -75,6 +75,12 @@ function onPath(program: string): string | undefined {
   return which.status === 0 ? path.dirname(which.stdout.trim()) : undefined;
 }
 
+/**
+ * Found (or installed) as the file is loaded, outside any test's or hook's time: installing
+ * Debian's client on a fresh machine is no test's slowness.
+ */
+const psqlBin = psqlDir();
+
 interface Server {
   process: ChildProcess;
   port: number;
@@ -86,7 +92,6 @@ interface Server {
 const user = postgresUser();
 let root: string;
 let archive: string;
-let psqlBin: string;
 
 /** The environment of the servers and the script: the archive, the connection, psql. */
 function scriptEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
@@ -221,7 +226,6 @@ describe("point-in-time restore on PostgreSQL 18 (docker/backup/pitr.sh)", () =>
   const times: Record<string, string> = {};
 
   beforeAll(async () => {
-    psqlBin = psqlDir();
     root = mkdtempSync(path.join(tmpdir(), "souls-pitr-"));
     chmodSync(root, 0o755);
     archive = path.join(root, "archive");
