@@ -254,6 +254,16 @@ seconds_until_next() {
   echo $((next - now))
 }
 
+# In a subshell each: a failed backup (which exits) ends that attempt, not the service, which
+# tries again every BASE_BACKUP_RETRY_SECONDS (the server still starting, the archive unmounted…).
+base_backup_until_done() {
+  until (base_backup); do
+    log warn "base backup failed: trying again in ${BASE_BACKUP_RETRY_SECONDS:-300} s"
+    sleep "${BASE_BACKUP_RETRY_SECONDS:-300}" &
+    wait $! || true
+  done
+}
+
 schedule() {
   trap 'log info "stopping"; exit 0' TERM INT
   date -d "today $BASE_BACKUP_TIME" +%s >/dev/null 2>&1 || fail "BASE_BACKUP_TIME must be HH:MM, not '$BASE_BACKUP_TIME'"
@@ -264,15 +274,14 @@ schedule() {
   fi
   log info "base backups daily at $BASE_BACKUP_TIME ($(date +%Z)) into $WAL_ARCHIVE_DIR, $WAL_KEEP_DAYS days kept"
   newest=$(bases_oldest_first | tail -n 1)
-  # In a subshell each: a failed backup (which exits) ends that attempt, not the service.
   if [ -z "$newest" ] || [ "$(cat "$newest/stopped_at")" -lt "$(date -u -d '1 day ago' +%s)" ]; then
-    (base_backup) || true
+    base_backup_until_done
   fi
   while :; do
     # In the background, so that `docker stop` (SIGTERM) ends the wait at once.
     sleep "$(seconds_until_next)" &
     wait $! || true
-    (base_backup) || true
+    base_backup_until_done
   done
 }
 
