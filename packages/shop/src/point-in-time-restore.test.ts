@@ -332,55 +332,60 @@ describe("point-in-time restore on PostgreSQL 18 (docker/backup/pitr.sh)", () =>
     HUNG_MS * 2,
   );
 
-  it("restores to the second before the disaster: every order and invoice back, none after", async () => {
-    // The disk dies: the server is killed and its data folder destroyed.
-    await db.destroy();
-    primary.process.kill("SIGKILL");
-    await primary.exited;
-    rmSync(path.join(root, "data"), { recursive: true, force: true });
+  it(
+    "restores to the second before the disaster: every order and invoice back, none after",
+    async () => {
+      // The disk dies: the server is killed and its data folder destroyed.
+      await db.destroy();
+      primary.process.kill("SIGKILL");
+      await primary.exited;
+      rmSync(path.join(root, "data"), { recursive: true, force: true });
 
-    const restoredDir = path.join(root, "restored");
-    const targetText = target.toISOString().replace("T", " ").replace(".000Z", "+00");
-    let started = Date.now();
-    await pitr(["restore", targetText, restoredDir], scriptEnv(0, restoredDir));
-    times.restoreSeconds = seconds(started);
+      const restoredDir = path.join(root, "restored");
+      const targetText = target.toISOString().replace("T", " ").replace(".000Z", "+00");
+      let started = Date.now();
+      await pitr(["restore", targetText, restoredDir], scriptEnv(0, restoredDir));
+      times.restoreSeconds = seconds(started);
 
-    started = Date.now();
-    restored = await startServer(restoredDir);
-    const server = restored;
-    await waitFor("the replay to reach the target and the server to open", async () => {
-      const [row] = await query<{ recovering: boolean }>(
-        server,
-        "souls",
-        "SELECT pg_is_in_recovery() AS recovering",
-      ).catch(() => []);
-      return row?.recovering === false;
-    });
-    times.replaySeconds = seconds(started);
-    expect(server.log.join("\n")).toMatch(/recovery stopping before commit/);
+      started = Date.now();
+      restored = await startServer(restoredDir);
+      const server = restored;
+      await waitFor("the replay to reach the target and the server to open", async () => {
+        const [row] = await query<{ recovering: boolean }>(
+          server,
+          "souls",
+          "SELECT pg_is_in_recovery() AS recovering",
+        ).catch(() => []);
+        return row?.recovering === false;
+      });
+      times.replaySeconds = seconds(started);
+      expect(server.log.join("\n")).toMatch(/recovery stopping before commit/);
 
-    db = connect(server.url, { maxConnections: 4 });
-    const back = await ordersAndInvoices(db);
-    expect(back).toEqual(kept);
-    const numbers = back.orders.map((order) => order.orderNumber);
-    for (const lost of afterTarget) expect(numbers).not.toContain(lost);
+      db = connect(server.url, { maxConnections: 4 });
+      const back = await ordersAndInvoices(db);
+      expect(back).toEqual(kept);
+      const numbers = back.orders.map((order) => order.orderNumber);
+      for (const lost of afterTarget) expect(numbers).not.toContain(lost);
 
-    // The shop goes on from there: the next order is numbered after the last one restored, and
-    // the restored server archives again (on its new timeline).
-    const next = await placePaidOrder(db, { model: "bilin" });
-    const invoice = await db
-      .selectFrom("invoices")
-      .select("number")
-      .where("orderId", "=", next.id)
-      .executeTakeFirstOrThrow();
-    const lastKept = kept.invoices.at(-1)?.number ?? "";
-    const serial = (number: string) => Number(number.replace(/^\D+/, ""));
-    expect(serial(invoice.number)).toBe(serial(lastKept) + 1);
-    await sql`SELECT pg_switch_wal()`.execute(db);
-    await waitFor("the new timeline archived", async () =>
-      readdirSync(path.join(archive, "wal")).some((name) => /^00000002.*\.gz$/.test(name)),
-    );
-  });
+      // The shop goes on from there: the next order is numbered after the last one restored, and
+      // the restored server archives again (on its new timeline).
+      const next = await placePaidOrder(db, { model: "bilin" });
+      const invoice = await db
+        .selectFrom("invoices")
+        .select("number")
+        .where("orderId", "=", next.id)
+        .executeTakeFirstOrThrow();
+      const lastKept = kept.invoices.at(-1)?.number ?? "";
+      const serial = (number: string) => Number(number.replace(/^\D+/, ""));
+      expect(serial(invoice.number)).toBe(serial(lastKept) + 1);
+      await sql`SELECT pg_switch_wal()`.execute(db);
+      await waitFor("the new timeline archived", async () =>
+        readdirSync(path.join(archive, "wal")).some((name) => /^00000002.*\.gz$/.test(name)),
+      );
+    },
+    // A restore and a replay, each waited for up to WAIT_MS × 2 (decision 034's heaviest bound).
+    HUNG_MS * 2,
+  );
 });
 
 describe("pitr.sh's rules for the archive (no server needed)", () => {
