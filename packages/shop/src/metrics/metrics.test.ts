@@ -117,13 +117,21 @@ describe("the shop's metrics", () => {
   });
 
   it("reads the worker's last round and the backup's last dump from their heartbeats (0: never)", async () => {
-    expect(await readShopGauges(t.db)).toMatchObject({ workerLastRound: 0, backupLastSuccess: 0 });
+    expect(await readShopGauges(t.db)).toMatchObject({
+      workerLastRound: 0,
+      backupLastSuccess: 0,
+      baseBackupLastSuccess: 0,
+    });
     const round = new Date("2026-11-28T02:00:00Z");
     await recordHeartbeat(t.db, "worker", round);
     await recordHeartbeat(t.db, "backup", new Date("2026-11-28T01:30:00Z"));
     expect(await scraped("souls_worker_last_round_timestamp_seconds")).toBe(round.getTime() / 1000);
     expect(await scraped("souls_backup_last_success_timestamp_seconds")).toBe(
       Date.parse("2026-11-28T01:30:00Z") / 1000,
+    );
+    await recordHeartbeat(t.db, "base-backup", new Date("2026-11-28T03:30:00Z"));
+    expect(await scraped("souls_base_backup_last_success_timestamp_seconds")).toBe(
+      Date.parse("2026-11-28T03:30:00Z") / 1000,
     );
     expect(await scraped("souls_database_up")).toBe(1);
   });
