@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isDatabaseUnavailable } from "@souls/db";
+import { reportError } from "@souls/db/error-reports";
 import { loggedPath } from "@souls/db/log";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -95,6 +96,13 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     return;
   }
   console.error(error);
+  // A fault of ours (not a refusal answered with its status) goes to Sentry when it is set up
+  // (decision 056), with the request's method and path only.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  reportError(error, {
+    request: { method: request.method, url: loggedPath(new URL(request.url).pathname) },
+    tags: { where: "remix" },
+  });
 };
 
 /** Single-fetch data of the same pages is no more cacheable than their HTML. */
