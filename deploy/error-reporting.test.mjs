@@ -243,7 +243,7 @@ describe("exceptions reported to a local Sentry", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test("the migration: a failed migration arrives with the release and its TypeScript frames", async () => {
+  test("the migration: a failed migration arrives with the release and its TypeScript frames", async (t) => {
     // An empty database where a table of the first migration is already there: it fails.
     await admin.query("CREATE DATABASE broken_migration");
     const url = new URL(databaseUrl);
@@ -263,13 +263,14 @@ describe("exceptions reported to a local Sentry", () => {
     assert.equal(event.tags.step, "migrate");
     const frames = typescriptFrames(event, "packages/db/src");
     assert.ok(frames.length > 0, JSON.stringify(framesOf(event), null, 1));
+    t.diagnostic(`frames: ${frames.map((frame) => `${frame.filename}:${frame.lineno}`).join(", ")}`);
     assert.ok(
       framesOf(event).every((frame) => !/migrate\.mjs$/.test(frame.filename ?? "")),
       "a bundle's line",
     );
   });
 
-  test("a worker job: its exception arrives with the release and its TypeScript frames", async () => {
+  test("a worker job: its exception arrives with the release and its TypeScript frames", async (t) => {
     const url = await copyOfDatabase("broken_worker");
     // The first job of a round (the holds' expiry) finds the orders' table gone: the round fails.
     await inDatabase(url, "ALTER TABLE orders RENAME TO orders_gone");
@@ -297,9 +298,10 @@ describe("exceptions reported to a local Sentry", () => {
       ...typescriptFrames(event, "apps/worker/src"),
     ];
     assert.ok(frames.length > 0, JSON.stringify(framesOf(event), null, 1));
+    t.diagnostic(`frames: ${frames.map((frame) => `${frame.filename}:${frame.lineno}`).join(", ")}`);
   });
 
-  test("a web route: its exception arrives with the release, its TypeScript frames, no personal data", async () => {
+  test("a web route: its exception arrives with the release, its TypeScript frames, no personal data", async (t) => {
     const url = await copyOfDatabase("broken_web");
     // The home page's catalogue finds its table gone: the route's loader throws.
     await inDatabase(url, "ALTER TABLE products RENAME TO products_gone");
@@ -346,6 +348,7 @@ describe("exceptions reported to a local Sentry", () => {
       ...typescriptFrames(event, "packages/shop/src"),
     ];
     assert.ok(frames.length > 0, JSON.stringify(framesOf(event), null, 1));
+    t.diagnostic(`frames: ${frames.map((frame) => `${frame.filename}:${frame.lineno}`).join(", ")}`);
     assertNothingPersonal(raw, "the route's report");
     assert.ok(!raw.includes("203.0.113.7"), "the client's address was sent");
   });
