@@ -37,10 +37,10 @@ function modelOf({ apiVersion, kind }) {
   return undefined;
 }
 
-/** Every resource of deploy/k8s: file, position, object (kustomization.yaml is kustomize's, not the API's). */
+/** Every resource of deploy/k8s and its folders (deploy/k8s/postgres): file, position, object (kustomization.yaml is kustomize's, not the API's). */
 function manifests() {
-  return readdirSync(K8S)
-    .filter((file) => file.endsWith(".yaml") && file !== "kustomization.yaml")
+  return readdirSync(K8S, { recursive: true })
+    .filter((file) => file.endsWith(".yaml") && path.basename(file) !== "kustomization.yaml")
     .sort()
     .flatMap((file) =>
       parseAllDocuments(readFileSync(path.join(K8S, file), "utf8")).map((document, index) => ({
