@@ -22,6 +22,7 @@ import { shownCatalogue } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { reportRequestError } from "~/lib/error-reports.server";
 import { invalidRequest, parseForm } from "~/lib/form.server";
 import { earlyAccessPasses, launchClock, openingOf } from "~/lib/launch.server";
 import { placedOrders, rememberOrder } from "~/lib/orders.server";
@@ -234,6 +235,7 @@ async function answerPayment(
     }
     case "gateway_unavailable": {
       console.error("[checkout] payment could not start:", outcome.cause);
+      reportRequestError(outcome.cause, request, { where: "checkout" });
       const headers = { "Set-Cookie": await rememberOrder(request, outcome.order.orderNumber) };
       return data(
         { outcome: "refused" as const, refusal: { problem: "paymentError" } as Refusal, values },

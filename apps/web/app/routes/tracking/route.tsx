@@ -11,6 +11,7 @@ import { fixedT } from "~/i18n.server";
 import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
+import { reportRequestError } from "~/lib/error-reports.server";
 import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
@@ -116,6 +117,7 @@ async function findOrder(
     return { state: "form", find: { refused: shopWide ? "busy" : "tooMany", values: reading.values } };
   } catch (error) {
     console.error("[tracking] link request failed", error);
+    reportRequestError(error, request, { where: "tracking" });
     return { state: "form", find: { refused: "technical", values: reading.values } };
   }
 }
