@@ -66,12 +66,12 @@ describe("the shop's words through the admin API", () => {
     [
       "a text too long",
       { locale: "fr", texts: { homeDescription: "é".repeat(301) } },
-      { texts: [{ key: "admin:input.tooLong", values: { max: 300 } }] },
+      { "texts.homeDescription": [{ key: "admin:input.tooLong", values: { max: 300 } }] },
     ],
     [
       "a number for a text",
       { locale: "fr", texts: { storyTitle: 42 } },
-      { texts: [{ key: "admin:input.textExpected", values: {} }] },
+      { "texts.storyTitle": [{ key: "admin:input.textExpected", values: {} }] },
     ],
     [
       "a text the shop does not have",
@@ -86,7 +86,7 @@ describe("the shop's words through the admin API", () => {
     [
       "a NUL character",
       { locale: "fr", texts: { storyText: "a\u0000" } },
-      { texts: [{ key: "admin:input.invalidCharacters", values: {} }] },
+      { "texts.storyText": [{ key: "admin:input.invalidCharacters", values: {} }] },
     ],
     ["a field of its own", { locale: "fr", texts: {}, html: true }, { formErrors: true }],
   ])("refuses %s with a 400 in French, writing nothing", async (_, input, expected) => {

@@ -55,10 +55,10 @@ export default function WordsPreview() {
   const { locale, home, labels, footerTagline, pages } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="admin-words-preview">
-      <div className="admin-words-preview__banner" role="status">
-        <p>{fill(TEXT.previewBanner, { language: TEXT.language[locale].toLowerCase() })}</p>
+      <header className="admin-words-preview__banner">
+        <h1>{fill(TEXT.previewBanner, { language: TEXT.language[locale].toLowerCase() })}</h1>
         <Link to={wordsPagePath(locale)}>{TEXT.previewBack}</Link>
-      </div>
+      </header>
       <div lang={locale}>
         <StorySection words={home} locale={locale} labels={labels} />
         <ValuesSection words={home} />
