@@ -8,18 +8,14 @@ import { data } from "@remix-run/node";
 import { appRouter } from "@souls/api";
 import { adminText, copy } from "@souls/core/admin-copy";
 import { isLocale, type Locale } from "@souls/core/locales";
-import {
-  normalizeShopWord,
-  SHOP_WORD_NAMES,
-  type ShopWord,
-  type ShopWordOverrides,
-} from "@souls/core/shop-words";
+import { SHOP_WORD_NAMES, type ShopWord } from "@souls/core/shop-words";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { readForm } from "~/lib/form.server";
 import { ownerApi } from "~/lib/owner-api.server";
-import { defaultShopWords, type ShopWords } from "~/lib/shop-words.server";
+import { defaultShopWords } from "~/lib/shop-words.server";
 import { redirectWithToast, writtenToast } from "~/lib/toast.server";
+import { changesOf } from "./changes";
 import { wordsPagePath } from "./words-path";
 
 const TEXT = copy.words;
@@ -45,21 +41,6 @@ export interface WordsRefusal {
   message: string;
   values?: Partial<Record<ShopWord, string>>;
   errors?: Partial<Record<ShopWord, string>>;
-}
-
-/**
- * Only what differs from today's text is her change: a field left as it was (or emptied) keeps
- * following the locale files.
- */
-export function changesOf(values: Record<ShopWord, string>, defaults: ShopWords): ShopWordOverrides {
-  const changes: ShopWordOverrides = {};
-  for (const name of SHOP_WORD_NAMES) {
-    const value = values[name];
-    if (normalizeShopWord(name, value) === "") continue;
-    if (normalizeShopWord(name, value) === normalizeShopWord(name, defaults[name])) continue;
-    changes[name] = value;
-  }
-  return changes;
 }
 
 function refused(error: unknown, path: string, input: unknown, values?: Record<ShopWord, string>) {
