@@ -53,11 +53,12 @@ describe("« Textes du site » without JavaScript", () => {
   });
 
   it("refuses garbage with a 400 in French, writing nothing", async () => {
-    for (const fields of [
+    const garbage: Record<string, string>[] = [
       { locale: "de", intent: "draft" },
       { locale: "fr", intent: "delete-everything" },
       { locale: "fr" },
-    ]) {
+    ];
+    for (const fields of garbage) {
       const answer = await post(fields);
       expect(answer.init?.status).toBe(400);
       expect((answer.data as { message: string }).message).toBe(
