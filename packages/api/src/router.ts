@@ -14,6 +14,7 @@ import { sellerRouter } from "./seller";
 import { settingsRouter } from "./settings";
 import { signupsRouter } from "./signups";
 import { createCallerFactory, router } from "./trpc";
+import { wordsRouter } from "./words";
 
 export const appRouter = router({
   orders: ordersRouter,
@@ -24,6 +25,7 @@ export const appRouter = router({
   sampleOrders: sampleOrdersRouter,
   accounting: accountingRouter,
   seller: sellerRouter,
+  words: wordsRouter,
   reviews: reviewsRouter,
   dashboard: dashboardRouter,
   settings: settingsRouter,

@@ -267,6 +267,13 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "sampleOrders.run": undefined,
   "seller.get": undefined,
   "seller.save": FILLED_IN_SELLER,
+  "words.get": { locale: "fr" },
+  "words.saveDraft": {
+    locale: "en",
+    texts: { storyTitle: "SOULS, souls of the South", storyText: "First paragraph.\n\nSecond one." },
+  },
+  "words.publish": { locale: "en" },
+  "words.dropDraft": { locale: "fr" },
   "reviews.list": { status: "pending", search: "camille", page: 1 },
   "reviews.waiting": undefined,
   "reviews.publish": { id: 1, saves: 1, reply: "Merci Camille, à bientôt !" },

@@ -15,6 +15,7 @@ import { fill } from "./placeholders";
 import type { ProductEventKind } from "./product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "./refunds";
 import type { ReviewRejectionReason, ReviewStatus } from "./reviews";
+import type { ShopWord, ShopWordEventKind } from "./shop-words";
 import type { SignupSource } from "./signups";
 import type { EmailStatus, OrderEvent, OrderStatus, PaymentStatus, RefundStatus } from "./statuses";
 import type { VatBasis, VatRegime } from "./vat";
@@ -116,6 +117,12 @@ const LABELS = {
     session_ended: "Session fermée",
     other_sessions_ended: "Autres sessions fermées",
   } satisfies Record<AdminAccessEventKind, string>,
+  /** The history of the shop's words (shop_word_events.kind, decision 051). */
+  shopWordEvent: {
+    draft_saved: "Brouillon enregistré",
+    published: "Textes publiés",
+    draft_dropped: "Brouillon abandonné",
+  } satisfies Record<ShopWordEventKind, string>,
   /** What happened to an order besides its status (order_changes.kind), on its timeline. */
   orderChange: {
     address_corrected: "Adresse de livraison corrigée",
@@ -381,6 +388,7 @@ export const copy = {
       stock: "le stock",
     },
     productRefused: "Produit refusé : vérifiez {{field}}.",
+    wordsNoDraft: "Aucun brouillon à publier : enregistrez d'abord vos textes.",
     /** The catalogue's refusals (packages/api/src/catalogue-errors.ts). */
     catalogue: {
       inLanguage: "{{label}} ({{language}})",
@@ -445,6 +453,7 @@ export const copy = {
     stock: "Stock",
     catalogue: "Catalogue",
     seller: "Ma boutique",
+    words: "Textes du site",
     reviews: "Avis clients",
     reviewsWaiting: { one: "{{n}} avis à modérer", many: "{{n}} avis à modérer" },
     shop: "Voir la boutique",
@@ -1428,6 +1437,84 @@ export const copy = {
       manufacturerAddress: "L'adresse de votre siège si vide",
       manufacturerEmail: "Votre e-mail de contact si vide",
     },
+  },
+  /** « Textes du site » (decision 051): the home page's story and values, the footer, each page's title. */
+  words: {
+    title: "Textes du site",
+    metaTitle: "Textes du site – Administration SOULS",
+    intro:
+      "L'histoire et les valeurs de la page d'accueil, le texte du pied de page, le titre et la description de chaque page pour les moteurs de recherche. Texte simple, sans mise en forme : une ligne vide commence un nouveau paragraphe. Un champ vidé reprend le texte d'origine.",
+    languages: "Langue des textes",
+    language: { fr: "Français", en: "Anglais" } satisfies Record<Locale, string>,
+    editing: "Textes en {{language}}",
+    groups: {
+      story: "Notre histoire (page d'accueil)",
+      values: "Nos valeurs (page d'accueil)",
+      footer: "Pied de page (toutes les pages)",
+      pages: "Titres et descriptions pour les moteurs de recherche",
+    },
+    groupsHint: {
+      pages:
+        "Le titre s'affiche dans l'onglet du navigateur et en lien bleu dans les résultats de recherche (60 caractères environ) ; la description en dessous (155 caractères environ).",
+    },
+    fields: {
+      storyTitle: "Titre de l'histoire",
+      storyText: "Texte de l'histoire",
+      valuesTitle: "Titre des valeurs",
+      uniqueTitle: "Première valeur : titre",
+      uniqueText: "Première valeur : texte",
+      authenticityTitle: "Deuxième valeur : titre",
+      authenticityText: "Deuxième valeur : texte",
+      heritageTitle: "Troisième valeur : titre",
+      heritageText: "Troisième valeur : texte",
+      footerTagline: "Texte sous le logo",
+      homeTitle: "Accueil : titre",
+      homeDescription: "Accueil : description",
+      allPiecesTitle: "Toutes les pièces : titre",
+      allPiecesDescription: "Toutes les pièces : description",
+      magazineTitle: "Magazine : titre",
+      magazineDescription: "Magazine : description",
+      trackingTitle: "Suivi de commande : titre",
+      trackingDescription: "Suivi de commande : description",
+      legalNoticeTitle: "Mentions légales : titre",
+      legalNoticeDescription: "Mentions légales : description",
+      privacyTitle: "Politique de confidentialité : titre",
+      privacyDescription: "Politique de confidentialité : description",
+      termsTitle: "Conditions générales de vente : titre",
+      termsDescription: "Conditions générales de vente : description",
+    } satisfies Record<ShopWord, string>,
+    paragraphsHint: "Une ligne vide entre deux paragraphes.",
+    length: "{{max}} caractères au plus.",
+    changed: "Modifié",
+    original: "Texte d'origine",
+    originalWas: "Texte d'origine : {{text}}",
+    draftWaiting:
+      "Brouillon enregistré le {{date}} par {{name}}, pas encore publié : les clients voient encore les textes publiés.",
+    noDraft: "Aucun brouillon : les champs montrent ce que la boutique affiche.",
+    publishedAt: "Dernière publication le {{date}} par {{name}}.",
+    neverPublished: "Textes d'origine : rien n'a encore été modifié.",
+    saveDraft: "Enregistrer le brouillon",
+    preview: "Voir l'aperçu",
+    previewHint:
+      "L'aperçu de la page d'accueil et des titres avec le brouillon s'ouvre dans un nouvel onglet.",
+    newTab: "(nouvel onglet)",
+    publish: "Publier",
+    drop: "Abandonner le brouillon",
+    working: "Un instant...",
+    draftSaved: "Brouillon enregistré : ouvrez l'aperçu, puis publiez.",
+    published: "Textes publiés : la boutique les affiche dès maintenant.",
+    dropped: "Brouillon abandonné.",
+    refused: "Vérifiez les champs signalés.",
+    history: "Historique",
+    noHistory: "Aucune modification pour l'instant.",
+    historyLine: "{{what}} par {{name}}",
+    historyChanged: "Textes changés : {{texts}}",
+    someone: "inconnu",
+    previewTitle: "Aperçu du brouillon – Administration SOULS",
+    previewBanner: "Aperçu du brouillon ({{language}}) : les clients ne voient pas encore ces textes.",
+    previewBack: "Revenir aux textes",
+    previewSearch: "Dans les résultats de recherche",
+    previewFooter: "Pied de page",
   },
   /** « Ma boutique »'s second form: the Commission's notice on the legal guarantee, per language. */
   guaranteeNotice: {

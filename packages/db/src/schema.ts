@@ -6,6 +6,7 @@ import type { Locale } from "@souls/core/locales";
 import type { ProductEventKind } from "@souls/core/product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
 import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
+import type { ShopWordEventKind, ShopWordOverrides } from "@souls/core/shop-words";
 import type { SignupSource } from "@souls/core/signups";
 import type { EmailStatus, OrderStatus, PaymentStatus, RefundStatus } from "@souls/core/statuses";
 import type { RateBasisPoints, VatBasis, VatRegime } from "@souls/core/vat";
@@ -446,6 +447,32 @@ export interface EmailAccessLogTable {
   createdAt: CreatedAt;
 }
 
+/** The shop's words the owner published, one row per language: only what she changed (decision 051). */
+export interface ShopWordsTable {
+  locale: Locale;
+  texts: Json<ShopWordOverrides>;
+  publishedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  publishedBy: string;
+}
+
+/** The words she is writing and previews, one draft per language: the whole set to publish. */
+export interface ShopWordDraftsTable {
+  locale: Locale;
+  texts: Json<ShopWordOverrides>;
+  savedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  savedBy: string;
+}
+
+/** The history of these words: drafts saved, publications (the texts they changed), drafts dropped. */
+export interface ShopWordEventsTable {
+  id: Generated<string>;
+  locale: Locale;
+  kind: ShopWordEventKind;
+  changed: ColumnType<string[], string[] | undefined, never>;
+  actorName: string | null;
+  createdAt: CreatedAt;
+}
+
 /**
  * The seller's identity, one row (id 1), as the owner fills it in from her panel; null is "not
  * filled in yet". The manufacturer (EU General Product Safety Regulation, art. 19) is the seller
@@ -803,6 +830,9 @@ export interface Database {
   refundItems: RefundItemsTable;
   productEvents: ProductEventsTable;
   seller: SellerTable;
+  shopWords: ShopWordsTable;
+  shopWordDrafts: ShopWordDraftsTable;
+  shopWordEvents: ShopWordEventsTable;
   reviewInvitations: ReviewInvitationsTable;
   reviewOptOuts: ReviewOptOutsTable;
   reviews: ReviewsTable;

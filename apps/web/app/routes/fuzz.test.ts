@@ -66,6 +66,8 @@ const OTHER_ROUTES: { module: string; paths: string[] }[] = [
   { module: "routes/admin/route.tsx", paths: [ADMIN_PAGES.home] },
   // « Ma boutique »'s form without JavaScript.
   { module: "routes/admin-seller/route.tsx", paths: [ADMIN_PAGES.seller] },
+  // « Textes du site »: a draft, a publication, a draft dropped (decision 051).
+  { module: "routes/admin-words/route.tsx", paths: [ADMIN_PAGES.words] },
   // A model's editor without JavaScript (its one save).
   { module: "routes/admin-catalogue-model/route.tsx", paths: [catalogueModelPath(1)] },
   { module: "routes/stripe-webhook/route.ts", paths: [ENDPOINTS.stripeWebhook] },
@@ -394,6 +396,7 @@ const ROUTE_INTENTS: Record<string, string[]> = {
   "routes/thank-you/route.tsx": ["signup"],
   "routes/tracking/route.tsx": ["find", "track", "withdraw", "confirm-withdrawal"],
   "routes/admin/route.tsx": ["login", "logout"],
+  "routes/admin-words/route.tsx": ["draft", "publish", "drop"],
   "routes/review/route.tsx": ["review"],
 };
 

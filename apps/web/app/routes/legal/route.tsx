@@ -16,6 +16,7 @@ import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
+import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
@@ -149,15 +150,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const document = page as DocumentId;
   if (!(document in DOCUMENTS)) throw new Response("Not Found", { status: 404 });
-  const [t, seller] = await Promise.all([fixedT(locale, "legal"), shownSeller()]);
+  const [t, seller, meta] = await Promise.all([
+    fixedT(locale, "legal"),
+    shownSeller(),
+    pageTitle(locale, document),
+  ]);
   return {
     document,
     // The seller's identity fills the texts' placeholders, as the owner saved it in her panel.
     identity: identityOf(seller, locale, t),
     // Until every detail the law asks of her form is filled in, the page says which are left out.
     missingDetails: [...new Set(seller.missing.map((field) => MISSING_DETAIL[field]))],
-    title: `${t(`${document}.title`)} – ${seller.brand}`,
-    description: t(`${document}.metaDescription`),
+    // Her title and description for search engines, else today's (decision 051).
+    ...meta,
   };
 }
 

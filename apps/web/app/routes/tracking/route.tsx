@@ -7,7 +7,6 @@ import {
   trackOrder,
   withdrawFromContract,
 } from "@souls/shop/orders";
-import { fixedT } from "~/i18n.server";
 import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
@@ -17,6 +16,7 @@ import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { embeddedByAnotherSite, logRefusal } from "~/lib/refusal.server";
 import { pageMeta } from "~/lib/seo";
+import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
@@ -39,8 +39,8 @@ export const headers = () => TRACKING_HEADERS;
 
 async function pageText(request: Request) {
   const { locale } = requirePage(request);
-  const t = await fixedT(locale, "tracking");
-  return { locale, title: t("meta.title"), description: t("meta.description") };
+  // Her title and description for search engines, else today's (decision 051).
+  return { locale, ...(await pageTitle(locale, "tracking")) };
 }
 
 /** The view with what only the page adds: each line's cover photo, and the rules its words name. */
