@@ -1,8 +1,8 @@
 /**
  * Every country the owner may deliver to: the ISO 3166-1 alpha-2 codes the platform can name
  * (Intl.DisplayNames, as the pages name them). Codes that name no country — the European Union,
- * the euro area, the United Nations, "Outlying Oceania", pseudo-regions, and the few islands Unicode
- * lists apart from their country — are left out.
+ * the euro area, the United Nations, "Outlying Oceania", pseudo-regions, the few islands Unicode
+ * lists apart from their country, and retired codes — are left out.
  */
 const NOT_COUNTRIES = new Set([
   "EU",
@@ -31,7 +31,9 @@ function namedCountries(): readonly string[] {
       const code = first + second;
       if (NOT_COUNTRIES.has(code)) continue;
       try {
-        if (names.of(code)) codes.push(code);
+        // A retired code (DD, SU, YU, UK…) names the country of its successor: left out.
+        const current = Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
+        if (current && names.of(code)) codes.push(code);
       } catch {
         // Not a region Intl knows.
       }
