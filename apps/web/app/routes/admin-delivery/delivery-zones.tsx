@@ -222,7 +222,12 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
       country.name.toLocaleLowerCase("fr").includes(needle) ||
       country.code.toLowerCase() === needle,
   );
-  const set = (field: keyof Draft) => (value: string) => setDraft({ ...draft, [field]: value });
+  // A field she changes loses its message: the next save judges it again.
+  const set = (field: keyof Draft) => (value: string) => {
+    setDraft({ ...draft, [field]: value });
+    const key = field === "price" ? "priceCents" : field === "freeFrom" ? "freeFromCents" : field;
+    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+  };
   const toggle = (code: string, on: boolean) =>
     setDraft({
       ...draft,
