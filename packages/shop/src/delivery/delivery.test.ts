@@ -4,6 +4,7 @@
  * withdraws is refused; an order keeps the price and times it was sold with.
  */
 import { seededTestDatabase } from "@souls/db/testing";
+import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type CheckoutPayment, payForCheckout, quoteDelivery } from "../orders/checkout";
 import { finalizePayment } from "../orders/finalize-payment";
@@ -269,6 +270,25 @@ describe("an order", () => {
 });
 
 describe("the owner's saves", () => {
+  it("empty every web server's kept pages, like a catalogue change (the `products` channel)", async () => {
+    const listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on("notification", (message) => heard.push(message.payload ?? ""));
+      await listener.query("LISTEN products");
+      const france = await zoneNamed("France");
+      await saveDeliveryZone(t.db, france.id, edited(france, {}), "Samia");
+      await listener.query("SELECT 1");
+      expect(heard.map((payload) => JSON.parse(payload))).toContainEqual({
+        operation: "catalogue",
+        table: "delivery_zones",
+      });
+    } finally {
+      await listener.end();
+    }
+  });
+
   it("keep each country in one zone, names unique, one zone at least, and at most the limit", async () => {
     const eu = await zoneNamed("Union européenne");
     const world = await zoneNamed("Reste du monde");
