@@ -234,7 +234,11 @@ async function startApp(
     .join(" ");
   // The request log goes to a file: cheap for the server, read back only if it fails to start.
   const out = openSync(logFile, "a");
-  const app = startTracked("the app", process.execPath, [serverFile], {
+  // BENCH_CPU_PROFILE_DIR=<folder>: the app writes a CPU profile there when it stops (--cpu-prof
+  // is refused in NODE_OPTIONS), to see where a section's time goes.
+  const profile = process.env.BENCH_CPU_PROFILE_DIR;
+  const nodeFlags = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
+  const app = startTracked("the app", process.execPath, [...nodeFlags, serverFile], {
     cwd: path.dirname(serverFile),
     env,
     stdio: ["ignore", out, out],

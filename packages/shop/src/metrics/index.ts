@@ -88,7 +88,19 @@ export interface ShopGauges {
   workerLastRound: number;
   /** Seconds since the epoch of the backup's last good dump; 0 before its first. */
   backupLastSuccess: number;
+  /** Recipients of the announcements going out now (sending or paused), by their status. */
+  announcementRecipients: Record<AnnouncementRecipientStatus, number>;
 }
+
+const ANNOUNCEMENT_RECIPIENT_STATUSES = [
+  "queued",
+  "sending",
+  "sent",
+  "failed",
+  "unknown",
+  "unsubscribed",
+] as const;
+type AnnouncementRecipientStatus = (typeof ANNOUNCEMENT_RECIPIENT_STATUSES)[number];
 
 /**
  * Each sub-query is bounded: `products` is the catalogue (a few hundred rows); pending and failed
@@ -115,7 +127,19 @@ export async function readShopGauges(db: Kysely<Database>): Promise<ShopGauges> 
   `.execute(db);
   const row = rows[0];
   if (!row) throw new Error("the gauges' query returned no row");
+  // Only the announcements going out: their recipients' rows, on the announcement's own key.
+  const recipients = await sql<{ status: AnnouncementRecipientStatus; count: string }>`
+    SELECT r.status, count(*) AS count
+    FROM announcements a JOIN announcement_recipients r ON r.announcement_id = a.id
+    WHERE a.status IN ('sending', 'paused')
+    GROUP BY r.status
+  `.execute(db);
+  const announcementRecipients = Object.fromEntries(
+    ANNOUNCEMENT_RECIPIENT_STATUSES.map((status) => [status, 0]),
+  ) as Record<AnnouncementRecipientStatus, number>;
+  for (const { status, count } of recipients.rows) announcementRecipients[status] = Number(count);
   return {
+    announcementRecipients,
     heldPieces: Number(row.heldPieces),
     outboxPending: Number(row.outboxPending),
     outboxFailed: Number(row.outboxFailed),
@@ -205,6 +229,18 @@ export function watchDatabase(db: Kysely<Database>, into: Registry = registry): 
       },
     });
   }
+  new Gauge({
+    name: "souls_announcement_recipients",
+    help: "Recipients of the announcements going out now (sending or paused), by status: queued, sent, failed, unsubscribed since…",
+    labelNames: ["status"] as const,
+    registers,
+    async collect() {
+      const gauges = await read();
+      for (const status of ANNOUNCEMENT_RECIPIENT_STATUSES) {
+        this.set({ status }, gauges?.announcementRecipients[status] ?? Number.NaN);
+      }
+    },
+  });
   new Gauge({
     name: "souls_outbox_emails",
     help: "E-mails in the outbox by status: pending (waiting to be sent or retried) and failed (given up)",
