@@ -114,13 +114,16 @@ for (const javaScriptEnabled of [true, false]) {
     test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
       test.use({ javaScriptEnabled });
 
-      test(`a shopper in Germany sees free delivery from 300 € (${lang})`, async ({ page }) => {
+      test(`a shopper in Germany sees free delivery from 300 € (${lang})`, async ({ page }, testInfo) => {
         const words = WORDS[lang];
         const pay = page.getByRole("button", { name: CHECKOUT[lang].pay });
         const summary = page.getByRole("region", { name: words.summary });
         // The product page says it, zone by zone.
         await page.goto(words.product);
         await expect(page.locator(".service__rates")).toContainText(words.rates);
+        await page
+          .locator(".service")
+          .screenshot({ path: testInfo.outputPath(`product-delivery-${lang}.png`) });
 
         // One piece (169 €): 12 € to Germany.
         await page.goto(`${CHECKOUT[lang].checkout}?product=aicha&qty=1`);
