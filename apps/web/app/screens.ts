@@ -249,6 +249,7 @@ export const ADMIN_PAGES = {
   signups: "/admin-inscriptions",
   announcements: "/admin-annonces",
   settings: "/admin-reglages",
+  delivery: "/admin-livraison",
   access: "/admin-acces",
 } as const;
 
@@ -455,6 +456,7 @@ export function routeTable(): Route[] {
       module: "routes/admin-announcement-preview/route.ts",
     },
     { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
+    { id: "admin.delivery", path: ADMIN_PAGES.delivery, module: "routes/admin-delivery/route.tsx" },
     { id: "admin.access", path: ADMIN_PAGES.access, module: "routes/admin-access/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "admin.words", path: ADMIN_PAGES.words, module: "routes/admin-words/route.tsx" },

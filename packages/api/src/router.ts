@@ -4,6 +4,7 @@ import { accountingRouter } from "./accounting";
 import { announcementsRouter } from "./announcements";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
+import { deliveryRouter } from "./delivery";
 import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
@@ -29,6 +30,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   dashboard: dashboardRouter,
   settings: settingsRouter,
+  delivery: deliveryRouter,
   signups: signupsRouter,
   announcements: announcementsRouter,
   access: accessRouter,

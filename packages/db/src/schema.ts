@@ -218,6 +218,8 @@ export interface OrdersTable {
   customerNote: string | null;
   subtotalCents: number;
   shippingCents: number;
+  /** The delivery it was sold with (its zone and the times announced); null only for orders a test wrote bare. */
+  delivery: ColumnType<DeliveryPromise | null, string | null | undefined, string | null>;
   totalCents: number;
   currency: ColumnType<string, string | undefined, string>;
   paymentProvider: PaymentProvider;
@@ -478,6 +480,45 @@ export interface ShopWordEventsTable {
  * filled in yet". The manufacturer (EU General Product Safety Regulation, art. 19) is the seller
  * unless named.
  */
+/** A delivery zone as the owner sets it in « Livraison » (decision 049). */
+export interface DeliveryZonesTable {
+  id: Generated<number>;
+  position: number;
+  /** Her name for it in the panel. */
+  name: string;
+  /** The zone as shoppers read it, after the times: « 5 à 7 jours ouvrés (Union européenne) ». */
+  labelFr: string;
+  labelEn: string;
+  /** ISO 3166-1 alpha-2 codes; a country is in one zone at most. */
+  countries: string[];
+  priceCents: number;
+  /** Delivery is free from this subtotal; null: never free (unless the price is 0). */
+  freeFromCents: number | null;
+  minDays: number;
+  maxDays: number;
+  timesFr: string;
+  timesEn: string;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The panel's history of delivery changes. */
+export interface DeliveryChangesTable {
+  id: Generated<number>;
+  actorName: string;
+  zoneName: string;
+  summary: string;
+  createdAt: CreatedAt;
+}
+
+/** What an order keeps of its delivery when it is placed: its zone and the times announced. */
+export interface DeliveryPromise {
+  zone: string;
+  label: { fr: string; en: string };
+  times: { fr: string; en: string };
+  minDays: number;
+  maxDays: number;
+}
+
 export interface SellerTable {
   id: ColumnType<1, 1 | undefined, never>;
   brand: string | null;
@@ -830,6 +871,8 @@ export interface Database {
   refundItems: RefundItemsTable;
   productEvents: ProductEventsTable;
   seller: SellerTable;
+  deliveryZones: DeliveryZonesTable;
+  deliveryChanges: DeliveryChangesTable;
   shopWords: ShopWordsTable;
   shopWordDrafts: ShopWordDraftsTable;
   shopWordEvents: ShopWordEventsTable;
