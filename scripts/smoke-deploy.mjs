@@ -44,8 +44,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DOCKERFILE = "docker/Dockerfile";
 const COMPOSE = "docker/compose.yaml";
 // What compose's `migrate` and `worker` services run in the image (checked against compose.yaml).
-const MIGRATE = { command: ["node", "packages/db/dist/migrate.mjs"], workingDir: "" };
-const WORKER = { command: ["node", "apps/worker/dist/main.mjs"], workingDir: "" };
+const MIGRATE = { command: ["node", "--enable-source-maps", "packages/db/dist/migrate.mjs"], workingDir: "" };
+const WORKER = { command: ["node", "--enable-source-maps", "apps/worker/dist/main.mjs"], workingDir: "" };
 // compose's worker healthcheck (and the Kubernetes liveness probe): the heartbeat file's age.
 const HEARTBEAT_CHECK =
   "const s=require('node:fs').statSync(process.env.WORKER_HEARTBEAT_FILE);process.exit(Date.now()-s.mtimeMs<(3*(Number(process.env.WORKER_INTERVAL_SECONDS)||15)+60)*1000?0:1)";
@@ -696,7 +696,7 @@ function folderBytes(folder) {
 
 /** Only what runs: the bundles and the web build, no sources, tests or tools. */
 function checkRuntimeContents(appDir) {
-  for (const needed of [...MIGRATE.command.slice(1), ...WORKER.command.slice(1), "apps/web/server.mjs"]) {
+  for (const needed of [MIGRATE.command.at(-1), WORKER.command.at(-1), "apps/web/server.mjs"]) {
     if (!existsSync(path.join(appDir, needed))) fail(`the runtime stage lacks ${needed}`);
   }
   for (const unwanted of NOT_IN_RUNTIME) {
@@ -716,7 +716,7 @@ function checkRuntimeContents(appDir) {
   if (tests.length) fail(`the runtime stage holds sources or tests: ${tests.slice(0, 5).join(", ")}`);
   const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   return `node_modules ${megabytes(folderBytes(path.join(appDir, "node_modules")))}, worker bundle ${megabytes(
-    statSync(path.join(appDir, WORKER.command[1])).size,
+    statSync(path.join(appDir, WORKER.command.at(-1))).size,
   )}, everything ${megabytes(folderBytes(appDir))}`;
 }
 
@@ -1047,8 +1047,8 @@ async function main() {
   // The database's password as compose gives it, once the app reads DATABASE_PASSWORD_FILE: a
   // secret file, the URL without it. Until then, in the URL.
   const passwordFileSupported =
-    mentions(path.join(image.appDir, MIGRATE.command[1]), "DATABASE_PASSWORD_FILE") &&
-    mentions(path.join(image.appDir, WORKER.command[1]), "DATABASE_PASSWORD_FILE") &&
+    mentions(path.join(image.appDir, MIGRATE.command.at(-1)), "DATABASE_PASSWORD_FILE") &&
+    mentions(path.join(image.appDir, WORKER.command.at(-1)), "DATABASE_PASSWORD_FILE") &&
     mentions(path.join(image.appDir, "apps/web/build/server/index.js"), "DATABASE_PASSWORD_FILE");
   const connection = (url, passwordFile) => {
     if (!passwordFileSupported) return { DATABASE_URL: url };
@@ -1210,7 +1210,7 @@ async function main() {
     }
   });
   await step("the worker's health check (heartbeat file)", async () => {
-    if (!mentions(path.join(image.appDir, WORKER.command[1]), "WORKER_HEARTBEAT_FILE")) {
+    if (!mentions(path.join(image.appDir, WORKER.command.at(-1)), "WORKER_HEARTBEAT_FILE")) {
       process.stdout.write("  (the worker does not write WORKER_HEARTBEAT_FILE yet: not checked)\n");
       return;
     }

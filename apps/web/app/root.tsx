@@ -29,6 +29,7 @@ import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
 import { shownSeller } from "~/lib/seller.server";
 import { seriesLinks } from "~/lib/series.server";
+import { shopWords } from "~/lib/shop-words.server";
 import { inlineStylesheet } from "~/lib/stylesheet.server";
 import { readToast } from "~/lib/toast.server";
 import { PageWords, useTranslation } from "~/lib/translations";
@@ -52,11 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeForPath(url.pathname);
   // The frame of every page, the error page during a database outage included: what the database
   // gives it (a model's other-language address, the seller in the footer) is left out then.
-  const [cart, { toast, setCookie }, catalogue, seller] = await Promise.all([
+  const [cart, { toast, setCookie }, catalogue, seller, words] = await Promise.all([
     readCart(request),
     readToast(request),
     shownCatalogue().catch(() => null),
     shownSeller().catch(() => null),
+    shopWords(locale).catch(() => null),
   ]);
   const addresses = pageAddresses(request, locale, catalogue);
   return data(
@@ -82,6 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: seller.email,
         instagramUrl: seller.instagramUrl,
       },
+      // The footer's lines under the logo: hers, else today's (decision 051).
+      footerTagline: words?.footerTagline ?? null,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -149,7 +153,13 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {children}
         {admin ? null : (
-          <SiteFooter locale={locale} seller={root?.seller} year={root?.year} series={root?.series ?? []} />
+          <SiteFooter
+            locale={locale}
+            seller={root?.seller}
+            year={root?.year}
+            series={root?.series ?? []}
+            tagline={root?.footerTagline ?? undefined}
+          />
         )}
         <Toaster initial={root?.toast ?? null} />
         {hydrate ? (

@@ -243,11 +243,13 @@ export const ADMIN_PAGES = {
   emails: "/admin-email",
   stock: "/admin-stock",
   seller: "/admin-boutique",
+  words: "/admin-textes",
   catalogue: "/admin-catalogue",
   reviews: "/admin-avis",
   signups: "/admin-inscriptions",
   announcements: "/admin-annonces",
   settings: "/admin-reglages",
+  delivery: "/admin-livraison",
   access: "/admin-acces",
 } as const;
 
@@ -256,6 +258,12 @@ export function catalogueModelPath(id: string | number): string {
   return `${ADMIN_PAGES.catalogue}/${id}`;
 }
 const CATALOGUE_MODEL_PATH = /^\/admin-catalogue\/\d{1,10}\/?$/;
+
+/** The home page and the titles with her draft of the shop's words, `?langue=fr|en` (decision 051). */
+export function wordsPreviewPath(locale: Locale): string {
+  return `${ADMIN_PAGES.words}/apercu?langue=${locale}`;
+}
+const WORDS_PREVIEW_PATH = /^\/admin-textes\/apercu\/?$/;
 
 /**
  * An order's own page, `/admin-orders/SOULS-…`: the address she bookmarks or sends, and what the
@@ -271,6 +279,7 @@ export function isAdminPath(pathname: string): boolean {
   return (
     Object.values(ADMIN_PAGES).some((path) => pathname === path || pathname === `${path}/`) ||
     CATALOGUE_MODEL_PATH.test(pathname) ||
+    WORDS_PREVIEW_PATH.test(pathname) ||
     ORDER_PATH.test(pathname)
   );
 }
@@ -447,8 +456,15 @@ export function routeTable(): Route[] {
       module: "routes/admin-announcement-preview/route.ts",
     },
     { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
+    { id: "admin.delivery", path: ADMIN_PAGES.delivery, module: "routes/admin-delivery/route.tsx" },
     { id: "admin.access", path: ADMIN_PAGES.access, module: "routes/admin-access/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
+    { id: "admin.words", path: ADMIN_PAGES.words, module: "routes/admin-words/route.tsx" },
+    {
+      id: "admin.words.preview",
+      path: `${ADMIN_PAGES.words}/apercu`,
+      module: "routes/admin-words-preview/route.tsx",
+    },
     { id: "admin.reviews", path: ADMIN_PAGES.reviews, module: "routes/admin-reviews/route.tsx" },
     { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },
     {

@@ -4,6 +4,7 @@ import { accountingRouter } from "./accounting";
 import { announcementsRouter } from "./announcements";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
+import { deliveryRouter } from "./delivery";
 import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
@@ -14,6 +15,7 @@ import { sellerRouter } from "./seller";
 import { settingsRouter } from "./settings";
 import { signupsRouter } from "./signups";
 import { createCallerFactory, router } from "./trpc";
+import { wordsRouter } from "./words";
 
 export const appRouter = router({
   orders: ordersRouter,
@@ -24,9 +26,11 @@ export const appRouter = router({
   sampleOrders: sampleOrdersRouter,
   accounting: accountingRouter,
   seller: sellerRouter,
+  words: wordsRouter,
   reviews: reviewsRouter,
   dashboard: dashboardRouter,
   settings: settingsRouter,
+  delivery: deliveryRouter,
   signups: signupsRouter,
   announcements: announcementsRouter,
   access: accessRouter,

@@ -9,6 +9,7 @@ import { isModelCode } from "./models";
 import { PRODUCT_EVENTS } from "./product-events";
 import { REFUND_REASONS, REFUND_SOURCES, RESTOCK_CHOICES } from "./refunds";
 import { REVIEW_REJECTION_REASONS, REVIEW_STATUSES } from "./reviews";
+import { SHOP_WORD_EVENTS } from "./shop-words";
 import { SIGNUP_SOURCES } from "./signups";
 import { EMAIL_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from "./statuses";
 import { VAT_BASES, VAT_REGIMES } from "./vat";
@@ -50,6 +51,7 @@ describe("the shop's shared names", () => {
       actor: ACTORS,
       role: ADMIN_ROLES,
       accessEvent: ADMIN_ACCESS_EVENTS,
+      shopWordEvent: SHOP_WORD_EVENTS,
       orderChange: ORDER_CHANGES,
       emailType: EMAIL_TYPES,
       productEvent: PRODUCT_EVENTS,

@@ -6,6 +6,7 @@ import type { Locale } from "@souls/core/locales";
 import type { ProductEventKind } from "@souls/core/product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
 import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
+import type { ShopWordEventKind, ShopWordOverrides } from "@souls/core/shop-words";
 import type { SignupSource } from "@souls/core/signups";
 import type { EmailStatus, OrderStatus, PaymentStatus, RefundStatus } from "@souls/core/statuses";
 import type { RateBasisPoints, VatBasis, VatRegime } from "@souls/core/vat";
@@ -217,6 +218,8 @@ export interface OrdersTable {
   customerNote: string | null;
   subtotalCents: number;
   shippingCents: number;
+  /** The delivery it was sold with (its zone and the times announced); null only for orders a test wrote bare. */
+  delivery: ColumnType<DeliveryPromise | null, string | null | undefined, string | null>;
   totalCents: number;
   currency: ColumnType<string, string | undefined, string>;
   paymentProvider: PaymentProvider;
@@ -446,11 +449,76 @@ export interface EmailAccessLogTable {
   createdAt: CreatedAt;
 }
 
+/** The shop's words the owner published, one row per language: only what she changed (decision 051). */
+export interface ShopWordsTable {
+  locale: Locale;
+  texts: Json<ShopWordOverrides>;
+  publishedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  publishedBy: string;
+}
+
+/** The words she is writing and previews, one draft per language: the whole set to publish. */
+export interface ShopWordDraftsTable {
+  locale: Locale;
+  texts: Json<ShopWordOverrides>;
+  savedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  savedBy: string;
+}
+
+/** The history of these words: drafts saved, publications (the texts they changed), drafts dropped. */
+export interface ShopWordEventsTable {
+  id: Generated<string>;
+  locale: Locale;
+  kind: ShopWordEventKind;
+  changed: ColumnType<string[], string[] | undefined, never>;
+  actorName: string | null;
+  createdAt: CreatedAt;
+}
+
 /**
  * The seller's identity, one row (id 1), as the owner fills it in from her panel; null is "not
  * filled in yet". The manufacturer (EU General Product Safety Regulation, art. 19) is the seller
  * unless named.
  */
+/** A delivery zone as the owner sets it in « Livraison » (decision 049). */
+export interface DeliveryZonesTable {
+  id: Generated<number>;
+  position: number;
+  /** Her name for it in the panel. */
+  name: string;
+  /** The zone as shoppers read it, after the times: « 5 à 7 jours ouvrés (Union européenne) ». */
+  labelFr: string;
+  labelEn: string;
+  /** ISO 3166-1 alpha-2 codes; a country is in one zone at most. */
+  countries: string[];
+  priceCents: number;
+  /** Delivery is free from this subtotal; null: never free (unless the price is 0). */
+  freeFromCents: number | null;
+  minDays: number;
+  maxDays: number;
+  timesFr: string;
+  timesEn: string;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The panel's history of delivery changes. */
+export interface DeliveryChangesTable {
+  id: Generated<number>;
+  actorName: string;
+  zoneName: string;
+  summary: string;
+  createdAt: CreatedAt;
+}
+
+/** What an order keeps of its delivery when it is placed: its zone and the times announced. */
+export interface DeliveryPromise {
+  zone: string;
+  label: { fr: string; en: string };
+  times: { fr: string; en: string };
+  minDays: number;
+  maxDays: number;
+}
+
 export interface SellerTable {
   id: ColumnType<1, 1 | undefined, never>;
   brand: string | null;
@@ -803,6 +871,11 @@ export interface Database {
   refundItems: RefundItemsTable;
   productEvents: ProductEventsTable;
   seller: SellerTable;
+  deliveryZones: DeliveryZonesTable;
+  deliveryChanges: DeliveryChangesTable;
+  shopWords: ShopWordsTable;
+  shopWordDrafts: ShopWordDraftsTable;
+  shopWordEvents: ShopWordEventsTable;
   reviewInvitations: ReviewInvitationsTable;
   reviewOptOuts: ReviewOptOutsTable;
   reviews: ReviewsTable;

@@ -75,11 +75,20 @@ export const emailPayloads = {
     deliveryInstructions: text.nullable(),
     /** The shop owner's test order (« Test Commande »): the e-mail says nothing was sold. */
     test: z.boolean().optional(),
-    delivery: z.object({
-      tier: z.enum(["france", "eu", "international"]),
-      minDays: z.number().int(),
-      maxDays: z.number().int(),
-    }),
+    /**
+     * The delivery the order was sold with, in the reader's language (its zone's times and name,
+     * decision 049); absent for an order that kept none. The tier and days: an e-mail queued before.
+     */
+    delivery: z
+      .union([
+        z.object({ times: text, zone: text }),
+        z.object({
+          tier: z.enum(["france", "eu", "international"]),
+          minDays: z.number().int(),
+          maxDays: z.number().int(),
+        }),
+      ])
+      .optional(),
     trackingToken,
   }),
   shipping_notification: z.object({

@@ -27,6 +27,8 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.signups, label: copy.shell.signups },
   { to: ADMIN_PAGES.announcements, label: copy.shell.announcements },
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
+  { to: ADMIN_PAGES.delivery, label: copy.shell.delivery },
+  { to: ADMIN_PAGES.words, label: copy.shell.words },
   { to: ADMIN_PAGES.settings, label: copy.shell.settings },
   { to: ADMIN_PAGES.access, label: copy.shell.access },
   { to: ADMIN_PAGES.tests, label: copy.shell.tests },

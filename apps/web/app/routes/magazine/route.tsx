@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "@souls/core/format";
-import { fixedT } from "~/i18n.server";
 import { ARTICLE_COVERS } from "~/lib/articles";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
+import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { ARTICLE_IDS, articlePage, pathOf } from "~/screens";
@@ -15,8 +15,8 @@ export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const t = await fixedT(locale, "magazine");
-  return { title: `${t("list.title")} – SOULS`, description: t("list.metaDescription") };
+  // Her title and description for search engines, else today's (decision 051).
+  return pageTitle(locale, "magazine");
 }
 
 export const meta = pageMeta();
