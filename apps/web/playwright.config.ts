@@ -49,7 +49,10 @@ export default defineConfig({
     {
       name: "js-on",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
-      testIgnore: [/(admin-access|admin-catalogue|delivery-zones|phone|series-pages|shop-words)\.spec\.ts/, STRIPE_SPECS],
+      testIgnore: [
+        /(admin-access|admin-catalogue|delivery-zones|phone|series-pages|shop-words)\.spec\.ts/,
+        STRIPE_SPECS,
+      ],
     },
     {
       name: "js-off",
