@@ -5,6 +5,7 @@ import { announcementsRouter } from "./announcements";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
 import { emailsRouter } from "./emails";
+import { magazineRouter } from "./magazine";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
 import { productsRouter } from "./products";
@@ -29,6 +30,7 @@ export const appRouter = router({
   settings: settingsRouter,
   signups: signupsRouter,
   announcements: announcementsRouter,
+  magazine: magazineRouter,
   access: accessRouter,
 });
 
