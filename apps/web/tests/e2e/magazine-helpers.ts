@@ -40,8 +40,10 @@ export async function writeAndPublish(page: Page, article: TestArticle, shot: st
   await logInAsOwner(page);
   await followAdminNav(page, "Magazine");
   await expect(page.getByRole("heading", { level: 2, name: "Vos articles" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Écrire un article" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Nouvel article" })).toBeVisible();
+  await expectNoAxeViolations(page);
   for (const locale of ["fr", "en"] as const) {
     const part = page.getByRole("group", {
       name: locale === "fr" ? "L'article en français" : "L'article en anglais",
@@ -107,6 +109,7 @@ export async function readAsShopper(
     for (const locale of ["fr", "en"] as const) {
       const prefix = locale === "fr" ? "" : "/en";
       await page.goto(`${prefix}/magazine`);
+      if (shot && locale === "fr") await page.screenshot({ path: `${shot}-magazine.png`, fullPage: true });
       await page.getByRole("link", { name: new RegExp(article.title[locale]) }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/magazine/${article.slug[locale]}$`));
       await expect(page.getByRole("heading", { level: 1, name: article.title[locale] })).toBeVisible();
