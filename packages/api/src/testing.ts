@@ -98,7 +98,9 @@ export async function rowCounts(db: Kysely<Database>) {
       | "series"
       | "productTexts"
       | "productPaths"
-      | "reviews",
+      | "reviews"
+      | "articles"
+      | "articleEvents",
   ) =>
     Number(
       (
@@ -120,6 +122,8 @@ export async function rowCounts(db: Kysely<Database>) {
     productTexts: await count("productTexts"),
     productPaths: await count("productPaths"),
     reviews: await count("reviews"),
+    articles: await count("articles"),
+    articleEvents: await count("articleEvents"),
   };
 }
 
