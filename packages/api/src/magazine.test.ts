@@ -93,7 +93,7 @@ describe("« Magazine » through the API", () => {
     const helper = createCaller(helperContext(t.db));
     const refusals = await Promise.all([
       trpcError(helper.magazine.list()),
-      trpcError(helper.magazine.create(article as never)),
+      trpcError(helper.magazine.create(article)),
       trpcError(helper.magazine.setStatus({ id: 1, status: "draft" })),
     ]);
     for (const refusal of refusals) expect(refusal.code).toBe("FORBIDDEN");

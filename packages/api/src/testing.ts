@@ -8,7 +8,7 @@ import { FILLED_IN_SELLER, TEST_SECRET } from "@souls/shop/testing";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { expect } from "vitest";
 import type { ApiContext } from "./context";
-import { appRouter, createCaller } from "./router";
+import { appRouter, createCaller, type RouterInputs } from "./router";
 
 export const TEST_EMAIL_CONTEXT: EmailContext = {
   siteUrl: "https://souls.example",
@@ -143,7 +143,7 @@ const articleWords = (title: string) => ({
   faq: [{ question: "Où est l'atelier ?", answer: "Au Portugal." }],
   coverAlt: "L'atelier",
 });
-export const WELL_FORMED_ARTICLE = {
+export const WELL_FORMED_ARTICLE: RouterInputs["magazine"]["create"] = {
   slug: { fr: "visite-atelier", en: "workshop-visit" },
   words: { fr: articleWords("Visite de l'atelier"), en: articleWords("A visit to the workshop") },
   tone: "olive",
