@@ -6,6 +6,7 @@
 import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { MAX_HELPERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
 import { formatMoney } from "@souls/core/format";
+import { ARTICLE_LIMITS } from "@souls/core/magazine";
 import { fill } from "@souls/core/placeholders";
 import { AnnouncementRefusedError } from "@souls/shop/announcements";
 import {
@@ -25,6 +26,7 @@ import {
   ReviewModerationError,
   StockLimitError,
 } from "@souls/shop/errors";
+import { ArticleRefusedError } from "@souls/shop/magazine";
 import { IllegalTransitionError } from "@souls/shop/order-status";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -88,6 +90,15 @@ export function shopRuleError(cause: unknown): TRPCError | null {
           ? "BAD_REQUEST"
           : "CONFLICT";
     return error(code, ERRORS.announcement[cause.reason]);
+  }
+  if (cause instanceof ArticleRefusedError) {
+    const code =
+      cause.reason === "not_found"
+        ? "NOT_FOUND"
+        : cause.reason === "slug_taken" || cause.reason === "too_many"
+          ? "CONFLICT"
+          : "BAD_REQUEST";
+    return error(code, fill(ERRORS.article[cause.reason], { max: ARTICLE_LIMITS.articles }));
   }
   if (cause instanceof IllegalTransitionError) {
     return error(

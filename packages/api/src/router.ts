@@ -6,6 +6,7 @@ import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
 import { deliveryRouter } from "./delivery";
 import { emailsRouter } from "./emails";
+import { magazineRouter } from "./magazine";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
 import { productsRouter } from "./products";
@@ -33,6 +34,7 @@ export const appRouter = router({
   delivery: deliveryRouter,
   signups: signupsRouter,
   announcements: announcementsRouter,
+  magazine: magazineRouter,
   access: accessRouter,
 });
 

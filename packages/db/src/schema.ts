@@ -3,6 +3,7 @@ import type { AdminAccessEventKind, AdminRole } from "@souls/core/admin-roles";
 import type { Carrier } from "@souls/core/carriers";
 import type { EmailType, IncidentKind } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
+import type { ArticleEventKind, ArticleStatus, ArticleTone } from "@souls/core/magazine";
 import type { ProductEventKind } from "@souls/core/product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
 import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
@@ -149,6 +150,53 @@ export interface SeriesPictureFilesTable {
   width: number;
   height: number;
   bytes: Buffer;
+}
+
+/** A magazine article (decision 052): her words in each language, its address, its status. */
+export interface ArticlesTable {
+  id: Generated<number>;
+  status: ColumnType<ArticleStatus, ArticleStatus | undefined, ArticleStatus>;
+  /** When shoppers see it (published, or scheduled for then); null for a draft never published. */
+  publishAt: Date | null;
+  slugFr: string;
+  slugEn: string;
+  /** The article's words in the language (@souls/shop/magazine's ArticleWords), as JSON. */
+  wordsFr: ColumnType<unknown, string, string>;
+  wordsEn: ColumnType<unknown, string, string>;
+  tone: ColumnType<ArticleTone, ArticleTone | undefined, ArticleTone>;
+  /** Her own reading time in minutes; null: computed from the text. */
+  readMinutes: number | null;
+  alsoRead: ColumnType<number[], number[] | undefined, number[]>;
+  coverSource: string | null;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** An address an article had before: it answers a 301 to the current one. */
+export interface ArticleAddressesTable {
+  locale: Locale;
+  slug: string;
+  articleId: number;
+}
+
+/** One cut of an article's cover photo: a width in a format (replaced with the photo). */
+export interface ArticleCoverFilesTable {
+  articleId: number;
+  format: PhotoFormat;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** The panel's history of an article, naming who did each thing. */
+export interface ArticleEventsTable {
+  id: Generated<number>;
+  articleId: number;
+  kind: ArticleEventKind;
+  actorName: ColumnType<string | null, string | null | undefined, never>;
+  createdAt: CreatedAt;
 }
 
 /** The Commission's notice on the legal guarantee, one per language, stored as uploaded. */
@@ -849,6 +897,10 @@ export interface Database {
   productPhotos: ProductPhotosTable;
   photoFiles: PhotoFilesTable;
   seriesPictureFiles: SeriesPictureFilesTable;
+  articles: ArticlesTable;
+  articleAddresses: ArticleAddressesTable;
+  articleCoverFiles: ArticleCoverFilesTable;
+  articleEvents: ArticleEventsTable;
   guaranteeNotices: GuaranteeNoticesTable;
   signups: SignupsTable;
   signupAttempts: SignupAttemptsTable;
