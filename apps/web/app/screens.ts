@@ -243,6 +243,7 @@ export const ADMIN_PAGES = {
   emails: "/admin-email",
   stock: "/admin-stock",
   seller: "/admin-boutique",
+  carriers: "/admin-transporteurs",
   catalogue: "/admin-catalogue",
   reviews: "/admin-avis",
   signups: "/admin-inscriptions",
@@ -449,6 +450,7 @@ export function routeTable(): Route[] {
     { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
     { id: "admin.access", path: ADMIN_PAGES.access, module: "routes/admin-access/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
+    { id: "admin.carriers", path: ADMIN_PAGES.carriers, module: "routes/admin-carriers/route.tsx" },
     { id: "admin.reviews", path: ADMIN_PAGES.reviews, module: "routes/admin-reviews/route.tsx" },
     { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },
     {

@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accessRouter } from "./access";
 import { accountingRouter } from "./accounting";
 import { announcementsRouter } from "./announcements";
+import { carriersRouter } from "./carriers";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
 import { emailsRouter } from "./emails";
@@ -24,6 +25,7 @@ export const appRouter = router({
   sampleOrders: sampleOrdersRouter,
   accounting: accountingRouter,
   seller: sellerRouter,
+  carriers: carriersRouter,
   reviews: reviewsRouter,
   dashboard: dashboardRouter,
   settings: settingsRouter,

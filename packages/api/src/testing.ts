@@ -98,7 +98,9 @@ export async function rowCounts(db: Kysely<Database>) {
       | "series"
       | "productTexts"
       | "productPaths"
-      | "reviews",
+      | "reviews"
+      | "carriers"
+      | "carrierEvents",
   ) =>
     Number(
       (
@@ -120,6 +122,8 @@ export async function rowCounts(db: Kysely<Database>) {
     productTexts: await count("productTexts"),
     productPaths: await count("productPaths"),
     reviews: await count("reviews"),
+    carriers: await count("carriers"),
+    carrierEvents: await count("carrierEvents"),
   };
 }
 
@@ -267,6 +271,19 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "sampleOrders.run": undefined,
   "seller.get": undefined,
   "seller.save": FILLED_IN_SELLER,
+  "carriers.list": undefined,
+  "carriers.active": undefined,
+  "carriers.add": {
+    name: "Mondial Relay",
+    trackingTemplate: "https://www.mondialrelay.fr/suivi-de-colis/?numeroExpedition={number}",
+  },
+  "carriers.update": {
+    key: "dhl",
+    name: "DHL Express",
+    trackingTemplate: "https://www.dhl.com/fr-fr/home/suivi.html?tracking-id={number}",
+  },
+  "carriers.retire": { key: "ups" },
+  "carriers.restore": { key: "ups" },
   "reviews.list": { status: "pending", search: "camille", page: 1 },
   "reviews.waiting": undefined,
   "reviews.publish": { id: 1, saves: 1, reply: "Merci Camille, à bientôt !" },

@@ -27,6 +27,7 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.signups, label: copy.shell.signups },
   { to: ADMIN_PAGES.announcements, label: copy.shell.announcements },
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
+  { to: ADMIN_PAGES.carriers, label: copy.shell.carriers },
   { to: ADMIN_PAGES.settings, label: copy.shell.settings },
   { to: ADMIN_PAGES.access, label: copy.shell.access },
   { to: ADMIN_PAGES.tests, label: copy.shell.tests },
