@@ -102,6 +102,7 @@ describe("docker/compose.yaml", () => {
           ...process.env,
           SOULS_VERSION: "check",
           SITE_URL: "https://souls.example",
+          WAL_ARCHIVE_NFS_HOST: "nfs.souls.example",
         },
       });
       assert.equal(result.status, 0, result.stderr);
@@ -275,6 +276,36 @@ describe("docker/compose.yaml", () => {
       script,
       /pg_restore --dbname="\$target" --no-owner --no-acl --exit-on-error --single-transaction/,
     );
+  });
+
+  test("point-in-time recovery: WAL archived off the host every minute, a daily base backup, 14 days kept", () => {
+    const { pitr, postgres } = services;
+    const settings = Object.fromEntries(
+      postgres.command
+        .filter((_, index) => postgres.command[index - 1] === "-c")
+        .map((setting) => setting.split(/=(.*)/s).slice(0, 2)),
+    );
+    assert.equal(postgres.command[0], "postgres");
+    assert.equal(settings.archive_mode, "on");
+    assert.equal(settings.archive_timeout, "60", "at most a minute of orders lost");
+    assert.equal(settings.archive_command, "sh /backup/pitr.sh archive-wal %p %f");
+    assert.ok(postgres.volumes.includes("./backup:/backup:ro"));
+    assert.ok(postgres.volumes.includes(`wal-archive:${postgres.environment.WAL_ARCHIVE_DIR}`));
+    // The archive is another host's storage, never a volume of the database's own disk.
+    const archive = compose.volumes["wal-archive"];
+    assert.equal(archive.driver_opts.type, "nfs");
+    assert.match(archive.driver_opts.o, /^addr=<WAL_ARCHIVE_NFS_HOST>,/);
+    assert.equal(pitr.image, postgres.image, "psql and tar from the server's own image");
+    assert.equal(pitr.user, "postgres", "reads the data folder as its owner");
+    assert.deepEqual(pitr.entrypoint, ["/bin/sh", "/backup/pitr.sh"]);
+    assert.deepEqual(pitr.command, ["schedule"]);
+    assert.ok(pitr.volumes.includes("postgres-data:/var/lib/postgresql:ro"));
+    assert.ok(pitr.volumes.includes(`wal-archive:${pitr.environment.WAL_ARCHIVE_DIR}`));
+    assert.equal(pitr.environment.WAL_ARCHIVE_DIR, postgres.environment.WAL_ARCHIVE_DIR);
+    assert.equal(String(pitr.environment.WAL_KEEP_DAYS), "14");
+    assert.match(String(pitr.environment.BASE_BACKUP_TIME), /^\d\d:\d\d$/);
+    assert.ok(pitr.healthcheck?.test.join(" ").includes("stopped_at"));
+    assert.match(read("docker/backup/pitr.sh"), /pg_backup_start/);
   });
 });
 
@@ -641,5 +672,105 @@ describe("the proxy's per-client limits", () => {
     const livePath = read("apps/web/app/screens.ts").match(/^\s*liveAvailability: "([^"]+)",$/m)[1];
     const prefix = haproxy.match(/^\tuse_backend live if \{ path_beg (\S+) \}$/m)?.[1];
     assert.ok(prefix && livePath.startsWith(prefix), `${livePath} goes to backend live`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A cluster's own PostgreSQL (deploy/k8s/postgres, decision 054): the point-in-time recovery of
+// compose, for a cluster without a managed database.
+
+describe("deploy/k8s/postgres", () => {
+  const DIR = "deploy/k8s/postgres";
+  const own = parse(read(`${DIR}/kustomization.yaml`));
+  const manifests = own.resources.flatMap((file) =>
+    parseAllDocuments(read(`${DIR}/${file}`)).map((document) => {
+      assert.deepEqual(document.errors, [], `${file}: ${document.errors.join(", ")}`);
+      return document.toJS();
+    }),
+  );
+  const statefulSet = manifests.find((r) => r.kind === "StatefulSet" && r.metadata.name === "souls-postgres");
+  const pod = statefulSet.spec.template.spec;
+  const container = (name) => pod.containers.find((c) => c.name === name);
+  const env = (c, name) => c.env.find((e) => e.name === name)?.value;
+
+  const kubectl = spawnSync("kubectl", ["version", "--client"], { stdio: "ignore" }).status === 0;
+  test("kubectl kustomize builds it, the script inside", {
+    skip: kubectl ? false : "no kubectl on this machine",
+  }, () => {
+    const built = spawnSync(
+      "kubectl",
+      ["kustomize", "--load-restrictor", "LoadRestrictionsNone", path.join(ROOT, DIR)],
+      {
+        encoding: "utf8",
+      },
+    );
+    assert.equal(built.status, 0, built.stderr);
+    const builtResources = parseAllDocuments(built.stdout).map((document) => document.toJS());
+    const map = builtResources.find((r) => r.kind === "ConfigMap");
+    assert.equal(map.data["pitr.sh"], read("docker/backup/pitr.sh"));
+    // The generated name (a hash of the script) is the one the pod mounts: a new script, a new pod.
+    const { volumes } = builtResources.find((r) => r.kind === "StatefulSet").spec.template.spec;
+    assert.equal(volumes.find((v) => v.name === "pitr").configMap.name, map.metadata.name);
+  });
+
+  test("every manifest of the folder is listed, and the script is docker/backup/pitr.sh itself", () => {
+    const files = readdirSync(path.join(ROOT, DIR)).filter(
+      (f) => f.endsWith(".yaml") && f !== "kustomization.yaml",
+    );
+    assert.deepEqual([...own.resources].sort(), files.sort());
+    const [generated] = own.configMapGenerator;
+    assert.equal(generated.name, "souls-pitr");
+    assert.deepEqual(generated.files, ["pitr.sh=../../../docker/backup/pitr.sh"]);
+    assert.ok(existsSync(path.join(ROOT, DIR, "../../../docker/backup/pitr.sh")));
+    for (const resource of manifests) assert.equal(resource.metadata.namespace, "souls");
+  });
+
+  test("archives as compose does: every minute, through pitr.sh, to a volume off the node", () => {
+    const postgres = container("postgres");
+    assert.equal(postgres.image, services.postgres.image, "the same PostgreSQL as compose");
+    assert.deepEqual(
+      postgres.args,
+      services.postgres.command.slice(1),
+      "the same archive settings as compose",
+    );
+    assert.equal(env(postgres, "WAL_ARCHIVE_DIR"), "/wal-archive");
+    assert.equal(env(postgres, "POSTGRES_PASSWORD_FILE"), "/var/run/secrets/souls/database-password");
+    assert.ok(postgres.volumeMounts.some((m) => m.name === "wal-archive" && m.mountPath === "/wal-archive"));
+    const claim = manifests.find(
+      (r) => r.kind === "PersistentVolumeClaim" && r.metadata.name === "souls-wal-archive",
+    );
+    assert.deepEqual(claim.spec.accessModes, ["ReadWriteMany"]);
+    assert.ok(
+      pod.volumes.some(
+        (v) => v.name === "wal-archive" && v.persistentVolumeClaim?.claimName === "souls-wal-archive",
+      ),
+    );
+  });
+
+  test("a base backup every day, 14 days kept, the data folder read-only to it", () => {
+    const pitr = container("pitr");
+    assert.equal(pitr.image, services.postgres.image);
+    assert.deepEqual(pitr.command, ["sh", "/backup/pitr.sh", "schedule"]);
+    assert.equal(env(pitr, "WAL_KEEP_DAYS"), "14");
+    assert.match(env(pitr, "BASE_BACKUP_TIME"), /^\d\d:\d\d$/);
+    assert.equal(env(pitr, "PGDATA"), env(container("postgres"), "PGDATA"));
+    const data = pitr.volumeMounts.find((m) => m.name === "data");
+    assert.equal(data.readOnly, true);
+    assert.match(pitr.livenessProbe.exec.command.join(" "), /stopped_at -mmin -1560/);
+  });
+
+  test("restricted: non-root, no privilege escalation, no capability, read-only root, secrets as files", () => {
+    assert.equal(pod.securityContext.runAsNonRoot, true);
+    assert.equal(pod.securityContext.seccompProfile.type, "RuntimeDefault");
+    for (const c of pod.containers) {
+      assert.equal(c.securityContext.allowPrivilegeEscalation, false, c.name);
+      assert.equal(c.securityContext.readOnlyRootFilesystem, true, c.name);
+      assert.deepEqual(c.securityContext.capabilities.drop, ["ALL"], c.name);
+      assert.ok(c.resources.limits.cpu && c.resources.limits.memory, c.name);
+      for (const e of c.env) {
+        assert.ok(!NEVER_IN_ENV.includes(e.name), `${c.name}: ${e.name} as an environment variable`);
+        assert.equal(e.valueFrom?.secretKeyRef, undefined, `${c.name}: ${e.name} from a secret`);
+      }
+    }
   });
 });

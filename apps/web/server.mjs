@@ -180,6 +180,8 @@ function answerFromPageCache(req, res, next) {
         if ("ticket" in found) {
           webMetrics.pageCache("miss");
           req.pageCacheTicket = found.ticket;
+          // Whatever the app answers, the requests waiting for this render stop waiting.
+          if (found.ticket) res.once("close", () => pageCache.release(found.ticket));
           return next();
         }
         webMetrics.pageCache("hit");

@@ -791,7 +791,7 @@ export interface AudienceOrdersTable {
 
 /** The last sign of life of the worker (its last round) and of the backup (its last good dump). */
 export interface HeartbeatsTable {
-  name: "worker" | "backup";
+  name: "worker" | "backup" | "base-backup";
   beatenAt: Date | string;
 }
 

@@ -107,6 +107,24 @@ export function createPageCache(
   const generationOf = (current: string | null) => generationAt(current, now(), launch());
   let keptVersion: string | null = null;
   const pages = new Map<string, CachedPage>();
+  /**
+   * The page being rendered for a key, in the generation it is rendered for: the requests that
+   * ask for it meanwhile wait for that one render. Without it, a change heard in a rush (a hold,
+   * a sale) let every shopper of the moment render the same page again, hundreds of renders
+   * for one page, and the server fell minutes behind (the launch bench, issue 33).
+   */
+  const rendering = new Map<
+    string,
+    { version: string; settle: (page: CachedPage | undefined) => void; page: Promise<CachedPage | undefined> }
+  >();
+
+  /** Ends a render's wait: its waiters get the page, or render their own (none was kept). */
+  function settle(key: string, version: string, page: CachedPage | undefined) {
+    const pending = rendering.get(key);
+    if (!pending || pending.version !== version) return;
+    rendering.delete(key);
+    pending.settle(page);
+  }
 
   /** The pages of `version`; all others are gone. */
   function pagesOf(current: string | null): Map<string, CachedPage> {
@@ -151,16 +169,41 @@ export function createPageCache(
     /** The kept page for `key`, or what the app needs to keep the page it is about to render. */
     async lookUp(key: string): Promise<{ page: CachedPage } | { ticket: CacheTicket | null }> {
       const current = generationOf(await version.current());
-      const page = current === null ? undefined : pagesOf(current).get(key);
+      if (current === null) return { ticket: null };
+      const page = pagesOf(current).get(key);
       if (page) return { page };
-      return { ticket: current === null ? null : { key, version: current } };
+      const pending = rendering.get(key);
+      if (pending?.version === current) {
+        const rendered = await pending.page;
+        // Not kept (a 404, a page with a cookie, a change heard meanwhile): this request renders
+        // its own, as before the wait.
+        return rendered ? { page: rendered } : { ticket: { key, version: current } };
+      }
+      if (pending) settle(key, pending.version, undefined);
+      let resolve: (page: CachedPage | undefined) => void = () => {};
+      const rendered = new Promise<CachedPage | undefined>((done) => {
+        resolve = done;
+      });
+      rendering.set(key, { version: current, settle: resolve, page: rendered });
+      return { ticket: { key, version: current } };
+    },
+
+    /**
+     * The request holding `ticket` is over (server.mjs, when its response closes): if its page was
+     * not kept, the requests waiting for it render their own.
+     */
+    release(ticket: CacheTicket): void {
+      settle(ticket.key, ticket.version, undefined);
     },
 
     /** Keeps a page rendered under `ticket`, unless the catalogue changed meanwhile. */
     keep(ticket: CacheTicket, headers: Record<string, string>, html: string): void {
-      if (generationOf(version.heard()) !== ticket.version) return;
+      if (generationOf(version.heard()) !== ticket.version) {
+        settle(ticket.key, ticket.version, undefined);
+        return;
+      }
       const body = Buffer.from(html);
-      pagesOf(ticket.version).set(ticket.key, {
+      const page: CachedPage = {
         headers,
         body,
         // Settings that take a few milliseconds: each catalogue change means compressing again.
@@ -168,7 +211,9 @@ export function createPageCache(
         br: brotliCompressSync(body, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
         }),
-      });
+      };
+      pagesOf(ticket.version).set(ticket.key, page);
+      settle(ticket.key, ticket.version, page);
     },
 
     /** How many pages are kept (tests, the memory bench). */

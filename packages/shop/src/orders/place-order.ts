@@ -399,6 +399,16 @@ async function releaseEarlierHolds(
   });
 }
 
+/** Whether a checkout's form was already placed as an order (a second click, a reload of the post). */
+export async function checkoutPlaced(db: Kysely<Database>, checkoutKey: string): Promise<boolean> {
+  const found = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("checkoutKey", "=", checkoutKey)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 export function findByCheckoutKey(db: Kysely<Database>, checkoutKey: string): Promise<Order | undefined> {
   return db.selectFrom("orders").selectAll().where("checkoutKey", "=", checkoutKey).executeTakeFirst();
 }

@@ -9,12 +9,14 @@ import {
   type CheckoutOutcome,
   type CheckoutRefusal,
   type CountryChange,
+  checkoutPlaced,
   type DeliveryQuote,
   newCheckoutKey,
   payForCheckout,
   quoteDelivery,
   resumeOrderPayment,
 } from "@souls/shop/orders";
+import { GONE_MEANWHILE } from "~/components/product-actions";
 import { countOrderPlaced, hitOf } from "~/lib/audience.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
@@ -159,6 +161,8 @@ export async function answerCheckout(
   }
   const checkoutKey = text(form.get("checkoutKey"));
   if (!/^[\w-]{16,64}$/.test(checkoutKey)) return invalidRequest(locale);
+  const gone = await goneMeanwhile(request, form, priced.lines, checkoutKey, locale);
+  if (gone) return gone;
   const expected = text(form.get("expectedTotal"));
   const outcome = await payForCheckout(db, gateway, {
     checkoutKey,
@@ -179,6 +183,32 @@ export async function answerCheckout(
     await countOrderPlaced(hitOf(request, context.socketAddress), outcome.order.id, models);
   }
   return answerPayment(request, outcome, locale, details.values, nameOf);
+}
+
+/**
+ * « Acheter maintenant » without JavaScript on a piece of which nothing is left, as the kept
+ * catalogue says once every change committed before this request is heard: back to the model's
+ * page, at its note saying so. In a launch's rush nearly every post is such a one; each cost a
+ * transaction and a checkout page rendered for its shopper alone, and the server fell seconds
+ * behind (issue 33). The kept page costs nothing. Not for a form already placed (a second click)
+ * nor a browser with an unpaid order (a new checkout gives its hold back first): they go on.
+ */
+async function goneMeanwhile(
+  request: Request,
+  form: FormData,
+  lines: readonly { model: ModelCode; available: number; paths: Partial<Record<Locale, string>> }[],
+  checkoutKey: string,
+  locale: Locale,
+) {
+  const [line, ...others] = lines;
+  const page = line?.paths[locale];
+  if (!line || others.length > 0 || line.available > 0 || !page || withJavaScript(form)) return null;
+  if ((await placedOrders(request)).length > 0 || (await checkoutPlaced(db, checkoutKey))) return null;
+  // A document load even after a script's submit: only a real one makes the note the :target.
+  return redirectDocument(`${page}#${GONE_MEANWHILE}`, {
+    status: 303,
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 /** A checkout's outcome as the page (or the browser, without JavaScript) takes it. */

@@ -5,7 +5,7 @@ import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { Paragraphs } from "~/components/paragraphs";
-import { PurchaseButtons } from "~/components/product-actions";
+import { GONE_MEANWHILE, PurchaseButtons } from "~/components/product-actions";
 import { ModelsToView } from "~/components/product-card";
 import { ProductSafety } from "~/components/product-safety";
 import { SignupBox, SignupForm } from "~/components/signup-form";
@@ -152,6 +152,11 @@ export default function ProductPage() {
           {price(true)}
           <Paragraphs text={texts.shortDescription} />
           <div id="purchase" data-availability="offer">
+            {!opening && available <= 0 ? (
+              <p id={GONE_MEANWHILE} className="gone-meanwhile">
+                {tc("product.goneMeanwhile", { name })}
+              </p>
+            ) : null}
             {!opening && available > 0 && available < 3 ? (
               <p className="stock-note">{tc("product.fewLeft", { count: available })}</p>
             ) : null}
