@@ -64,15 +64,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD CONSTRAINT orders_carrier_fkey FOREIGN KEY (carrier) REFERENCES carriers (key),
       ADD COLUMN carrier_name text CHECK (char_length(carrier_name) <= 60),
       ADD COLUMN carrier_tracking_url text CHECK (char_length(carrier_tracking_url) <= 2000)`.execute(db);
-  const shipped = await sql<{ id: string; carrier: string; tracking_number: string | null }>`
-    SELECT id, carrier, tracking_number FROM orders WHERE carrier IS NOT NULL`.execute(db);
+  // One-word names: the rows read the same with or without the camel-case plugin.
+  const shipped = await sql<{ id: string; carrier: string; number: string | null }>`
+    SELECT id, carrier, tracking_number AS number FROM orders WHERE carrier IS NOT NULL`.execute(db);
   for (const order of shipped.rows) {
     const carrier = LAUNCH_CARRIERS.find((launch) => launch.key === order.carrier);
     if (!carrier) continue;
     const url =
-      order.tracking_number === null
+      order.number === null
         ? null
-        : carrier.template.replaceAll("{number}", encodeURIComponent(order.tracking_number.trim()));
+        : carrier.template.replaceAll("{number}", encodeURIComponent(order.number.trim()));
     await sql`UPDATE orders SET carrier_name = ${carrier.name}, carrier_tracking_url = ${url}
       WHERE id = ${order.id}`.execute(db);
   }
