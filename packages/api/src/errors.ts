@@ -5,6 +5,7 @@
  */
 import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { MAX_HELPERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
+import { MAX_CARRIERS } from "@souls/core/carriers";
 import { formatMoney } from "@souls/core/format";
 import { ARTICLE_LIMITS } from "@souls/core/magazine";
 import { fill } from "@souls/core/placeholders";
@@ -13,6 +14,7 @@ import {
   AccessRefusedError,
   AddressRefusedError,
   AdminNotFoundError,
+  CarrierRefusedError,
   DuplicateReferenceError,
   EmailNotRetryableError,
   GatewayUnavailableError,
@@ -65,6 +67,15 @@ const PHOTO_CODES: Partial<Record<PhotoRefusedError["reason"], TRPCError["code"]
   archived: "CONFLICT",
   order: "CONFLICT",
   last_photo: "CONFLICT",
+};
+
+const CARRIER_CODES: Record<CarrierRefusedError["reason"], TRPCError["code"]> = {
+  unknown: "NOT_FOUND",
+  retired: "CONFLICT",
+  too_many: "CONFLICT",
+  name_taken: "CONFLICT",
+  template: "BAD_REQUEST",
+  last_active: "CONFLICT",
 };
 
 const ACCESS_CODES: Record<AccessRefusedError["reason"], TRPCError["code"]> = {
@@ -152,6 +163,9 @@ export function shopRuleError(cause: unknown): TRPCError | null {
       max: cause.reason === "too_many_helpers" ? MAX_HELPERS : PASSWORD_MAX_LENGTH,
     });
     return error(ACCESS_CODES[cause.reason], message);
+  }
+  if (cause instanceof CarrierRefusedError) {
+    return error(CARRIER_CODES[cause.reason], fill(ERRORS.carrier[cause.reason], { max: MAX_CARRIERS }));
   }
   if (cause instanceof InvalidProductError) {
     return error("BAD_REQUEST", fill(ERRORS.productRefused, { field: ERRORS.productFields[cause.field] }));

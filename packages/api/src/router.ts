@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accessRouter } from "./access";
 import { accountingRouter } from "./accounting";
 import { announcementsRouter } from "./announcements";
+import { carriersRouter } from "./carriers";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
 import { deliveryRouter } from "./delivery";
@@ -28,6 +29,7 @@ export const appRouter = router({
   accounting: accountingRouter,
   seller: sellerRouter,
   words: wordsRouter,
+  carriers: carriersRouter,
   reviews: reviewsRouter,
   dashboard: dashboardRouter,
   settings: settingsRouter,

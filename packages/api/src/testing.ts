@@ -100,7 +100,9 @@ export async function rowCounts(db: Kysely<Database>) {
       | "productPaths"
       | "reviews"
       | "articles"
-      | "articleEvents",
+      | "articleEvents"
+      | "carriers"
+      | "carrierEvents",
   ) =>
     Number(
       (
@@ -124,6 +126,8 @@ export async function rowCounts(db: Kysely<Database>) {
     reviews: await count("reviews"),
     articles: await count("articles"),
     articleEvents: await count("articleEvents"),
+    carriers: await count("carriers"),
+    carrierEvents: await count("carrierEvents"),
   };
 }
 
@@ -319,6 +323,19 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   },
   "words.publish": { locale: "en" },
   "words.dropDraft": { locale: "fr" },
+  "carriers.list": undefined,
+  "carriers.active": undefined,
+  "carriers.add": {
+    name: "Mondial Relay",
+    trackingTemplate: "https://www.mondialrelay.fr/suivi-de-colis/?numeroExpedition={number}",
+  },
+  "carriers.update": {
+    key: "dhl",
+    name: "DHL Express",
+    trackingTemplate: "https://www.dhl.com/fr-fr/home/suivi.html?tracking-id={number}",
+  },
+  "carriers.retire": { key: "ups" },
+  "carriers.restore": { key: "ups" },
   "reviews.list": { status: "pending", search: "camille", page: 1 },
   "reviews.waiting": undefined,
   "reviews.publish": { id: 1, saves: 1, reply: "Merci Camille, à bientôt !" },

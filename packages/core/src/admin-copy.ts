@@ -8,6 +8,7 @@
 
 import type { Actor, OrderChange } from "./actors";
 import type { AdminAccessEventKind, AdminRole } from "./admin-roles";
+import type { CarrierEventKind } from "./carriers";
 import { MODEL_MATERIALS, MODEL_TEXT_FIELDS } from "./catalogue-rules";
 import type { EmailType } from "./email-types";
 import type { Locale } from "./locales";
@@ -107,6 +108,14 @@ const LABELS = {
     owner: "Propriétaire",
     packing: "Préparation des commandes",
   } satisfies Record<AdminRole, string>,
+  /** The carriers' history lines (carrier_events.kind). */
+  carrierEvent: {
+    added: "Ajouté",
+    renamed: "Renommé",
+    template_changed: "Adresse de suivi changée",
+    retired: "Retiré",
+    restored: "Proposé à nouveau",
+  } satisfies Record<CarrierEventKind, string>,
   /** The access history's lines (admin_access_events.kind). */
   accessEvent: {
     owner_created: "Accès de la propriétaire créé",
@@ -305,6 +314,16 @@ export const copy = {
       login_taken: "Cet identifiant est déjà celui d'une autre personne.",
       not_found: "Introuvable : la page n'est plus à jour. Rechargez-la.",
     },
+    /** A change of the carriers, or a shipment's carrier, refused (decision 050). */
+    carrier: {
+      unknown: "Ce transporteur n'existe pas : rechargez la page.",
+      retired: "Ce transporteur n'est plus proposé : choisissez-en un autre (rechargez la page).",
+      too_many: "{{max}} transporteurs au plus, retirés compris.",
+      name_taken: "Un autre transporteur porte déjà ce nom.",
+      template:
+        "Adresse de suivi : une adresse https:// complète contenant {number}, à la place du numéro du colis.",
+      last_active: "C'est le dernier transporteur proposé : ajoutez-en un autre avant de le retirer.",
+    },
     /** What a review's state forbids, by the state it is in. */
     reviewRefusals: {
       pending: "Cette décision n'est pas possible pour cet avis.",
@@ -465,6 +484,7 @@ export const copy = {
     catalogue: "Catalogue",
     seller: "Ma boutique",
     words: "Textes du site",
+    carriers: "Transporteurs",
     reviews: "Avis clients",
     reviewsWaiting: { one: "{{n}} avis à modérer", many: "{{n}} avis à modérer" },
     shop: "Voir la boutique",
@@ -523,7 +543,11 @@ export const copy = {
     lineTwice: "Chaque pièce une seule fois par remboursement",
     amountNoRestock: "Un montant ne remet aucune pièce en stock : remise en stock « non »",
     unknownStatus: "Statut inconnu",
-    carrierChoice: "Transporteur : choisissez Colissimo, Chronopost, DHL ou UPS",
+    carrierChoice: "Transporteur : choisissez-en un dans la liste",
+    trackingTemplateHttps: "Adresse de suivi : elle commence par https://",
+    trackingTemplateSlot: "Adresse de suivi : écrivez {number} à l'endroit du numéro du colis",
+    trackingTemplateInvalid:
+      "Adresse de suivi non valide : une adresse web complète, {number} après le nom du site",
     onePieceAtATime: "Le stock change d’une pièce à la fois (+1 ou −1)",
     sirenInvalid: "SIREN : 9 chiffres, dont le dernier est une clé de contrôle (voir votre extrait Kbis)",
     vatInvalid: "Numéro de TVA français attendu : FR, 2 chiffres de clé, puis les 9 chiffres du SIREN",
@@ -1355,6 +1379,53 @@ export const copy = {
     addFailed: "Erreur d'ajout",
   },
   /** "Ma boutique": the seller's identity, which the legal pages, footer and e-mails show. */
+  /** « Transporteurs » (decision 050): her carriers and the address of each one's tracking page. */
+  carriers: {
+    title: "Transporteurs",
+    metaTitle: "Transporteurs – Administration SOULS",
+    intro:
+      "Les transporteurs proposés à l'expédition d'une commande. Le lien de suivi envoyé au client est l'adresse de suivi où {number} est remplacé par le numéro du colis. Une commande déjà expédiée garde le nom et le lien de son envoi.",
+    loading: "Chargement...",
+    loadError: "Impossible de charger les transporteurs",
+    list: "Vos transporteurs",
+    name: "Nom",
+    template: "Adresse de suivi",
+    templateHint:
+      "Adresse https:// de la page de suivi du transporteur, avec {number} à la place du numéro du colis.",
+    example: "Exemple avec le numéro {{number}} : {{url}}",
+    state: "État",
+    active: "Proposé",
+    retired: "Retiré",
+    actions: "Actions",
+    edit: "Modifier",
+    editLabel: "Modifier {{name}}",
+    editTitle: "Modifier {{name}}",
+    retire: "Retirer",
+    retireLabel: "Retirer {{name}}",
+    retireTitle: "Retirer {{name}}",
+    retireQuestion:
+      "{{name}} ne sera plus proposé à l'expédition. Les commandes déjà expédiées avec lui gardent leur lien de suivi.",
+    restore: "Proposer à nouveau",
+    restoreLabel: "Proposer à nouveau {{name}}",
+    add: "Ajouter un transporteur",
+    addSubmit: "Ajouter",
+    save: "Enregistrer",
+    cancel: "Annuler",
+    saving: "Enregistrement...",
+    added: "{{name}} ajouté",
+    saved: "{{name}} enregistré",
+    retiredToast: "{{name}} retiré",
+    restored: "{{name}} proposé à nouveau",
+    failed: "Impossible d'enregistrer",
+    full: "{{max}} transporteurs au plus, retirés compris.",
+    history: "Historique des transporteurs",
+    noHistory: "Aucune modification pour l'instant.",
+    when: "Date",
+    what: "Modification",
+    carrier: "Transporteur",
+    who: "Par",
+    change: "« {{before}} » → « {{after}} »",
+  },
   seller: {
     title: "Ma boutique",
     metaTitle: "Ma boutique – Administration SOULS",

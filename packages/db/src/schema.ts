@@ -1,6 +1,6 @@
 import type { Actor, OrderChange } from "@souls/core/actors";
 import type { AdminAccessEventKind, AdminRole } from "@souls/core/admin-roles";
-import type { Carrier } from "@souls/core/carriers";
+import type { CarrierEventKind } from "@souls/core/carriers";
 import type { EmailType, IncidentKind } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
 import type { ArticleEventKind, ArticleStatus, ArticleTone } from "@souls/core/magazine";
@@ -274,8 +274,12 @@ export interface OrdersTable {
   /** The provider's PaymentIntent or Checkout Session id. */
   paymentReference: string | null;
   reservedUntil: ColumnType<Date, Date | string, Date | string>;
-  carrier: Carrier | null;
+  /** The key of the carrier it left with (carriers.key). */
+  carrier: string | null;
   trackingNumber: string | null;
+  /** The carrier's name and the parcel's page as they were when it left (decision 050). */
+  carrierName: ColumnType<string | null, string | null | undefined, string | null>;
+  carrierTrackingUrl: ColumnType<string | null, string | null | undefined, string | null>;
   paidAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   shippedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   deliveredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -467,6 +471,32 @@ export interface AdminAccessEventsTable {
   personName: string;
   /** Who did it. */
   actorName: string;
+  createdAt: CreatedAt;
+}
+
+/** The owner's carriers (decision 050): a retired one stays, named by the orders that left with it. */
+export interface CarriersTable {
+  key: string;
+  name: string;
+  /** An https address with `{number}` where the parcel's number goes. */
+  trackingTemplate: string;
+  position: Generated<number>;
+  retiredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** The history of her carriers: what changed, before and after, and who did it. */
+export interface CarrierEventsTable {
+  id: Generated<string>;
+  carrierKey: string;
+  kind: CarrierEventKind;
+  /** The carrier's name at the time. */
+  carrierName: string;
+  before: string | null;
+  after: string | null;
+  /** Who in the panel did it (the admin API adds it, decision 043). */
+  actorName: ColumnType<string | null, string | null | undefined, never>;
   createdAt: CreatedAt;
 }
 
@@ -917,6 +947,8 @@ export interface Database {
   adminSessions: AdminSessionsTable;
   adminPeople: AdminPeopleTable;
   adminAccessEvents: AdminAccessEventsTable;
+  carriers: CarriersTable;
+  carrierEvents: CarrierEventsTable;
   adminLoginAttempts: AdminLoginAttemptsTable;
   emailAccessLog: EmailAccessLogTable;
   refunds: RefundsTable;

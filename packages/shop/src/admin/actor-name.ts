@@ -24,6 +24,8 @@ const HISTORY_TABLES: Record<string, string> = {
   product_events: "actor_name",
   articleEvents: "actorName",
   article_events: "actor_name",
+  carrierEvents: "actorName",
+  carrier_events: "actor_name",
 };
 
 export function actorNamePlugin(name: string): KyselyPlugin {

@@ -30,6 +30,7 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
   { to: ADMIN_PAGES.delivery, label: copy.shell.delivery },
   { to: ADMIN_PAGES.words, label: copy.shell.words },
+  { to: ADMIN_PAGES.carriers, label: copy.shell.carriers },
   { to: ADMIN_PAGES.settings, label: copy.shell.settings },
   { to: ADMIN_PAGES.access, label: copy.shell.access },
   { to: ADMIN_PAGES.tests, label: copy.shell.tests },
