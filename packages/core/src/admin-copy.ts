@@ -8,6 +8,7 @@
 
 import type { Actor, OrderChange } from "./actors";
 import type { AdminAccessEventKind, AdminRole } from "./admin-roles";
+import type { CarrierEventKind } from "./carriers";
 import { MODEL_MATERIALS, MODEL_TEXT_FIELDS } from "./catalogue-rules";
 import type { EmailType } from "./email-types";
 import type { Locale } from "./locales";
@@ -107,6 +108,14 @@ const LABELS = {
     owner: "Propriétaire",
     packing: "Préparation des commandes",
   } satisfies Record<AdminRole, string>,
+  /** The carriers' history lines (carrier_events.kind). */
+  carrierEvent: {
+    added: "Ajouté",
+    renamed: "Renommé",
+    template_changed: "Adresse de suivi changée",
+    retired: "Retiré",
+    restored: "Proposé à nouveau",
+  } satisfies Record<CarrierEventKind, string>,
   /** The access history's lines (admin_access_events.kind). */
   accessEvent: {
     owner_created: "Accès de la propriétaire créé",
@@ -262,6 +271,15 @@ export const copy = {
       no_owner_address:
         "Aucune adresse pour le test : indiquez la vôtre dans « Réglages » (ou l'e-mail de contact dans « Ma boutique »).",
     },
+    /** An action on a magazine article refused (`ArticleRefusedError`). */
+    article: {
+      not_found: "Cet article n'existe plus.",
+      slug_taken: "Cette adresse est déjà celle d'un autre article : choisissez-en une autre.",
+      too_many: "Le magazine compte déjà {{max}} articles, le maximum.",
+      also_read_unknown: "Un des articles « À lire aussi » n'existe plus : choisissez-en un autre.",
+      also_read_self: "Un article ne peut pas s'inviter lui-même dans « À lire aussi ».",
+      in_the_past: "Cette date est passée : choisissez une date à venir, ou « Publier maintenant ».",
+    },
     common: {
       unauthorized: "Session expirée ou absente : reconnectez-vous.",
       forbidden:
@@ -295,6 +313,16 @@ export const copy = {
       too_many_helpers: "{{max}} accès au plus en plus du vôtre : retirez-en un d'abord.",
       login_taken: "Cet identifiant est déjà celui d'une autre personne.",
       not_found: "Introuvable : la page n'est plus à jour. Rechargez-la.",
+    },
+    /** A change of the carriers, or a shipment's carrier, refused (decision 050). */
+    carrier: {
+      unknown: "Ce transporteur n'existe pas : rechargez la page.",
+      retired: "Ce transporteur n'est plus proposé : choisissez-en un autre (rechargez la page).",
+      too_many: "{{max}} transporteurs au plus, retirés compris.",
+      name_taken: "Un autre transporteur porte déjà ce nom.",
+      template:
+        "Adresse de suivi : une adresse https:// complète contenant {number}, à la place du numéro du colis.",
+      last_active: "C'est le dernier transporteur proposé : ajoutez-en un autre avant de le retirer.",
     },
     /** What a review's state forbids, by the state it is in. */
     reviewRefusals: {
@@ -446,6 +474,7 @@ export const copy = {
     tests: "Tests",
     signups: "Inscriptions",
     announcements: "Annonces",
+    magazine: "Magazine",
     settings: "Réglages",
     delivery: "Livraison",
     access: "Mon accès",
@@ -455,6 +484,7 @@ export const copy = {
     catalogue: "Catalogue",
     seller: "Ma boutique",
     words: "Textes du site",
+    carriers: "Transporteurs",
     reviews: "Avis clients",
     reviewsWaiting: { one: "{{n}} avis à modérer", many: "{{n}} avis à modérer" },
     shop: "Voir la boutique",
@@ -513,7 +543,11 @@ export const copy = {
     lineTwice: "Chaque pièce une seule fois par remboursement",
     amountNoRestock: "Un montant ne remet aucune pièce en stock : remise en stock « non »",
     unknownStatus: "Statut inconnu",
-    carrierChoice: "Transporteur : choisissez Colissimo, Chronopost, DHL ou UPS",
+    carrierChoice: "Transporteur : choisissez-en un dans la liste",
+    trackingTemplateHttps: "Adresse de suivi : elle commence par https://",
+    trackingTemplateSlot: "Adresse de suivi : écrivez {number} à l'endroit du numéro du colis",
+    trackingTemplateInvalid:
+      "Adresse de suivi non valide : une adresse web complète, {number} après le nom du site",
     onePieceAtATime: "Le stock change d’une pièce à la fois (+1 ou −1)",
     sirenInvalid: "SIREN : 9 chiffres, dont le dernier est une clé de contrôle (voir votre extrait Kbis)",
     vatInvalid: "Numéro de TVA français attendu : FR, 2 chiffres de clé, puis les 9 chiffres du SIREN",
@@ -530,6 +564,8 @@ export const copy = {
     announcementLists: "Choisissez au moins une liste : newsletter, avant-première ou retour en stock",
     ratePer: "Cadence : par minute ou par heure",
     parisDateTime: "Date et heure attendues (heure de Paris)",
+    articleStatus: "Statut : brouillon, publié, ou programmé avec sa date et son heure",
+    articleTone: "Couleur de la catégorie : terracotta ou olive",
     httpsUrl: "Adresse web complète attendue, commençant par https://",
     phoneInvalid: "Numéro de téléphone attendu, par exemple +33 1 23 45 67 89",
     postalCodeInvalid: "Code postal non valide",
@@ -1318,6 +1354,7 @@ export const copy = {
     oneFile: "Une seule photo par envoi.",
     unknownModel: "Modèle inconnu : rechargez la page.",
     unknownSeries: "Série inconnue : rechargez la page.",
+    unknownArticle: "Article inconnu : rechargez la page.",
     malformed: "Envoi incomplet ou mal formé : rechargez la page, puis réessayez.",
     busy: "Deux photos sont déjà en cours d'envoi : attendez que l'une soit enregistrée.",
   },
@@ -1342,6 +1379,53 @@ export const copy = {
     addFailed: "Erreur d'ajout",
   },
   /** "Ma boutique": the seller's identity, which the legal pages, footer and e-mails show. */
+  /** « Transporteurs » (decision 050): her carriers and the address of each one's tracking page. */
+  carriers: {
+    title: "Transporteurs",
+    metaTitle: "Transporteurs – Administration SOULS",
+    intro:
+      "Les transporteurs proposés à l'expédition d'une commande. Le lien de suivi envoyé au client est l'adresse de suivi où {number} est remplacé par le numéro du colis. Une commande déjà expédiée garde le nom et le lien de son envoi.",
+    loading: "Chargement...",
+    loadError: "Impossible de charger les transporteurs",
+    list: "Vos transporteurs",
+    name: "Nom",
+    template: "Adresse de suivi",
+    templateHint:
+      "Adresse https:// de la page de suivi du transporteur, avec {number} à la place du numéro du colis.",
+    example: "Exemple avec le numéro {{number}} : {{url}}",
+    state: "État",
+    active: "Proposé",
+    retired: "Retiré",
+    actions: "Actions",
+    edit: "Modifier",
+    editLabel: "Modifier {{name}}",
+    editTitle: "Modifier {{name}}",
+    retire: "Retirer",
+    retireLabel: "Retirer {{name}}",
+    retireTitle: "Retirer {{name}}",
+    retireQuestion:
+      "{{name}} ne sera plus proposé à l'expédition. Les commandes déjà expédiées avec lui gardent leur lien de suivi.",
+    restore: "Proposer à nouveau",
+    restoreLabel: "Proposer à nouveau {{name}}",
+    add: "Ajouter un transporteur",
+    addSubmit: "Ajouter",
+    save: "Enregistrer",
+    cancel: "Annuler",
+    saving: "Enregistrement...",
+    added: "{{name}} ajouté",
+    saved: "{{name}} enregistré",
+    retiredToast: "{{name}} retiré",
+    restored: "{{name}} proposé à nouveau",
+    failed: "Impossible d'enregistrer",
+    full: "{{max}} transporteurs au plus, retirés compris.",
+    history: "Historique des transporteurs",
+    noHistory: "Aucune modification pour l'instant.",
+    when: "Date",
+    what: "Modification",
+    carrier: "Transporteur",
+    who: "Par",
+    change: "« {{before}} » → « {{after}} »",
+  },
   seller: {
     title: "Ma boutique",
     metaTitle: "Ma boutique – Administration SOULS",
@@ -1994,6 +2078,103 @@ export const copy = {
     unknownHint:
       "« Incertains » : l'envoi a été interrompu pendant que le serveur d'e-mails les recevait ; ils ne sont jamais renvoyés, pour qu'aucune adresse ne reçoive l'annonce deux fois.",
     lastTest: "Dernier test envoyé le {{date}}",
+  },
+  /** « Magazine »: her articles, in French and English (decision 052). */
+  magazine: {
+    title: "Magazine",
+    metaTitle: "Magazine – Administration SOULS",
+    intro:
+      "Vos articles, en français et en anglais : un brouillon reste invisible ; un article publié paraît aussitôt dans le Magazine, le plan du site et les liens de partage ; un article programmé paraît de lui-même à l'heure choisie (heure de Paris).",
+    create: "Écrire un article",
+    listTitle: "Vos articles",
+    empty: "Aucun article pour l'instant.",
+    loading: "Chargement des articles...",
+    loadError: "Impossible de charger les articles",
+    open: "Modifier « {{title}} »",
+    back: "Tous les articles",
+    newTitle: "Nouvel article",
+    status: {
+      draft: "Brouillon",
+      published: "Publié",
+      scheduled: "Programmé",
+    },
+    publishedOn: "Publié le {{date}}",
+    scheduledFor: "Paraît le {{date}}",
+    languages: { fr: "Français", en: "Anglais" },
+    words: "L'article en {{language}}",
+    fields: {
+      slug: "Adresse",
+      slugHint:
+        "Lettres minuscules sans accent, chiffres et tirets. Si vous la changez, l'ancienne adresse mène à la nouvelle.",
+      title: "Titre",
+      category: "Catégorie",
+      metaDescription: "Description pour les moteurs de recherche",
+      metaDescriptionHint:
+        "Une ou deux phrases, sous le titre dans les résultats de recherche. Vide : l'extrait.",
+      excerpt: "Extrait",
+      excerptHint: "Sous le titre, dans la liste du Magazine.",
+      intro: "Introduction",
+      body: "Texte",
+      bodyHint:
+        "Une ligne vide sépare deux paragraphes ; une ligne qui commence par « ## » est un intertitre. Le texte est affiché tel quel : aucun code n'y est interprété.",
+      tipTitle: "Titre du conseil",
+      tipText: "Conseil",
+      tipHint: "Dans un encadré après le texte. Vide : pas d'encadré.",
+      faq: "Questions fréquentes",
+      question: "Question {{n}}",
+      answer: "Réponse {{n}}",
+      addQuestion: "Ajouter une question",
+      removeQuestion: "Retirer la question {{n}}",
+      coverAlt: "Description de la photo",
+      coverAltHint: "Ce que montre la photo, pour qui ne la voit pas et pour les moteurs de recherche.",
+      tone: "Couleur de la catégorie",
+      tones: { terracotta: "Terracotta", olive: "Olive" },
+      readMinutes: "Temps de lecture (minutes)",
+      readMinutesHint: "Vide : calculé d'après le texte ({{fr}} min en français, {{en}} min en anglais).",
+      alsoRead: "À lire aussi",
+      alsoReadHint: "Jusqu'à {{max}} articles, proposés à la fin de celui-ci quand ils sont publiés.",
+      noOther: "Aucun autre article pour l'instant.",
+      at: "Date et heure de parution (heure de Paris)",
+    },
+    save: "Enregistrer",
+    saved: "Article enregistré.",
+    created: "Article créé : ajoutez sa photo, puis publiez-le.",
+    failed: "Impossible d'enregistrer l'article",
+    cover: {
+      title: "Photo de couverture",
+      hint: "En haut de l'article et sur sa carte dans le Magazine. Les mêmes règles que les photos des modèles : JPEG, PNG, WebP ou AVIF, 25 Mo au plus, 320 pixels de côté au moins.",
+      none: "Pas encore de photo.",
+      choose: "Choisir une photo",
+      replace: "Remplacer la photo",
+      sending: "Envoi et préparation des formats...",
+      added: "Photo de couverture enregistrée",
+      refused: "Photo refusée",
+      remove: "Retirer la photo",
+      removed: "Photo retirée",
+      saveFirst: "Enregistrez d'abord l'article pour lui donner une photo.",
+    },
+    publication: "Publication",
+    publishNow: "Publier maintenant",
+    published: "Article publié.",
+    schedule: "Programmer",
+    scheduled: "Article programmé.",
+    unpublish: "Repasser en brouillon",
+    unpublished: "Article repassé en brouillon : il n'est plus visible.",
+    view: "Voir l'article (français)",
+    viewEn: "Voir l'article (anglais)",
+    history: "Historique",
+    noHistory: "Rien encore.",
+    events: {
+      created: "Créé",
+      saved: "Enregistré",
+      published: "Publié",
+      scheduled: "Programmé",
+      unpublished: "Repassé en brouillon",
+      cover_set: "Photo de couverture changée",
+      cover_removed: "Photo de couverture retirée",
+    },
+    by: "par {{name}}",
+    failedAction: "Action impossible",
   },
   /** Correcting a shipping address before the parcel leaves. */
   addressForm: {
