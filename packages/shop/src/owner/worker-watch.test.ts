@@ -74,7 +74,11 @@ const webMail = (transport: MailTransport): MailSetup => ({
   from: "SOULS <commandes@souls.example>",
 });
 
-/** A worker silent for longer than its allowance. */
+/**
+ * A worker silent for longer than its allowance. The watches that follow look at `new Date()`,
+ * as the web server does: the row they queue is stamped by the database's clock, and a `now` taken
+ * before this set-up would find it not yet due.
+ */
 async function workerSilent(now: Date) {
   await recordHeartbeat(
     t.db,
@@ -99,7 +103,10 @@ describe("the web server's watch on a stopped worker", () => {
     const other = connect(t.url, { maxConnections: 2 });
     try {
       const web = webMail(mailboxTransport(mailbox));
-      const [a, b] = await Promise.all([watchWorker(t.db, web, now), watchWorker(other, web, now)]);
+      const [a, b] = await Promise.all([
+        watchWorker(t.db, web, new Date()),
+        watchWorker(other, web, new Date()),
+      ]);
       expect([a.change, b.change].filter(Boolean)).toEqual(["opened"]);
       expect([a.email, b.email].filter(Boolean)).toEqual([{ outcome: "sent" }]);
       // Later looks, from either: nothing more.
@@ -125,7 +132,7 @@ describe("the web server's watch on a stopped worker", () => {
     const now = new Date();
     await workerSilent(now);
     const web = recordingTransport();
-    expect(await watchWorker(t.db, webMail(web.transport), now)).toMatchObject({
+    expect(await watchWorker(t.db, webMail(web.transport), new Date())).toMatchObject({
       change: "opened",
       email: { outcome: "sent" },
     });
@@ -174,7 +181,7 @@ describe("the web server's watch on a stopped worker", () => {
     const now = new Date();
     await workerSilent(now);
     const web = recordingTransport({ hold: true });
-    const watching = watchWorker(t.db, webMail(web.transport), now);
+    const watching = watchWorker(t.db, webMail(web.transport), new Date());
     // The web server is sending it (the row claimed) when the worker's round begins.
     await web.sending;
     const worker = recordingTransport();
@@ -204,7 +211,7 @@ describe("the web server's watch on a stopped worker", () => {
       .executeTakeFirstOrThrow();
 
     const refused = recordingTransport({ failWith: "451 4.3.0 try later" });
-    expect(await watchWorker(t.db, webMail(refused.transport), now)).toMatchObject({
+    expect(await watchWorker(t.db, webMail(refused.transport), new Date())).toMatchObject({
       change: "opened",
       email: { outcome: "retrying", error: "451 4.3.0 try later" },
     });
