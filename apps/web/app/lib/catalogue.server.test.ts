@@ -128,6 +128,7 @@ describe("the collection shown on pages", () => {
       const load = vi.fn(() => loadCollection(t.db));
       const shown = keepCollection(load, versionOf(source));
       const nadia = () => t.db.updateTable("products").where("slug", "=", "nadia");
+      expect((await shown()).nadia?.available).toBe(25); // listening from here
       await nadia().set({ reserved: 1 }).execute();
       expect((await shown()).nadia?.available).toBe(24);
       const reads = load.mock.calls.length;
