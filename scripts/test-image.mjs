@@ -448,8 +448,8 @@ async function main() {
     );
     if (contents.uid !== 1000) fail(`the image's user is uid ${contents.uid}, not 1000`);
     const needed = [
-      services.migrate.command[1],
-      services.worker.command[1],
+      services.migrate.command.at(-1),
+      services.worker.command.at(-1),
       "apps/web/server.mjs",
       "apps/web/build/server/index.js",
     ];
