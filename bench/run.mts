@@ -29,6 +29,7 @@ import { parseArgs } from "node:util";
 import { connect, migrateToLatest, seedProducts } from "@souls/db";
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "@souls/db/embedded";
 import { benchAnnouncement } from "./announcement.mts";
+import { benchAudience } from "./audience.mts";
 import { addPhotographedModel, PHOTOGRAPHED_MODEL, photoBytesOnAPhone } from "./catalogue.mts";
 import { benchHostileRequests } from "./hostile.mts";
 import { benchHttp } from "./http.mts";
@@ -39,7 +40,14 @@ import { benchLoginFlood } from "./login-flood.mts";
 import { benchMemory } from "./memory.mts";
 import { measureNavigation } from "./navigation.mts";
 import { benchOrders } from "./orders.mts";
-import { cleanup, ensureChromium, runCommand, startTracked, waitForQuietMachine } from "./processes.mts";
+import {
+  cleanup,
+  ensureChromium,
+  runCommand,
+  startTracked,
+  stopGroup,
+  waitForQuietMachine,
+} from "./processes.mts";
 import { benchScale } from "./scale.mts";
 import {
   describeMachine,
@@ -55,6 +63,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SECTIONS: Section[] = [
   "js",
   "http",
+  "audience",
   "memory",
   "lighthouse",
   "navigation",
@@ -198,10 +207,12 @@ async function startApp(
   logFile: string,
   heapFolder: string,
   adminPassword = randomBytes(16).toString("hex"),
-): Promise<{ baseUrl: string; pid: number }> {
+  settingsOfItsOwn: NodeJS.ProcessEnv = {},
+): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...settingsOfItsOwn,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -234,7 +245,11 @@ async function startApp(
     .join(" ");
   // The request log goes to a file: cheap for the server, read back only if it fails to start.
   const out = openSync(logFile, "a");
-  const app = startTracked("the app", process.execPath, [serverFile], {
+  // BENCH_CPU_PROFILE_DIR=<folder>: the app writes a CPU profile there when it stops (--cpu-prof
+  // is refused in NODE_OPTIONS), to see where a section's time goes.
+  const profile = process.env.BENCH_CPU_PROFILE_DIR;
+  const nodeFlags = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
+  const app = startTracked("the app", process.execPath, [...nodeFlags, serverFile], {
     cwd: path.dirname(serverFile),
     env,
     stdio: ["ignore", out, out],
@@ -246,7 +261,7 @@ async function startApp(
     if (app.exitCode !== null) break;
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return { baseUrl, pid: app.pid as number };
+      if (response.ok) return { baseUrl, pid: app.pid as number, stop: () => stopGroup(app) };
     } catch {
       // Not listening yet.
     }
@@ -374,6 +389,31 @@ async function main(): Promise<number> {
       warmupSeconds: settings.warmupSeconds,
       repoRoot: ROOT,
     });
+  });
+  await runSection("audience", async () => {
+    waitedMs += await waitForQuietMachine("the audience comparison");
+    // A second server of the same build and database, counting nothing (decision 047).
+    const uncounted = await startApp(
+      snapshot?.server as string,
+      database.urlFor("souls"),
+      path.join(folder, "app-uncounted.log"),
+      heapFolder,
+      undefined,
+      { AUDIENCE_MEASUREMENT: "off" },
+    );
+    try {
+      return await benchAudience({
+        countedUrl: baseUrl,
+        uncountedUrl: uncounted.baseUrl,
+        page: "/",
+        connections: settings.connections,
+        seconds: settings.httpSeconds,
+        warmupSeconds: settings.warmupSeconds,
+        log,
+      });
+    } finally {
+      await uncounted.stop();
+    }
   });
   await runSection("memory", async () => {
     waitedMs += await waitForQuietMachine("the memory run");

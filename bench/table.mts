@@ -4,6 +4,7 @@ import os from "node:os";
 
 export type Section =
   | "http"
+  | "audience"
   | "memory"
   | "js"
   | "lighthouse"

@@ -2,7 +2,7 @@
  * The deployment files' essentials, checked without Docker or a cluster: docker/compose.yaml,
  * docker/Dockerfile and the Kubernetes manifests in deploy/k8s. What a careful operator would look
  * for — pinned images, hardening, limits, log rotation, health checks, backups, the migration
- * before the web app, probes, the Service and Ingress wiring, every setting the app requires, every
+ * before the web app, probes, the Gateway, HTTPRoute, HAProxy and Service wiring, every setting the app requires, every
  * secret as a mounted file (none an environment variable).
  *
  *   node --test deploy/
@@ -44,9 +44,10 @@ const STRIPE_KEYS = [
 ];
 /** A setting's name as it reaches the app: its file's variable when it is a secret. */
 const asPassed = (name) => (SECRETS.includes(name) ? `${name}_FILE` : name);
-const MIGRATE_COMMAND = ["node", "packages/db/dist/migrate.mjs"];
-const WORKER_COMMAND = ["node", "apps/worker/dist/main.mjs"];
-const WEB_COMMAND = ["node", "apps/web/server.mjs"];
+// Stack traces name the TypeScript sources: every bundle runs with its source maps (decision 056).
+const MIGRATE_COMMAND = ["node", "--enable-source-maps", "packages/db/dist/migrate.mjs"];
+const WORKER_COMMAND = ["node", "--enable-source-maps", "apps/worker/dist/main.mjs"];
+const WEB_COMMAND = ["node", "--enable-source-maps", "apps/web/server.mjs"];
 const SHOP_IMAGE = "souls-shop";
 
 /**
@@ -102,6 +103,7 @@ describe("docker/compose.yaml", () => {
           ...process.env,
           SOULS_VERSION: "check",
           SITE_URL: "https://souls.example",
+          WAL_ARCHIVE_NFS_HOST: "nfs.souls.example",
         },
       });
       assert.equal(result.status, 0, result.stderr);
@@ -196,7 +198,10 @@ describe("docker/compose.yaml", () => {
     assert.deepEqual(services.migrate.command, MIGRATE_COMMAND);
     assert.deepEqual(services.worker.command, WORKER_COMMAND);
     assert.equal(services.web.command, undefined, "web runs the image's CMD");
-    assert.match(read("docker/Dockerfile"), /^CMD \["node", "apps\/web\/server\.mjs"\]$/m);
+    assert.match(
+      read("docker/Dockerfile"),
+      /^CMD \["node", "--enable-source-maps", "apps\/web\/server\.mjs"\]$/m,
+    );
     for (const name of ["migrate", "worker"]) assert.equal(services[name].working_dir, undefined);
   });
 
@@ -275,6 +280,36 @@ describe("docker/compose.yaml", () => {
       script,
       /pg_restore --dbname="\$target" --no-owner --no-acl --exit-on-error --single-transaction/,
     );
+  });
+
+  test("point-in-time recovery: WAL archived off the host every minute, a daily base backup, 14 days kept", () => {
+    const { pitr, postgres } = services;
+    const settings = Object.fromEntries(
+      postgres.command
+        .filter((_, index) => postgres.command[index - 1] === "-c")
+        .map((setting) => setting.split(/=(.*)/s).slice(0, 2)),
+    );
+    assert.equal(postgres.command[0], "postgres");
+    assert.equal(settings.archive_mode, "on");
+    assert.equal(settings.archive_timeout, "60", "at most a minute of orders lost");
+    assert.equal(settings.archive_command, "sh /backup/pitr.sh archive-wal %p %f");
+    assert.ok(postgres.volumes.includes("./backup:/backup:ro"));
+    assert.ok(postgres.volumes.includes(`wal-archive:${postgres.environment.WAL_ARCHIVE_DIR}`));
+    // The archive is another host's storage, never a volume of the database's own disk.
+    const archive = compose.volumes["wal-archive"];
+    assert.equal(archive.driver_opts.type, "nfs");
+    assert.match(archive.driver_opts.o, /^addr=<WAL_ARCHIVE_NFS_HOST>,/);
+    assert.equal(pitr.image, postgres.image, "psql and tar from the server's own image");
+    assert.equal(pitr.user, "postgres", "reads the data folder as its owner");
+    assert.deepEqual(pitr.entrypoint, ["/bin/sh", "/backup/pitr.sh"]);
+    assert.deepEqual(pitr.command, ["schedule"]);
+    assert.ok(pitr.volumes.includes("postgres-data:/var/lib/postgresql:ro"));
+    assert.ok(pitr.volumes.includes(`wal-archive:${pitr.environment.WAL_ARCHIVE_DIR}`));
+    assert.equal(pitr.environment.WAL_ARCHIVE_DIR, postgres.environment.WAL_ARCHIVE_DIR);
+    assert.equal(String(pitr.environment.WAL_KEEP_DAYS), "14");
+    assert.match(String(pitr.environment.BASE_BACKUP_TIME), /^\d\d:\d\d$/);
+    assert.ok(pitr.healthcheck?.test.join(" ").includes("stopped_at"));
+    assert.match(read("docker/backup/pitr.sh"), /pg_backup_start/);
   });
 });
 
@@ -369,6 +404,13 @@ describe("deploy/k8s", () => {
     assert.deepEqual([...kustomization.resources].sort(), [...files].sort());
     for (const resource of kustomization.resources) assert.ok(existsSync(path.join(ROOT, K8S, resource)));
     assert.equal(kustomization.namespace, "souls");
+    // The release error reports name is the image's tag (decision 056).
+    const shop = kustomization.images.find((image) => image.name === SHOP_IMAGE);
+    assert.equal(
+      configMap.data.SOULS_VERSION,
+      shop.newTag,
+      "the ConfigMap's SOULS_VERSION is the image's tag",
+    );
     for (const { name, newTag } of kustomization.images) {
       assert.ok(pinned(`${name}:${newTag}`), `${name}:${newTag}`);
     }
@@ -472,6 +514,24 @@ describe("deploy/k8s", () => {
     assert.ok(pod.terminationGracePeriodSeconds >= 40, "a send in progress (30 s) may finish");
   });
 
+  test("every shop container reports its exceptions with the release: SOULS_VERSION, SENTRY_DSN", () => {
+    for (const { name, pod } of podsOf()) {
+      for (const container of containersOf(pod)) {
+        if (!container.image.startsWith(SHOP_IMAGE)) continue;
+        const where = `${name} ${container.name}`;
+        assert.equal(envValue(container, "SOULS_VERSION"), configMap.data.SOULS_VERSION, where);
+        const dsn = container.env.find((e) => e.name === "SENTRY_DSN");
+        assert.equal(dsn?.valueFrom?.configMapKeyRef?.key, "SENTRY_DSN", `${where}: SENTRY_DSN`);
+        envValue(container, "SENTRY_DSN");
+      }
+    }
+    for (const name of ["migrate", "web", "worker"]) {
+      const environment = services[name].environment;
+      assert.equal(environment.SOULS_VERSION, "<SOULS_VERSION>", `${name}: the image's tag as the release`);
+      assert.ok("SENTRY_DSN" in environment, `${name}: SENTRY_DSN`);
+    }
+  });
+
   test("every setting the app requires in production is provided; the password as a file", () => {
     const check = (deployment, containerName, required) => {
       const pod = workload("Deployment", deployment).spec.template.spec;
@@ -536,7 +596,7 @@ describe("deploy/k8s", () => {
     assert.ok(!kustomization.resources.includes("secret.template.yaml"));
   });
 
-  test("Ingress → Service → web pods: selector, ports and TLS host agree with SITE_URL", () => {
+  test("Gateway → HTTPRoute → HAProxy → web pods: TLS for SITE_URL's host, selectors and ports agree", () => {
     const web = workload("Deployment", "souls-web");
     const labels = web.spec.template.metadata.labels;
     const container = web.spec.template.spec.containers.find((c) => c.name === "web");
@@ -551,23 +611,59 @@ describe("deploy/k8s", () => {
       ),
       "the Service's targetPort is the container's port",
     );
-    const ingress = workload("Ingress", "souls-web");
-    const host = new URL(configMap.data.SITE_URL).host;
-    assert.equal(ingress.spec.rules[0].host, host, "the Ingress serves SITE_URL's host");
-    assert.ok(
-      ingress.spec.tls.some((tls) => tls.hosts.includes(host) && tls.secretName),
-      "TLS for that host",
+    // No Ingress (ingress-nginx's annotations are gone with it): the Gateway API.
+    assert.equal(
+      resources.find((r) => r.kind === "Ingress"),
+      undefined,
+      "an Ingress: the Gateway replaced it",
     );
-    for (const rule of ingress.spec.rules) {
-      for (const { backend } of rule.http.paths) {
-        assert.equal(backend.service.name, service.metadata.name);
-        const { name, number } = backend.service.port;
-        assert.ok(
-          service.spec.ports.some((p) => p.name === name || p.port === number),
-          "a port of the Service",
-        );
+    const host = new URL(configMap.data.SITE_URL).host;
+    const gateway = workload("Gateway", "souls");
+    const https = gateway.spec.listeners.find((l) => l.protocol === "HTTPS");
+    assert.equal(https?.port, 443);
+    assert.equal(https.hostname, host, "the Gateway serves SITE_URL's host");
+    assert.equal(https.tls.mode, "Terminate");
+    assert.ok(https.tls.certificateRefs.some((ref) => ref.name && (ref.kind ?? "Secret") === "Secret"));
+    const routes = resources.filter((r) => r.kind === "HTTPRoute");
+    const served = routes.filter((r) => r.spec.parentRefs.some((p) => p.sectionName === https.name));
+    assert.equal(served.length, 1, "one route on the HTTPS listener");
+    const [route] = served;
+    assert.deepEqual(route.spec.hostnames, [host]);
+    assert.ok(route.spec.parentRefs.every((p) => p.name === gateway.metadata.name));
+    // Every request to HAProxy, never around it to the web pods.
+    const proxyService = workload("Service", "souls-proxy");
+    for (const rule of route.spec.rules) {
+      assert.equal(rule.timeouts?.request, "0s", "no limit on a live stream's duration");
+      for (const backend of rule.backendRefs) {
+        assert.equal(backend.name, proxyService.metadata.name, "the route goes through HAProxy");
+        assert.ok(proxyService.spec.ports.some((p) => p.port === backend.port));
       }
     }
+    for (const r of routes)
+      for (const rule of r.spec.rules)
+        for (const backend of rule.backendRefs ?? [])
+          assert.notEqual(backend.name, service.metadata.name, `${r.metadata.name}: around HAProxy`);
+    // Plain HTTP only redirects.
+    const http = gateway.spec.listeners.find((l) => l.protocol === "HTTP");
+    const redirect = routes.find((r) => r.spec.parentRefs.some((p) => p.sectionName === http.name));
+    assert.deepEqual(
+      redirect.spec.rules.flatMap((rule) => rule.backendRefs ?? []),
+      [],
+    );
+    assert.deepEqual(redirect.spec.rules[0].filters[0].requestRedirect, { scheme: "https", statusCode: 301 });
+    // HAProxy's Service reaches HAProxy's pod; HAProxy finds every web pod by the headless Service.
+    const proxy = workload("Deployment", "souls-proxy");
+    const proxyLabels = proxy.spec.template.metadata.labels;
+    for (const [key, value] of Object.entries(proxyService.spec.selector))
+      assert.equal(proxyLabels[key], value, key);
+    const haproxy = proxy.spec.template.spec.containers[0];
+    assert.ok(haproxy.ports.some((p) => p.name === proxyService.spec.ports[0].targetPort));
+    assert.equal(service.spec.clusterIP, "None", "headless: HAProxy sees each web pod");
+    assert.equal(
+      envValue(haproxy, "WEB_ADDRESS"),
+      `${service.metadata.name}.${service.metadata.namespace}.svc.cluster.local:${servicePort.port}`,
+    );
+    assert.equal(Number(servicePort.port), container.ports[0].containerPort);
     const budget = workload("PodDisruptionBudget", "souls-web");
     for (const [key, value] of Object.entries(budget.spec.selector.matchLabels))
       assert.equal(labels[key], value);
@@ -577,7 +673,8 @@ describe("deploy/k8s", () => {
 
 // ---------------------------------------------------------------------------------------------
 // The per-client limits (decision 042): docker/haproxy.cfg between Caddy and the web replicas, the
-// same numbers on the Ingress. deploy/proxy.test.mjs runs the file itself.
+// same file behind the Kubernetes Gateway. deploy/proxy.test.mjs runs the file itself (as compose
+// does), deploy/gateway-proxy.test.mjs as Kubernetes does.
 
 describe("the proxy's per-client limits", () => {
   const haproxy = read("docker/haproxy.cfg");
@@ -602,7 +699,8 @@ describe("the proxy's per-client limits", () => {
     assert.equal(proxy.depends_on.web.condition, "service_healthy");
     // One hop the app trusts: HAProxy's X-Forwarded-For, which replaces the client's.
     assert.equal(String(web.environment.TRUST_PROXY_HOPS), "1");
-    assert.match(haproxy, /^\thttp-request set-header X-Forwarded-For %\[src\]$/m);
+    assert.match(haproxy, /^\thttp-request set-header X-Forwarded-For %\[var\(txn\.client\)\]$/m);
+    assert.match(haproxy, /^\thttp-request set-var\(txn\.client\) src$/m);
     assert.match(haproxy, /^\thttp-request set-header X-Request-Id %\[unique-id\]$/m);
   });
 
@@ -610,7 +708,7 @@ describe("the proxy's per-client limits", () => {
     assert.match(haproxy, /^\ttcp-request session track-sc0 src,ipmask\(32,64\) table per_client$/m);
   });
 
-  test("compose passes the file's own defaults on; the Ingress says the same numbers", () => {
+  test("compose and Kubernetes pass the file's own defaults on", () => {
     const limits = [
       "CLIENT_MAX_CONNECTIONS",
       "CLIENT_MAX_REQUESTS",
@@ -625,21 +723,133 @@ describe("the proxy's per-client limits", () => {
       assert.ok(defaults[name], `docker/haproxy.cfg: no default for ${name}`);
       assert.equal(String(services.proxy.environment[name]), defaults[name], name);
     }
-    const annotations = workload("Ingress", "souls-web").metadata.annotations;
-    const annotation = (name) => Number(annotations[`nginx.ingress.kubernetes.io/${name}`]);
-    assert.equal(annotation("limit-connections"), Number(defaults.CLIENT_MAX_CONNECTIONS));
-    const periodSeconds = Number(defaults.CLIENT_RATE_PERIOD.replace(/s$/, ""));
-    assert.equal(annotation("limit-rps"), Number(defaults.CLIENT_MAX_REQUESTS) / periodSeconds);
-    assert.equal(
-      annotation("limit-rps") * annotation("limit-burst-multiplier"),
-      Number(defaults.CLIENT_MAX_REQUESTS),
-      "the burst: a whole period's requests",
-    );
+    // Kubernetes: the same file, the same numbers, the client told by the Gateway (decision 055).
+    const proxy = workload("Deployment", "souls-proxy").spec.template.spec;
+    const haproxyContainer = proxy.containers[0];
+    assert.ok(pinned(haproxyContainer.image), haproxyContainer.image);
+    assert.equal(haproxyContainer.image, services.proxy.image, "the image compose runs");
+    for (const name of limits) assert.equal(envValue(haproxyContainer, name), defaults[name], `k8s ${name}`);
+    assert.equal(envValue(haproxyContainer, "CLIENT_ADDRESS_FROM"), "gateway");
+    assert.equal(read("deploy/k8s/haproxy.cfg"), haproxy, "deploy/k8s/haproxy.cfg is docker/haproxy.cfg");
+    const generated = kustomization.configMapGenerator.find((c) => c.name === "souls-proxy");
+    assert.deepEqual(generated.files, ["haproxy.cfg"]);
+    const configVolume = proxy.volumes.find((v) => v.configMap?.name === "souls-proxy");
+    const mount = haproxyContainer.volumeMounts.find((m) => m.name === configVolume?.name);
+    assert.equal(mount?.mountPath, "/usr/local/etc/haproxy", "where the image reads haproxy.cfg");
+    assert.equal(workload("Deployment", "souls-proxy").spec.replicas, 1, "one HAProxy counts every client");
+  });
+
+  test("behind the Gateway, the client is the Gateway's last X-Forwarded-For entry, a /64 as one", () => {
+    const branch = haproxy.match(/^\.if streq\("\$CLIENT_ADDRESS_FROM",gateway\)\n([\s\S]*?)^\.else\n/m)?.[1];
+    assert.ok(branch, "a gateway branch");
+    assert.match(branch, /^\tbind "\$\{PROXY_BIND-:8080\}"$/m);
+    assert.match(branch, /^\thttp-request set-var\(txn\.client\) req\.hdr_ip\(X-Forwarded-For,-1\)$/m);
+    assert.match(branch, /^\thttp-request track-sc0 var\(txn\.client\),ipmask\(32,64\) table per_client$/m);
   });
 
   test("the live streams have their own line, at their address", () => {
     const livePath = read("apps/web/app/screens.ts").match(/^\s*liveAvailability: "([^"]+)",$/m)[1];
     const prefix = haproxy.match(/^\tuse_backend live if \{ path_beg (\S+) \}$/m)?.[1];
     assert.ok(prefix && livePath.startsWith(prefix), `${livePath} goes to backend live`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A cluster's own PostgreSQL (deploy/k8s/postgres, decision 054): the point-in-time recovery of
+// compose, for a cluster without a managed database.
+
+describe("deploy/k8s/postgres", () => {
+  const DIR = "deploy/k8s/postgres";
+  const own = parse(read(`${DIR}/kustomization.yaml`));
+  const manifests = own.resources.flatMap((file) =>
+    parseAllDocuments(read(`${DIR}/${file}`)).map((document) => {
+      assert.deepEqual(document.errors, [], `${file}: ${document.errors.join(", ")}`);
+      return document.toJS();
+    }),
+  );
+  const statefulSet = manifests.find((r) => r.kind === "StatefulSet" && r.metadata.name === "souls-postgres");
+  const pod = statefulSet.spec.template.spec;
+  const container = (name) => pod.containers.find((c) => c.name === name);
+  const env = (c, name) => c.env.find((e) => e.name === name)?.value;
+
+  const kubectl = spawnSync("kubectl", ["version", "--client"], { stdio: "ignore" }).status === 0;
+  test("kubectl kustomize builds it, the script inside", {
+    skip: kubectl ? false : "no kubectl on this machine",
+  }, () => {
+    const built = spawnSync(
+      "kubectl",
+      ["kustomize", "--load-restrictor", "LoadRestrictionsNone", path.join(ROOT, DIR)],
+      {
+        encoding: "utf8",
+      },
+    );
+    assert.equal(built.status, 0, built.stderr);
+    const builtResources = parseAllDocuments(built.stdout).map((document) => document.toJS());
+    const map = builtResources.find((r) => r.kind === "ConfigMap");
+    assert.equal(map.data["pitr.sh"], read("docker/backup/pitr.sh"));
+    // The generated name (a hash of the script) is the one the pod mounts: a new script, a new pod.
+    const { volumes } = builtResources.find((r) => r.kind === "StatefulSet").spec.template.spec;
+    assert.equal(volumes.find((v) => v.name === "pitr").configMap.name, map.metadata.name);
+  });
+
+  test("every manifest of the folder is listed, and the script is docker/backup/pitr.sh itself", () => {
+    const files = readdirSync(path.join(ROOT, DIR)).filter(
+      (f) => f.endsWith(".yaml") && f !== "kustomization.yaml",
+    );
+    assert.deepEqual([...own.resources].sort(), files.sort());
+    const [generated] = own.configMapGenerator;
+    assert.equal(generated.name, "souls-pitr");
+    assert.deepEqual(generated.files, ["pitr.sh=../../../docker/backup/pitr.sh"]);
+    assert.ok(existsSync(path.join(ROOT, DIR, "../../../docker/backup/pitr.sh")));
+    for (const resource of manifests) assert.equal(resource.metadata.namespace, "souls");
+  });
+
+  test("archives as compose does: every minute, through pitr.sh, to a volume off the node", () => {
+    const postgres = container("postgres");
+    assert.equal(postgres.image, services.postgres.image, "the same PostgreSQL as compose");
+    assert.deepEqual(
+      postgres.args,
+      services.postgres.command.slice(1),
+      "the same archive settings as compose",
+    );
+    assert.equal(env(postgres, "WAL_ARCHIVE_DIR"), "/wal-archive");
+    assert.equal(env(postgres, "POSTGRES_PASSWORD_FILE"), "/var/run/secrets/souls/database-password");
+    assert.ok(postgres.volumeMounts.some((m) => m.name === "wal-archive" && m.mountPath === "/wal-archive"));
+    const claim = manifests.find(
+      (r) => r.kind === "PersistentVolumeClaim" && r.metadata.name === "souls-wal-archive",
+    );
+    assert.deepEqual(claim.spec.accessModes, ["ReadWriteMany"]);
+    assert.ok(
+      pod.volumes.some(
+        (v) => v.name === "wal-archive" && v.persistentVolumeClaim?.claimName === "souls-wal-archive",
+      ),
+    );
+  });
+
+  test("a base backup every day, 14 days kept, the data folder read-only to it", () => {
+    const pitr = container("pitr");
+    assert.equal(pitr.image, services.postgres.image);
+    assert.deepEqual(pitr.command, ["sh", "/backup/pitr.sh", "schedule"]);
+    assert.equal(env(pitr, "WAL_KEEP_DAYS"), "14");
+    assert.match(env(pitr, "BASE_BACKUP_TIME"), /^\d\d:\d\d$/);
+    assert.equal(env(pitr, "PGDATA"), env(container("postgres"), "PGDATA"));
+    const data = pitr.volumeMounts.find((m) => m.name === "data");
+    assert.equal(data.readOnly, true);
+    assert.match(pitr.livenessProbe.exec.command.join(" "), /stopped_at -mmin -1560/);
+  });
+
+  test("restricted: non-root, no privilege escalation, no capability, read-only root, secrets as files", () => {
+    assert.equal(pod.securityContext.runAsNonRoot, true);
+    assert.equal(pod.securityContext.seccompProfile.type, "RuntimeDefault");
+    for (const c of pod.containers) {
+      assert.equal(c.securityContext.allowPrivilegeEscalation, false, c.name);
+      assert.equal(c.securityContext.readOnlyRootFilesystem, true, c.name);
+      assert.deepEqual(c.securityContext.capabilities.drop, ["ALL"], c.name);
+      assert.ok(c.resources.limits.cpu && c.resources.limits.memory, c.name);
+      for (const e of c.env) {
+        assert.ok(!NEVER_IN_ENV.includes(e.name), `${c.name}: ${e.name} as an environment variable`);
+        assert.equal(e.valueFrom?.secretKeyRef, undefined, `${c.name}: ${e.name} from a secret`);
+      }
+    }
   });
 });

@@ -90,11 +90,13 @@ describe("the alert rules", () => {
     );
     assert.deepEqual(names.toSorted(), [
       "BackupTooOld",
+      "BaseBackupTooOld",
       "CheckoutErrors",
       "DatabaseDown",
       "EmailsFailed",
       "OutboxGrowing",
       "PaymentFailures",
+      "WalArchiveBehind",
       "WorkerStalled",
     ]);
     assert.match(checked.stdout, new RegExp(`SUCCESS: ${names.length} rules found`));
@@ -111,6 +113,89 @@ describe("the alert rules", () => {
         }),
       );
       assert.notEqual(spawnSync("promtool", ["check", "rules", broken]).status, 0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the point-in-time recovery's alerts fire when its archive stalls or fails, not before (promtool test rules)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "souls-rules-"));
+    // Series as scrapes would see them, on promtool's clock (time() is 0 at the start); decision 054.
+    const behind = {
+      exp_labels: { severity: "page" },
+      exp_annotations: {
+        summary: "WAL archiving is behind or failing: orders since are not safe off the host",
+        description:
+          "See PostgreSQL's logs (archive_command) and the archive's mount (`pitr.sh list`); pg_stat_archiver says what failed.",
+      },
+    };
+    const cases = {
+      rule_files: [RULES],
+      evaluation_interval: "1m",
+      tests: [
+        {
+          // A segment archived every minute (archive_timeout), never a failure: quiet.
+          interval: "1m",
+          input_series: [
+            { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x40" },
+            { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x40" },
+          ],
+          alert_rule_test: [{ eval_time: "40m", alertname: "WalArchiveBehind", exp_alerts: [] }],
+        },
+        {
+          // Archiving fails from minute 11 on (the archive's mount is gone): firing 5 minutes on.
+          interval: "1m",
+          input_series: [
+            { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x10 600x30" },
+            { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x10 660+60x30" },
+          ],
+          alert_rule_test: [
+            { eval_time: "14m", alertname: "WalArchiveBehind", exp_alerts: [] },
+            { eval_time: "17m", alertname: "WalArchiveBehind", exp_alerts: [behind] },
+          ],
+        },
+        {
+          // Nothing archived after minute 10 and no failure either (the archiver stuck): 5 minutes
+          // behind, then 5 minutes more.
+          interval: "1m",
+          input_series: [
+            { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x10 600x30" },
+            { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x40" },
+          ],
+          alert_rule_test: [
+            { eval_time: "18m", alertname: "WalArchiveBehind", exp_alerts: [] },
+            { eval_time: "22m", alertname: "WalArchiveBehind", exp_alerts: [behind] },
+          ],
+        },
+        {
+          // A base backup at hour 0, none after: too old past 26 hours and 15 minutes.
+          interval: "1m",
+          input_series: [{ series: "souls_base_backup_last_success_timestamp_seconds", values: "0x1700" }],
+          alert_rule_test: [
+            { eval_time: "26h", alertname: "BaseBackupTooOld", exp_alerts: [] },
+            {
+              eval_time: "27h",
+              alertname: "BaseBackupTooOld",
+              exp_alerts: [
+                {
+                  exp_labels: { severity: "warning" },
+                  exp_annotations: {
+                    summary: "The last base backup is 1d 3h 0m 0s old",
+                    description:
+                      "The daily base backup did not run or failed: see the pitr service's logs (`pitr.sh base` makes one).",
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    try {
+      const file = path.join(dir, "pitr-alerts.test.yaml");
+      writeFileSync(file, stringify(cases));
+      const tested = spawnSync("promtool", ["test", "rules", file], { encoding: "utf8" });
+      assert.equal(tested.status, 0, tested.stdout + tested.stderr);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,6 +8,12 @@
  *   node ../../scripts/bundle.mjs src/main.ts                     (apps/worker: dist/main.mjs)
  *   node ../../scripts/bundle.mjs src/cli/migrate.ts src/log.ts   (packages/db: dist/migrate.mjs, dist/log.mjs)
  *
+ * Each bundle has its source map beside it (dist/<name>.mjs.map, the sources' paths without
+ * their text): run with `node --enable-source-maps`, a stack trace names the TypeScript file and
+ * line, in the logs and in Sentry's reports (decision 056). What an entry imports only on demand
+ * (`import()`: Sentry's SDK, loaded when SENTRY_DSN is set) is a chunk of its own, dist/chunk-*.mjs,
+ * read from disk only then.
+ *
  * turbo runs it as each package's `build`, before the packages that depend on it.
  */
 import { rmSync } from "node:fs";
@@ -34,7 +40,11 @@ const result = await build({
   ),
   outdir,
   outExtension: { ".js": ".mjs" },
+  chunkNames: "chunk-[hash]",
   bundle: true,
+  splitting: true,
+  sourcemap: "linked",
+  sourcesContent: false,
   platform: "node",
   format: "esm",
   // The engines floor of the repository (Node 22.12); the image runs Node 22, the suites also 24.
@@ -63,5 +73,6 @@ if (forbidden.length) {
   process.exit(1);
 }
 for (const [file, { bytes }] of Object.entries(result.metafile.outputs)) {
+  if (file.endsWith(".map") || path.basename(file).startsWith("chunk-")) continue;
   console.log(`${label} ${path.relative(dir, path.resolve(file))} (${Math.round(bytes / 1024)} kB)`);
 }

@@ -62,10 +62,17 @@ const steps = [
     on(LTS_NODE),
   ],
   ["benchmark script types", "npx", ["tsc", "-p", "bench"], image],
-  ["deployment files (compose, Kubernetes)", "node", ["--test", "deploy/check.test.mjs"], image],
+  [
+    "deployment files (compose, Kubernetes, against Kubernetes' own schemas)",
+    "node",
+    ["--test", "deploy/check.test.mjs", "deploy/k8s-schemas.test.mjs"],
+    image,
+  ],
   ["production build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"], image],
   // promtool checks the alert rules; a real Prometheus scrapes the built shop and sees one fire.
   ["alert rules and a real Prometheus", "node", ["--test", "deploy/prometheus.test.mjs"], image],
+  // The bundles' exceptions, with their release and TypeScript frames, to a local Sentry endpoint.
+  ["error reports (Sentry)", "node", ["--test", "deploy/error-reporting.test.mjs"], image],
   // docker/Dockerfile built by podman and run as compose runs it, on PostgreSQL 18 (decision 053).
   [
     "the real image (podman build, then run read-only, as node, without capabilities)",
@@ -76,9 +83,9 @@ const steps = [
   // docker/backup/backup.sh: the nightly dump and its documented restore, on a real server.
   ["the nightly backup and its restore", "node", ["scripts/backup-rehearsal.mjs"], image],
   [
-    "the proxy's per-client limits (HAProxy in front of the production build)",
+    "the proxy's per-client limits (HAProxy in front of the production build, and behind a Gateway)",
     "node",
-    ["--test", "deploy/proxy.test.mjs"],
+    ["--test", "deploy/proxy.test.mjs", "deploy/gateway-proxy.test.mjs"],
     image,
   ],
   ["end-to-end tests on the image's Node", "npm", ["run", "e2e", "-w", "@souls/web"], image],

@@ -4,7 +4,7 @@
  * the client's network address for the rate limits, checks before the app (cross-site posts, body
  * sizes), headers on static files, one log line per request with its id, and a graceful stop.
  *
- *   node server.mjs          (PORT, HOST, METRICS_PORT; the root .env is read when present)
+ *   node --enable-source-maps server.mjs   (PORT, HOST, METRICS_PORT, SENTRY_DSN; the root .env is read when present)
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -14,6 +14,12 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+// Exceptions to Sentry when SENTRY_DSN is set (decision 056); the SDK is loaded only then.
+import {
+  flushErrorReports,
+  reportError,
+  startErrorReporting,
+} from "../../packages/db/dist/error-reporting.mjs";
 // The shop's one logger (packages/db/src/log.ts), bundled by @souls/db's build: the runtime image
 // holds packages/db/dist beside the web build, and no workspace package.
 import { createLogger, installLogger, logFormatOf, loggedPath } from "../../packages/db/dist/log.mjs";
@@ -46,6 +52,7 @@ function refuseToStart(message) {
 }
 if (envFileProblem) refuseToStart(envFileProblem);
 if (LOG_FORMAT && LOG_FORMAT !== log.format) refuseToStart("LOG_FORMAT must be json or text");
+await startErrorReporting("web", process.env).catch((error) => refuseToStart(error.message));
 
 const build = await import("./build/server/index.js").catch((error) => {
   if (!String(error?.message).startsWith("Invalid configuration")) throw error;
@@ -180,6 +187,8 @@ function answerFromPageCache(req, res, next) {
         if ("ticket" in found) {
           webMetrics.pageCache("miss");
           req.pageCacheTicket = found.ticket;
+          // Whatever the app answers, the requests waiting for this render stop waiting.
+          if (found.ticket) res.once("close", () => pageCache.release(found.ticket));
           return next();
         }
         webMetrics.pageCache("hit");
@@ -244,13 +253,14 @@ function redirectPermanently(res, location) {
   res.end(location);
 }
 
-/** Our own fault while answering: logged with its stack, 500 without it, and the server serves on. */
+/** Our own fault while answering: logged with its stack and reported, 500 without it, and the server serves on. */
 function answerFault(req, res, error) {
   log.error(
     "request failed",
     { method: req.method, path: pathOf(req), error: String(error?.stack ?? error) },
     `[web] ${req.method} ${pathOf(req)} failed: ${error?.stack ?? error}`,
   );
+  reportError(error, { request: { method: req.method, url: pathOf(req) } });
   if (res.headersSent) return res.destroy();
   res.statusCode = 500;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -432,6 +442,7 @@ async function stop(signal, exitCode = 0) {
   clearTimeout(cutStreams);
   clearTimeout(cutRequests);
   await appStop?.close();
+  await flushErrorReports();
   const ms = Date.now() - begun;
   log.info("stopped", { ms }, `[web] stopped in ${ms} ms (requests finished, database connections closed)`);
   process.exit(exitCode);
@@ -448,6 +459,7 @@ process.on("uncaughtException", (error) => {
     { error: String(error?.stack ?? error) },
     `[web] uncaught exception, stopping: ${error?.stack ?? error}`,
   );
+  reportError(error, { tags: { where: "uncaught" } });
   stop("uncaughtException", 1);
 });
 // A rejection nobody awaited changed nothing by itself: it is logged and the server serves on.
@@ -457,4 +469,5 @@ process.on("unhandledRejection", (reason) => {
     { error: String(reason?.stack ?? reason) },
     `[web] unhandled rejection: ${reason?.stack ?? reason}`,
   );
+  reportError(reason, { tags: { where: "unhandled-rejection" } });
 });

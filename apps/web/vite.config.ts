@@ -35,8 +35,12 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   build: {
+    // The server's build has its source map (build/server/index.js.map): with `node
+    // --enable-source-maps`, stack traces in the logs and Sentry's reports name the TypeScript
+    // sources (decision 056). The browser's has none: nothing of the sources is served.
+    sourcemap: isSsrBuild === true,
     // The locale files a page fetches on a later navigation stay files, never inlined into the script.
     assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
     rollupOptions: {
@@ -80,4 +84,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isDatabaseUnavailable } from "@souls/db";
 import { loggedPath } from "@souls/db/log";
 import type { ReactElement } from "react";
@@ -10,6 +10,7 @@ import { pageWords } from "./i18n.server";
 import { countInBackground, hitOf } from "./lib/audience.server";
 import { resignedCookies } from "./lib/cookies.server";
 import { DocumentContext } from "./lib/document";
+import { reportRequestError } from "./lib/error-reports.server";
 import { webMetrics } from "./lib/metrics.server";
 import {
   type CacheTicket,
@@ -95,6 +96,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     return;
   }
   console.error(error);
+  // A fault of ours (not a refusal answered with its status) goes to Sentry when it is set up
+  // (decision 056), with the request's method and path only.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  reportRequestError(error, request, { where: "remix" });
 };
 
 /** Single-fetch data of the same pages is no more cacheable than their HTML. */

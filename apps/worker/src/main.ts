@@ -10,6 +10,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { connect } from "@souls/db";
+import { flushErrorReports, reportError, startErrorReporting } from "@souls/db/error-reporting";
 import { createLogger, installLogger, logFormatOf } from "@souls/db/log";
 import { loadEnvFile } from "@souls/db/project";
 import { renderEmail } from "@souls/emails";
@@ -32,6 +33,8 @@ try {
   process.exit(1);
 }
 installLogger(createLogger({ service: "worker", format: env.logFormat }));
+// Exceptions to Sentry when SENTRY_DSN is set (decision 056): a failed round, an uncaught exception.
+await startErrorReporting("worker", env);
 
 const db = connect(env.DATABASE_URL, { maxConnections: 3, password: env.databasePassword });
 const gateway = paymentGatewayFor(env);
@@ -128,8 +131,10 @@ async function round() {
       }
     }
   } catch (error) {
-    // A database outage must not kill the worker: the next round tries again.
+    // A database outage must not kill the worker: the next round tries again. Its fault is
+    // reported (an outage's too: it says when it began and ended).
     console.error("[worker] round failed:", (error as Error).message);
+    reportError(error, { tags: { job: "round" } });
   }
   // Even after a failed round: the loop turns, which is what the liveness probe asks.
   heartbeat();
@@ -154,6 +159,7 @@ async function stop(signal: NodeJS.Signals | "uncaughtException", exitCode = 0) 
   await current;
   mail.transport.close();
   await db.destroy();
+  await flushErrorReports();
   console.log("[worker] stopped");
   process.exit(exitCode);
 }
@@ -164,10 +170,12 @@ process.on("SIGTERM", () => stop("SIGTERM"));
 // it held are handed back by their locks and leases). A rejection nobody awaited is logged only.
 process.on("uncaughtException", (error) => {
   console.error(`[worker] uncaught exception, stopping: ${error.stack ?? error}`);
+  reportError(error, { tags: { job: "uncaught" } });
   void stop("uncaughtException", 1);
 });
 process.on("unhandledRejection", (reason) => {
   console.error(`[worker] unhandled rejection: ${(reason as Error)?.stack ?? reason}`);
+  reportError(reason, { tags: { job: "unhandled-rejection" } });
 });
 
 // Prometheus metrics on a port of their own (decision 044): the database's gauges, the payments

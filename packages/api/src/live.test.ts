@@ -54,7 +54,14 @@ it("products.changes yields a change made by another connection, then ends and u
   await t.db.updateTable("products").set({ stock: 7 }).where("id", "=", aicha.id).execute();
   expect(await first).toEqual({
     done: false,
-    value: { id: aicha.id, slug: "aicha", reference: "Aicha-01", available: 7, operation: "update" },
+    value: {
+      id: aicha.id,
+      slug: "aicha",
+      reference: "Aicha-01",
+      available: 7,
+      operation: "update",
+      stockOnly: true,
+    },
   });
 
   // The owner's own change through the API arrives the same way.

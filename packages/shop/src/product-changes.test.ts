@@ -59,7 +59,18 @@ describe("listening to product changes", () => {
     const heard = nextChanges(source);
     await t.db.updateTable("products").set({ stock: 12, reserved: 2 }).where("id", "=", id).execute();
     expect(await heard).toEqual([
-      { id, slug: "nadia", reference: "Nadia-01", available: 10, operation: "update" },
+      { id, slug: "nadia", reference: "Nadia-01", available: 10, operation: "update", stockOnly: true },
+    ]);
+  });
+
+  it("tells a change of stock alone from one a page shows otherwise (a price)", async () => {
+    const { id } = await product("nadia");
+    const heard = nextChanges(source, 2);
+    await t.db.updateTable("products").set({ stock: 11, reserved: 1 }).where("id", "=", id).execute();
+    await t.db.updateTable("products").set({ priceCents: 15900 }).where("id", "=", id).execute();
+    expect((await heard).map((change) => [change.available, change.stockOnly])).toEqual([
+      [10, true],
+      [10, false],
     ]);
   });
 

@@ -22,6 +22,11 @@ export interface ProductChange {
   /** stock − reserved; 0 once archived or deleted. */
   available: number;
   operation: "insert" | "update" | "delete";
+  /**
+   * Only the stock columns moved (a hold, a sale, a hold given back): what a page shows of the
+   * model is its availability, so if that is unchanged, so is the page (a held piece paid for).
+   */
+  stockOnly: boolean;
 }
 
 export interface ProductChangeSource {
@@ -31,10 +36,11 @@ export interface ProductChangeSource {
 
 /**
  * Also told of every change of what the shop shows: a product row, or one of the tables a
- * `notify_catalogue_change` trigger watches (texts, photos, series, the seller's identity).
+ * `notify_catalogue_change` trigger watches (texts, photos, series, the seller's identity): the
+ * product's change, or null for another table's.
  */
 export interface CatalogueChangeSource extends ProductChangeSource {
-  subscribeToAll(listener: () => void): () => void;
+  subscribeToAll(listener: (change: ProductChange | null) => void): () => void;
 }
 
 /** A statement on a watched table other than `products`, as `notify_catalogue_change` announces it. */
@@ -46,6 +52,8 @@ const productChangeSchema = z.object({
   reference: z.string().max(200),
   available: z.int(),
   operation: z.enum(["insert", "update", "delete"]),
+  // Absent from a notification of before its migration (2026-11-28T08-30): any change, then.
+  stockOnly: z.boolean().default(false),
 });
 
 /** A notification's payload as a ProductChange, or null if it is not one (never throws). */
@@ -112,7 +120,7 @@ export async function listenToProductChanges(
   const report =
     options.onError ?? ((error: Error) => console.error("[live] product changes:", error.message));
   const listeners = new Set<(change: ProductChange) => void>();
-  const everyChange = new Set<() => void>();
+  const everyChange = new Set<(change: ProductChange | null) => void>();
   let client: pg.Client | undefined;
   let closed = false;
   let failures = 0;
@@ -135,7 +143,7 @@ export async function listenToProductChanges(
     if (message.channel !== PRODUCT_CHANNEL) return;
     const change = parseProductChange(message.payload);
     if (!change && !isCatalogueChange(message.payload)) return;
-    for (const listener of [...everyChange]) tell(listener);
+    for (const listener of [...everyChange]) tell(listener, change);
     if (change) for (const listener of [...listeners]) tell(listener, change);
   }
 

@@ -5,6 +5,13 @@ import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
 import { RedirectBackField } from "./redirect-back-field";
 
+/**
+ * The product page's note for a shopper sent back from « Acheter maintenant » because nothing was
+ * left (the checkout, issue 33): in every sold-out page, shown only when the address names it
+ * (`#gone-meanwhile`, CSS :target), so the page stays the one kept for everyone.
+ */
+export const GONE_MEANWHILE = "gone-meanwhile";
+
 export function checkoutHref(locale: Locale, model: ModelCode): string {
   return `${pathOf("checkout", locale)}?product=${model}&qty=1`;
 }

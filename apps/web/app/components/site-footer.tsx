@@ -3,12 +3,14 @@ import type { useRootData } from "~/lib/locale";
 import type { SeriesLink } from "~/lib/series.server";
 import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
+import { Paragraphs } from "./paragraphs";
 
 export function SiteFooter({
   locale,
   seller,
   year,
   series,
+  tagline,
 }: {
   locale: Locale;
   seller: NonNullable<ReturnType<typeof useRootData>>["seller"] | undefined;
@@ -16,6 +18,8 @@ export function SiteFooter({
   year: number | undefined;
   /** Each series' page, the home page's first. */
   series: readonly SeriesLink[];
+  /** The lines under the logo, as the owner wrote them (decision 051); today's without them. */
+  tagline?: string;
 }) {
   const { t } = useTranslation();
   const home = pathOf("home", locale);
@@ -24,7 +28,7 @@ export function SiteFooter({
       <div className="site-footer__inner">
         <div className="site-footer__brand">
           <img src="/images/logo.svg" alt={t("nav.logoAlt")} width="132" height="28" loading="lazy" />
-          <p>{t("footer.tagline")}</p>
+          <Paragraphs text={tagline ?? t("footer.tagline")} />
           <a href={`${home}#products`} className="button button--ghost">
             {t("footer.collection")}
           </a>

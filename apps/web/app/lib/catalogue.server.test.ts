@@ -23,17 +23,17 @@ const collection = (available: number): Collection =>
 
 /** A channel the test drives: announces changes, drops and comes back. */
 function channel() {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: null) => void>();
   let connection: number | null = 1;
   return {
-    subscribeToAll(listener: () => void) {
+    subscribeToAll(listener: (change: null) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     connection: () => connection,
     catchUp: async () => connection !== null,
     announce() {
-      for (const listener of listeners) listener();
+      for (const listener of listeners) listener(null);
     },
     drop: () => {
       connection = null;
@@ -114,6 +114,37 @@ describe("the collection shown on pages", () => {
         await t.db.updateTable("products").set({ reserved }).where("slug", "=", "nadia").execute();
         expect((await shown()).nadia?.available).toBe(25 - reserved);
       }
+    } finally {
+      await source.close();
+      await t.drop();
+    }
+  });
+
+  it("is not read again for a held piece paid for (stock and reserved down by one), which no page shows", async () => {
+    const t = await createTestDatabase();
+    const source = await listenToProductChanges(t.url);
+    try {
+      await seedProducts(t.db);
+      const load = vi.fn(() => loadCollection(t.db));
+      const shown = keepCollection(load, versionOf(source));
+      const nadia = () => t.db.updateTable("products").where("slug", "=", "nadia");
+      await nadia().set({ reserved: 1 }).execute();
+      expect((await shown()).nadia?.available).toBe(24);
+      const reads = load.mock.calls.length;
+
+      await nadia()
+        .set((eb) => ({ stock: eb("stock", "-", 1), reserved: 0 }))
+        .execute();
+      expect((await shown()).nadia?.available).toBe(24);
+      expect(load).toHaveBeenCalledTimes(reads);
+
+      // The same columns, another availability (a hold given back): read again.
+      await nadia().set({ stock: 26 }).execute();
+      expect((await shown()).nadia?.available).toBe(26);
+      // Another column with the same availability (a price): read again.
+      await nadia().set({ priceCents: 15900 }).execute();
+      await shown();
+      expect(load).toHaveBeenCalledTimes(reads + 2);
     } finally {
       await source.close();
       await t.drop();

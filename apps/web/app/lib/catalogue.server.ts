@@ -7,7 +7,7 @@ import {
   loadCatalogue,
   modelByCode,
 } from "@souls/shop/catalogue";
-import type { ListeningProductChangeSource } from "@souls/shop/product-changes";
+import type { ListeningProductChangeSource, ProductChange } from "@souls/shop/product-changes";
 import type { CardModel } from "~/components/product-card";
 import { db } from "./db.server";
 import { type EarlyAccessPass, openingOf } from "./launch.server";
@@ -36,11 +36,30 @@ export interface CatalogueVersion {
 export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
   let count = 0;
   let watching = false;
+  /** Each product's availability as last heard on the connection `heardOn`. */
+  const available = new Map<number, number>();
+  let heardOn: number | null = null;
+  /**
+   * Whether a change may alter a page: not a held piece paid for (its stock columns moved, its
+   * availability did not), which in a launch's rush emptied every kept page once per sale.
+   */
+  function isShown(change: ProductChange | null): boolean {
+    if (!change) return true;
+    const connection = changes.connection();
+    if (connection !== heardOn) {
+      // A change missed while the connection was down would make an old figure look current.
+      available.clear();
+      heardOn = connection;
+    }
+    const before = available.get(change.id);
+    available.set(change.id, change.available);
+    return !(change.stockOnly && before === change.available);
+  }
   function heard() {
     if (!watching) {
       watching = true;
-      changes.subscribeToAll(() => {
-        count++;
+      changes.subscribeToAll((change) => {
+        if (isShown(change)) count++;
       });
     }
     const connection = changes.connection();

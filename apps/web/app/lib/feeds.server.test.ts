@@ -9,16 +9,16 @@ const { keepFeeds } = await import("./feeds.server");
 const { versionOf } = await import("./catalogue.server");
 
 function channel() {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: null) => void>();
   return {
-    subscribeToAll(listener: () => void) {
+    subscribeToAll(listener: (change: null) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     connection: () => 1,
     catchUp: async () => true,
     announce() {
-      for (const listener of listeners) listener();
+      for (const listener of listeners) listener(null);
     },
   };
 }

@@ -149,7 +149,7 @@ function arm(): void {
         ];
         if (!moments.some((moment) => moment?.getTime() === next.getTime())) continue;
         for (const slug of models)
-          tellOpenPages({ id: 0, slug, reference: "", available: 1, operation: "update" });
+          tellOpenPages({ id: 0, slug, reference: "", available: 1, operation: "update", stockOnly: false });
       }
     }
     arm();

@@ -15,7 +15,7 @@ import { closeOnStop, processWide } from "./server-process.server";
 const live = processWide("live", () => {
   const state = {
     listeners: new Set<(change: ProductChange) => void>(),
-    everyChange: new Set<() => void>(),
+    everyChange: new Set<(change: ProductChange | null) => void>(),
     listening: undefined as Promise<unknown> | undefined,
     source: undefined as ListeningProductChangeSource | undefined,
     stopped: false,
@@ -38,8 +38,8 @@ function listen() {
       live.source.subscribe((change) => {
         for (const listener of live.listeners) listener(change);
       });
-      live.source.subscribeToAll(() => {
-        for (const listener of live.everyChange) listener();
+      live.source.subscribeToAll((change) => {
+        for (const listener of live.everyChange) listener(change);
       });
     })
     .catch((error: unknown) => {
@@ -94,7 +94,7 @@ declare module "@remix-run/node" {
 }
 
 /** Open availability streams: a few per client (a browser's tabs), a bound for the whole server. */
-export const LIVE_STREAM_LIMITS = { perClient: 6, total: 500 } as const;
+export const LIVE_STREAM_LIMITS = { perClient: 6, total: 2_000 } as const;
 
 /**
  * Admits one more live stream for a client, returning the function that lets it go, or says which

@@ -51,7 +51,12 @@ async function keepPage(key: string, html = `<html lang="fr">${key}</html>`) {
   cache.keep(found.ticket, { "Content-Type": "text/html; charset=utf-8" }, html);
 }
 
-const isKept = async (key: string) => "page" in (await cache.lookUp(key));
+/** Whether a kept page answers `key`; if not, the render it would start is given up at once. */
+async function isKept(key: string, from = cache) {
+  const found = await from.lookUp(key);
+  if ("ticket" in found && found.ticket) from.release(found.ticket);
+  return "page" in found;
+}
 
 /**
  * Runs a change through another connection, as another web server would, and does not wait for
@@ -247,6 +252,27 @@ describe("what is kept", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("is rendered once for the requests of the moment: they wait for the first one's page", async () => {
+    const first = await cache.lookUp("/magazine");
+    if (!("ticket" in first) || !first.ticket) throw new Error("no ticket");
+    const others = Promise.all([cache.lookUp("/magazine"), cache.lookUp("/magazine")]);
+    cache.keep(first.ticket, {}, "<html>le magazine</html>");
+    for (const found of await others) {
+      if (!("page" in found)) throw new Error("rendered again");
+      expect(found.page.body.toString()).toBe("<html>le magazine</html>");
+    }
+  });
+
+  it("lets the waiting requests render their own when the first one's page is not kept (a 404, a cookie)", async () => {
+    const first = await cache.lookUp("/en/magazine");
+    if (!("ticket" in first) || !first.ticket) throw new Error("no ticket");
+    const waiting = cache.lookUp("/en/magazine");
+    cache.release(first.ticket);
+    const found = await waiting;
+    expect("ticket" in found && found.ticket?.key).toBe("/en/magazine");
+    if ("ticket" in found && found.ticket) cache.release(found.ticket);
+  });
+
   it("is not a page rendered while the catalogue changed: it may show the piece as it was", async () => {
     const found = await cache.lookUp("/");
     if (!("ticket" in found) || !found.ticket) throw new Error("no ticket");
@@ -314,7 +340,7 @@ describe("a series' launch (decision 039)", () => {
       if (!found.ticket) throw new Error("no ticket");
       launching.keep(found.ticket, {}, "<html>Ouverture le vendredi 4 décembre à 18 h</html>");
     };
-    const served = async () => "page" in (await launching.lookUp("/produit/sac-banane-aicha"));
+    const served = () => isKept("/produit/sac-banane-aicha", launching);
     await keep();
     expect(await served()).toBe(true);
     // The time left on the home page (its series opens): never more than a minute stale meanwhile.

@@ -15,11 +15,19 @@ import { shopMonth } from "@souls/core/format";
 // The parser Remix's cookies use (@remix-run/server-runtime): the cache sees a cookie exactly
 // when the app would read it (`cart =x` is the cart `cart` to both).
 import { parse as parseCookies } from "cookie";
-import { isPrivatePage, PAGES, pageForPath, productAddressLocale, seriesAddressLocale } from "~/screens";
+import {
+  articleAddressLocale,
+  isPrivatePage,
+  PAGES,
+  pageForPath,
+  productAddressLocale,
+  seriesAddressLocale,
+} from "~/screens";
 import { type CatalogueVersion, catalogueVersion, shownCatalogue } from "./catalogue.server";
 import { isShopCookie } from "./cookies.server";
 import { offersEnglish } from "./english-offer";
 import { launchGeneration, watchLaunches } from "./launch.server";
+import { magazineGeneration } from "./magazine.server";
 
 export interface CachedPage {
   /** Content-Type, Content-Security-Policy (hashes, no nonce) and the page's own headers. */
@@ -67,7 +75,8 @@ function pathAndQuery(url: string): URL | null {
 
 /** Whether a path is one of the public pages a first-time visitor may be answered from memory. */
 function isPublicPage(pathname: string): boolean {
-  if (productAddressLocale(pathname) || seriesAddressLocale(pathname)) return true;
+  if (productAddressLocale(pathname) || seriesAddressLocale(pathname) || articleAddressLocale(pathname))
+    return true;
   const match = pageForPath(pathname);
   return match !== undefined && !isPrivatePage(match.page);
 }
@@ -93,7 +102,8 @@ export function cleanAddress(method: string, url: string): string | null {
 /**
  * The kept pages' generation: the catalogue version, the year it is in Paris (the footer's
  * « © year »): a page kept on 31 December is not served on 1 January — and the series' launch
- * moments passed (decision 039): a page that said "opens at 18:00" is not served at 18:00.
+ * moments passed (decision 039): a page that said "opens at 18:00" is not served at 18:00 — and
+ * the magazine's articles out (decision 052): a scheduled article is on its pages from its moment.
  */
 function generationAt(version: string | null, now: Date, launch: string): string | null {
   return version === null ? null : `${version}@${shopMonth(now).slice(0, 4)}#${launch}`;
@@ -107,6 +117,24 @@ export function createPageCache(
   const generationOf = (current: string | null) => generationAt(current, now(), launch());
   let keptVersion: string | null = null;
   const pages = new Map<string, CachedPage>();
+  /**
+   * The page being rendered for a key, in the generation it is rendered for: the requests that
+   * ask for it meanwhile wait for that one render. Without it, a change heard in a rush (a hold,
+   * a sale) let every shopper of the moment render the same page again, hundreds of renders
+   * for one page, and the server fell minutes behind (the launch bench, issue 33).
+   */
+  const rendering = new Map<
+    string,
+    { version: string; settle: (page: CachedPage | undefined) => void; page: Promise<CachedPage | undefined> }
+  >();
+
+  /** Ends a render's wait: its waiters get the page, or render their own (none was kept). */
+  function settle(key: string, version: string, page: CachedPage | undefined) {
+    const pending = rendering.get(key);
+    if (!pending || pending.version !== version) return;
+    rendering.delete(key);
+    pending.settle(page);
+  }
 
   /** The pages of `version`; all others are gone. */
   function pagesOf(current: string | null): Map<string, CachedPage> {
@@ -142,7 +170,9 @@ export function createPageCache(
       const variant = offersEnglish(pathname, acceptLanguage) ? "#english-offered" : "";
       // A model's page is kept under its address; the app answers what is there (a 404 or a 301
       // is never kept, nor a draft's preview: only the owner's session sees it).
-      if (productAddressLocale(pathname) || seriesAddressLocale(pathname)) return pathname + variant;
+      if (productAddressLocale(pathname) || seriesAddressLocale(pathname) || articleAddressLocale(pathname)) {
+        return pathname + variant;
+      }
       const match = pageForPath(pathname);
       if (!match || isPrivatePage(match.page)) return null;
       return PAGES[match.page].paths[match.locale] + variant;
@@ -151,16 +181,41 @@ export function createPageCache(
     /** The kept page for `key`, or what the app needs to keep the page it is about to render. */
     async lookUp(key: string): Promise<{ page: CachedPage } | { ticket: CacheTicket | null }> {
       const current = generationOf(await version.current());
-      const page = current === null ? undefined : pagesOf(current).get(key);
+      if (current === null) return { ticket: null };
+      const page = pagesOf(current).get(key);
       if (page) return { page };
-      return { ticket: current === null ? null : { key, version: current } };
+      const pending = rendering.get(key);
+      if (pending?.version === current) {
+        const rendered = await pending.page;
+        // Not kept (a 404, a page with a cookie, a change heard meanwhile): this request renders
+        // its own, as before the wait.
+        return rendered ? { page: rendered } : { ticket: { key, version: current } };
+      }
+      if (pending) settle(key, pending.version, undefined);
+      let resolve: (page: CachedPage | undefined) => void = () => {};
+      const rendered = new Promise<CachedPage | undefined>((done) => {
+        resolve = done;
+      });
+      rendering.set(key, { version: current, settle: resolve, page: rendered });
+      return { ticket: { key, version: current } };
+    },
+
+    /**
+     * The request holding `ticket` is over (server.mjs, when its response closes): if its page was
+     * not kept, the requests waiting for it render their own.
+     */
+    release(ticket: CacheTicket): void {
+      settle(ticket.key, ticket.version, undefined);
     },
 
     /** Keeps a page rendered under `ticket`, unless the catalogue changed meanwhile. */
     keep(ticket: CacheTicket, headers: Record<string, string>, html: string): void {
-      if (generationOf(version.heard()) !== ticket.version) return;
+      if (generationOf(version.heard()) !== ticket.version) {
+        settle(ticket.key, ticket.version, undefined);
+        return;
+      }
       const body = Buffer.from(html);
-      pagesOf(ticket.version).set(ticket.key, {
+      const page: CachedPage = {
         headers,
         body,
         // Settings that take a few milliseconds: each catalogue change means compressing again.
@@ -168,7 +223,9 @@ export function createPageCache(
         br: brotliCompressSync(body, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
         }),
-      });
+      };
+      pagesOf(ticket.version).set(ticket.key, page);
+      settle(ticket.key, ticket.version, page);
     },
 
     /** How many pages are kept (tests, the memory bench). */
@@ -184,7 +241,8 @@ export type PageCache = ReturnType<typeof createPageCache>;
 export const pageCache = createPageCache(catalogueVersion, undefined, () => {
   // From the first page asked: this server waits for every series' launch moments by itself.
   watchLaunches(shownCatalogue);
-  return launchGeneration();
+  // And the magazine's scheduled articles: a page of before one came out is not served after.
+  return `${launchGeneration()}~${magazineGeneration()}`;
 });
 
 /** Longer than any browser sends: such a client gets the page uncompressed. */

@@ -172,6 +172,47 @@ describe("good input", () => {
   });
 });
 
+describe("« Acheter maintenant » without JavaScript on a piece of which nothing is left", () => {
+  const checkout = (checkoutKey: string) =>
+    post(
+      "/checkout",
+      form({
+        intent: "pay",
+        items: "product=bilin&qty=1",
+        checkoutKey,
+        expectedTotal: "16900",
+        firstName: "Camille",
+        lastName: "Martin",
+        email: "camille@example.org",
+        address: "12 rue des Martyrs",
+        postalCode: "75009",
+        city: "Paris",
+        country: "FR",
+      }),
+    );
+  const orders = async () => (await t.db.selectFrom("orders").select("id").execute()).length;
+
+  it("sends the shopper back to the model's page, at its note, and writes nothing", async () => {
+    await t.db.updateTable("products").set({ stock: 1, reserved: 0 }).where("slug", "=", "bilin").execute();
+    const held = await checkout("launch-rush-first-shopper");
+    expect(held.status).toBe(303);
+    expect((held.body as Response).headers.get("Location")).toMatch(/paiement-test/);
+    const before = await orders();
+
+    const late = await checkout("launch-rush-second-shopper");
+    expect(late.status).toBe(303);
+    expect((late.body as Response).headers.get("Location")).toBe("/produit/sac-banane-bilin#gone-meanwhile");
+    expect(await orders()).toBe(before);
+
+    // The first shopper's form posted again (a second click): still her order, to pay.
+    const again = await checkout("launch-rush-first-shopper");
+    expect((again.body as Response).headers.get("Location")).toBe(
+      (held.body as Response).headers.get("Location"),
+    );
+    await t.db.updateTable("products").set({ stock: 25 }).where("slug", "=", "bilin").execute();
+  });
+});
+
 /** What an action answered with `data(…)`. */
 const answered = (result: { body: unknown }) => (result.body as { data: Record<string, unknown> }).data;
 

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { checkoutForm, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
+import { CHECKOUT, checkoutForm, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, javaScriptOff, sql, test } from "./fixtures";
 import { seriesWithOneModel, subscriberLink } from "./launch-helpers";
 import { moveShopClockTo, withShopClock } from "./shop-clock";
@@ -105,12 +105,30 @@ test("a series opens by itself: the list buys first, then everyone, and nothing 
     if (!noScript) await expectNoAxeViolations(page);
 
     // The opening: the stranger buys the last piece; the page then says it is gone.
+    // Another shopper has the checkout open meanwhile: her « Payer » brings her back to the
+    // model's page, which says why (the page kept for everyone, its note shown by the address).
+    const other = await browser.newContext({
+      javaScriptEnabled: !noScript,
+      extraHTTPHeaders: { "X-Forwarded-For": "10.250.2.2" },
+    });
+    const otherPage = await other.newPage();
+    await otherPage.goto(`/checkout?product=${model.slug}&qty=1`);
+    await fillShipping(otherPage, "fr", "FR", "Nora");
+    await otherPage.getByLabel("E-mail").fill(`nora-${Date.now()}@example.org`);
     await page.goto(model.paths.fr);
     await page.getByRole("link", { name: "Acheter maintenant" }).first().click();
     await fillAndPay(page, `stranger-${Date.now()}@example.org`, "Inès");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci Inès");
     await her.goto(model.paths.fr);
     await expect(her.getByRole("button", { name: "Produit épuisé" }).first()).toBeVisible();
+    await expect(her.getByText("Le temps de votre clic")).toBeHidden();
+    await otherPage.getByRole("button", { name: CHECKOUT.fr.pay }).click();
+    await expect(otherPage).toHaveURL(new RegExp(`${model.paths.fr}#gone-meanwhile$`));
+    await expect(
+      otherPage.getByText(`Le temps de votre clic, toutes les pièces de ${model.name} ont été prises`),
+    ).toBeVisible();
+    if (!noScript) await expectNoAxeViolations(otherPage);
+    await other.close();
     await subscriber.close();
   });
 });

@@ -3,6 +3,7 @@
  * password of DATABASE_PASSWORD_FILE when set. Idempotent; the migrator's lock serialises runs.
  */
 import { connect, readPasswordFile } from "../connection";
+import { flushErrorReports, reportError, startErrorReporting } from "../error-reporting";
 import { createLogger, defaultLogFormat, installLogger, LOG_FORMATS, type LogFormat } from "../log";
 import { migrateToLatest } from "../migrate";
 import { seedProducts } from "../seed";
@@ -29,6 +30,13 @@ if (settingsError) refuse(settingsError);
 if (LOG_FORMAT && format !== LOG_FORMAT) refuse("LOG_FORMAT must be json or text");
 if (!DATABASE_URL) refuse("DATABASE_URL is required");
 
+// Exceptions to Sentry when SENTRY_DSN is set (decision 056): a failed migration is reported.
+try {
+  await startErrorReporting("migrate", process.env);
+} catch (error) {
+  refuse((error as Error).message);
+}
+
 let password: string | undefined;
 try {
   password = DATABASE_PASSWORD_FILE ? readPasswordFile(DATABASE_PASSWORD_FILE) : undefined;
@@ -50,7 +58,9 @@ try {
   log.info("schema current, launch products present");
 } catch (error) {
   log.error("failed", { err: error }, `[migrate] failed: ${(error as Error)?.stack ?? error}`);
+  reportError(error, { tags: { step: "migrate" } });
   process.exitCode = 1;
 } finally {
   await db.destroy();
+  await flushErrorReports();
 }

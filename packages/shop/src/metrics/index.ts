@@ -6,8 +6,9 @@
  * Counted as they happen, in the process where they happen: requests (by route id, never the
  * path), page-cache hits and misses, orders placed and paid, payment failures, photo processing.
  * Read at each scrape, by one bounded query: held pieces, the outbox's pending and failed e-mails
- * and its oldest pending one, the worker's last round and the backup's last good dump (the
- * `heartbeats` table), and whether the database answers. The event loop's delay comes from
+ * and its oldest pending one, the worker's last round, the backup's last good dump and the last
+ * base backup of the point-in-time recovery (the `heartbeats` table), the WAL archive's last
+ * success and failure (`pg_stat_archiver`), and whether the database answers. The event loop's delay comes from
  * prom-client's default metrics (`nodejs_eventloop_lag_*`).
  */
 import { createServer, type Server } from "node:http";
@@ -88,12 +89,30 @@ export interface ShopGauges {
   workerLastRound: number;
   /** Seconds since the epoch of the backup's last good dump; 0 before its first. */
   backupLastSuccess: number;
+  /** Seconds since the epoch of the last base backup (docker/backup/pitr.sh); 0 before its first. */
+  baseBackupLastSuccess: number;
+  /** Seconds since the epoch of the last WAL segment archived; 0: none (archiving off). */
+  walArchiveLastSuccess: number;
+  /** Seconds since the epoch of the last failed attempt to archive one; 0: none. */
+  walArchiveLastFailure: number;
+  /** Recipients of the announcements going out now (sending or paused), by their status. */
+  announcementRecipients: Record<AnnouncementRecipientStatus, number>;
 }
+
+const ANNOUNCEMENT_RECIPIENT_STATUSES = [
+  "queued",
+  "sending",
+  "sent",
+  "failed",
+  "unknown",
+  "unsubscribed",
+] as const;
+type AnnouncementRecipientStatus = (typeof ANNOUNCEMENT_RECIPIENT_STATUSES)[number];
 
 /**
  * Each sub-query is bounded: `products` is the catalogue (a few hundred rows); pending and failed
  * e-mails are counted on their partial indexes (email_queue_claim_idx, email_queue_failed_idx);
- * `heartbeats` has two rows.
+ * `heartbeats` has three rows; `pg_stat_archiver` one.
  */
 export async function readShopGauges(db: Kysely<Database>): Promise<ShopGauges> {
   const { rows } = await sql<{
@@ -103,6 +122,9 @@ export async function readShopGauges(db: Kysely<Database>): Promise<ShopGauges> 
     oldestPendingSeconds: number | null;
     workerLastRound: number | null;
     backupLastSuccess: number | null;
+    baseBackupLastSuccess: number | null;
+    walArchiveLastSuccess: number | null;
+    walArchiveLastFailure: number | null;
   }>`
     SELECT
       (SELECT coalesce(sum(reserved), 0) FROM products) AS held_pieces,
@@ -111,17 +133,36 @@ export async function readShopGauges(db: Kysely<Database>): Promise<ShopGauges> 
       (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM email_queue WHERE status = 'pending')
         AS oldest_pending_seconds,
       (SELECT extract(epoch FROM beaten_at)::float8 FROM heartbeats WHERE name = 'worker') AS worker_last_round,
-      (SELECT extract(epoch FROM beaten_at)::float8 FROM heartbeats WHERE name = 'backup') AS backup_last_success
+      (SELECT extract(epoch FROM beaten_at)::float8 FROM heartbeats WHERE name = 'backup') AS backup_last_success,
+      (SELECT extract(epoch FROM beaten_at)::float8 FROM heartbeats WHERE name = 'base-backup')
+        AS base_backup_last_success,
+      (SELECT extract(epoch FROM last_archived_time)::float8 FROM pg_stat_archiver) AS wal_archive_last_success,
+      (SELECT extract(epoch FROM last_failed_time)::float8 FROM pg_stat_archiver) AS wal_archive_last_failure
   `.execute(db);
   const row = rows[0];
   if (!row) throw new Error("the gauges' query returned no row");
+  // Only the announcements going out: their recipients' rows, on the announcement's own key.
+  const recipients = await sql<{ status: AnnouncementRecipientStatus; count: string }>`
+    SELECT r.status, count(*) AS count
+    FROM announcements a JOIN announcement_recipients r ON r.announcement_id = a.id
+    WHERE a.status IN ('sending', 'paused')
+    GROUP BY r.status
+  `.execute(db);
+  const announcementRecipients = Object.fromEntries(
+    ANNOUNCEMENT_RECIPIENT_STATUSES.map((status) => [status, 0]),
+  ) as Record<AnnouncementRecipientStatus, number>;
+  for (const { status, count } of recipients.rows) announcementRecipients[status] = Number(count);
   return {
+    announcementRecipients,
     heldPieces: Number(row.heldPieces),
     outboxPending: Number(row.outboxPending),
     outboxFailed: Number(row.outboxFailed),
     oldestPendingSeconds: Math.max(0, row.oldestPendingSeconds ?? 0),
     workerLastRound: row.workerLastRound ?? 0,
     backupLastSuccess: row.backupLastSuccess ?? 0,
+    baseBackupLastSuccess: row.baseBackupLastSuccess ?? 0,
+    walArchiveLastSuccess: row.walArchiveLastSuccess ?? 0,
+    walArchiveLastFailure: row.walArchiveLastFailure ?? 0,
   };
 }
 
@@ -191,6 +232,21 @@ export function watchDatabase(db: Kysely<Database>, into: Registry = registry): 
       "When the backup last wrote a good dump, seconds since the epoch; 0: never",
       (g) => g.backupLastSuccess,
     ),
+    fromDatabase(
+      "souls_base_backup_last_success_timestamp_seconds",
+      "When the point-in-time recovery's last base backup was written, seconds since the epoch; 0: never",
+      (g) => g.baseBackupLastSuccess,
+    ),
+    fromDatabase(
+      "souls_wal_archive_last_success_timestamp_seconds",
+      "When PostgreSQL last archived a WAL segment (pg_stat_archiver), seconds since the epoch; 0: never",
+      (g) => g.walArchiveLastSuccess,
+    ),
+    fromDatabase(
+      "souls_wal_archive_last_failure_timestamp_seconds",
+      "When archiving a WAL segment last failed (pg_stat_archiver), seconds since the epoch; 0: never",
+      (g) => g.walArchiveLastFailure,
+    ),
   ];
   for (const { name, help, value } of single) {
     new Gauge({
@@ -205,6 +261,18 @@ export function watchDatabase(db: Kysely<Database>, into: Registry = registry): 
       },
     });
   }
+  new Gauge({
+    name: "souls_announcement_recipients",
+    help: "Recipients of the announcements going out now (sending or paused), by status: queued, sent, failed, unsubscribed since…",
+    labelNames: ["status"] as const,
+    registers,
+    async collect() {
+      const gauges = await read();
+      for (const status of ANNOUNCEMENT_RECIPIENT_STATUSES) {
+        this.set({ status }, gauges?.announcementRecipients[status] ?? Number.NaN);
+      }
+    },
+  });
   new Gauge({
     name: "souls_outbox_emails",
     help: "E-mails in the outbox by status: pending (waiting to be sent or retried) and failed (given up)",

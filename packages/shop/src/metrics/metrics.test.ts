@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "@souls/db";
 import { seededTestDatabase } from "@souls/db/testing";
+import { sql } from "kysely";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { finalizePayment } from "../orders/finalize-payment";
@@ -92,14 +93,45 @@ describe("the shop's metrics", () => {
     expect(age).toBeLessThan(3600);
   });
 
+  it("shows an announcement's progress while it goes out, by its recipients' status", async () => {
+    const announcement = async (status: string, recipients: string[]) => {
+      const { rows } = await sql<{ id: number }>`
+        INSERT INTO announcements (status, content) VALUES (${status}, '{}') RETURNING id`.execute(t.db);
+      const id = rows[0]?.id;
+      for (const [i, recipientStatus] of recipients.entries()) {
+        await sql`
+          INSERT INTO announcement_recipients (announcement_id, email, signup_id, locale, status)
+          VALUES (${id}, ${`r${i}-${status}@example.org`}, ${i + 1}, 'fr', ${recipientStatus})`.execute(t.db);
+      }
+    };
+    await announcement("sending", ["sent", "sent", "queued", "queued", "queued", "failed", "unsubscribed"]);
+    await announcement("sent", ["sent", "sent", "sent"]);
+    expect(await scraped('souls_announcement_recipients{status="queued"}')).toBe(3);
+    expect(await scraped('souls_announcement_recipients{status="sent"}')).toBe(2);
+    expect(await scraped('souls_announcement_recipients{status="failed"}')).toBe(1);
+    expect(await scraped('souls_announcement_recipients{status="unsubscribed"}')).toBe(1);
+    await sql`UPDATE announcements SET status = 'paused' WHERE status = 'sending'`.execute(t.db);
+    expect(await scraped('souls_announcement_recipients{status="queued"}')).toBe(3);
+    await sql`DELETE FROM announcements`.execute(t.db);
+    expect(await scraped('souls_announcement_recipients{status="queued"}')).toBe(0);
+  });
+
   it("reads the worker's last round and the backup's last dump from their heartbeats (0: never)", async () => {
-    expect(await readShopGauges(t.db)).toMatchObject({ workerLastRound: 0, backupLastSuccess: 0 });
+    expect(await readShopGauges(t.db)).toMatchObject({
+      workerLastRound: 0,
+      backupLastSuccess: 0,
+      baseBackupLastSuccess: 0,
+    });
     const round = new Date("2026-11-28T02:00:00Z");
     await recordHeartbeat(t.db, "worker", round);
     await recordHeartbeat(t.db, "backup", new Date("2026-11-28T01:30:00Z"));
     expect(await scraped("souls_worker_last_round_timestamp_seconds")).toBe(round.getTime() / 1000);
     expect(await scraped("souls_backup_last_success_timestamp_seconds")).toBe(
       Date.parse("2026-11-28T01:30:00Z") / 1000,
+    );
+    await recordHeartbeat(t.db, "base-backup", new Date("2026-11-28T03:30:00Z"));
+    expect(await scraped("souls_base_backup_last_success_timestamp_seconds")).toBe(
+      Date.parse("2026-11-28T03:30:00Z") / 1000,
     );
     expect(await scraped("souls_database_up")).toBe(1);
   });

@@ -19,6 +19,7 @@ export { expireHolds, finalizePayment, type PaymentOutcome } from "./finalize-pa
 export { ORDER_NUMBER_PATTERN } from "./order-number";
 export {
   type ClientLimit,
+  checkoutPlaced,
   newCheckoutKey,
   type PlaceOrderInput,
   type PlaceOrderResult,

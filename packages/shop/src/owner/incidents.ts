@@ -71,10 +71,13 @@ export async function workerHasStopped(db: Kysely<Database>, now = new Date()): 
   return new Date(beat.beatenAt) < minutesBefore(now, INCIDENT_RULES.workerSilentMinutes);
 }
 
-/** The worker's sign of life (each round) or the backup's (each good dump, docker/backup/backup.sh). */
+/**
+ * The worker's sign of life (each round), the backup's (each good dump, docker/backup/backup.sh)
+ * or the base backup's (docker/backup/pitr.sh).
+ */
 export async function recordHeartbeat(
   db: Kysely<Database>,
-  name: "worker" | "backup",
+  name: "worker" | "backup" | "base-backup",
   now = new Date(),
 ): Promise<void> {
   await db

@@ -16,6 +16,7 @@ import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { AdminNotFoundError, PhotoRefusedError } from "../admin/errors";
 import { recordProductEvent } from "../admin/product-history";
+import { articleCoverFile } from "../magazine/cover";
 import { photoProcessing, timed } from "../metrics";
 import { isStorableText, withoutBidiControls } from "../text";
 import { checkPhotoSize, PHOTO_LIMITS, processPhoto, recutPhoto } from "./process";
@@ -288,8 +289,12 @@ export async function photoFile(db: Kysely<Database>, fileName: string): Promise
     .where("photoFiles.width", "=", name.width)
     .limit(1)
     .executeTakeFirst();
-  // A series' picture is cut and named as a model's photo (./series-picture.ts).
-  const bytes = file?.bytes ?? (await seriesPictureFile(db, name)) ?? (await cutMadeLate(db, fileName, name));
+  // A series' picture and an article's cover are cut and named as a model's photo.
+  const bytes =
+    file?.bytes ??
+    (await seriesPictureFile(db, name)) ??
+    (await articleCoverFile(db, name)) ??
+    (await cutMadeLate(db, fileName, name));
   if (!bytes) return null;
   return {
     bytes,

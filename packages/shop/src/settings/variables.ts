@@ -48,6 +48,19 @@ export const variables = z.object({
   WORKER_METRICS_PORT: int(1, 65535).optional(),
   /** The address the metrics listener binds to; 127.0.0.1 unless the scraper is elsewhere. */
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * Exceptions sent to Sentry (decision 056): its DSN, e.g. https://<key>@o1.ingest.sentry.io/2.
+   * Unset: nothing is sent and the SDK is not even loaded. Each report carries SOULS_VERSION (the
+   * image's tag) as its release, and SENTRY_ENVIRONMENT (`production` by default).
+   */
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: "SENTRY_DSN must be a Sentry DSN: https://<key>@<host>/<project>" })
+    .optional(),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, "SENTRY_ENVIRONMENT must be a short name, e.g. production")
+    .optional(),
+  SOULS_VERSION: z.string().min(1).optional(),
   /** Stripe: all three, or none for the offline gateway. */
   STRIPE_SECRET_KEY: z
     .string()

@@ -4,32 +4,13 @@
  * and each field's refusal (the form shows them again, nothing lost); a saved one goes back to
  * the page (303). The same procedure as with JavaScript (catalogue.save), the same session.
  */
-import { appRouter, createCaller } from "@souls/api";
+import { appRouter } from "@souls/api";
 import { FAQ_LIMITS, MODEL_MATERIAL_NAMES, MODEL_TEXT_FIELD_NAMES } from "@souls/core/catalogue-rules";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
-import { adminSession } from "~/lib/admin-session.server";
-import { clientHash } from "~/lib/client.server";
-import { db } from "~/lib/db.server";
-import { sessionSecret } from "~/lib/env.server";
-import { productChanges } from "~/lib/live.server";
-import { gateway } from "~/lib/payments.server";
-import { sellerEmailContext } from "~/lib/seller.server";
+import type { ownerApi } from "~/lib/owner-api.server";
 import type { GalleryPhoto, LanguageDraft, ModelDraft, ReturnedSave, SaveInput } from "./model-draft";
 import type { ModelDetail } from "./types";
-
-/** The admin API as the page's own request calls it: the owner's session checked by each procedure. */
-export async function ownerApi(request: Request, context: unknown) {
-  return createCaller({
-    db,
-    admin: await adminSession(request),
-    clientHash: clientHash(request, context as never),
-    productChanges,
-    emailContext: await sellerEmailContext(),
-    gateway,
-    linkSecret: sessionSecret,
-  });
-}
 
 /** The form as posted, in the editor's shape (a field missing from the post is empty). */
 export function draftFromForm(form: FormData, detail: ModelDetail, photos: GalleryPhoto[]): ModelDraft {

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { shownSeries } from "@souls/shop/catalogue";
 import { SeriesModels } from "~/components/series-models";
-import { fixedT } from "~/i18n.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { seriesView } from "~/lib/series.server";
+import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 
@@ -20,11 +20,11 @@ export const clientLoader = loadsWords(handle);
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const [catalogue, t] = await Promise.all([shownCatalogue(), fixedT(locale, "common")]);
+  const [catalogue, meta] = await Promise.all([shownCatalogue(), pageTitle(locale, "allPieces")]);
   return {
     series: shownSeries(catalogue).map((series) => seriesView(catalogue, series, locale)),
-    title: t("collections.allMetaTitle"),
-    description: t("collections.allMetaDescription"),
+    // Her title and description for search engines, else today's (decision 051).
+    ...meta,
   };
 }
 

@@ -9,17 +9,20 @@ import {
   type CheckoutOutcome,
   type CheckoutRefusal,
   type CountryChange,
+  checkoutPlaced,
   type DeliveryQuote,
   newCheckoutKey,
   payForCheckout,
   quoteDelivery,
   resumeOrderPayment,
 } from "@souls/shop/orders";
+import { GONE_MEANWHILE } from "~/components/product-actions";
 import { countOrderPlaced, hitOf } from "~/lib/audience.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { reportRequestError } from "~/lib/error-reports.server";
 import { invalidRequest, parseForm } from "~/lib/form.server";
 import { earlyAccessPasses, launchClock, openingOf } from "~/lib/launch.server";
 import { placedOrders, rememberOrder } from "~/lib/orders.server";
@@ -83,7 +86,10 @@ export async function notOpenLine(
   return null;
 }
 
-/** A shipping quote, or (quote null, 409) why the order's country could not change. */
+/**
+ * A shipping quote, or (quote null) why the order's country could not change: 409, or 400 for a
+ * country the shop does not deliver to (any more).
+ */
 interface QuoteAnswer {
   outcome: "quote";
   quote: DeliveryQuote | null;
@@ -145,6 +151,9 @@ export async function answerCheckout(
       orderNumber: await ownedOrderNumberIn(request, form.get("orderNumber")),
     });
     if (change.ok) return quoteAnswer({ quote: change.quote });
+    if (change.reason === "not_served") {
+      return quoteAnswer({ quote: null, refused: { reason: change.reason, kept: change.kept } }, 400);
+    }
     logRefusal(request, 409, `delivery country: ${change.reason}${change.cause ? ` (${change.cause})` : ""}`);
     return quoteAnswer({ quote: null, refused: { reason: change.reason, kept: change.kept } }, 409);
   }
@@ -159,6 +168,8 @@ export async function answerCheckout(
   }
   const checkoutKey = text(form.get("checkoutKey"));
   if (!/^[\w-]{16,64}$/.test(checkoutKey)) return invalidRequest(locale);
+  const gone = await goneMeanwhile(request, form, priced.lines, checkoutKey, locale);
+  if (gone) return gone;
   const expected = text(form.get("expectedTotal"));
   const outcome = await payForCheckout(db, gateway, {
     checkoutKey,
@@ -179,6 +190,32 @@ export async function answerCheckout(
     await countOrderPlaced(hitOf(request, context.socketAddress), outcome.order.id, models);
   }
   return answerPayment(request, outcome, locale, details.values, nameOf);
+}
+
+/**
+ * « Acheter maintenant » without JavaScript on a piece of which nothing is left, as the kept
+ * catalogue says once every change committed before this request is heard: back to the model's
+ * page, at its note saying so. In a launch's rush nearly every post is such a one; each cost a
+ * transaction and a checkout page rendered for its shopper alone, and the server fell seconds
+ * behind (issue 33). The kept page costs nothing. Not for a form already placed (a second click)
+ * nor a browser with an unpaid order (a new checkout gives its hold back first): they go on.
+ */
+async function goneMeanwhile(
+  request: Request,
+  form: FormData,
+  lines: readonly { model: ModelCode; available: number; paths: Partial<Record<Locale, string>> }[],
+  checkoutKey: string,
+  locale: Locale,
+) {
+  const [line, ...others] = lines;
+  const page = line?.paths[locale];
+  if (!line || others.length > 0 || line.available > 0 || !page || withJavaScript(form)) return null;
+  if ((await placedOrders(request)).length > 0 || (await checkoutPlaced(db, checkoutKey))) return null;
+  // A document load even after a script's submit: only a real one makes the note the :target.
+  return redirectDocument(`${page}#${GONE_MEANWHILE}`, {
+    status: 303,
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 /** A checkout's outcome as the page (or the browser, without JavaScript) takes it. */
@@ -204,6 +241,7 @@ async function answerPayment(
     }
     case "gateway_unavailable": {
       console.error("[checkout] payment could not start:", outcome.cause);
+      reportRequestError(outcome.cause, request, { where: "checkout" });
       const headers = { "Set-Cookie": await rememberOrder(request, outcome.order.orderNumber) };
       return data(
         { outcome: "refused" as const, refusal: { problem: "paymentError" } as Refusal, values },
@@ -283,6 +321,17 @@ async function refused(
     case "launchLimit":
       logRefusal(request, 409, `launch limit (${refusal.model})`);
       return answer({ ...refusal, name: nameOf(refusal.model) }, 409);
+    case "notServed":
+      // A country the owner withdrew (an old form, a page kept open): said under the country field.
+      logRefusal(request, 400, `country not served: ${refusal.country}`);
+      return data(
+        {
+          outcome: "invalid" as const,
+          errors: { country: "checkout:errors.countryNotServed" } as Record<string, string>,
+          values,
+        },
+        { status: 400 },
+      );
     case "empty":
       return invalidRequest(locale);
   }

@@ -1,31 +1,32 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { homeSeries } from "@souls/shop/catalogue";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { ProductPicture } from "~/components/product-picture";
 import { SignupForm } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
-import { fixedT } from "~/i18n.server";
 import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
 import { earlyAccessPasses, heroOpening } from "~/lib/launch.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
+import { shopWords } from "~/lib/shop-words.server";
 import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { articlePage, pathOf } from "~/screens";
+import { pathOf } from "~/screens";
+import { homeWordsOf, StorySection, ValuesSection } from "./story-values";
 
 export const handle = { i18n: ["common", "home"] };
 export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const [catalogue, t, seller, passes] = await Promise.all([
+  const [catalogue, words, seller, passes] = await Promise.all([
     shownCatalogue(),
-    fixedT(locale, "home"),
+    shopWords(locale),
     shownSeller(),
     earlyAccessPasses(request),
   ]);
@@ -42,8 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Its opening to come and the time left, rendered here (kept pages go every minute meanwhile).
     opening: series ? heroOpening(series.launch, locale) : null,
     collection: models.map((model) => cardOf(model, locale, passes)),
-    title: t("meta.title"),
-    description: t("meta.description"),
+    // Her story, values, title and description, else today's (decision 051).
+    words: homeWordsOf(words),
+    title: words.homeTitle,
+    description: words.homeDescription,
     // What the owner filled in, and only that: a detail not filled in yet is left out.
     organization: {
       "@context": "https://schema.org",
@@ -64,7 +67,7 @@ export const action = signupAction("home");
 export const meta = pageMeta();
 
 export default function Home() {
-  const { series, collection, organization, opening } = useLoaderData<typeof loader>();
+  const { series, collection, organization, opening, words } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation();
   const locale = useLocale();
@@ -138,17 +141,11 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="story" className="story section" aria-labelledby="story-title">
-        <p className="eyebrow">{t("story.eyebrow")}</p>
-        <h2 id="story-title" className="section__title">
-          {t("story.title")}
-        </h2>
-        <p className="story__text">{t("story.text1")}</p>
-        <p className="story__text">{t("story.text2")}</p>
-        <Link to={pathOf(articlePage("fabrics"), locale)} className="text-link">
-          {t("story.articleLink")}
-        </Link>
-      </section>
+      <StorySection
+        words={words}
+        locale={locale}
+        labels={{ eyebrow: t("story.eyebrow"), articleLink: t("story.articleLink") }}
+      />
 
       <section id="products" className="collection section" aria-labelledby="collection-title">
         <span id="collection" />
@@ -179,19 +176,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="values section" aria-labelledby="values-title">
-        <h2 id="values-title" className="section__title">
-          {t("values.title")}
-        </h2>
-        <ul className="values__list">
-          {(["unique", "authenticity", "heritage"] as const).map((value) => (
-            <li key={value} className="values__item">
-              <h3>{t(`values.${value}.title`)}</h3>
-              <p>{t(`values.${value}.text`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ValuesSection words={words} />
       <JsonLd data={organization} />
     </main>
   );

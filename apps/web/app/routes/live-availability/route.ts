@@ -31,7 +31,11 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
       send("retry: 5000\n\n");
+      // A held piece paid for changes no page: its shopper's page is not read again for it.
+      const told = new Map<string, number>();
       const stop = productChanges.subscribe((change) => {
+        if (change.stockOnly && told.get(change.slug) === change.available) return;
+        told.set(change.slug, change.available);
         send(
           `event: availability\ndata: ${JSON.stringify({ model: change.slug, available: change.available })}\n\n`,
         );

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, type MetaFunction, useLoaderData } from "@remix-run/react";
+import { formatPrice } from "@souls/core/format";
 import { Faq } from "~/components/faq";
 import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { Paragraphs } from "~/components/paragraphs";
-import { PurchaseButtons } from "~/components/product-actions";
+import { GONE_MEANWHILE, PurchaseButtons } from "~/components/product-actions";
 import { ModelsToView } from "~/components/product-card";
 import { ProductSafety } from "~/components/product-safety";
 import { SignupBox, SignupForm } from "~/components/signup-form";
@@ -69,6 +70,7 @@ export default function ProductPage() {
     reviewsAllPath,
     guaranteeNotice,
     opening,
+    delivery,
   } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t: tc } = useTranslation();
@@ -152,6 +154,11 @@ export default function ProductPage() {
           {price(true)}
           <Paragraphs text={texts.shortDescription} />
           <div id="purchase" data-availability="offer">
+            {!opening && available <= 0 ? (
+              <p id={GONE_MEANWHILE} className="gone-meanwhile">
+                {tc("product.goneMeanwhile", { name })}
+              </p>
+            ) : null}
             {!opening && available > 0 && available < 3 ? (
               <p className="stock-note">{tc("product.fewLeft", { count: available })}</p>
             ) : null}
@@ -234,6 +241,30 @@ export default function ProductPage() {
               <p>{tc(`product.service.${item}.text`)}</p>
             </li>
           ))}
+          <li className="service__item--rates">
+            <h3>{tc("product.service.rates.title")}</h3>
+            <ul className="service__rates">
+              {delivery.map((zone) => (
+                <li key={`${zone.name} ${zone.countries}`}>
+                  {tc("product.service.rates.line", {
+                    zone: zone.countries
+                      ? tc("product.service.rates.zone", { zone: zone.name, countries: zone.countries })
+                      : zone.name,
+                    price:
+                      zone.priceCents === 0
+                        ? tc("product.service.rates.free")
+                        : zone.freeFromCents === null
+                          ? formatPrice(zone.priceCents, locale)
+                          : tc("product.service.rates.freeFrom", {
+                              price: formatPrice(zone.priceCents, locale),
+                              amount: formatPrice(zone.freeFromCents, locale),
+                            }),
+                    times: zone.times,
+                  })}
+                </li>
+              ))}
+            </ul>
+          </li>
         </ul>
       </section>
 

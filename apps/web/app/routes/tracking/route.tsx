@@ -7,15 +7,16 @@ import {
   trackOrder,
   withdrawFromContract,
 } from "@souls/shop/orders";
-import { fixedT } from "~/i18n.server";
 import { shownCatalogue, withCovers } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
+import { reportRequestError } from "~/lib/error-reports.server";
 import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { embeddedByAnotherSite, logRefusal } from "~/lib/refusal.server";
 import { pageMeta } from "~/lib/seo";
+import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
@@ -38,8 +39,8 @@ export const headers = () => TRACKING_HEADERS;
 
 async function pageText(request: Request) {
   const { locale } = requirePage(request);
-  const t = await fixedT(locale, "tracking");
-  return { locale, title: t("meta.title"), description: t("meta.description") };
+  // Her title and description for search engines, else today's (decision 051).
+  return { locale, ...(await pageTitle(locale, "tracking")) };
 }
 
 /** The view with what only the page adds: each line's cover photo, and the rules its words name. */
@@ -116,6 +117,7 @@ async function findOrder(
     return { state: "form", find: { refused: shopWide ? "busy" : "tooMany", values: reading.values } };
   } catch (error) {
     console.error("[tracking] link request failed", error);
+    reportRequestError(error, request, { where: "tracking" });
     return { state: "form", find: { refused: "technical", values: reading.values } };
   }
 }

@@ -5,6 +5,7 @@ import { adminSession } from "~/lib/admin-session.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
+import { reportRequestError } from "~/lib/error-reports.server";
 import { productChanges } from "~/lib/live.server";
 import { gateway } from "~/lib/payments.server";
 import { sellerEmailContext } from "~/lib/seller.server";
@@ -29,8 +30,9 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
     // A batch names a few procedures at most; a request naming a thousand is refused (400).
     maxBatchSize: MAX_BATCH_SIZE,
     onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR")
-        console.error(`[trpc] ${path ?? "?"} failed`, error.cause ?? error);
+      if (error.code !== "INTERNAL_SERVER_ERROR") return;
+      console.error(`[trpc] ${path ?? "?"} failed`, error.cause ?? error);
+      reportRequestError(error.cause ?? error, request, { where: "trpc", procedure: path ?? "?" });
     },
   });
 }
