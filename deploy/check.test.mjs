@@ -7,7 +7,7 @@
  *
  *   node --test deploy/
  *
- * scripts/smoke-deploy.mjs is the other half: it runs what these files describe.
+ * scripts/test-image.mjs is the other half: it builds the image and runs it as these files describe.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";

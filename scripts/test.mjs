@@ -73,7 +73,15 @@ const steps = [
   ["alert rules and a real Prometheus", "node", ["--test", "deploy/prometheus.test.mjs"], image],
   // The bundles' exceptions, with their release and TypeScript frames, to a local Sentry endpoint.
   ["error reports (Sentry)", "node", ["--test", "deploy/error-reporting.test.mjs"], image],
-  ["deployment smoke test", "node", ["scripts/smoke-deploy.mjs"], image],
+  // docker/Dockerfile built by podman and run as compose runs it, on PostgreSQL 18 (decision 053).
+  [
+    "the real image (podman build, then run read-only, as node, without capabilities)",
+    "node",
+    ["scripts/test-image.mjs"],
+    image,
+  ],
+  // docker/backup/backup.sh: the nightly dump and its documented restore, on a real server.
+  ["the nightly backup and its restore", "node", ["scripts/backup-rehearsal.mjs"], image],
   [
     "the proxy's per-client limits (HAProxy in front of the production build, and behind a Gateway)",
     "node",

@@ -17,7 +17,7 @@
 # Dumps: BACKUP_DIR/<database>-<UTC time>.dump, custom format (pg_restore reads it), written under a
 # temporary name and checked before they count. After each good dump, dumps older than
 # BACKUP_KEEP_DAYS days are deleted (14: the last 14 nightly dumps stay); a failed dump deletes
-# nothing. Each good dump is recorded in the database (`heartbeats`), for the BackupTooOld alert. scripts/smoke-deploy.mjs runs `now` and `restore` against a real server.
+# nothing. Each good dump is recorded in the database (`heartbeats`), for the BackupTooOld alert. scripts/backup-rehearsal.mjs runs `now` and `restore` against a real server.
 set -eu
 
 BACKUP_DIR=${BACKUP_DIR:-/backups}
