@@ -704,6 +704,8 @@ export const copy = {
       gross: "Montant TTC",
       shipping: "dont livraison TTC",
       paymentReference: "Référence de paiement",
+      discount: "dont remise TTC (code de réduction)",
+      discountCode: "Code de réduction",
       sale: "Vente",
       refund: "Remboursement",
       noSale: "Sans TVA : paiement remboursé sans vente",

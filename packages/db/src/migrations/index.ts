@@ -28,6 +28,7 @@ import * as m20261128_announcements from "./2026-11-28T04-00-announcements";
 import * as m20261128_admin_people from "./2026-11-28T05-00-admin-people";
 import * as m20261128_incidents_and_heartbeats from "./2026-11-28T06-00-incidents-and-heartbeats";
 import * as m20261128_audience from "./2026-11-28T08-00-audience";
+import * as m20261128_discount_codes from "./2026-11-28T09-00-discount-codes";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T05-00-admin-people": m20261128_admin_people,
   "2026-11-28T06-00-incidents-and-heartbeats": m20261128_incidents_and_heartbeats,
   "2026-11-28T08-00-audience": m20261128_audience,
+  "2026-11-28T09-00-discount-codes": m20261128_discount_codes,
 };

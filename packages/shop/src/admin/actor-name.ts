@@ -22,6 +22,8 @@ const HISTORY_TABLES: Record<string, string> = {
   order_changes: "actor_name",
   productEvents: "actorName",
   product_events: "actor_name",
+  discountCodeEvents: "actorName",
+  discount_code_events: "actor_name",
 };
 
 export function actorNamePlugin(name: string): KyselyPlugin {

@@ -67,7 +67,8 @@ export async function changeDeliveryCountry(
       order.paymentReference !== null;
     if (!open) return { ok: false, reason: "closed", kept: quoteOf(order) };
     const shippingCents = shippingRateFor(request.country);
-    const totalCents = order.subtotalCents + shippingCents;
+    // A discount code's amount stays off (decision 048).
+    const totalCents = order.subtotalCents - order.discountCents + shippingCents;
     if (request.country === order.country && totalCents === order.totalCents) {
       return { ok: true, quote: quoteOf(order) };
     }
