@@ -8,6 +8,7 @@ import { MAX_HELPERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@souls/co
 import { formatMoney } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { AnnouncementRefusedError } from "@souls/shop/announcements";
+import { DiscountCodeRefusedError, MAX_OPEN_CODES } from "@souls/shop/discounts";
 import {
   AccessRefusedError,
   AddressRefusedError,
@@ -88,6 +89,15 @@ export function shopRuleError(cause: unknown): TRPCError | null {
           ? "BAD_REQUEST"
           : "CONFLICT";
     return error(code, ERRORS.announcement[cause.reason]);
+  }
+  if (cause instanceof DiscountCodeRefusedError) {
+    const code =
+      cause.reason === "not_found"
+        ? "NOT_FOUND"
+        : cause.reason === "ends_before_start" || cause.reason === "unknown_targets"
+          ? "BAD_REQUEST"
+          : "CONFLICT";
+    return error(code, fill(ERRORS.discountCode[cause.reason], { max: MAX_OPEN_CODES }));
   }
   if (cause instanceof IllegalTransitionError) {
     return error(

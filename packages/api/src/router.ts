@@ -4,6 +4,7 @@ import { accountingRouter } from "./accounting";
 import { announcementsRouter } from "./announcements";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
+import { discountCodesRouter } from "./discount-codes";
 import { emailsRouter } from "./emails";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
@@ -29,6 +30,7 @@ export const appRouter = router({
   settings: settingsRouter,
   signups: signupsRouter,
   announcements: announcementsRouter,
+  discountCodes: discountCodesRouter,
   access: accessRouter,
 });
 

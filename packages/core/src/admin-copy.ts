@@ -255,6 +255,16 @@ export const copy = {
       no_owner_address:
         "Aucune adresse pour le test : indiquez la vôtre dans « Réglages » (ou l'e-mail de contact dans « Ma boutique »).",
     },
+    /** A discount code refused (`DiscountCodeRefusedError`, decision 048). */
+    discountCode: {
+      not_found: "Ce code de réduction n'existe pas.",
+      code_taken: "Ce code existe déjà (même terminé) : choisissez-en un autre.",
+      too_many_codes:
+        "Trop de codes : terminez ceux qui ne servent plus avant d'en créer un autre ({{max}} en cours au plus).",
+      unknown_targets: "Un des modèles ou séries choisis n'existe plus : rechargez la page.",
+      already_ended: "Ce code est déjà terminé.",
+      ends_before_start: "La fin doit venir après le début.",
+    },
     common: {
       unauthorized: "Session expirée ou absente : reconnectez-vous.",
       forbidden:
@@ -520,6 +530,10 @@ export const copy = {
     announcementLists: "Choisissez au moins une liste : newsletter, avant-première ou retour en stock",
     ratePer: "Cadence : par minute ou par heure",
     parisDateTime: "Date et heure attendues (heure de Paris)",
+    discountCode: "Code : 3 à 32 lettres sans accent, chiffres, - ou _",
+    discountKind: "Réduction : un pourcentage ou un montant",
+    discountPercent: "Un pourcentage de 1 à 100",
+    discountEnds: "La fin doit venir après le début",
     httpsUrl: "Adresse web complète attendue, commençant par https://",
     phoneInvalid: "Numéro de téléphone attendu, par exemple +33 1 23 45 67 89",
     postalCodeInvalid: "Code postal non valide",
