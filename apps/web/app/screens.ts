@@ -247,6 +247,7 @@ export const ADMIN_PAGES = {
   reviews: "/admin-avis",
   signups: "/admin-inscriptions",
   announcements: "/admin-annonces",
+  discountCodes: "/admin-codes",
   settings: "/admin-reglages",
   access: "/admin-acces",
 } as const;
@@ -440,6 +441,11 @@ export function routeTable(): Route[] {
       id: "admin.announcements",
       path: ADMIN_PAGES.announcements,
       module: "routes/admin-announcements/route.tsx",
+    },
+    {
+      id: "admin.discountCodes",
+      path: ADMIN_PAGES.discountCodes,
+      module: "routes/admin-discount-codes/route.tsx",
     },
     {
       id: "admin.announcements.preview",

@@ -26,6 +26,7 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.reviews, label: copy.shell.reviews },
   { to: ADMIN_PAGES.signups, label: copy.shell.signups },
   { to: ADMIN_PAGES.announcements, label: copy.shell.announcements },
+  { to: ADMIN_PAGES.discountCodes, label: copy.shell.discountCodes },
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
   { to: ADMIN_PAGES.settings, label: copy.shell.settings },
   { to: ADMIN_PAGES.access, label: copy.shell.access },
