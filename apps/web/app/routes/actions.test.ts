@@ -431,7 +431,7 @@ describe("a discount code at checkout (decision 048)", () => {
       undefined,
       "10.77.0.2",
     );
-    expect(again.status).toBe(422);
+    expect(again.status).toBe(409);
     expect(answered(again)).toMatchObject({
       outcome: "refused",
       refusal: { problem: "discountCode", reason: "already_used" },
@@ -447,7 +447,7 @@ describe("a discount code at checkout (decision 048)", () => {
         undefined,
         address,
       );
-      expect(answer.status).toBe(422);
+      expect(answer.status).toBe(409);
       expect(answered(answer)).toMatchObject({ outcome: "code", code: { ok: false, reason: "unknown" } });
     }
     const malformed = await post(

@@ -74,8 +74,8 @@ type CodeRefusalReason = Extract<CodeAnswer, { ok: false }>["reason"];
 /** The discount code field as typed (bounded; the shop reads it: @souls/shop/discounts). */
 const typedCode = (form: FormData) => text(form.get("discountCode")).trim().slice(0, 64);
 
-/** A refused code's status: too many guesses is a limit (429), the others a conflict with the cart (422). */
-const codeStatus = (reason: CodeRefusalReason) => (reason === "too_many_attempts" ? 429 : 422);
+/** A refused code's status: too many guesses is a limit (429), the others a conflict with the cart (409, as the checkout's other refusals). */
+const codeStatus = (reason: CodeRefusalReason) => (reason === "too_many_attempts" ? 429 : 409);
 
 /**
  * The first line of a checkout whose series this shopper cannot buy yet (decision 039), with its
