@@ -102,7 +102,7 @@ function NewCode() {
         </div>
         <fieldset className="field">
           <legend>{TEXT.fields.kind}</legend>
-          <label>
+          <label className="admin-check">
             <input
               type="radio"
               name="kind"
@@ -112,7 +112,7 @@ function NewCode() {
             />{" "}
             {TEXT.fields.percent}
           </label>
-          <label>
+          <label className="admin-check">
             <input
               type="radio"
               name="kind"
@@ -191,10 +191,10 @@ function NewCode() {
           />
           {error("minSubtotalCents")}
         </div>
-        <label className="field field--checkbox">
+        <label className="admin-check">
           <input type="checkbox" name="oncePerEmail" /> {TEXT.fields.oncePerEmail}
         </label>
-        <label className="field field--checkbox">
+        <label className="admin-check">
           <input type="checkbox" name="addsToSale" aria-describedby="code-addsToSale-hint" />{" "}
           {TEXT.fields.addsToSale}
         </label>
@@ -208,14 +208,14 @@ function NewCode() {
           </p>
           {series.map((one) => (
             <div key={one.id} className="discount-form__series">
-              <label>
+              <label className="admin-check">
                 <input type="checkbox" name="seriesIds" value={one.id} />{" "}
                 {fill(TEXT.fields.series, { title: one.titleFr })}
               </label>
               <ul>
                 {one.models.map((model) => (
                   <li key={model.id}>
-                    <label>
+                    <label className="admin-check">
                       <input type="checkbox" name="productIds" value={model.id} /> {model.name} (
                       {model.reference})
                     </label>

@@ -441,7 +441,7 @@ function DiscountCodeField({
             {refusal}
           </p>
         ) : null}
-        {discount && discount.code ? (
+        {discount?.code ? (
           <p className="checkout__code-applied" role="status">
             {t("code.applied", {
               code: discount.code,
