@@ -398,6 +398,14 @@ describe("a discount code on the papers (decision 048)", () => {
     // VAT at 20 % on the reduced base: 456,30 € is 380,25 € + 76,05 €.
     expect(item).toMatchObject({ netCents: 38025, vatCents: 7605 });
     expect(invoice.totalCents).toBe(order.totalCents);
+    // Her confirmation says what the code took off.
+    const confirmation = await t.db
+      .selectFrom("emailQueue")
+      .select("payload")
+      .where("orderId", "=", order.id)
+      .where("type", "=", "order_confirmation")
+      .executeTakeFirstOrThrow();
+    expect(confirmation.payload).toMatchObject({ subtotalCents: 50700, discountCents: 5070, totalCents: 45630 });
     // One piece of three given back: a third of what was paid for the line.
     const line = await t.db
       .selectFrom("orderItems")
