@@ -405,7 +405,11 @@ describe("a discount code on the papers (decision 048)", () => {
       .where("orderId", "=", order.id)
       .where("type", "=", "order_confirmation")
       .executeTakeFirstOrThrow();
-    expect(confirmation.payload).toMatchObject({ subtotalCents: 50700, discountCents: 5070, totalCents: 45630 });
+    expect(confirmation.payload).toMatchObject({
+      subtotalCents: 50700,
+      discountCents: 5070,
+      totalCents: 45630,
+    });
     // One piece of three given back: a third of what was paid for the line.
     const line = await t.db
       .selectFrom("orderItems")
