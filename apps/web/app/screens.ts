@@ -257,6 +257,7 @@ export const ADMIN_PAGES = {
   reviews: "/admin-avis",
   signups: "/admin-inscriptions",
   announcements: "/admin-annonces",
+  discountCodes: "/admin-codes",
   settings: "/admin-reglages",
   delivery: "/admin-livraison",
   access: "/admin-acces",
@@ -464,6 +465,11 @@ export function routeTable(): Route[] {
       id: "admin.announcements",
       path: ADMIN_PAGES.announcements,
       module: "routes/admin-announcements/route.tsx",
+    },
+    {
+      id: "admin.discountCodes",
+      path: ADMIN_PAGES.discountCodes,
+      module: "routes/admin-discount-codes/route.tsx",
     },
     {
       id: "admin.announcements.preview",

@@ -10,6 +10,7 @@ import { formatMoney } from "@souls/core/format";
 import { ARTICLE_LIMITS } from "@souls/core/magazine";
 import { fill } from "@souls/core/placeholders";
 import { AnnouncementRefusedError } from "@souls/shop/announcements";
+import { DiscountCodeRefusedError, MAX_OPEN_CODES } from "@souls/shop/discounts";
 import {
   AccessRefusedError,
   AddressRefusedError,
@@ -110,6 +111,15 @@ export function shopRuleError(cause: unknown): TRPCError | null {
           ? "CONFLICT"
           : "BAD_REQUEST";
     return error(code, fill(ERRORS.article[cause.reason], { max: ARTICLE_LIMITS.articles }));
+  }
+  if (cause instanceof DiscountCodeRefusedError) {
+    const code =
+      cause.reason === "not_found"
+        ? "NOT_FOUND"
+        : cause.reason === "ends_before_start" || cause.reason === "unknown_targets"
+          ? "BAD_REQUEST"
+          : "CONFLICT";
+    return error(code, fill(ERRORS.discountCode[cause.reason], { max: MAX_OPEN_CODES }));
   }
   if (cause instanceof IllegalTransitionError) {
     return error(

@@ -6,6 +6,7 @@ import { carriersRouter } from "./carriers";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
 import { deliveryRouter } from "./delivery";
+import { discountCodesRouter } from "./discount-codes";
 import { emailsRouter } from "./emails";
 import { magazineRouter } from "./magazine";
 import { ordersRouter } from "./orders";
@@ -37,6 +38,7 @@ export const appRouter = router({
   signups: signupsRouter,
   announcements: announcementsRouter,
   magazine: magazineRouter,
+  discountCodes: discountCodesRouter,
   access: accessRouter,
 });
 

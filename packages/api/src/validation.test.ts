@@ -629,6 +629,21 @@ const MALFORMED: Record<string, unknown[]> = {
     { id: 0, status: "draft" },
   ],
   "magazine.removeCover": idCases,
+  // Discount codes (decision 048): a code's text and length, a percentage within 100, dates, bounds.
+  "discountCodes.list": [{}],
+  "discountCodes.uses": idCases,
+  "discountCodes.end": idCases,
+  "discountCodes.create": [
+    {},
+    { ...(WELL_FORMED_INPUTS["discountCodes.create"] as object), code: "ab" },
+    { ...(WELL_FORMED_INPUTS["discountCodes.create"] as object), code: "x".repeat(33) },
+    { ...(WELL_FORMED_INPUTS["discountCodes.create"] as object), code: "NOËL" },
+    { ...(WELL_FORMED_INPUTS["discountCodes.create"] as object), value: 101 },
+    { ...(WELL_FORMED_INPUTS["discountCodes.create"] as object), kind: "gift" },
+    { ...(WELL_FORMED_INPUTS["discountCodes.create"] as object), endsAt: "2001-01-01T00:00" },
+    { ...(WELL_FORMED_INPUTS["discountCodes.create"] as object), maxUses: 0 },
+    { ...(WELL_FORMED_INPUTS["discountCodes.create"] as object), seriesIds: "1" },
+  ],
   // Her access (decision 043): passwords never trimmed, bounded; a session's key is its sha-256.
   "access.me": [{}],
   "access.rename": [

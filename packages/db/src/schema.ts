@@ -291,8 +291,52 @@ export interface OrdersTable {
   clientHash: ColumnType<string | null, string | null | undefined, string | null>;
   /** The owner's test order (« Test Commande »): holds no piece, counts in no figure nor export. */
   isTest: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The discount code the shopper gave (decision 048), as typed then, and what it took off in all. */
+  discountCodeId: ColumnType<number | null, number | null | undefined, number | null>;
+  discountCode: ColumnType<string | null, string | null | undefined, string | null>;
+  discountCents: ColumnType<number, number | undefined, number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** An owner's discount code (decision 048). */
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  /** Upper case, 3 to 32 letters, digits, `-` or `_`. */
+  code: string;
+  kind: "percent" | "amount";
+  /** Percent (1 to 100) or cents off. */
+  value: number;
+  startsAt: ColumnType<Date, Date | string, Date | string>;
+  endsAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Uses by orders not cancelled nor expired, at most; null: no limit. */
+  maxUses: ColumnType<number | null, number | null | undefined, number | null>;
+  oncePerEmail: ColumnType<boolean, boolean | undefined, boolean>;
+  minSubtotalCents: ColumnType<number, number | undefined, number>;
+  /** The models and series it applies to; both empty: every model. */
+  productIds: ColumnType<number[], number[] | undefined, number[]>;
+  seriesIds: ColumnType<number[], number[] | undefined, number[]>;
+  /** Whether it also takes off from a model on sale. */
+  addsToSale: ColumnType<boolean, boolean | undefined, boolean>;
+  endedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** The codes' history in the panel: created, ended, and who did it. */
+export interface DiscountCodeEventsTable {
+  id: Generated<number>;
+  discountCodeId: number;
+  kind: "created" | "ended";
+  actorName: ColumnType<string | null, string | null | undefined, never>;
+  createdAt: CreatedAt;
+}
+
+/** A code a client typed that the shop does not know (the guessing limits, docs/security.md). */
+export interface DiscountCodeAttemptsTable {
+  id: Generated<string>;
+  clientHash: string;
+  createdAt: CreatedAt;
 }
 
 export interface OrderItemsTable {
@@ -304,6 +348,8 @@ export interface OrderItemsTable {
   quantity: number;
   /** Pieces of this line put back on the shelf since (cancellation, withdrawal, return). */
   restockedQuantity: ColumnType<number, number | undefined, number>;
+  /** What the order's discount code took off this line, in all (decision 048). */
+  discountCents: ColumnType<number, number | undefined, number>;
 }
 
 export type { RefundReason };
@@ -711,6 +757,8 @@ export interface PaperLine {
   quantity: number;
   /** Including VAT, as the shopper paid it. */
   unitCents: number;
+  /** An item's share of the order's discount code (decision 048): `totalCents` is after it. */
+  discountCents?: number;
   totalCents: number;
   /** Its part excluding VAT and its VAT, at the paper's rate (the lines add up to the paper's). */
   netCents: number;
@@ -978,6 +1026,9 @@ export interface Database {
   audienceOrders: AudienceOrdersTable;
   heartbeats: HeartbeatsTable;
   incidents: IncidentsTable;
+  discountCodes: DiscountCodesTable;
+  discountCodeEvents: DiscountCodeEventsTable;
+  discountCodeAttempts: DiscountCodeAttemptsTable;
 }
 
 export type Product = Selectable<ProductsTable>;
@@ -991,6 +1042,7 @@ export type OrderItem = Selectable<OrderItemsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type EmailQueueRow = Selectable<EmailQueueTable>;
 export type Refund = Selectable<RefundsTable>;
+export type DiscountCode = Selectable<DiscountCodesTable>;
 export type PaymentCheck = Selectable<PaymentChecksTable>;
 export type ShopSettings = Selectable<ShopSettingsTable>;
 export type Invoice = Selectable<InvoicesTable>;

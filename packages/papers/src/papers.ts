@@ -43,6 +43,8 @@ export interface PaperLine {
   quantity: number;
   /** Including VAT. */
   unitCents: number;
+  /** A piece's share of the order's discount code, including VAT: `totalCents` is after it. */
+  discountCents?: number;
   totalCents: number;
   netCents: number;
   vatCents: number;

@@ -37,3 +37,11 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = {
  * every e-mail about their order).
  */
 export const TRACKING_LINK_LIMIT = { perClientPerHour: 5, perOrderPerDay: 3, perShopPerHour: 600 } as const;
+
+/**
+ * Discount codes a client may try (docs/security.md §"Guessing discount codes", decision 048): the
+ * codes it typed that the shop does not know, an hour — a shopper who mistypes hers twice still
+ * gets it; a script learns nothing after a few. And the unknown codes an hour from every client:
+ * a crowd of addresses cannot search the codes' space either (then every code waits the hour).
+ */
+export const DISCOUNT_CODE_LIMIT = { unknownPerClientPerHour: 10, unknownPerShopPerHour: 300 } as const;

@@ -22,6 +22,7 @@ export function OrderSummary({
   totalCents,
   calculating = false,
   country,
+  discount,
 }: {
   lines: SummaryLine[];
   shippingCents: number;
@@ -29,6 +30,8 @@ export function OrderSummary({
   calculating?: boolean;
   /** The delivery country once known: its shipping line (« Offerte » when free), and duties. */
   country?: string | null;
+  /** A discount code's amount off the lines (decision 048), and the code when known. */
+  discount?: { code: string | null; cents: number } | null;
 }) {
   const { t } = useTranslation("checkout");
   const { t: tc } = useTranslation();
@@ -55,6 +58,14 @@ export function OrderSummary({
         ))}
       </ul>
       <dl className="order-summary__totals" aria-live="polite" aria-busy={calculating}>
+        {discount && discount.cents > 0 ? (
+          <div className="order-summary__discount">
+            <dt>
+              {discount.code ? t("summary.discountCode", { code: discount.code }) : t("summary.discount")}
+            </dt>
+            <dd data-testid="checkout-discount">−{formatPrice(discount.cents, locale, { exact: true })}</dd>
+          </div>
+        ) : null}
         {country || shippingCents > 0 ? (
           <div>
             <dt>{t("summary.shipping")}</dt>

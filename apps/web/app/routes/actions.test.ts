@@ -392,3 +392,151 @@ describe("a price changed by the owner during a checkout", () => {
     }
   });
 });
+
+describe("a discount code at checkout (decision 048)", () => {
+  const shopper = {
+    items: "product=bilin&qty=1",
+    firstName: "Camille",
+    lastName: "Martin",
+    email: "code-buyer@example.org",
+    address: "12 rue des Martyrs",
+    postalCode: "75009",
+    city: "Paris",
+    country: "FR",
+  };
+
+  it("applies a code, places the order at the reduced total, and says why a code is refused", async () => {
+    const { createDiscountCode } = await import("@souls/shop/discounts");
+    await createDiscountCode(t.db, {
+      code: "ACTIONS15",
+      kind: "percent",
+      value: 15,
+      startsAt: new Date(Date.now() - 3600_000),
+      endsAt: null,
+      maxUses: null,
+      oncePerEmail: true,
+      minSubtotalCents: 0,
+      productIds: [],
+      seriesIds: [],
+      addsToSale: false,
+    });
+    const address = "10.77.0.1";
+    const applied = await post(
+      "/checkout",
+      form({ ...shopper, intent: "code", discountCode: " actions15 " }),
+      undefined,
+      address,
+    );
+    expect(applied.status).toBe(200);
+    expect(answered(applied)).toMatchObject({
+      outcome: "code",
+      code: { ok: true, code: "ACTIONS15", discountCents: 2535 },
+    });
+
+    // « Payer » with the total shown (169 € − 25,35 €, delivery in France free): placed at it.
+    const paid = await post(
+      "/checkout",
+      form({
+        ...shopper,
+        intent: "pay",
+        discountCode: "ACTIONS15",
+        expectedTotal: "14365",
+        checkoutKey: "code-action-xxxxxxxxxx",
+      }),
+      undefined,
+      address,
+    );
+    expect(paid.status).toBe(303);
+    const order = await t.db
+      .selectFrom("orders")
+      .select(["subtotalCents", "discountCents", "totalCents", "discountCode"])
+      .where("checkoutKey", "=", "code-action-xxxxxxxxxx")
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({
+      subtotalCents: 16900,
+      discountCents: 2535,
+      totalCents: 14365,
+      discountCode: "ACTIONS15",
+    });
+
+    // Once per address: refused for her, with the reason (422), and nothing placed.
+    const again = await post(
+      "/checkout",
+      form({
+        ...shopper,
+        intent: "pay",
+        discountCode: "ACTIONS15",
+        expectedTotal: "14365",
+        checkoutKey: "code-action-yyyyyyyyyy",
+      }),
+      undefined,
+      "10.77.0.2",
+    );
+    expect(again.status).toBe(409);
+    expect(answered(again)).toMatchObject({
+      outcome: "refused",
+      refusal: { problem: "discountCode", reason: "already_used" },
+    });
+  });
+
+  it("answers garbage and unknown codes with a 4xx and a reason, never a 500, and limits the guesses of one client", async () => {
+    const address = "10.77.1.1";
+    for (const typed of ["x".repeat(500), "NOËL", "'; DROP TABLE orders; --", "\u0000", "AB"]) {
+      const answer = await post(
+        "/checkout",
+        form({ ...shopper, intent: "code", discountCode: typed }),
+        undefined,
+        address,
+      );
+      expect(answer.status).toBe(409);
+      expect(answered(answer)).toMatchObject({ outcome: "code", code: { ok: false, reason: "unknown" } });
+    }
+    const malformed = await post(
+      "/checkout",
+      form({ intent: "code", items: "product=nope", discountCode: "X" }),
+    );
+    expect(malformed.status).toBe(400);
+    for (let guess = 0; guess < 5; guess++) {
+      await post(
+        "/checkout",
+        form({ ...shopper, intent: "code", discountCode: `GUESS${guess}` }),
+        undefined,
+        address,
+      );
+    }
+    const limited = await post(
+      "/checkout",
+      form({ ...shopper, intent: "code", discountCode: "ACTIONS15" }),
+      undefined,
+      address,
+    );
+    expect(limited.status).toBe(429);
+    expect(answered(limited)).toMatchObject({ code: { ok: false, reason: "too_many_attempts" } });
+    const headers = new Headers((limited.body as { init?: { headers?: HeadersInit } }).init?.headers);
+    expect(headers.get("Retry-After")).toBe("3600");
+    // An IPv6 client is its /64: ten guesses from one address of it, and the next address is refused too.
+    for (let guess = 0; guess < 10; guess++) {
+      await post(
+        "/checkout",
+        form({ ...shopper, intent: "code", discountCode: `SIX${guess}` }),
+        undefined,
+        `2001:db8:77:1::${guess + 1}`,
+      );
+    }
+    const sameNetwork = await post(
+      "/checkout",
+      form({ ...shopper, intent: "code", discountCode: "ACTIONS15" }),
+      undefined,
+      "2001:db8:77:1:ffff::2",
+    );
+    expect(sameNetwork.status).toBe(429);
+    const otherNetwork = await post(
+      "/checkout",
+      form({ ...shopper, intent: "code", discountCode: "ACTIONS15" }),
+      undefined,
+      "2001:db8:77:2::1",
+    );
+    // Another /64 is another client: its code is judged (already used with this address).
+    expect(answered(otherNetwork)).toMatchObject({ code: { ok: false, reason: "already_used" } });
+  });
+});

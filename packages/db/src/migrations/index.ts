@@ -29,6 +29,7 @@ import * as m20261128_admin_people from "./2026-11-28T05-00-admin-people";
 import * as m20261128_incidents_and_heartbeats from "./2026-11-28T06-00-incidents-and-heartbeats";
 import * as m20261128_audience from "./2026-11-28T08-00-audience";
 import * as m20261128_stock_only_product_changes from "./2026-11-28T08-30-stock-only-product-changes";
+import * as m20261128_discount_codes from "./2026-11-28T09-00-discount-codes";
 import * as m20261128_delivery_zones from "./2026-11-28T10-00-delivery-zones";
 import * as m20261128_carriers from "./2026-11-28T11-00-carriers";
 import * as m20261128_shop_words from "./2026-11-28T12-00-shop-words";
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T06-00-incidents-and-heartbeats": m20261128_incidents_and_heartbeats,
   "2026-11-28T08-00-audience": m20261128_audience,
   "2026-11-28T08-30-stock-only-product-changes": m20261128_stock_only_product_changes,
+  "2026-11-28T09-00-discount-codes": m20261128_discount_codes,
   "2026-11-28T10-00-delivery-zones": m20261128_delivery_zones,
   "2026-11-28T11-00-carriers": m20261128_carriers,
   "2026-11-28T12-00-shop-words": m20261128_shop_words,

@@ -12,7 +12,7 @@ import { colors, styles } from "./theme";
 
 type OrderAmounts = Pick<
   EmailPayload<"order_confirmation">,
-  "items" | "subtotalCents" | "shippingCents" | "totalCents" | "currency"
+  "items" | "subtotalCents" | "discountCents" | "shippingCents" | "totalCents" | "currency"
 >;
 
 interface OrderSummaryProps {
@@ -39,6 +39,14 @@ export function OrderSummary({ order, locale, siteUrl, totalLabel }: OrderSummar
         </td>
         <td style={{ ...right, ...ruled }}>{money(order.subtotalCents)}</td>
       </tr>
+      {order.discountCents ? (
+        <tr>
+          <td colSpan={3} style={styles.td}>
+            {t.discount}
+          </td>
+          <td style={right}>−{money(order.discountCents)}</td>
+        </tr>
+      ) : null}
       <tr>
         <td colSpan={3} style={styles.td}>
           {t.shipping}

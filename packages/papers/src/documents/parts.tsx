@@ -271,7 +271,10 @@ export function TaxedLines({
           .map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a paper's lines never move
             <View key={index} style={styles.row} wrap={false}>
-              <Text style={styles.cellName}>{designationOf(line, locale, amountLabel)}</Text>
+              <Text style={styles.cellName}>
+                {designationOf(line, locale, amountLabel)}
+                {line.discountCents ? `\n${fill(w.discount, { amount: cash(line.discountCents) })}` : ""}
+              </Text>
               <Text style={styles.cellRef}>{line.reference ?? ""}</Text>
               <Text style={styles.cellQty}>{line.quantity}</Text>
               <Text style={styles.cellMoney}>{cash(Math.round(line.netCents / line.quantity))}</Text>

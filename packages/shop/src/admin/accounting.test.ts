@@ -91,7 +91,7 @@ describe("the accountant's export", () => {
     }
     expect(csv.startsWith("\uFEFFType;N° de pièce;N° de commande;")).toBe(true);
     const [header, ...lines] = readBack(csv);
-    expect(header).toHaveLength(15);
+    expect(header).toHaveLength(17);
     const firstOf = (fields: string[] | undefined) => fields?.[0];
     expect(lines.map(firstOf)).toEqual([
       "Vente",
@@ -124,6 +124,8 @@ describe("the accountant's export", () => {
       "30,17",
       "181,00",
       "12,00",
+      "",
+      "0,00",
       "",
     ]);
     expect(novemberDe?.slice(6, 14)).toEqual([

@@ -51,6 +51,12 @@ export interface AccountingRow {
   /** The delivery's part of it, including VAT. */
   shippingCents: number;
   paymentReference: string | null;
+  /**
+   * What a discount code took off, including VAT, as the paper's lines say (decision 048: its
+   * amounts above are after it, the VAT on the reduced base); negative for a refund. And the code.
+   */
+  discountCents: number;
+  discountCode: string | null;
 }
 
 /** A month the export takes: `YYYY-MM`, from 2000-01 to 2999-12. */
@@ -104,6 +110,10 @@ function periodEntries(db: Kysely<Database> | Transaction<Database>, period: Acc
       "invoices.totalCents",
       "invoices.shippingCents",
       "invoices.paymentReference",
+      sql<number>`(SELECT coalesce(sum((l->>'discountCents')::int), 0) FROM jsonb_array_elements(invoices.lines) l)::int`.as(
+        "discountCents",
+      ),
+      "orders.discountCode",
     ])
     .where("invoices.issuedAt", ">=", start)
     .where("invoices.issuedAt", "<", end)
@@ -128,6 +138,10 @@ function periodEntries(db: Kysely<Database> | Transaction<Database>, period: Acc
       sql<number>`-${sql.ref("creditNotes.totalCents")}`.as("totalCents"),
       sql<number>`-${sql.ref("creditNotes.shippingCents")}`.as("shippingCents"),
       sql<string | null>`${sql.ref("refunds.providerRefundId")}`.as("paymentReference"),
+      sql<number>`-(SELECT coalesce(sum((l->>'discountCents')::int), 0) FROM jsonb_array_elements(credit_notes.lines) l)::int`.as(
+        "discountCents",
+      ),
+      "orders.discountCode",
     ])
     .where("creditNotes.issuedAt", ">=", start)
     .where("creditNotes.issuedAt", "<", end)
@@ -151,6 +165,8 @@ function periodEntries(db: Kysely<Database> | Transaction<Database>, period: Acc
       sql<number>`-${sql.ref("refunds.amountCents")}`.as("totalCents"),
       sql<number>`-${sql.ref("refunds.shippingCents")}`.as("shippingCents"),
       sql<string | null>`${sql.ref("refunds.providerRefundId")}`.as("paymentReference"),
+      sql<number>`0`.as("discountCents"),
+      "orders.discountCode",
     ])
     .where("refunds.status", "=", "succeeded")
     .where("orders.isTest", "=", false)
@@ -190,6 +206,8 @@ function rowOf(entry: Entry): AccountingRow {
     totalCents: entry.totalCents,
     shippingCents: entry.shippingCents,
     paymentReference: entry.paymentReference,
+    discountCents: entry.discountCents,
+    discountCode: entry.discountCode,
   };
 }
 
@@ -285,6 +303,8 @@ const HEADER = [
   WORDS.gross,
   WORDS.shipping,
   WORDS.paymentReference,
+  WORDS.discount,
+  WORDS.discountCode,
 ];
 
 /** 1234 cents → `12,34`; −1234 → `-12,34`. */
@@ -312,13 +332,15 @@ interface Sums {
   vat: number;
   gross: number;
   shipping: number;
+  discount: number;
 }
-const NO_SUMS: Sums = { net: 0, vat: 0, gross: 0, shipping: 0 };
+const NO_SUMS: Sums = { net: 0, vat: 0, gross: 0, shipping: 0, discount: 0 };
 const add = (sums: Sums, row: AccountingRow): Sums => ({
   net: sums.net + row.netCents,
   vat: sums.vat + row.vatCents,
   gross: sums.gross + row.totalCents,
   shipping: sums.shipping + row.shippingCents,
+  discount: sums.discount + row.discountCents,
 });
 const amounts = (sums: Sums) => [
   frenchAmount(sums.net),
@@ -376,6 +398,8 @@ class AccountingCsv {
       frenchAmount(row.totalCents),
       frenchAmount(row.shippingCents),
       field(row.paymentReference ?? ""),
+      frenchAmount(row.discountCents),
+      field(row.discountCode ?? ""),
     ])}`;
   }
 
@@ -405,6 +429,8 @@ class AccountingCsv {
           frenchRate(rate),
           ...amounts(sums),
           "",
+          frenchAmount(sums.discount),
+          "",
         ]),
       ),
       line([
@@ -419,6 +445,8 @@ class AccountingCsv {
         "",
         "",
         ...amounts(this.total),
+        "",
+        frenchAmount(this.total.discount),
         "",
       ]),
     ].join("");

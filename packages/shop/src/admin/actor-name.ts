@@ -26,6 +26,8 @@ const HISTORY_TABLES: Record<string, string> = {
   article_events: "actor_name",
   carrierEvents: "actorName",
   carrier_events: "actor_name",
+  discountCodeEvents: "actorName",
+  discount_code_events: "actor_name",
 };
 
 export function actorNamePlugin(name: string): KyselyPlugin {

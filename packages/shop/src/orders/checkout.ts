@@ -9,6 +9,8 @@ import type { ModelCode } from "@souls/core/models";
 import type { Database, Kysely, Order } from "@souls/db";
 import type { Cart } from "../cart";
 import { deliveryQuoteFor } from "../delivery/zones";
+import { judgeCode, lookUpCode } from "../discounts/judge";
+import type { CodeRefusal } from "../discounts/rules";
 import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { paymentIsOpen } from "../order-status";
@@ -16,7 +18,7 @@ import type { PaymentGateway } from "../payments/gateway";
 import type { ShippingDetails } from "./checkout-form";
 import { overOrderLimit } from "./checkout-query";
 import { type CountryChange, changeDeliveryCountry, type DeliveryQuote } from "./delivery-country";
-import { type ClientLimit, placeOrder } from "./place-order";
+import { type ClientLimit, findByCheckoutKey, placeOrder } from "./place-order";
 import { startPayment } from "./start-payment";
 
 /** Where the gateway sends the shopper back: after paying, or when she gives up. */
@@ -51,11 +53,13 @@ export type CheckoutRefusal =
   | { problem: "launchLimit"; model: ModelCode; limit: number }
   /** The shop does not deliver to this country (any more): the owner withdrew it. */
   | { problem: "notServed"; country: string }
+  /** The discount code typed is refused, and why (decision 048); the minimum when below it. */
+  | { problem: "discountCode"; reason: CodeRefusal; minSubtotalCents?: number }
   | { problem: "empty" };
 
 export type CheckoutOutcome =
   /** The total differs from the one the shopper saw (a country's shipping): show it before anything. */
-  | { outcome: "review"; review: DeliveryQuote }
+  | { outcome: "review"; review: DeliveryQuote & { discountCents?: number } }
   | { outcome: "refused"; refusal: CheckoutRefusal }
   | { outcome: "pay"; order: Order; step: PaymentStep }
   /** Nothing is left to pay: paid already, or a payment the owner must check. */
@@ -80,6 +84,40 @@ export interface CheckoutPayment {
   earlyAccess?: readonly EarlyAccessPass[];
   launchNow?: Date;
   links: (orderNumber: string) => PaymentLinks;
+  /** The discount code the shopper typed, if any (judged here, on the server). */
+  discountCode?: string;
+}
+
+/** A code typed at checkout, as the checkout shows it: what it takes off, or why it is refused. */
+export type CodeAnswer =
+  | { ok: true; code: string; discountCents: number }
+  | { ok: false; reason: CodeRefusal; minSubtotalCents?: number };
+
+/**
+ * « Appliquer » (and « Payer » with a code): the code looked up within the guessing limits
+ * (docs/security.md) and judged against these lines, priced by the shop, and the shopper's address
+ * when she gave it (checked again, under the code's lock, when the order is placed).
+ */
+export async function checkDiscountCode(
+  db: Kysely<Database>,
+  request: {
+    code: string;
+    lines: Cart;
+    email: string | null;
+    clientHash: string | null;
+    now?: Date;
+  },
+): Promise<CodeAnswer & { codeId?: number }> {
+  const looked = await lookUpCode(db, request.code, request.clientHash, request.now);
+  if (!looked.ok) return { ok: false, reason: looked.reason };
+  const judged = await judgeCode(
+    db,
+    looked.code.id,
+    { email: request.email, lines: request.lines },
+    request.now,
+  );
+  if (!judged.ok) return judged;
+  return { ok: true, code: judged.code.code, discountCents: judged.totalCents, codeId: judged.code.id };
 }
 
 /**
@@ -120,9 +158,33 @@ export async function payForCheckout(
   if (!delivery)
     return { outcome: "refused", refusal: { problem: "notServed", country: input.details.country } };
   const { shippingCents } = delivery;
-  const totalCents = input.subtotalCents + shippingCents;
+  // With a code: the order of this checkout placed already keeps the discount it was placed with.
+  const code = input.discountCode ? await codeOfCheckout(db, input) : null;
+  if (code && "existing" in code) {
+    return paymentOf(
+      db,
+      gateway,
+      code.existing,
+      input.withJavaScript,
+      input.links(code.existing.orderNumber),
+    );
+  }
+  if (code && !code.ok) {
+    const { ok: _, ...refusal } = code;
+    return { outcome: "refused", refusal: { problem: "discountCode", ...refusal } };
+  }
+  const discountCents = code?.discountCents ?? 0;
+  const totalCents = input.subtotalCents - discountCents + shippingCents;
   if (input.expectedTotalCents !== totalCents) {
-    return { outcome: "review", review: { country: input.details.country, shippingCents, totalCents } };
+    return {
+      outcome: "review",
+      review: {
+        country: input.details.country,
+        shippingCents,
+        totalCents,
+        ...(discountCents > 0 ? { discountCents } : {}),
+      },
+    };
   }
   const placed = await placeOrder(db, {
     checkoutKey: input.checkoutKey,
@@ -135,9 +197,14 @@ export async function payForCheckout(
     zone: delivery.zone,
     ...(input.earlyAccess ? { earlyAccess: input.earlyAccess } : {}),
     ...(input.launchNow ? { launchNow: input.launchNow } : {}),
+    ...(code?.codeId !== undefined ? { discountCodeId: code.codeId } : {}),
   });
   if (!placed.ok) {
     switch (placed.reason) {
+      case "discount_code": {
+        const { ok: _, ...refusal } = placed.refusal;
+        return { outcome: "refused", refusal: { problem: "discountCode", ...refusal } };
+      }
       case "order_limit":
         return {
           outcome: "refused",
@@ -174,6 +241,18 @@ export async function payForCheckout(
     }
   }
   return paymentOf(db, gateway, placed.order, input.withJavaScript, input.links(placed.order.orderNumber));
+}
+
+/** The code of a checkout: its order if placed already, else the code judged for its lines and address. */
+async function codeOfCheckout(db: Kysely<Database>, input: CheckoutPayment & { discountCode?: string }) {
+  const existing = await findByCheckoutKey(db, input.checkoutKey);
+  if (existing) return { existing };
+  return checkDiscountCode(db, {
+    code: input.discountCode ?? "",
+    lines: input.lines,
+    email: input.details.email,
+    clientHash: input.client?.hash ?? null,
+  });
 }
 
 /** Paying an order placed earlier by this browser (its thank-you page, a checkout reopened). */

@@ -69,7 +69,8 @@ export async function changeDeliveryCountry(
     if (!open) return { ok: false, reason: "closed", kept: quoteOf(order) };
     if (!zone) return { ok: false, reason: "not_served", kept: quoteOf(order) };
     const shippingCents = shippingCentsOf(zone, order.subtotalCents);
-    const totalCents = order.subtotalCents + shippingCents;
+    // A discount code's amount stays off (decision 048).
+    const totalCents = order.subtotalCents - order.discountCents + shippingCents;
     if (request.country === order.country && totalCents === order.totalCents) {
       return { ok: true, quote: quoteOf(order) };
     }

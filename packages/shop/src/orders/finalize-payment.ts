@@ -147,7 +147,7 @@ async function recordAndLock(trx: Transaction<Database>, event: PaymentEvent) {
     )
     SELECT (SELECT count(*) FROM recorded)::int AS recorded, l.*,
       (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
-                                         'unit_price_cents', i.unit_price_cents, 'model', p.slug,
+                                         'unit_price_cents', i.unit_price_cents, 'discount_cents', i.discount_cents, 'model', p.slug,
                                          'reference', p.reference, 'cover', product_cover(p.id)) ORDER BY i.id)
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = l.id) AS lines
     FROM (SELECT 1) AS one LEFT JOIN locked l ON true`.execute(trx);
@@ -179,7 +179,7 @@ async function payHeldOrder(
   >`
     SELECT o.*, o.xmin::text AS version, (SELECT vat_regime FROM shop_settings WHERE id = 1) AS vat_regime,
       (SELECT json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'name', i.name,
-                                         'unit_price_cents', i.unit_price_cents, 'model', p.slug,
+                                         'unit_price_cents', i.unit_price_cents, 'discount_cents', i.discount_cents, 'model', p.slug,
                                          'reference', p.reference, 'cover', product_cover(p.id)) ORDER BY i.id)
          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id) AS lines
     FROM orders o WHERE o.order_number = ${event.orderNumber}`).execute(db);

@@ -8,6 +8,8 @@ export {
   type CheckoutOutcome,
   type CheckoutPayment,
   type CheckoutRefusal,
+  type CodeAnswer,
+  checkDiscountCode,
   type PaymentLinks,
   type PaymentStep,
   payForCheckout,

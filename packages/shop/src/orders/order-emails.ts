@@ -42,7 +42,8 @@ export function snapshotOf(
   order: Pick<
     Order,
     "orderNumber" | "firstName" | "lastName" | "subtotalCents" | "shippingCents" | "totalCents" | "currency"
-  >,
+  > &
+    Partial<Pick<Order, "discountCents">>,
   lines: readonly EmailedLine[],
 ) {
   const items = lines.map(({ model, name, quantity, unitPriceCents, cover }) => {
@@ -54,6 +55,7 @@ export function snapshotOf(
     customerName: customerName(order),
     items,
     subtotalCents: order.subtotalCents,
+    ...(order.discountCents ? { discountCents: order.discountCents } : {}),
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     currency: order.currency,

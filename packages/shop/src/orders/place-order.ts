@@ -5,6 +5,7 @@ import { type Database, type Kysely, type Order, type PaymentProvider, prepared 
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
 import { type DeliveryZone, loadDeliveryZones, promiseOf, zoneOf } from "../delivery/zones";
+import { type CodeJudgement, judgeCode } from "../discounts/judge";
 import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { ordersPlaced } from "../metrics";
@@ -47,6 +48,12 @@ export interface PlaceOrderInput {
    * read now when absent. Its price (free from its threshold) and times are the order's.
    */
   zone?: DeliveryZone;
+  /**
+   * A discount code the shop knows (looked up within the guessing limits: lookUpCode), judged
+   * again under its lock for this order's lines and address, its use counted in the order's own
+   * statement (decision 048).
+   */
+  discountCodeId?: number;
 }
 
 export type ClientLimit = "held_pieces" | "unpaid_orders";
@@ -64,6 +71,8 @@ export type PlaceOrderResult =
   | { ok: false; reason: "early_access"; model: ModelCode; opensAt: Date }
   /** The launch limit: one shopper (address or network) may not have more of this model yet. */
   | { ok: false; reason: "launch_limit"; model: ModelCode; limit: number }
+  /** The discount code no longer applies to this order (ended, used up, already used with this address…). */
+  | { ok: false; reason: "discount_code"; refusal: Extract<CodeJudgement, { ok: false }> }
   | { ok: false; reason: "empty" }
   /** The shop does not deliver to the country (any more). */
   | { ok: false; reason: "not_served" };
@@ -102,8 +111,10 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
   // An order number taken in the same millisecond is drawn again.
   for (let attempt = 0; ; attempt++) {
     try {
-      const placed = await placedByClient(db, shopperLocks(input), (connection) =>
-        placeOrderStatement(
+      const placed = await placedByClient(db, shopperLocks(input), async (connection) => {
+        const discount = await discountFor(connection, input, lines, now);
+        if (discount && !discount.ok) return { codeRefused: discount };
+        return placeOrderStatement(
           connection,
           input,
           zone,
@@ -111,8 +122,10 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
           limits,
           newOrderNumber(now.getTime() + attempt),
           now,
-        ),
-      );
+          discount,
+        );
+      });
+      if ("codeRefused" in placed) return { ok: false, reason: "discount_code", refusal: placed.codeRefused };
       if (placed.order) {
         if (!placed.existing) ordersPlaced.inc();
         return { ok: true, order: placed.order, created: !placed.existing };
@@ -167,10 +180,28 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
  * sharing both never wait on each other in a cycle. None for the owner's test order.
  */
 function shopperLocks(input: PlaceOrderInput): string[] {
-  if (input.test) return input.client ? [`orders:${input.client.hash}`] : [];
-  const keys = [`launch:${normalizedEmail(input.details.email)}`];
+  // A discount code's orders, one at a time: each counts the uses the one before committed.
+  const code = input.discountCodeId === undefined ? [] : [`discount:${input.discountCodeId}`];
+  if (input.test) return [...(input.client ? [`orders:${input.client.hash}`] : []), ...code].sort();
+  const keys = [`launch:${normalizedEmail(input.details.email)}`, ...code];
   if (input.client) keys.push(`orders:${input.client.hash}`);
   return keys.sort();
+}
+
+/**
+ * The order's discount, judged under the code's lock (so its uses are the last committed ones):
+ * none without a code, nor for a checkout whose order exists already (the same form posted again
+ * finds it, with the discount it was placed with).
+ */
+async function discountFor(
+  db: Kysely<Database>,
+  input: PlaceOrderInput,
+  lines: readonly CartLine[],
+  now: Date,
+): Promise<CodeJudgement | null> {
+  if (input.discountCodeId === undefined) return null;
+  if (await findByCheckoutKey(db, input.checkoutKey)) return null;
+  return judgeCode(db, input.discountCodeId, { email: input.details.email, lines }, now);
 }
 
 const normalizedEmail = (email: string) => email.trim().toLowerCase();
@@ -236,6 +267,7 @@ async function placeOrderStatement(
   limits: OrderLimits,
   orderNumber: string,
   now: Date,
+  discount: Extract<CodeJudgement, { ok: true }> | null,
 ): Promise<PlacedStatement> {
   const hourAgo = new Date(now.getTime() - 3600_000);
   // The client's orders that can count: placed within the hour, or still holding (a hold began at
@@ -255,6 +287,10 @@ async function placeOrderStatement(
   const email = normalizedEmail(details.email);
   const passSeries = (input.earlyAccess ?? []).map((pass) => pass.seriesId);
   const passSignups = (input.earlyAccess ?? []).map((pass) => pass.signupId);
+  const codeId = discount?.code.id ?? null;
+  const codeText = discount?.code.code ?? null;
+  const discountModels = discount?.perLine.map((line) => line.model) ?? [];
+  const discountCents = discount?.perLine.map((line) => line.discountCents) ?? [];
   const result = await prepared(sql<
     Order & {
       existingOrder: boolean;
@@ -288,6 +324,8 @@ async function placeOrderStatement(
       ORDER BY p.id FOR UPDATE OF p
     ),
     passes (series_id, signup_id) AS (SELECT * FROM unnest(${passSeries}::int[], ${passSignups}::int[])),
+    -- A discount code's amount per line (decision 048), never more than the line.
+    discounts (slug, cents) AS (SELECT * FROM unnest(${discountModels}::text[], ${discountCents}::int[])),
     -- The series' launch, read after the rows are locked (decision 039): before its head start
     -- nothing; during it only with a pass for it whose confirmed sign-up is this order's address;
     -- until its limit ends, no more of a model than the limit to one shopper — her address or her
@@ -331,21 +369,26 @@ async function placeOrderStatement(
     new_order AS (
       INSERT INTO orders (order_number, checkout_key, locale, first_name, last_name, email, phone, address,
         address_line2, postal_code, city, country, delivery_instructions, customer_note, subtotal_cents,
-        shipping_cents, total_cents, payment_provider, reserved_until, client_hash, is_test, delivery)
+        shipping_cents, total_cents, payment_provider, reserved_until, client_hash, is_test, delivery,
+        discount_code_id, discount_code, discount_cents)
       SELECT ${orderNumber}, ${input.checkoutKey}, ${input.locale}, ${details.firstName}, ${details.lastName},
         ${details.email}, ${details.phone}, ${details.address}, ${details.addressLine2}, ${details.postalCode},
         ${details.city}, ${details.country},
         ${details.deliveryInstructions}, ${details.customerNote}, h.subtotal, ${shippingCents},
-        h.subtotal + ${shippingCents}, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
-        ${clientHash}, ${test}::boolean, ${delivery}::jsonb
-      FROM (SELECT sum(price_cents * quantity)::int AS subtotal, count(*) AS lines FROM priced) h
+        h.subtotal - h.discount + ${shippingCents}, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
+        ${clientHash}, ${test}::boolean, ${delivery}::jsonb, ${codeId}::int, ${codeText}::text, h.discount
+      FROM (SELECT sum(p.price_cents * p.quantity)::int AS subtotal,
+                   coalesce(sum(least(coalesce(d.cents, 0), p.price_cents * p.quantity)), 0)::int AS discount,
+                   count(*) AS lines
+            FROM priced p LEFT JOIN discounts d ON d.slug = p.slug) h
       WHERE h.lines = cardinality(${models}::text[])
       RETURNING *
     ),
     items AS (
-      INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity)
+      INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity, discount_cents)
       -- In the catalogue's order, so an order's lines read the same on every page and paper.
-      SELECT o.id, h.id, h.name, h.price_cents, h.quantity FROM new_order o CROSS JOIN priced h ORDER BY h.id
+      SELECT o.id, h.id, h.name, h.price_cents, h.quantity, least(coalesce(d.cents, 0), h.price_cents * h.quantity)
+      FROM new_order o CROSS JOIN priced h LEFT JOIN discounts d ON d.slug = h.slug ORDER BY h.id
     ),
     first_event AS (
       INSERT INTO order_events (order_id, from_status, to_status, actor)

@@ -48,6 +48,8 @@ export interface SoldLine {
   reference: string;
   quantity: number;
   unitPriceCents: number;
+  /** What the order's discount code took off this line (decision 048): its VAT is on what is left. */
+  discountCents?: number;
 }
 
 type InvoicedOrder = Pick<
@@ -111,7 +113,8 @@ export function invoiceDraft(order: InvoicedOrder, sold: readonly SoldLine[], re
         reference: line.reference,
         quantity: line.quantity,
         unitCents: line.unitPriceCents,
-        totalCents: line.unitPriceCents * line.quantity,
+        ...(line.discountCents ? { discountCents: line.discountCents } : {}),
+        totalCents: line.unitPriceCents * line.quantity - (line.discountCents ?? 0),
       })),
       {
         kind: "shipping" as const,
@@ -236,6 +239,8 @@ export interface RefundedLine {
   name: string;
   quantity: number;
   unitPriceCents: number;
+  /** The discount code's share on these pieces (decision 048): what is given back is after it. */
+  discountCents?: number;
 }
 
 /**
@@ -278,7 +283,8 @@ export async function issueCreditNote(
             reference: references.get(line.name),
             quantity: line.quantity,
             unitCents: line.unitPriceCents,
-            totalCents: line.unitPriceCents * line.quantity,
+            ...(line.discountCents ? { discountCents: line.discountCents } : {}),
+            totalCents: line.unitPriceCents * line.quantity - (line.discountCents ?? 0),
           })),
           ...(refund.shippingCents > 0
             ? [

@@ -2,6 +2,8 @@ import { connect } from "@souls/db";
 import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { accountingRows } from "../admin/accounting";
+import { createDiscountCode } from "../discounts/codes";
 import { expireHolds, finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { saveOwnerSettings } from "../owner/settings";
@@ -349,6 +351,112 @@ describe("a refund's credit note", () => {
     expect(gesture.lines).toEqual([
       { kind: "amount", quantity: 1, unitCents: 2000, totalCents: 2000, netCents: 1667, vatCents: 333 },
     ]);
+  });
+});
+
+describe("a discount code on the papers (decision 048)", () => {
+  it("taxes the reduced base on the invoice and gives back a line's pieces pro rata, in the accountant's export too", async () => {
+    const code = await createDiscountCode(t.db, {
+      code: `PAPERS${Date.now()}`,
+      kind: "percent",
+      value: 10,
+      startsAt: new Date(Date.now() - 3600_000),
+      endsAt: null,
+      maxUses: null,
+      oncePerEmail: false,
+      minSubtotalCents: 0,
+      productIds: [],
+      seriesIds: [],
+      addsToSale: false,
+    });
+    const placed = await placeOrder(t.db, {
+      checkoutKey: newCheckoutKey(),
+      locale: "fr",
+      lines: [{ model: "aicha", quantity: 3 }],
+      details: { ...TEST_SHIPPING, postalCode: "75009", city: "Paris", country: "FR" },
+      provider: "stripe",
+      discountCodeId: code.id,
+    });
+    if (!placed.ok) throw new Error("the order was refused");
+    const order = placed.order;
+    // 3 × 169 € = 507 €, less 10 % = 456,30 €, delivery in France free.
+    expect(order).toMatchObject({
+      subtotalCents: 50700,
+      discountCents: 5070,
+      totalCents: 45630 + order.shippingCents,
+    });
+    await pay(order);
+    const invoice = await invoiceOf(order.id);
+    const [item] = invoice.lines;
+    expect(item).toMatchObject({
+      kind: "item",
+      quantity: 3,
+      unitCents: 16900,
+      discountCents: 5070,
+      totalCents: 45630,
+    });
+    // VAT at 20 % on the reduced base: 456,30 € is 380,25 € + 76,05 €.
+    expect(item).toMatchObject({ netCents: 38025, vatCents: 7605 });
+    expect(invoice.totalCents).toBe(order.totalCents);
+    // Her confirmation says what the code took off.
+    const confirmation = await t.db
+      .selectFrom("emailQueue")
+      .select("payload")
+      .where("orderId", "=", order.id)
+      .where("type", "=", "order_confirmation")
+      .executeTakeFirstOrThrow();
+    expect(confirmation.payload).toMatchObject({
+      subtotalCents: 50700,
+      discountCents: 5070,
+      totalCents: 45630,
+    });
+    // One piece of three given back: a third of what was paid for the line.
+    const line = await t.db
+      .selectFrom("orderItems")
+      .select("id")
+      .where("orderId", "=", order.id)
+      .executeTakeFirstOrThrow();
+    await refundOrder(t.db, stripeGateway, {
+      orderNumber: order.orderNumber,
+      requestKey: "refund-click-discount-1",
+      reason: "return",
+      lines: [{ itemId: line.id, quantity: 1 }],
+      includeShipping: false,
+      restock: "on_return",
+    });
+    const refund = await t.db
+      .selectFrom("refunds")
+      .select("amountCents")
+      .where("orderId", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(refund.amountCents).toBe(15210);
+    const note = await t.db
+      .selectFrom("creditNotes")
+      .selectAll()
+      .where("invoiceId", "=", invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(note).toMatchObject({ totalCents: 15210, netCents: 12675, vatCents: 2535 });
+    expect(note.lines).toMatchObject([
+      { kind: "item", quantity: 1, unitCents: 16900, discountCents: 1690, totalCents: 15210 },
+    ]);
+    const month = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+      month: "2-digit",
+    })
+      .format(new Date())
+      .slice(0, 7);
+    const rows = await accountingRows(t.db, { from: month, to: month });
+    expect(rows.find((row) => row.orderNumber === order.orderNumber && row.kind === "sale")).toMatchObject({
+      totalCents: 45630,
+      netCents: 38025,
+      discountCents: 5070,
+      discountCode: code.code,
+    });
+    expect(rows.find((row) => row.orderNumber === order.orderNumber && row.kind === "refund")).toMatchObject({
+      totalCents: -15210,
+      discountCents: -1690,
+    });
   });
 });
 

@@ -21,6 +21,7 @@ import type {
 import { sql } from "kysely";
 import { AdminNotFoundError, GatewayUnavailableError, RefundRefusedError } from "../admin/errors";
 import { lockOrder } from "../admin/lock-order";
+import { paidForPieces } from "../discounts/rules";
 import { IllegalTransitionError, nextStatus } from "../order-status";
 import { linesToShip, somethingToShip } from "../orders/fulfilment";
 import { restockItems } from "../orders/holds";
@@ -175,7 +176,8 @@ async function prepareRefund(
       if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > left) {
         throw new RefundRefusedError("line_quantity");
       }
-      amountCents += item.unitPriceCents * line.quantity;
+      // What was paid for these pieces: after the order's discount code, pro rata (decision 048).
+      amountCents += paidForPieces(item, line.quantity);
     }
     if (request.includeShipping) {
       shippingCents = order.shippingCents - committed.shipping;
@@ -351,7 +353,9 @@ async function applyRefund(
 function itemsOf(items: OrderItem[], lines: { orderItemId: number; quantity: number }[]): OrderItem[] {
   return lines.flatMap((line) => {
     const item = items.find((candidate) => candidate.id === line.orderItemId);
-    return item ? [{ ...item, quantity: line.quantity }] : [];
+    // Its share of the discount code's amount, as the refund counted it (paidForPieces).
+    const discountCents = item ? item.unitPriceCents * line.quantity - paidForPieces(item, line.quantity) : 0;
+    return item ? [{ ...item, quantity: line.quantity, discountCents }] : [];
   });
 }
 

@@ -27,6 +27,7 @@ const NAVIGATION = [
   { to: ADMIN_PAGES.signups, label: copy.shell.signups },
   { to: ADMIN_PAGES.announcements, label: copy.shell.announcements },
   { to: ADMIN_PAGES.magazine, label: copy.shell.magazine },
+  { to: ADMIN_PAGES.discountCodes, label: copy.shell.discountCodes },
   { to: ADMIN_PAGES.seller, label: copy.shell.seller },
   { to: ADMIN_PAGES.delivery, label: copy.shell.delivery },
   { to: ADMIN_PAGES.words, label: copy.shell.words },

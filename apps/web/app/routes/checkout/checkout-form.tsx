@@ -74,7 +74,14 @@ export function CheckoutForm({
             ? initialQuote
             : undefined;
   const shippingCents = current?.shippingCents ?? 0;
-  const totalCents = current?.totalCents ?? subtotalCents;
+  // A discount code (decision 048): the server's answer to « Appliquer », or to « Payer ».
+  const discount = appliedDiscount(answer);
+  const codeRefusal = refusedCode(answer);
+  const discountCents = discount?.cents ?? 0;
+  const totalCents =
+    review && current === review
+      ? review.totalCents
+      : (current ? current.shippingCents : 0) + subtotalCents - discountCents;
   const calculating = quote.state !== "idle";
   const submitting = navigation.state === "submitting";
   const hydrated = useHydrated();
@@ -104,8 +111,14 @@ export function CheckoutForm({
         return t(`errors.${problem.problem}`, { name: problem.name, day: problem.day, time: problem.time });
       case "launchLimit":
         return t("errors.launchLimit", { count: problem.limit, name: problem.name });
+      case "discountCode":
+        return codeRefusalText(problem);
     }
   };
+  const codeRefusalText = (refused: NonNullable<typeof codeRefusal>) =>
+    t(`code.refused.${refused.reason}`, {
+      amount: formatPrice(refused.minSubtotalCents ?? 0, locale, { exact: true }),
+    });
 
   const onCountryChange = (code: string) => {
     setCountry(code);
@@ -263,6 +276,7 @@ export function CheckoutForm({
             totalCents={totalCents}
             calculating={calculating}
             country={current?.country}
+            discount={discount}
           />
           {review ? (
             <div className="notice" role="status">
@@ -327,6 +341,13 @@ export function CheckoutForm({
                 : t("pay", { amount: plainAmount(totalCents, locale), currency: "EUR" })}
             </button>
           )}
+          <DiscountCodeField
+            values={values}
+            discount={discount}
+            refusal={codeRefusal && refusal?.problem !== "discountCode" ? codeRefusalText(codeRefusal) : null}
+            locked={Boolean(payment)}
+            submitting={submitting}
+          />
           <p className="checkout__legal">
             {t("legalNotice")} <a href={pathOf("terms", locale)}>{t("terms")}</a>
           </p>
@@ -339,5 +360,98 @@ export function CheckoutForm({
         </aside>
       </Form>
     </main>
+  );
+}
+
+type CheckoutAnswer = SerializeFrom<typeof action> | undefined;
+
+/** The discount the server's last answer took off: « Appliquer », a total to review, or the order placed. */
+function appliedDiscount(answer: CheckoutAnswer): { code: string | null; cents: number } | null {
+  if (!answer) return null;
+  if (answer.outcome === "payment") {
+    const { discountCents, discountCode } = answer.payment;
+    return discountCents > 0 ? { code: discountCode, cents: discountCents } : null;
+  }
+  if (answer.outcome === "code")
+    return answer.code?.ok ? { code: answer.code.code, cents: answer.code.discountCents } : null;
+  if (answer.outcome === "review" && "discountCents" in answer.review && answer.review.discountCents) {
+    const typed =
+      "values" in answer ? (answer.values as Record<string, string | undefined>).discountCode : undefined;
+    return {
+      code: typed ? typed.replace(/\s+/g, "").toUpperCase() : null,
+      cents: answer.review.discountCents,
+    };
+  }
+  return null;
+}
+
+/** Why the server refused the code typed, if it did. */
+function refusedCode(answer: CheckoutAnswer) {
+  if (answer?.outcome === "code" && answer.code && !answer.code.ok) return answer.code;
+  if (answer?.outcome === "refused" && answer.refusal.problem === "discountCode") return answer.refusal;
+  return null;
+}
+
+/**
+ * The discount code: typed, then « Appliquer » (the server says what it takes off, or why not);
+ * « Payer » takes it too. After « Payer » in the DOM, so Enter in a field still pays. Once the
+ * order's payment exists, its code is fixed: the field is read-only.
+ */
+function DiscountCodeField({
+  values,
+  discount,
+  refusal,
+  locked,
+  submitting,
+}: {
+  values: Partial<Record<string, string>>;
+  discount: { code: string | null; cents: number } | null;
+  refusal: string | null;
+  locked: boolean;
+  submitting: boolean;
+}) {
+  const { t } = useTranslation("checkout");
+  const locale = useLocale();
+  return (
+    <div className="checkout__code">
+      <div className="field">
+        <label htmlFor="field-discountCode">{t("code.label")}</label>
+        <p className="field__hint" id="field-discountCode-hint">
+          {t("code.hint")}
+        </p>
+        <div className="checkout__code-row">
+          <input
+            id="field-discountCode"
+            name="discountCode"
+            defaultValue={values.discountCode}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            readOnly={locked}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={`field-discountCode-hint${refusal ? " field-discountCode-error" : ""}`}
+          />
+          {locked ? null : (
+            <button type="submit" name="intent" value="code" className="button" disabled={submitting}>
+              {t("code.apply")}
+            </button>
+          )}
+        </div>
+        {refusal ? (
+          <p className="field__error" id="field-discountCode-error" role="alert">
+            {refusal}
+          </p>
+        ) : null}
+        {discount?.code ? (
+          <p className="checkout__code-applied" role="status">
+            {t("code.applied", {
+              code: discount.code,
+              amount: formatPrice(discount.cents, locale, { exact: true }),
+            })}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }

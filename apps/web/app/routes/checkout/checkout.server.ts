@@ -8,7 +8,9 @@ import { parseCheckoutQuery, SHIPPING_FIELDS, shippingDetailsSchema } from "@sou
 import {
   type CheckoutOutcome,
   type CheckoutRefusal,
+  type CodeAnswer,
   type CountryChange,
+  checkDiscountCode,
   checkoutPlaced,
   type DeliveryQuote,
   newCheckoutKey,
@@ -66,7 +68,17 @@ export type Refusal =
   | { problem: "paymentError" }
   /** Its series is not open yet (or in its head start without her link, or to another address). */
   | { problem: "notOpen" | "earlyAccess"; model: ModelCode; name: string; day: string; time: string }
-  | { problem: "launchLimit"; model: ModelCode; name: string; limit: number };
+  | { problem: "launchLimit"; model: ModelCode; name: string; limit: number }
+  /** The discount code typed is refused (decision 048): why, and the minimum when below it. */
+  | { problem: "discountCode"; reason: CodeRefusalReason; minSubtotalCents?: number };
+
+type CodeRefusalReason = Extract<CodeAnswer, { ok: false }>["reason"];
+
+/** The discount code field as typed (bounded; the shop reads it: @souls/shop/discounts). */
+const typedCode = (form: FormData) => text(form.get("discountCode")).trim().slice(0, 64);
+
+/** A refused code's status: too many guesses is a limit (429), the others a conflict with the cart (409, as the checkout's other refusals). */
+const codeStatus = (reason: CodeRefusalReason) => (reason === "too_many_attempts" ? 429 : 409);
 
 /**
  * The first line of a checkout whose series this shopper cannot buy yet (decision 039), with its
@@ -157,12 +169,36 @@ export async function answerCheckout(
     logRefusal(request, 409, `delivery country: ${change.reason}${change.cause ? ` (${change.cause})` : ""}`);
     return quoteAnswer({ quote: null, refused: { reason: change.reason, kept: change.kept } }, 409);
   }
+  // « Appliquer »: the code judged for these lines (and her address, if typed), nothing placed.
+  if (intent === "code") {
+    const { values } = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS);
+    const typed = typedCode(form);
+    const shown = { ...values, discountCode: typed };
+    if (!typed) return data({ outcome: "code" as const, code: null, values: shown });
+    const email = shippingDetailsSchema.shape.email.safeParse(values.email ?? "");
+    const answer = await checkDiscountCode(db, {
+      code: typed,
+      lines: priced.lines.map(({ model, quantity }) => ({ model, quantity })),
+      email: email.success ? email.data : null,
+      clientHash: clientHash(request, context),
+    });
+    const { codeId: _, ...code } = answer as CodeAnswer & { codeId?: number };
+    if (!code.ok) logRefusal(request, codeStatus(code.reason), `discount code: ${code.reason}`);
+    return data(
+      { outcome: "code" as const, code, values: shown },
+      {
+        status: code.ok ? 200 : codeStatus(code.reason),
+        headers: code.ok ? undefined : retryAfter(code.reason),
+      },
+    );
+  }
   if (intent !== "pay") return invalidRequest(locale);
 
   const details = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS);
+  const discountCode = typedCode(form);
   if (!details.ok) {
     return data(
-      { outcome: "invalid" as const, errors: details.errors, values: details.values },
+      { outcome: "invalid" as const, errors: details.errors, values: { ...details.values, discountCode } },
       { status: 400 },
     );
   }
@@ -184,12 +220,13 @@ export async function answerCheckout(
     earlyAccess: await earlyAccessPasses(request),
     launchNow: launchClock.now(),
     links: linksFor(locale),
+    ...(discountCode ? { discountCode } : {}),
   });
   if ("order" in outcome) {
     const models = priced.lines.map(({ model }) => model);
     await countOrderPlaced(hitOf(request, context.socketAddress), outcome.order.id, models);
   }
-  return answerPayment(request, outcome, locale, details.values, nameOf);
+  return answerPayment(request, outcome, locale, { ...details.values, discountCode }, nameOf);
 }
 
 /**
@@ -217,6 +254,10 @@ async function goneMeanwhile(
     headers: { "Cache-Control": "no-store" },
   });
 }
+
+/** Guessing codes: come back in the hour (docs/security.md). */
+const retryAfter = (reason: CodeRefusalReason) =>
+  reason === "too_many_attempts" ? { "Retry-After": "3600" } : undefined;
 
 /** A checkout's outcome as the page (or the browser, without JavaScript) takes it. */
 async function answerPayment(
@@ -264,6 +305,8 @@ async function answerPayment(
         returnUrl: linksFor(locale)(order.orderNumber).returnUrl,
         remainingMs: order.reservedUntil.getTime() - Date.now(),
         totalCents: order.totalCents,
+        discountCents: order.discountCents,
+        discountCode: order.discountCode,
       };
       return data({ outcome: "payment" as const, payment, values }, { headers });
     }
@@ -332,6 +375,9 @@ async function refused(
         },
         { status: 400 },
       );
+    case "discountCode":
+      logRefusal(request, codeStatus(refusal.reason), `discount code: ${refusal.reason}`);
+      return answer(refusal, codeStatus(refusal.reason), retryAfter(refusal.reason));
     case "empty":
       return invalidRequest(locale);
   }

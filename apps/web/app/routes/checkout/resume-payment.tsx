@@ -23,6 +23,7 @@ export function ResumePayment({
   lines,
   shippingCents,
   totalCents,
+  discount,
   country,
   address,
   remainingMs,
@@ -61,6 +62,7 @@ export function ResumePayment({
             shippingCents={shippingCents}
             totalCents={totalCents}
             country={country}
+            discount={discount}
           />
           <HoldCountdown remainingMs={payment?.remainingMs ?? remainingMs} />
           {refusal ? (

@@ -116,6 +116,7 @@ async function resumeLoader(request: Request, locale: Locale, meta: { title: str
     lines: withCovers(lines, await shownCatalogue()),
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    discount: order.discountCents > 0 ? { code: order.discountCode, cents: order.discountCents } : null,
     country: order.country,
     address: {
       name: `${order.firstName} ${order.lastName}`,

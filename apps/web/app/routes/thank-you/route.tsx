@@ -85,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       others: others.slice(0, 4),
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
+      discount: order.discountCents > 0 ? { code: order.discountCode, cents: order.discountCents } : null,
       country: order.country,
       contactEmail: (await shownSeller()).email,
     },
@@ -163,6 +164,7 @@ export default function ThankYouPage() {
           shippingCents={page.shippingCents}
           totalCents={page.totalCents}
           country={page.country}
+          discount={page.discount}
         />
         <section className="thank-you__card" aria-labelledby="address-title">
           <h2 id="address-title">{t("thankYou.address")}</h2>
