@@ -7,6 +7,17 @@
 
 export { type DrawingCut, drawingJpeg } from "./drawings";
 export {
+  dropHeroPictureDraft,
+  type HeroPicture,
+  type HeroPictureState,
+  heroPictureState,
+  publishedHeroPicture,
+  publishHeroPicture,
+  removeHeroPicture,
+  saveHeroPictureAlt,
+  saveHeroPictureDraft,
+} from "./hero-picture";
+export {
   addPhoto,
   cleanAlt,
   type GalleryPhoto,

@@ -18,6 +18,7 @@ import { AdminNotFoundError, PhotoRefusedError } from "../admin/errors";
 import { recordProductEvent } from "../admin/product-history";
 import { photoProcessing, timed } from "../metrics";
 import { isStorableText, withoutBidiControls } from "../text";
+import { heroPictureFile } from "./hero-picture";
 import { checkPhotoSize, PHOTO_LIMITS, processPhoto, recutPhoto } from "./process";
 import { seriesPictureFile } from "./series-picture";
 
@@ -289,7 +290,12 @@ export async function photoFile(db: Kysely<Database>, fileName: string): Promise
     .limit(1)
     .executeTakeFirst();
   // A series' picture is cut and named as a model's photo (./series-picture.ts).
-  const bytes = file?.bytes ?? (await seriesPictureFile(db, name)) ?? (await cutMadeLate(db, fileName, name));
+  const bytes =
+    file?.bytes ??
+    (await seriesPictureFile(db, name)) ??
+    // The home page's hero picture too (./hero-picture.ts).
+    (await heroPictureFile(db, name)) ??
+    (await cutMadeLate(db, fileName, name));
   if (!bytes) return null;
   return {
     bytes,
