@@ -48,6 +48,17 @@ function pictureOf(row: Row | undefined): HeroPicture | null {
   };
 }
 
+/**
+ * What the home page's hero shows: the featured series' own picture when it has one (decision 040),
+ * else the one she published beside her words, else nothing (the shop's drawing).
+ */
+export function homeHeroPicture(
+  seriesPicture: ShownPhoto | null | undefined,
+  published: HeroPicture | null,
+): ShownPhoto | null {
+  return seriesPicture ?? published ?? null;
+}
+
 /** The published picture, or null (the hero shows the drawing). */
 export async function publishedHeroPicture(db: Kysely<Database>): Promise<HeroPicture | null> {
   return pictureOf(await db.selectFrom("shopHeroPicture").select(COLUMNS).executeTakeFirst());

@@ -11,6 +11,7 @@ export {
   type HeroPicture,
   type HeroPictureState,
   heroPictureState,
+  homeHeroPicture,
   publishedHeroPicture,
   publishHeroPicture,
   removeHeroPicture,

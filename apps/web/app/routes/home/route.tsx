@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { homeSeries } from "@souls/shop/catalogue";
+import { homeHeroPicture } from "@souls/shop/photos";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { ProductPicture } from "~/components/product-picture";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     // The featured series' own picture when the owner gave it one (decision 040), else the one she
     // published beside her words (decision 051), else the shop's drawing.
-    picture: series?.picture ?? hero.picture,
+    picture: homeHeroPicture(series?.picture, hero.picture),
     // Its opening to come and the time left, rendered here (kept pages go every minute meanwhile).
     opening: series ? heroOpening(series.launch, locale) : null,
     collection: models.map((model) => cardOf(model, locale, passes)),
