@@ -1540,6 +1540,7 @@ export const copy = {
       altHint: "Ce que montre la photo, pour qui ne la voit pas et pour les moteurs de recherche.",
       saveAlt: "Enregistrer les descriptions en brouillon",
       altSaved: "Descriptions enregistrées en brouillon : publiez la photo pour les afficher.",
+      preview: "Voir l'aperçu de la photo",
       publish: "Publier la photo",
       publishedDone: "Photo publiée : la page d'accueil l'affiche dès maintenant.",
       drop: "Abandonner le brouillon de la photo",

@@ -9,7 +9,7 @@ import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
 import { notifyError, notifySuccess } from "~/components/admin/notify";
 import { sendToLogin } from "~/lib/trpc";
-import { PHOTO_UPLOAD_PATH } from "~/screens";
+import { PHOTO_UPLOAD_PATH, wordsPreviewPath } from "~/screens";
 import { wordsPagePath } from "./words-path";
 
 const TEXT = copy.words.hero;
@@ -206,6 +206,16 @@ export function HeroPictureSection({
       ) : null}
       {shown ? (
         <div className="admin-toolbar">
+          {hero.draft ? (
+            <a
+              href={wordsPreviewPath(locale)}
+              target="_blank"
+              rel="noopener"
+              className="button button--outline"
+            >
+              {TEXT.preview} <span className="visually-hidden">{copy.words.newTab}</span>
+            </a>
+          ) : null}
           {hero.draft ? intent("heroPublish", TEXT.publish, "button button--primary") : null}
           {hero.draft ? intent("heroDrop", TEXT.drop, "button button--ghost") : null}
           {intent("heroRemove", TEXT.remove, "button button--outline")}
