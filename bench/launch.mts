@@ -32,8 +32,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import { connect, LAUNCH_MODELS } from "@souls/db";
 import { createModel, createSeries, featureSeries, publishModel, updateModelTexts } from "@souls/shop/admin";
+import { deliveryQuoteFor } from "@souls/shop/delivery";
 import { earlyAccessToken } from "@souls/shop/launch";
-import { shippingRateFor } from "@souls/shop/shipping";
 import { sql } from "kysely";
 import { ownCpuMs, postmasterOf, processCpuMs, serverCpuMs } from "./cpu.mts";
 import { type LoadResult, type LoadTool, load, pickLoadTool, startStaticServer } from "./http.mts";
@@ -366,7 +366,8 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     const block = offer >= 0 ? html.slice(offer, offer + 4_000) : html;
     return soldOut.some((words) => block.includes(words));
   };
-  const shipping = shippingRateFor("FR");
+  // What the checkout asks for delivery in France (the owner's zones, decision 049), one or two pieces.
+  const shipping = await deliveryToFrance(options.databaseUrl);
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const launch = await setUpSeries(options);
   const T = launch.opensAt;
@@ -420,7 +421,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     intent: "pay",
     items: `product=${slug}&qty=${quantity}`,
     checkoutKey: key,
-    expectedTotal: String(PRICE_CENTS * quantity + shipping),
+    expectedTotal: String(PRICE_CENTS * quantity + (shipping.get(quantity) ?? 0)),
     firstName: "Camille",
     lastName: "Martin",
     email,
@@ -943,4 +944,20 @@ async function soldOutcome(db: ReturnType<typeof connect>, seriesId: number) {
      WHERE p.series_id = ${seriesId}
      GROUP BY p.id ORDER BY p.id`.execute(db);
   return rows.rows;
+}
+
+/** The delivery price to France of one and of two pieces, as the shop's zones say. */
+async function deliveryToFrance(databaseUrl: string): Promise<Map<number, number>> {
+  const db = connect(databaseUrl);
+  try {
+    const prices = new Map<number, number>();
+    for (const quantity of [1, 2]) {
+      const quote = await deliveryQuoteFor(db, "FR", PRICE_CENTS * quantity);
+      if (!quote) throw new Error("the shop does not deliver to France");
+      prices.set(quantity, quote.shippingCents);
+    }
+    return prices;
+  } finally {
+    await db.destroy();
+  }
 }

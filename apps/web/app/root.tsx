@@ -24,6 +24,7 @@ import { useInlineStylesheet, useNonce } from "~/lib/document";
 import { offersEnglish } from "~/lib/english-offer";
 import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/locale";
+import { shownMagazine } from "~/lib/magazine.server";
 import type { NotFoundData } from "~/lib/not-found.server";
 import { pageAddresses } from "~/lib/page.server";
 import { testMode } from "~/lib/payments.server";
@@ -33,7 +34,7 @@ import { shopWords } from "~/lib/shop-words.server";
 import { inlineStylesheet } from "~/lib/stylesheet.server";
 import { readToast } from "~/lib/toast.server";
 import { PageWords, useTranslation } from "~/lib/translations";
-import { alternatePath, isAdminPath, localeForPath, pathOf } from "~/screens";
+import { alternatePath, articleAddressLocale, isAdminPath, localeForPath, pathOf } from "~/screens";
 import stylesheet from "~/styles/app.css?url";
 
 export const handle = { i18n: ["common"] };
@@ -53,14 +54,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeForPath(url.pathname);
   // The frame of every page, the error page during a database outage included: what the database
   // gives it (a model's other-language address, the seller in the footer) is left out then.
-  const [cart, { toast, setCookie }, catalogue, seller, words] = await Promise.all([
+  const [cart, { toast, setCookie }, catalogue, seller, words, magazine] = await Promise.all([
     readCart(request),
     readToast(request),
     shownCatalogue().catch(() => null),
     shownSeller().catch(() => null),
     shopWords(locale).catch(() => null),
+    // An article's other-language address (decision 052).
+    articleAddressLocale(url.pathname) ? shownMagazine().catch(() => null) : null,
   ]);
-  const addresses = pageAddresses(request, locale, catalogue);
+  const addresses = pageAddresses(request, locale, catalogue, magazine);
   return data(
     {
       locale,

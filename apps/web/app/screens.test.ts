@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import {
   ADMIN_PAGES,
   alternatePath,
+  articleAddressLocale,
+  articlePage,
   localeForPath,
   orderPagePath,
   PAGE_IDS,
@@ -69,10 +71,17 @@ describe("the screens map", () => {
     expect(seriesPath("atlas", "en")).toBe("/en/collections/atlas");
     expect(PAGES.allPieces.paths).toEqual({ fr: "/toutes-les-pieces", en: "/en/all-pieces" });
     expect(PAGES.cart.paths).toEqual({ fr: "/panier", en: "/en/cart" });
-    expect(PAGES["article.style"].paths).toEqual({
-      fr: "/magazine/comment-porter-sac-banane-style",
-      en: "/en/magazine/how-to-wear-fanny-pack-with-style",
-    });
+    // The magazine's articles are at the owner's addresses (decision 052), under one prefix each.
+    expect(routeTable().filter((route) => route.id.startsWith("article."))).toEqual([
+      { id: "article.fr", path: "/magazine/:slug", module: "routes/article/route.tsx" },
+      { id: "article.en", path: "/en/magazine/:slug", module: "routes/article/route.tsx" },
+    ]);
+    expect(articleAddressLocale("/magazine/comment-porter-sac-banane-style")).toBe("fr");
+    expect(articleAddressLocale("/en/magazine/how-to-wear-fanny-pack-with-style")).toBe("en");
+    for (const path of ["/magazine", "/magazine/", "/magazine/a/b", "/en/magazine", "/en/magazine/"]) {
+      expect(articleAddressLocale(path), path).toBeUndefined();
+    }
+    expect(pathOf(articlePage("fabrics"), "en")).toBe("/en/magazine/traditional-moroccan-fabrics");
     expect(PAGES.terms.paths).toEqual({ fr: "/cgv", en: "/en/terms-of-sale" });
   });
 

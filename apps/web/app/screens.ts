@@ -6,6 +6,7 @@
 
 import type { AdminRole } from "@souls/core/admin-roles";
 import { LOCALES, type Locale } from "@souls/core/locales";
+import { ARTICLE_ADDRESS_PREFIXES } from "@souls/core/magazine";
 import { MODEL_ADDRESS_PREFIXES } from "@souls/core/model-addresses";
 
 type Paths = Record<Locale, string>;
@@ -19,13 +20,6 @@ interface PageDefinition {
   /** A shopper's own page (her order, her e-mail address): never stored by a cache, never indexed. */
   private?: true;
 }
-
-const ARTICLES = {
-  fabrics: { fr: "tissus-marocains-traditionnels", en: "traditional-moroccan-fabrics" },
-  style: { fr: "comment-porter-sac-banane-style", en: "how-to-wear-fanny-pack-with-style" },
-} as const;
-export type ArticleId = keyof typeof ARTICLES;
-export const ARTICLE_IDS = Object.keys(ARTICLES) as ArticleId[];
 
 export const PAGES = {
   home: { module: "routes/home/route.tsx", paths: { fr: "/", en: "/en" }, sitemapPriority: 1.0 },
@@ -78,16 +72,6 @@ export const PAGES = {
     paths: { fr: "/magazine", en: "/en/magazine" },
     sitemapPriority: 0.7,
   },
-  ...(Object.fromEntries(
-    ARTICLE_IDS.map((article) => [
-      `article.${article}`,
-      {
-        module: "routes/article/route.tsx",
-        paths: { fr: `/magazine/${ARTICLES[article].fr}`, en: `/en/magazine/${ARTICLES[article].en}` },
-        sitemapPriority: 0.6,
-      },
-    ]),
-  ) as Record<`article.${ArticleId}`, PageDefinition>),
   // Every piece on sale, by series: earlier series stay one click from every page (decision 040).
   allPieces: {
     module: "routes/all-pieces/route.tsx",
@@ -114,8 +98,27 @@ export const PAGES = {
 export type PageId = keyof typeof PAGES;
 export const PAGE_IDS = Object.keys(PAGES) as PageId[];
 
-export function pathOf(page: PageId, locale: Locale): string {
-  return PAGES[page].paths[locale];
+/**
+ * The article the home page and the model pages' story invite to read, at the address it opened
+ * with: the owner may move it (that address then answers a 301 to the new one, decision 052).
+ */
+const LINKED_ARTICLES = {
+  fabrics: {
+    fr: "/magazine/tissus-marocains-traditionnels",
+    en: "/en/magazine/traditional-moroccan-fabrics",
+  },
+} as const satisfies Record<string, Paths>;
+type LinkedArticle = `article.${keyof typeof LINKED_ARTICLES}`;
+
+export function articlePage(article: keyof typeof LINKED_ARTICLES): LinkedArticle {
+  return `article.${article}`;
+}
+
+export function pathOf(page: PageId | LinkedArticle, locale: Locale): string {
+  if (page.startsWith("article.")) {
+    return LINKED_ARTICLES[page.slice("article.".length) as keyof typeof LINKED_ARTICLES][locale];
+  }
+  return PAGES[page as PageId].paths[locale];
 }
 
 /** `/en/` and `/panier/` are the same pages as `/en` and `/panier`. */
@@ -206,9 +209,14 @@ export function seriesAddressLocale(pathname: string): Locale | undefined {
   });
 }
 
-export function articlePage(article: ArticleId): PageId {
-  return `article.${article}`;
-}
+/*
+ * An article of the magazine: `/magazine/<slug>`, `/en/magazine/<slug>`, at the addresses the owner
+ * chooses in the panel (decision 052; @souls/core/magazine).
+ */
+export { ARTICLE_ADDRESS_PREFIXES, articleAddressLocale, articlePath } from "@souls/core/magazine";
+export const ARTICLE_MODULE = "routes/article/route.tsx";
+/** In the sitemap, an article comes after the magazine's page. */
+export const ARTICLE_SITEMAP_PRIORITY = 0.6;
 
 /** Whether a page is one of a shopper's own pages (never cached, never indexed). */
 export function isPrivatePage(page: PageId): boolean {
@@ -244,12 +252,15 @@ export const ADMIN_PAGES = {
   stock: "/admin-stock",
   seller: "/admin-boutique",
   words: "/admin-textes",
+  carriers: "/admin-transporteurs",
   catalogue: "/admin-catalogue",
   reviews: "/admin-avis",
   signups: "/admin-inscriptions",
   announcements: "/admin-annonces",
   settings: "/admin-reglages",
+  delivery: "/admin-livraison",
   access: "/admin-acces",
+  magazine: "/admin-magazine",
 } as const;
 
 /** A model's editor, a page of its own under the catalogue's: `/admin-catalogue/12`. */
@@ -413,6 +424,11 @@ export function routeTable(): Route[] {
       module: "routes/early-access/route.tsx",
     })),
     ...LOCALES.map((locale) => ({
+      id: `article.${locale}`,
+      path: `${ARTICLE_ADDRESS_PREFIXES[locale]}:slug`,
+      module: ARTICLE_MODULE,
+    })),
+    ...LOCALES.map((locale) => ({
       id: `series.${locale}`,
       path: `${SERIES_ADDRESS_PREFIXES[locale]}:slug`,
       module: SERIES_MODULE,
@@ -455,6 +471,7 @@ export function routeTable(): Route[] {
       module: "routes/admin-announcement-preview/route.ts",
     },
     { id: "admin.settings", path: ADMIN_PAGES.settings, module: "routes/admin-settings/route.tsx" },
+    { id: "admin.delivery", path: ADMIN_PAGES.delivery, module: "routes/admin-delivery/route.tsx" },
     { id: "admin.access", path: ADMIN_PAGES.access, module: "routes/admin-access/route.tsx" },
     { id: "admin.seller", path: ADMIN_PAGES.seller, module: "routes/admin-seller/route.tsx" },
     { id: "admin.words", path: ADMIN_PAGES.words, module: "routes/admin-words/route.tsx" },
@@ -463,7 +480,9 @@ export function routeTable(): Route[] {
       path: `${ADMIN_PAGES.words}/apercu`,
       module: "routes/admin-words-preview/route.tsx",
     },
+    { id: "admin.carriers", path: ADMIN_PAGES.carriers, module: "routes/admin-carriers/route.tsx" },
     { id: "admin.reviews", path: ADMIN_PAGES.reviews, module: "routes/admin-reviews/route.tsx" },
+    { id: "admin.magazine", path: ADMIN_PAGES.magazine, module: "routes/admin-magazine/route.tsx" },
     { id: "admin.catalogue", path: ADMIN_PAGES.catalogue, module: "routes/admin-catalogue/route.tsx" },
     {
       id: "admin.catalogue.model",

@@ -9,10 +9,10 @@ import {
   scheduleAnnouncement,
   showAnnouncement,
 } from "@souls/shop/announcements";
+import { type MailTransport, type OutgoingEmail, smtpTransport } from "@souls/shop/mail";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { announcementMessageId, deliverAnnouncements } from "./announcement-delivery";
-import { type MailTransport, type OutgoingEmail, smtpTransport } from "./mail-transport";
 import { confirmationPayload, queueEmail, testDelivery } from "./testing/queue";
 import { type SmtpSink, startSmtpSink } from "./testing/smtp-sink";
 

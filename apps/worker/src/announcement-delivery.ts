@@ -13,7 +13,7 @@ import {
   queueDueAnnouncements,
   settleAnnouncementMessage,
 } from "@souls/shop/announcements";
-import { type DeliveryReport, deliverDueEmails, type EmailDelivery } from "./email-delivery";
+import { type DeliveryReport, deliverDueEmails, type EmailDelivery } from "@souls/shop/mail";
 
 /** How long one round may spend on announcements before the worker's other jobs run again. */
 export const ANNOUNCEMENT_ROUND_MS = 10_000;

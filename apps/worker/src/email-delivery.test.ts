@@ -1,12 +1,11 @@
 import { createServer } from "node:net";
 import { connect } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { deliverDueEmails, type MailTransport, messageIdFor, smtpTransport } from "@souls/shop/mail";
 import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from "@souls/shop/outbox";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { WAIT_MS } from "../../../vitest.shared";
-import { deliverDueEmails, messageIdFor } from "./email-delivery";
-import { type MailTransport, smtpTransport } from "./mail-transport";
 import { backInStockPayload, confirmationPayload, queued, queueEmail, testDelivery } from "./testing/queue";
 import { type SmtpSink, smtpError, startSmtpSink } from "./testing/smtp-sink";
 

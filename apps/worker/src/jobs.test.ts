@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seededTestDatabase } from "@souls/db/testing";
 import { noteOrderSource } from "@souls/shop/audience";
+import { mailboxTransport } from "@souls/shop/mail";
 import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
 import { DEFAULT_OWNER_SETTINGS, notifyLowStock, saveOwnerSettings } from "@souls/shop/owner";
 import { offlineGateway } from "@souls/shop/payments";
@@ -19,7 +20,6 @@ import {
 } from "@souls/shop/testing";
 import { describe, expect, it } from "vitest";
 import { runJobs } from "./jobs";
-import { mailboxTransport } from "./mail-transport";
 import { queueEmail, testMailSetup } from "./testing/queue";
 import { parseHeaders } from "./testing/smtp-sink";
 

@@ -1,13 +1,13 @@
 import type { IncidentKind } from "@souls/core/email-types";
 import type { Database, Kysely } from "@souls/db";
 import { settleAudienceOrders } from "@souls/shop/audience";
+import { type DeliveryReport, deliverDueEmails, deliveryAsSeller, type MailSetup } from "@souls/shop/mail";
 import { expireHolds, reconcilePayments } from "@souls/shop/orders";
 import { type IncidentChange, notifyLowStock, recordHeartbeat, reviewShopIncidents } from "@souls/shop/owner";
 import type { PaymentGateway } from "@souls/shop/payments";
 import { inviteReviewers, publishOverdueReviews } from "@souls/shop/reviews";
 import { notifyRestockedWaitlists } from "@souls/shop/signups";
 import { type AnnouncementReport, deliverAnnouncements } from "./announcement-delivery";
-import { type DeliveryReport, deliverDueEmails, deliveryAsSeller, type MailSetup } from "./email-delivery";
 
 export interface RoundReport {
   expired: number;

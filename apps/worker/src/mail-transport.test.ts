@@ -2,9 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { createMailTransport, deliverDueEmails, mailboxTransport } from "@souls/shop/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverDueEmails } from "./email-delivery";
-import { createMailTransport, mailboxTransport } from "./mail-transport";
 import { queued, queueEmail, testDelivery } from "./testing/queue";
 import { parseHeaders } from "./testing/smtp-sink";
 

@@ -14,12 +14,11 @@ import { flushErrorReports, reportError, startErrorReporting } from "@souls/db/e
 import { createLogger, installLogger, logFormatOf } from "@souls/db/log";
 import { loadEnvFile } from "@souls/db/project";
 import { renderEmail } from "@souls/emails";
+import { createMailTransport, type MailSetup } from "@souls/shop/mail";
 import { serveMetrics, watchDatabase } from "@souls/shop/metrics";
 import { paymentGatewayFor } from "@souls/shop/payments";
 import { applyRetention } from "@souls/shop/retention";
-import type { MailSetup } from "./email-delivery";
 import { type RoundReport, runJobs } from "./jobs";
-import { createMailTransport } from "./mail-transport";
 import { readWorkerSettings, type WorkerSettings } from "./settings";
 
 let env: WorkerSettings;
@@ -155,7 +154,7 @@ async function stop(signal: NodeJS.Signals | "uncaughtException", exitCode = 0) 
     console.error(`[worker] still busy ${STOP_LIMIT_MS / 1000} s after ${signal}: exiting anyway`);
     process.exit(1);
   }, STOP_LIMIT_MS).unref();
-  // A send in progress finishes and is recorded, or is handed back (email-delivery.ts).
+  // A send in progress finishes and is recorded, or is handed back (@souls/shop/mail).
   await current;
   mail.transport.close();
   await db.destroy();

@@ -85,6 +85,7 @@ describe("the map of the roles", () => {
         "access.me",
         "access.rename",
         "access.sessions",
+        "carriers.active",
         "orders.attention",
         "orders.correctAddress",
         "orders.detail",

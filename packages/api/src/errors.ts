@@ -5,13 +5,16 @@
  */
 import { copy, count, labelOf } from "@souls/core/admin-copy";
 import { MAX_HELPERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
+import { MAX_CARRIERS } from "@souls/core/carriers";
 import { formatMoney } from "@souls/core/format";
+import { ARTICLE_LIMITS } from "@souls/core/magazine";
 import { fill } from "@souls/core/placeholders";
 import { AnnouncementRefusedError } from "@souls/shop/announcements";
 import {
   AccessRefusedError,
   AddressRefusedError,
   AdminNotFoundError,
+  CarrierRefusedError,
   DuplicateReferenceError,
   EmailNotRetryableError,
   GatewayUnavailableError,
@@ -25,6 +28,7 @@ import {
   ReviewModerationError,
   StockLimitError,
 } from "@souls/shop/errors";
+import { ArticleRefusedError } from "@souls/shop/magazine";
 import { IllegalTransitionError } from "@souls/shop/order-status";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -65,6 +69,15 @@ const PHOTO_CODES: Partial<Record<PhotoRefusedError["reason"], TRPCError["code"]
   last_photo: "CONFLICT",
 };
 
+const CARRIER_CODES: Record<CarrierRefusedError["reason"], TRPCError["code"]> = {
+  unknown: "NOT_FOUND",
+  retired: "CONFLICT",
+  too_many: "CONFLICT",
+  name_taken: "CONFLICT",
+  template: "BAD_REQUEST",
+  last_active: "CONFLICT",
+};
+
 const ACCESS_CODES: Record<AccessRefusedError["reason"], TRPCError["code"]> = {
   wrong_password: "BAD_REQUEST",
   blocked: "TOO_MANY_REQUESTS",
@@ -88,6 +101,15 @@ export function shopRuleError(cause: unknown): TRPCError | null {
           ? "BAD_REQUEST"
           : "CONFLICT";
     return error(code, ERRORS.announcement[cause.reason]);
+  }
+  if (cause instanceof ArticleRefusedError) {
+    const code =
+      cause.reason === "not_found"
+        ? "NOT_FOUND"
+        : cause.reason === "slug_taken" || cause.reason === "too_many"
+          ? "CONFLICT"
+          : "BAD_REQUEST";
+    return error(code, fill(ERRORS.article[cause.reason], { max: ARTICLE_LIMITS.articles }));
   }
   if (cause instanceof IllegalTransitionError) {
     return error(
@@ -141,6 +163,9 @@ export function shopRuleError(cause: unknown): TRPCError | null {
       max: cause.reason === "too_many_helpers" ? MAX_HELPERS : PASSWORD_MAX_LENGTH,
     });
     return error(ACCESS_CODES[cause.reason], message);
+  }
+  if (cause instanceof CarrierRefusedError) {
+    return error(CARRIER_CODES[cause.reason], fill(ERRORS.carrier[cause.reason], { max: MAX_CARRIERS }));
   }
   if (cause instanceof InvalidProductError) {
     return error("BAD_REQUEST", fill(ERRORS.productRefused, { field: ERRORS.productFields[cause.field] }));

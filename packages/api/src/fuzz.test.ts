@@ -7,7 +7,6 @@
  * `fc.assert(…, { seed, path })`.
  */
 
-import { CARRIERS } from "@souls/core/carriers";
 import { shopDay } from "@souls/core/format";
 import { ORDER_STATUSES } from "@souls/core/statuses";
 import { seedProducts } from "@souls/db";
@@ -79,6 +78,9 @@ const WATCHED = [
   "series",
   "product_texts",
   "product_paths",
+  "articles",
+  "article_addresses",
+  "article_events",
   "seller",
   "reviews",
   "shop_settings",
@@ -170,7 +172,22 @@ const anything = fc.oneof(
 /** Values of the admin screens' fields, good and bad, so the fuzzing reaches past validation. */
 const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   orderNumber: fc.oneof(fc.constantFrom("PAID", "SOULS-123456ABCD", " PAID ", "souls-123456abcd"), oddString),
-  carrier: fc.oneof(fc.constantFrom(...CARRIERS, "COLISSIMO", "laposte"), oddString),
+  carrier: fc.oneof(
+    fc.constantFrom("colissimo", "chronopost", "dhl", "ups", "mondial-relay", "COLISSIMO", "laposte", "-"),
+    oddString,
+  ),
+  key: fc.oneof(fc.constantFrom<unknown>("colissimo", "dhl", "ups", "fedex", "UPS", "a--b", null), oddString),
+  trackingTemplate: fc.oneof(
+    fc.constantFrom<unknown>(
+      "https://suivi.example/?n={number}",
+      "http://suivi.example/?n={number}",
+      "https://suivi.example/",
+      "https://{number}.example/",
+      "javascript:alert(1)//{number}",
+      `https://suivi.example/${"x".repeat(300)}{number}`,
+    ),
+    oddString,
+  ),
   trackingNumber: fc.oneof(fc.constantFrom("6A12345678901", "12"), oddString),
   status: fc.oneof(fc.constantFrom(...ORDER_STATUSES, "lost"), oddString),
   search: fc.oneof(fc.constantFrom("camille", "aicha", "%", "_", "\\"), oddString),

@@ -1,4 +1,3 @@
-import { carrierTrackingUrl } from "@souls/core/carriers";
 import { seededTestDatabase } from "@souls/db/testing";
 import { newCheckoutKey, placeOrder } from "@souls/shop/orders";
 import { placePaidOrder, TEST_SHIPPING } from "@souls/shop/testing";
@@ -86,9 +85,9 @@ describe("orders.markShipped", () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]?.recipient).toBe("camille@example.org");
     expect(emails[0]?.payload).toMatchObject({
-      carrier: "chronopost",
+      carrierName: "Chronopost",
       trackingNumber: "XY123456789FR",
-      carrierUrl: carrierTrackingUrl("chronopost", "XY123456789FR"),
+      carrierUrl: "https://www.chronopost.fr/tracking-no-cms/suivi-page?listeNumerosLT=XY123456789FR",
       shippedAt: order.shippedAt?.toISOString(),
     });
     const events = await t.db.selectFrom("orderEvents").selectAll().where("orderId", "=", order.id).execute();

@@ -1,4 +1,3 @@
-import { CARRIERS } from "@souls/core/carriers";
 import { OWNER_REFUND_REASONS, RESTOCK_CHOICES } from "@souls/core/refunds";
 import { ORDER_STATUSES } from "@souls/core/statuses";
 import {
@@ -22,6 +21,7 @@ import {
 } from "@souls/shop/refunds";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
+import { carrierKey } from "./carriers";
 import {
   cursor,
   euros,
@@ -114,7 +114,7 @@ export const ordersRouter = {
     .input(
       strictInput({
         orderNumber,
-        carrier: z.enum(CARRIERS, { error: "admin:input.carrierChoice" }),
+        carrier: carrierKey,
         trackingNumber: text(3, 64),
       }),
     )

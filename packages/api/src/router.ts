@@ -2,9 +2,12 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accessRouter } from "./access";
 import { accountingRouter } from "./accounting";
 import { announcementsRouter } from "./announcements";
+import { carriersRouter } from "./carriers";
 import { catalogueRouter } from "./catalogue";
 import { dashboardRouter } from "./dashboard";
+import { deliveryRouter } from "./delivery";
 import { emailsRouter } from "./emails";
+import { magazineRouter } from "./magazine";
 import { ordersRouter } from "./orders";
 import { photosRouter } from "./photos";
 import { productsRouter } from "./products";
@@ -26,11 +29,14 @@ export const appRouter = router({
   accounting: accountingRouter,
   seller: sellerRouter,
   words: wordsRouter,
+  carriers: carriersRouter,
   reviews: reviewsRouter,
   dashboard: dashboardRouter,
   settings: settingsRouter,
+  delivery: deliveryRouter,
   signups: signupsRouter,
   announcements: announcementsRouter,
+  magazine: magazineRouter,
   access: accessRouter,
 });
 

@@ -8,7 +8,7 @@ import { FILLED_IN_SELLER, TEST_SECRET } from "@souls/shop/testing";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { expect } from "vitest";
 import type { ApiContext } from "./context";
-import { appRouter, createCaller } from "./router";
+import { appRouter, createCaller, type RouterInputs } from "./router";
 
 export const TEST_EMAIL_CONTEXT: EmailContext = {
   siteUrl: "https://souls.example",
@@ -98,7 +98,11 @@ export async function rowCounts(db: Kysely<Database>) {
       | "series"
       | "productTexts"
       | "productPaths"
-      | "reviews",
+      | "reviews"
+      | "articles"
+      | "articleEvents"
+      | "carriers"
+      | "carrierEvents",
   ) =>
     Number(
       (
@@ -120,6 +124,10 @@ export async function rowCounts(db: Kysely<Database>) {
     productTexts: await count("productTexts"),
     productPaths: await count("productPaths"),
     reviews: await count("reviews"),
+    articles: await count("articles"),
+    articleEvents: await count("articleEvents"),
+    carriers: await count("carriers"),
+    carrierEvents: await count("carrierEvents"),
   };
 }
 
@@ -127,6 +135,26 @@ export async function rowCounts(db: Kysely<Database>) {
  * A well-formed input for each procedure (what the admin screens send). The tests refuse to run
  * while a procedure is missing here, so a new procedure gets its cases written.
  */
+/** An article as the magazine's editor sends it (decision 052). */
+const articleWords = (title: string) => ({
+  title,
+  metaDescription: "Un article du magazine.",
+  category: "Atelier",
+  excerpt: "Une visite de l'atelier.",
+  intro: "Au Portugal, l'atelier coud chaque sac.",
+  body: "## L'atelier\n\nUne pièce lumineuse.",
+  tip: { title: "Le conseil", text: "Passez nous voir." },
+  faq: [{ question: "Où est l'atelier ?", answer: "Au Portugal." }],
+  coverAlt: "L'atelier",
+});
+export const WELL_FORMED_ARTICLE: RouterInputs["magazine"]["create"] = {
+  slug: { fr: "visite-atelier", en: "workshop-visit" },
+  words: { fr: articleWords("Visite de l'atelier"), en: articleWords("A visit to the workshop") },
+  tone: "olive",
+  readMinutes: null,
+  alsoRead: [],
+};
+
 export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "orders.list": { status: "pending_preparation", search: "camille", abandoned: false, pageSize: 20 },
   "orders.attention": undefined,
@@ -150,6 +178,21 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
     lowStockBelow: 3,
     vatRegime: "destination",
   },
+  "delivery.get": undefined,
+  "delivery.saveZone": {
+    id: null,
+    name: "Europe du Nord",
+    labelFr: "Europe du Nord",
+    labelEn: "Northern Europe",
+    countries: ["IS"],
+    priceCents: 1500,
+    freeFromCents: 30000,
+    minDays: 5,
+    maxDays: 8,
+    timesFr: "5 à 8 jours ouvrés",
+    timesEn: "5 to 8 business days",
+  },
+  "delivery.removeZone": { id: 1 },
   "signups.list": { list: "newsletter", search: "camille" },
   "signups.address": { id: 1 },
   "signups.delete": { id: 1 },
@@ -172,6 +215,12 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "announcements.pause": { id: 1 },
   "announcements.resume": { id: 1 },
   "announcements.delete": { id: 1 },
+  "magazine.list": undefined,
+  "magazine.get": { id: 1 },
+  "magazine.create": WELL_FORMED_ARTICLE,
+  "magazine.save": { id: 1, article: WELL_FORMED_ARTICLE },
+  "magazine.setStatus": { id: 1, status: "scheduled", at: "2099-12-04T18:00" },
+  "magazine.removeCover": { id: 1 },
   "orders.detail": { orderNumber: "SOULS-123456ABCD" },
   "orders.markShipped": {
     orderNumber: "SOULS-123456ABCD",
@@ -279,6 +328,19 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   "words.publishHero": undefined,
   "words.dropHeroDraft": undefined,
   "words.removeHero": undefined,
+  "carriers.list": undefined,
+  "carriers.active": undefined,
+  "carriers.add": {
+    name: "Mondial Relay",
+    trackingTemplate: "https://www.mondialrelay.fr/suivi-de-colis/?numeroExpedition={number}",
+  },
+  "carriers.update": {
+    key: "dhl",
+    name: "DHL Express",
+    trackingTemplate: "https://www.dhl.com/fr-fr/home/suivi.html?tracking-id={number}",
+  },
+  "carriers.retire": { key: "ups" },
+  "carriers.restore": { key: "ups" },
   "reviews.list": { status: "pending", search: "camille", page: 1 },
   "reviews.waiting": undefined,
   "reviews.publish": { id: 1, saves: 1, reply: "Merci Camille, à bientôt !" },

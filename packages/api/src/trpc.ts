@@ -33,6 +33,8 @@ const FULL_PATH_PROCEDURES = new Set([
   "catalogue.save",
   "catalogue.createSeries",
   "catalogue.updateSeries",
+  "magazine.create",
+  "magazine.save",
   "words.saveDraft",
 ]);
 

@@ -30,6 +30,53 @@ const announcementSave = WELL_FORMED_INPUTS["announcements.save"] as {
 };
 const announcementWords = announcementSave.content.fr;
 
+const article = WELL_FORMED_INPUTS["magazine.create"] as {
+  words: { fr: Record<string, unknown>; en: Record<string, unknown> };
+};
+const articleFr = article.words.fr;
+
+/** An article refused field by field: each bound of the editor, once. */
+function articleCases(good: typeof article): unknown[] {
+  const fr = (change: Record<string, unknown>) => ({
+    ...good,
+    words: { ...good.words, fr: { ...articleFr, ...change } },
+  });
+  return [
+    {},
+    { ...good, words: { fr: articleFr } },
+    { ...good, slug: { fr: "Pas Une Adresse", en: "ok-address" } },
+    { ...good, slug: { fr: "ab", en: "workshop-visit" } },
+    { ...good, slug: { fr: "x".repeat(81), en: "workshop-visit" } },
+    { ...good, slug: "visite" },
+    { ...good, tone: "pink" },
+    { ...good, readMinutes: 0 },
+    { ...good, readMinutes: 121 },
+    { ...good, readMinutes: 2.5 },
+    { ...good, alsoRead: [1, 2, 3, 4] },
+    { ...good, alsoRead: [0] },
+    { ...good, alsoRead: "1" },
+    fr({ title: "" }),
+    fr({ title: "x".repeat(121) }),
+    fr({ title: "deux\nlignes" }),
+    fr({ category: "x".repeat(41) }),
+    fr({ metaDescription: "x".repeat(301) }),
+    fr({ excerpt: "x".repeat(401) }),
+    fr({ intro: "x".repeat(1501) }),
+    fr({ body: "" }),
+    fr({ body: "x".repeat(30_001) }),
+    fr({ body: HUGE }),
+    fr({ body: "a\u0000b" }),
+    fr({ tip: { title: "x".repeat(81), text: "" } }),
+    fr({ tip: { text: "Seul" } }),
+    fr({ faq: Array.from({ length: 11 }, () => ({ question: "Q ?", answer: "R." })) }),
+    fr({ faq: [{ question: "", answer: "R." }] }),
+    fr({ faq: [{ question: "Q ?", answer: "x".repeat(1501) }] }),
+    fr({ faq: "none" }),
+    fr({ coverAlt: "x".repeat(301) }),
+    fr({ extra: 1 }),
+  ];
+}
+
 /** Refused whatever the procedure: not an object, an unknown field, a megabyte of text. */
 const ANY_PROCEDURE = ["junk", 42, null, true, [], { junk: true }, HUGE, { [HUGE]: 1 }];
 
@@ -57,6 +104,7 @@ const save = WELL_FORMED_INPUTS["catalogue.save"] as {
   texts: { fr: Record<string, unknown>; en: Record<string, unknown> };
 } & Record<string, unknown>;
 const series = { titleFr: "Deuxième série", titleEn: "Second series" };
+const zone = WELL_FORMED_INPUTS["delivery.saveZone"] as Record<string, unknown>;
 const launch = {
   opensDate: "2027-12-03",
   opensTime: "18:00",
@@ -218,7 +266,10 @@ const MALFORMED: Record<string, unknown[]> = {
     ...orderNumberCases,
     { orderNumber: "SOULS-123456ABCD", carrier: "colissimo" },
     { orderNumber: "SOULS-123456ABCD", trackingNumber: "6A1234" },
-    { orderNumber: "SOULS-123456ABCD", carrier: "laposte", trackingNumber: "6A1234" },
+    { orderNumber: "SOULS-123456ABCD", carrier: "la poste", trackingNumber: "6A1234" },
+    { orderNumber: "SOULS-123456ABCD", carrier: "", trackingNumber: "6A1234" },
+    { orderNumber: "SOULS-123456ABCD", carrier: "x".repeat(41), trackingNumber: "6A1234" },
+    { orderNumber: "SOULS-123456ABCD", carrier: 1, trackingNumber: "6A1234" },
     { orderNumber: "SOULS-123456ABCD", carrier: "COLISSIMO", trackingNumber: "6A1234" },
     { orderNumber: "SOULS-123456ABCD", carrier: "dhl", trackingNumber: "12" },
     { orderNumber: "SOULS-123456ABCD", carrier: "dhl", trackingNumber: "  1 " },
@@ -476,6 +527,41 @@ const MALFORMED: Record<string, unknown[]> = {
     { ownerEmail: null, newOrderEmail: true, lowStockEmail: true, lowStockBelow: 3, vatRegime: "oss" },
     { ownerEmail: HUGE, newOrderEmail: true, lowStockEmail: true, lowStockBelow: 3, vatRegime: "france" },
   ],
+  "delivery.get": [{}],
+  // Every field of a zone refused on its own, then the rules between them.
+  "delivery.saveZone": [
+    {},
+    { ...zone, id: undefined },
+    { ...zone, id: 0 },
+    { ...zone, id: "1" },
+    { ...zone, name: "" },
+    { ...zone, name: "x".repeat(61) },
+    { ...zone, name: "Europe\nNord" },
+    { ...zone, labelFr: "<b>Europe</b>" },
+    { ...zone, labelEn: HUGE },
+    { ...zone, countries: "DE" },
+    { ...zone, countries: ["DE", "DE"] },
+    { ...zone, countries: ["XX"] },
+    { ...zone, countries: ["de"] },
+    { ...zone, countries: ["EU"] },
+    { ...zone, countries: [42] },
+    { ...zone, countries: Array.from({ length: 301 }, () => "FR") },
+    { ...zone, priceCents: -1 },
+    { ...zone, priceCents: 12.5 },
+    { ...zone, priceCents: "12" },
+    { ...zone, priceCents: 50_001 },
+    { ...zone, priceCents: Number.NaN },
+    { ...zone, freeFromCents: 0 },
+    { ...zone, freeFromCents: 1e12 },
+    { ...zone, freeFromCents: undefined },
+    { ...zone, minDays: 0 },
+    { ...zone, maxDays: 91 },
+    { ...zone, minDays: 8, maxDays: 5 },
+    { ...zone, timesFr: "" },
+    { ...zone, timesEn: "5 to 8\u0000 days" },
+    { ...zone, timesFr: "x".repeat(81) },
+  ],
+  "delivery.removeZone": idCases,
   "signups.list": [{ list: "vip" }, { search: 42 }, { search: HUGE }, { after: "x" }, { page: 1 }],
   "signups.address": idCases,
   "signups.delete": idCases,
@@ -522,6 +608,27 @@ const MALFORMED: Record<string, unknown[]> = {
   "announcements.pause": idCases,
   "announcements.resume": idCases,
   "announcements.delete": idCases,
+  // The magazine (decision 052): every word bounded, addresses of one shape, FAQ and links counted.
+  "magazine.list": [{}],
+  "magazine.get": idCases,
+  "magazine.create": articleCases(article),
+  "magazine.save": [
+    ...idCases,
+    { id: 1 },
+    { article },
+    ...articleCases(article).map((bad) => ({ id: 1, article: bad })),
+  ],
+  "magazine.setStatus": [
+    ...idCases,
+    { id: 1 },
+    { id: 1, status: "online" },
+    { id: 1, status: "scheduled" },
+    { id: 1, status: "scheduled", at: "demain" },
+    { id: 1, status: "scheduled", at: "2026-02-31T18:00" },
+    { id: 1, status: "published", at: "2099-12-04T18:00" },
+    { id: 0, status: "draft" },
+  ],
+  "magazine.removeCover": idCases,
   // Her access (decision 043): passwords never trimmed, bounded; a session's key is its sha-256.
   "access.me": [{}],
   "access.rename": [
@@ -564,6 +671,33 @@ const MALFORMED: Record<string, unknown[]> = {
     { name: "Inès", login: "ines", password: "a long passphrase for Ines", role: "owner" },
   ],
   "access.removePerson": idCases,
+  "carriers.list": [{}],
+  "carriers.active": [{}],
+  "carriers.add": [
+    {},
+    { name: "Mondial Relay" },
+    { name: "", trackingTemplate: "https://suivi.example/?n={number}" },
+    { name: "x".repeat(61), trackingTemplate: "https://suivi.example/?n={number}" },
+    { name: HUGE, trackingTemplate: "https://suivi.example/?n={number}" },
+    { name: "Relais\u202e", trackingTemplate: 42 },
+    { name: "Relais", trackingTemplate: "http://suivi.example/?n={number}" },
+    { name: "Relais", trackingTemplate: "javascript:alert(1)//{number}" },
+    { name: "Relais", trackingTemplate: "https://suivi.example/?n=" },
+    { name: "Relais", trackingTemplate: "https://{number}.example/" },
+    { name: "Relais", trackingTemplate: `https://suivi.example/${"x".repeat(300)}?n={number}` },
+    { name: "Relais", trackingTemplate: "https://suivi.example/?n={number}", key: "relais" },
+  ],
+  "carriers.update": [
+    {},
+    { key: "dhl", name: "DHL" },
+    { key: "DHL", name: "DHL", trackingTemplate: "https://suivi.example/?n={number}" },
+    { key: "../dhl", name: "DHL", trackingTemplate: "https://suivi.example/?n={number}" },
+    { key: "dhl", name: " ", trackingTemplate: "https://suivi.example/?n={number}" },
+    { key: "dhl", name: "DHL", trackingTemplate: "https://suivi.example/?n={numero}" },
+    { key: "dhl", name: "DHL", trackingTemplate: "https://a:b@suivi.example/?n={number}" },
+  ],
+  "carriers.retire": [{}, { key: "" }, { key: "UPS" }, { key: 1 }, { key: "x".repeat(41) }, { key: HUGE }],
+  "carriers.restore": [{}, { key: "" }, { key: "ups " }, { key: null }, { key: ["ups"] }],
   "emails.retry": idCases,
   "emails.view": idCases,
   "emails.cleanup": [{}, { olderThanYears: 0 }],
@@ -739,7 +873,7 @@ it("gives the form a message key per field, with the bound its rule sets", async
     },
   });
   const shipping = await trpcError(
-    ownerCaller(t.db).orders.markShipped({ orderNumber, carrier: "poste" as "dhl", trackingNumber: "1" }),
+    ownerCaller(t.db).orders.markShipped({ orderNumber, carrier: "La Poste", trackingNumber: "1" }),
   );
   expect(errorShape(shipping, "orders.markShipped").data.zodError?.fieldErrors).toEqual({
     carrier: [{ key: "admin:input.carrierChoice", values: {} }],

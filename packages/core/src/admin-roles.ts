@@ -27,6 +27,8 @@ export const PACKING_PROCEDURES: ReadonlySet<string> = new Set([
   "orders.markShipped",
   "orders.markDelivered",
   "orders.correctAddress",
+  // The carriers offered, to ship with; changing them is the owner's (decision 050).
+  "carriers.active",
 ]);
 
 export function mayCall(role: AdminRole, path: string): boolean {

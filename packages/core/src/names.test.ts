@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACTORS, ORDER_CHANGES } from "./actors";
 import { copy } from "./admin-copy";
 import { ADMIN_ACCESS_EVENTS, ADMIN_ROLES } from "./admin-roles";
-import { CARRIERS, carrierTrackingUrl, isCarrier } from "./carriers";
+import { CARRIER_EVENTS } from "./carriers";
 import { EMAIL_TYPES } from "./email-types";
 import { DEFAULT_LOCALE, intlLocale, isLocale, LOCALES } from "./locales";
 import { isModelCode } from "./models";
@@ -23,20 +23,11 @@ describe("the shop's shared names", () => {
     expect(intlLocale("fr")).toBe("fr-FR");
   });
 
-  it("know what a model's code looks like (the catalogue knows which exist), and the four carriers", () => {
+  it("know what a model's code looks like (the catalogue knows which exist)", () => {
     for (const code of ["nadia", "zora-2", "a1"]) expect(isModelCode(code), code).toBe(true);
     for (const code of ["toString", "Nadia", "-zora", "zora-", "zo--ra", "../admin", "", "a".repeat(61), 1]) {
       expect(isModelCode(code), String(code)).toBe(false);
     }
-    expect(CARRIERS).toEqual(["colissimo", "chronopost", "dhl", "ups"]);
-    expect(isCarrier("ups")).toBe(true);
-    expect(isCarrier("fedex")).toBe(false);
-  });
-
-  it("link a parcel to its carrier's page, its number trimmed and encoded", () => {
-    expect(carrierTrackingUrl("colissimo", " 6A 123/4 ")).toBe(
-      "https://www.laposte.fr/outils/suivre-vos-envois?code=6A%20123%2F4",
-    );
   });
 
   it("give every code the shop stores one French label in the panel's dictionary, and no more", () => {
@@ -52,6 +43,7 @@ describe("the shop's shared names", () => {
       role: ADMIN_ROLES,
       accessEvent: ADMIN_ACCESS_EVENTS,
       shopWordEvent: SHOP_WORD_EVENTS,
+      carrierEvent: CARRIER_EVENTS,
       orderChange: ORDER_CHANGES,
       emailType: EMAIL_TYPES,
       productEvent: PRODUCT_EVENTS,

@@ -1,8 +1,9 @@
 import type { Actor, OrderChange } from "@souls/core/actors";
 import type { AdminAccessEventKind, AdminRole } from "@souls/core/admin-roles";
-import type { Carrier } from "@souls/core/carriers";
+import type { CarrierEventKind } from "@souls/core/carriers";
 import type { EmailType, IncidentKind } from "@souls/core/email-types";
 import type { Locale } from "@souls/core/locales";
+import type { ArticleEventKind, ArticleStatus, ArticleTone } from "@souls/core/magazine";
 import type { ProductEventKind } from "@souls/core/product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
 import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
@@ -151,6 +152,53 @@ export interface SeriesPictureFilesTable {
   bytes: Buffer;
 }
 
+/** A magazine article (decision 052): her words in each language, its address, its status. */
+export interface ArticlesTable {
+  id: Generated<number>;
+  status: ColumnType<ArticleStatus, ArticleStatus | undefined, ArticleStatus>;
+  /** When shoppers see it (published, or scheduled for then); null for a draft never published. */
+  publishAt: Date | null;
+  slugFr: string;
+  slugEn: string;
+  /** The article's words in the language (@souls/shop/magazine's ArticleWords), as JSON. */
+  wordsFr: ColumnType<unknown, string, string>;
+  wordsEn: ColumnType<unknown, string, string>;
+  tone: ColumnType<ArticleTone, ArticleTone | undefined, ArticleTone>;
+  /** Her own reading time in minutes; null: computed from the text. */
+  readMinutes: number | null;
+  alsoRead: ColumnType<number[], number[] | undefined, number[]>;
+  coverSource: string | null;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** An address an article had before: it answers a 301 to the current one. */
+export interface ArticleAddressesTable {
+  locale: Locale;
+  slug: string;
+  articleId: number;
+}
+
+/** One cut of an article's cover photo: a width in a format (replaced with the photo). */
+export interface ArticleCoverFilesTable {
+  articleId: number;
+  format: PhotoFormat;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** The panel's history of an article, naming who did each thing. */
+export interface ArticleEventsTable {
+  id: Generated<number>;
+  articleId: number;
+  kind: ArticleEventKind;
+  actorName: ColumnType<string | null, string | null | undefined, never>;
+  createdAt: CreatedAt;
+}
+
 /** The Commission's notice on the legal guarantee, one per language, stored as uploaded. */
 export interface GuaranteeNoticesTable {
   locale: "fr" | "en";
@@ -218,14 +266,20 @@ export interface OrdersTable {
   customerNote: string | null;
   subtotalCents: number;
   shippingCents: number;
+  /** The delivery it was sold with (its zone and the times announced); null only for orders a test wrote bare. */
+  delivery: ColumnType<DeliveryPromise | null, string | null | undefined, string | null>;
   totalCents: number;
   currency: ColumnType<string, string | undefined, string>;
   paymentProvider: PaymentProvider;
   /** The provider's PaymentIntent or Checkout Session id. */
   paymentReference: string | null;
   reservedUntil: ColumnType<Date, Date | string, Date | string>;
-  carrier: Carrier | null;
+  /** The key of the carrier it left with (carriers.key). */
+  carrier: string | null;
   trackingNumber: string | null;
+  /** The carrier's name and the parcel's page as they were when it left (decision 050). */
+  carrierName: ColumnType<string | null, string | null | undefined, string | null>;
+  carrierTrackingUrl: ColumnType<string | null, string | null | undefined, string | null>;
   paidAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   shippedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   deliveredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -420,6 +474,32 @@ export interface AdminAccessEventsTable {
   createdAt: CreatedAt;
 }
 
+/** The owner's carriers (decision 050): a retired one stays, named by the orders that left with it. */
+export interface CarriersTable {
+  key: string;
+  name: string;
+  /** An https address with `{number}` where the parcel's number goes. */
+  trackingTemplate: string;
+  position: Generated<number>;
+  retiredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** The history of her carriers: what changed, before and after, and who did it. */
+export interface CarrierEventsTable {
+  id: Generated<string>;
+  carrierKey: string;
+  kind: CarrierEventKind;
+  /** The carrier's name at the time. */
+  carrierName: string;
+  before: string | null;
+  after: string | null;
+  /** Who in the panel did it (the admin API adds it, decision 043). */
+  actorName: ColumnType<string | null, string | null | undefined, never>;
+  createdAt: CreatedAt;
+}
+
 /** The people who log in to the panel: the owner and the helpers she gives an access (decision 043). */
 export interface AdminPeopleTable {
   id: Generated<string>;
@@ -500,6 +580,45 @@ export interface ShopHeroPictureFilesTable {
  * filled in yet". The manufacturer (EU General Product Safety Regulation, art. 19) is the seller
  * unless named.
  */
+/** A delivery zone as the owner sets it in « Livraison » (decision 049). */
+export interface DeliveryZonesTable {
+  id: Generated<number>;
+  position: number;
+  /** Her name for it in the panel. */
+  name: string;
+  /** The zone as shoppers read it, after the times: « 5 à 7 jours ouvrés (Union européenne) ». */
+  labelFr: string;
+  labelEn: string;
+  /** ISO 3166-1 alpha-2 codes; a country is in one zone at most. */
+  countries: string[];
+  priceCents: number;
+  /** Delivery is free from this subtotal; null: never free (unless the price is 0). */
+  freeFromCents: number | null;
+  minDays: number;
+  maxDays: number;
+  timesFr: string;
+  timesEn: string;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The panel's history of delivery changes. */
+export interface DeliveryChangesTable {
+  id: Generated<number>;
+  actorName: string;
+  zoneName: string;
+  summary: string;
+  createdAt: CreatedAt;
+}
+
+/** What an order keeps of its delivery when it is placed: its zone and the times announced. */
+export interface DeliveryPromise {
+  zone: string;
+  label: { fr: string; en: string };
+  times: { fr: string; en: string };
+  minDays: number;
+  maxDays: number;
+}
+
 export interface SellerTable {
   id: ColumnType<1, 1 | undefined, never>;
   brand: string | null;
@@ -830,6 +949,10 @@ export interface Database {
   productPhotos: ProductPhotosTable;
   photoFiles: PhotoFilesTable;
   seriesPictureFiles: SeriesPictureFilesTable;
+  articles: ArticlesTable;
+  articleAddresses: ArticleAddressesTable;
+  articleCoverFiles: ArticleCoverFilesTable;
+  articleEvents: ArticleEventsTable;
   guaranteeNotices: GuaranteeNoticesTable;
   signups: SignupsTable;
   signupAttempts: SignupAttemptsTable;
@@ -846,12 +969,16 @@ export interface Database {
   adminSessions: AdminSessionsTable;
   adminPeople: AdminPeopleTable;
   adminAccessEvents: AdminAccessEventsTable;
+  carriers: CarriersTable;
+  carrierEvents: CarrierEventsTable;
   adminLoginAttempts: AdminLoginAttemptsTable;
   emailAccessLog: EmailAccessLogTable;
   refunds: RefundsTable;
   refundItems: RefundItemsTable;
   productEvents: ProductEventsTable;
   seller: SellerTable;
+  deliveryZones: DeliveryZonesTable;
+  deliveryChanges: DeliveryChangesTable;
   shopWords: ShopWordsTable;
   shopWordDrafts: ShopWordDraftsTable;
   shopWordEvents: ShopWordEventsTable;

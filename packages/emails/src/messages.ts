@@ -3,7 +3,6 @@
  * fails cleanly instead of crashing the worker) and its subject line. No React here: the shop's use
  * cases import this module to queue messages in their own transactions.
  */
-import { CARRIERS } from "@souls/core/carriers";
 import { EMAIL_TYPES, type EmailType, INCIDENT_KINDS } from "@souls/core/email-types";
 import { isLocale, type Locale } from "@souls/core/locales";
 import { isModelCode } from "@souls/core/models";
@@ -75,20 +74,30 @@ export const emailPayloads = {
     deliveryInstructions: text.nullable(),
     /** The shop owner's test order (« Test Commande »): the e-mail says nothing was sold. */
     test: z.boolean().optional(),
-    delivery: z.object({
-      tier: z.enum(["france", "eu", "international"]),
-      minDays: z.number().int(),
-      maxDays: z.number().int(),
-    }),
+    /**
+     * The delivery the order was sold with, in the reader's language (its zone's times and name,
+     * decision 049); absent for an order that kept none. The tier and days: an e-mail queued before.
+     */
+    delivery: z
+      .union([
+        z.object({ times: text, zone: text }),
+        z.object({
+          tier: z.enum(["france", "eu", "international"]),
+          minDays: z.number().int(),
+          maxDays: z.number().int(),
+        }),
+      ])
+      .optional(),
     trackingToken,
   }),
   shipping_notification: z.object({
     orderNumber: text,
     customerName: text,
-    carrier: z.enum(CARRIERS),
+    /** The carrier's name as the owner's list gave it when the parcel left (decision 050). */
+    carrierName: z.string().min(1).max(60),
     trackingNumber: text,
-    /** The carrier's own tracking page for this parcel. */
-    carrierUrl: z.url(),
+    /** The carrier's own tracking page for this parcel (the owner's template, https only). */
+    carrierUrl: z.url({ protocol: /^https$/ }),
     shippedAt: isoTime,
     trackingToken: earlierTrackingToken,
   }),

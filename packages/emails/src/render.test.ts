@@ -322,12 +322,12 @@ describe("shipping notification", () => {
     },
   );
 
-  it.each(["colissimo", "chronopost", "dhl", "ups"] as const)(
-    "names the carrier %s as it names itself",
-    async (carrier) => {
-      const { text } = await renderSample("shipping_notification", "en", { carrier });
-      const name = { colissimo: "Colissimo", chronopost: "Chronopost", dhl: "DHL", ups: "UPS" }[carrier];
-      expect(text).toContain(`Track the parcel with ${name}`);
+  it.each(["Colissimo", "Mondial Relay", "La Poste & <Cie>"])(
+    "names the carrier %s as the owner's list names it",
+    async (carrierName) => {
+      const { text, html } = await renderSample("shipping_notification", "en", { carrierName });
+      expect(text).toContain(`Track the parcel with ${carrierName}`);
+      expect(html).not.toContain("<Cie>");
     },
   );
 

@@ -69,7 +69,7 @@ export const samplePayloads = {
   shipping_notification: {
     orderNumber: order.orderNumber,
     customerName: order.customerName,
-    carrier: "colissimo",
+    carrierName: "Colissimo",
     trackingNumber: "6A12345678901",
     carrierUrl: "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901",
     shippedAt: "2025-03-13T09:15:00.000Z",

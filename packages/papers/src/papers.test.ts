@@ -143,6 +143,18 @@ describe("a packing slip", () => {
     expect(text).not.toContain("Remboursé");
   });
 
+  it("names the carrier it left with, as the owner's list named it then", async () => {
+    const { text } = await pdfText(
+      await renderPaper({
+        ...samplePackingSlip,
+        shipment: { carrierName: "Mondial Relay", trackingNumber: "MR-123456" },
+      }),
+    );
+    expect(text).toContain("Expédié avec Mondial Relay, numéro de suivi MR-123456");
+    const before = await pdfText(await renderPaper(samplePackingSlip));
+    expect(before.text).not.toContain("Expédié avec");
+  });
+
   it("names the pieces refunded before it left, outside its table", async () => {
     const { text, lines } = await pdfText(
       await renderPaper({

@@ -89,6 +89,11 @@ export interface PackingSlipPaper {
   locale: Locale;
   shipTo: PaperAddress;
   deliveryInstructions: string | null;
+  /**
+   * The carrier and number it left with, once shipped (a slip printed again for a claim): the
+   * carrier's name as it was that day (decision 050). Absent before it leaves.
+   */
+  shipment?: { carrierName: string; trackingNumber: string } | null;
   /** What the parcel holds: the order's lines less the pieces refunded before it left. */
   lines: { name: string; reference: string; quantity: number }[];
   /** Pieces refunded before the parcel left, said so the parcel explains what is not in it. */

@@ -15,11 +15,19 @@ import { shopMonth } from "@souls/core/format";
 // The parser Remix's cookies use (@remix-run/server-runtime): the cache sees a cookie exactly
 // when the app would read it (`cart =x` is the cart `cart` to both).
 import { parse as parseCookies } from "cookie";
-import { isPrivatePage, PAGES, pageForPath, productAddressLocale, seriesAddressLocale } from "~/screens";
+import {
+  articleAddressLocale,
+  isPrivatePage,
+  PAGES,
+  pageForPath,
+  productAddressLocale,
+  seriesAddressLocale,
+} from "~/screens";
 import { type CatalogueVersion, catalogueVersion, shownCatalogue } from "./catalogue.server";
 import { isShopCookie } from "./cookies.server";
 import { offersEnglish } from "./english-offer";
 import { launchGeneration, watchLaunches } from "./launch.server";
+import { magazineGeneration } from "./magazine.server";
 
 export interface CachedPage {
   /** Content-Type, Content-Security-Policy (hashes, no nonce) and the page's own headers. */
@@ -67,7 +75,8 @@ function pathAndQuery(url: string): URL | null {
 
 /** Whether a path is one of the public pages a first-time visitor may be answered from memory. */
 function isPublicPage(pathname: string): boolean {
-  if (productAddressLocale(pathname) || seriesAddressLocale(pathname)) return true;
+  if (productAddressLocale(pathname) || seriesAddressLocale(pathname) || articleAddressLocale(pathname))
+    return true;
   const match = pageForPath(pathname);
   return match !== undefined && !isPrivatePage(match.page);
 }
@@ -93,7 +102,8 @@ export function cleanAddress(method: string, url: string): string | null {
 /**
  * The kept pages' generation: the catalogue version, the year it is in Paris (the footer's
  * « © year »): a page kept on 31 December is not served on 1 January — and the series' launch
- * moments passed (decision 039): a page that said "opens at 18:00" is not served at 18:00.
+ * moments passed (decision 039): a page that said "opens at 18:00" is not served at 18:00 — and
+ * the magazine's articles out (decision 052): a scheduled article is on its pages from its moment.
  */
 function generationAt(version: string | null, now: Date, launch: string): string | null {
   return version === null ? null : `${version}@${shopMonth(now).slice(0, 4)}#${launch}`;
@@ -160,7 +170,9 @@ export function createPageCache(
       const variant = offersEnglish(pathname, acceptLanguage) ? "#english-offered" : "";
       // A model's page is kept under its address; the app answers what is there (a 404 or a 301
       // is never kept, nor a draft's preview: only the owner's session sees it).
-      if (productAddressLocale(pathname) || seriesAddressLocale(pathname)) return pathname + variant;
+      if (productAddressLocale(pathname) || seriesAddressLocale(pathname) || articleAddressLocale(pathname)) {
+        return pathname + variant;
+      }
       const match = pageForPath(pathname);
       if (!match || isPrivatePage(match.page)) return null;
       return PAGES[match.page].paths[match.locale] + variant;
@@ -229,7 +241,8 @@ export type PageCache = ReturnType<typeof createPageCache>;
 export const pageCache = createPageCache(catalogueVersion, undefined, () => {
   // From the first page asked: this server waits for every series' launch moments by itself.
   watchLaunches(shownCatalogue);
-  return launchGeneration();
+  // And the magazine's scheduled articles: a page of before one came out is not served after.
+  return `${launchGeneration()}~${magazineGeneration()}`;
 });
 
 /** Longer than any browser sends: such a client gets the page uncompressed. */

@@ -1,7 +1,9 @@
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { type Catalogue, modelAtAddress } from "@souls/shop/catalogue";
+import type { Magazine } from "@souls/shop/magazine";
 import { pageForPath, pathOf } from "~/screens";
 import { env } from "./env.server";
+import { articlePaths } from "./magazine.server";
 import type { PageAddresses } from "./seo";
 import { seriesPaths } from "./series.server";
 
@@ -15,13 +17,19 @@ export const siteOrigin = env.siteUrl;
  * Canonical and hreflang addresses of the page a request matched: a page of the map, or a model's
  * or a series' page at its current address (both of its languages' addresses, from the catalogue).
  */
-export function pageAddresses(request: Request, locale: Locale, catalogue: Catalogue | null): PageAddresses {
+export function pageAddresses(
+  request: Request,
+  locale: Locale,
+  catalogue: Catalogue | null,
+  magazine: Magazine | null = null,
+): PageAddresses {
   const origin = siteOrigin;
   const pathname = new URL(request.url).pathname;
   const match = pageForPath(pathname);
   const paths = match
     ? (Object.fromEntries(LOCALES.map((l) => [l, pathOf(match.page, l)])) as Record<Locale, string>)
-    : catalogue && (modelPaths(catalogue, pathname) ?? seriesPaths(catalogue, pathname));
+    : ((catalogue && (modelPaths(catalogue, pathname) ?? seriesPaths(catalogue, pathname))) ??
+      (magazine && articlePaths(magazine, pathname)));
   if (!paths) return { origin, locale };
   const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${paths[l]}`])) as Record<
     Locale,

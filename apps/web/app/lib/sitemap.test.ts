@@ -50,11 +50,16 @@ const catalogue: Catalogue = {
 };
 
 describe("the sitemap", () => {
-  const xml = buildSitemap(origin, catalogue);
+  // The magazine's articles out now, as the sitemap's route reads them (decision 052).
+  const articles = [
+    { slug: { fr: "tissus-marocains-traditionnels", en: "traditional-moroccan-fabrics" } },
+    { slug: { fr: "comment-porter-sac-banane-style", en: "how-to-wear-fanny-pack-with-style" } },
+  ];
+  const xml = buildSitemap(origin, catalogue, articles);
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
-  it("lists every public page, model and series shoppers may find, in both languages", () => {
-    expect(locs).toHaveLength((sitemapPages().length + 3 + 1) * 2);
+  it("lists every public page, model, series and article shoppers may find, in both languages", () => {
+    expect(locs).toHaveLength((sitemapPages().length + 3 + 1 + 2) * 2);
     expect(locs).toContain(`${origin}/collections/premiere-collection`);
     expect(locs).toContain(`${origin}/en/collections/first-collection`);
     expect(locs).not.toContain(`${origin}/collections/atlas`);
@@ -66,6 +71,13 @@ describe("the sitemap", () => {
     expect(locs).toContain(`${origin}/produit/sac-banane-bilin`);
     expect(locs).toContain(`${origin}/en/product/bilin-fanny-pack`);
     expect(locs).toContain(`${origin}/magazine/comment-porter-sac-banane-style`);
+    expect(locs).toContain(`${origin}/en/magazine/traditional-moroccan-fabrics`);
+    // Right after the magazine's page, as when they were pages of the map.
+    const magazine = locs.indexOf(`${origin}/en/magazine`);
+    expect(locs.slice(magazine + 1, magazine + 3)).toEqual([
+      `${origin}/magazine/tissus-marocains-traditionnels`,
+      `${origin}/en/magazine/traditional-moroccan-fabrics`,
+    ]);
     expect(locs).toContain(`${origin}/en/terms-of-sale`);
   });
 

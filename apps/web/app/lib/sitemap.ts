@@ -1,6 +1,9 @@
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { type Catalogue, shownModels, shownSeries } from "@souls/shop/catalogue";
+import type { ShownArticle } from "@souls/shop/magazine";
 import {
+  ARTICLE_SITEMAP_PRIORITY,
+  articlePath,
   ENDPOINTS,
   PAGE_IDS,
   PAGES,
@@ -27,14 +30,27 @@ interface SitemapEntry {
 
 /**
  * The sitemap: every public page in both languages, each with its hreflang alternates — the
- * pages of the map, then the catalogue's models (published ones, and archived ones, which keep
+ * pages of the map (the magazine's articles after its page), then the catalogue's models (published ones, and archived ones, which keep
  * their page), at their current addresses, and the series' pages (those with a published model).
  */
-export function buildSitemap(origin: string, catalogue: Catalogue): string {
-  const pages: SitemapEntry[] = sitemapPages().map((page) => ({
-    paths: { fr: pathOf(page, "fr"), en: pathOf(page, "en") },
-    priority: (PAGES[page] as { sitemapPriority: number }).sitemapPriority,
-  }));
+export function buildSitemap(
+  origin: string,
+  catalogue: Catalogue,
+  articles: readonly Pick<ShownArticle, "slug">[] = [],
+): string {
+  const pages: SitemapEntry[] = sitemapPages().flatMap((page) => [
+    {
+      paths: { fr: pathOf(page, "fr"), en: pathOf(page, "en") },
+      priority: (PAGES[page] as { sitemapPriority: number }).sitemapPriority,
+    },
+    // The magazine's articles out now (never a draft, nor one scheduled later), after its page.
+    ...(page === "magazine"
+      ? articles.map((article) => ({
+          paths: { fr: articlePath(article.slug.fr, "fr"), en: articlePath(article.slug.en, "en") },
+          priority: ARTICLE_SITEMAP_PRIORITY,
+        }))
+      : []),
+  ]);
   const models: SitemapEntry[] = shownModels(catalogue).flatMap((model) => {
     const { fr, en } = model.texts;
     return fr && en ? [{ paths: { fr: fr.path, en: en.path }, priority: PRODUCT_SITEMAP_PRIORITY }] : [];

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { countryName, formatDate, formatDateTime, formatPrice } from "@souls/core/format";
 import { LOCALES } from "@souls/core/locales";
-import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
+import { COUNTRY_CODES } from "@souls/shop/countries";
 import { describe, expect, it } from "vitest";
 import { charactersOf, KEPT, SOURCES } from "../../scripts/fonts/subset.mjs";
 
@@ -27,7 +27,8 @@ function shopText(): string {
     ...Array.from({ length: 12 }, (_, month) => formatDate(new Date(Date.UTC(2026, month, 15)), locale)),
     formatDateTime("2026-01-15T13:32:00Z", locale),
     formatDateTime("2026-07-15T13:32:00Z", locale),
-    ...SHIPPING_COUNTRIES.map((code) => countryName(code, locale)),
+    // Every country the owner may deliver to (decision 049).
+    ...COUNTRY_CODES.map((code) => countryName(code, locale)),
   ]);
   return [...words, ...intl].join("\n");
 }

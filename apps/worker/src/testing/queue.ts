@@ -4,8 +4,7 @@ import type { Locale } from "@souls/core/locales";
 import type { Database, EmailQueueRow, Kysely } from "@souls/db";
 import { renderEmail } from "@souls/emails";
 import { type EmailType, emailSubject, isMarketingEmail, parseEmailMessage } from "@souls/emails/messages";
-import type { EmailDelivery, MailSetup } from "../email-delivery";
-import type { MailTransport } from "../mail-transport";
+import type { EmailDelivery, MailSetup, MailTransport } from "@souls/shop/mail";
 
 let orders = 0;
 

@@ -55,14 +55,21 @@ export function OrderConfirmation({ payload, locale, context }: TemplateProps<"o
     ...(payload.deliveryInstructions
       ? [{ label: t.instructionsLabel, value: payload.deliveryInstructions }]
       : []),
-    {
-      label: t.deliveryTimeLabel,
-      value: fill(t.deliveryTime, {
-        minDays: delivery.minDays,
-        maxDays: delivery.maxDays,
-        tier: t.tiers[delivery.tier],
-      }),
-    },
+    ...(delivery
+      ? [
+          {
+            label: t.deliveryTimeLabel,
+            value:
+              "times" in delivery
+                ? fill(t.deliveryPromise, { times: delivery.times, zone: delivery.zone })
+                : fill(t.deliveryTime, {
+                    minDays: delivery.minDays,
+                    maxDays: delivery.maxDays,
+                    tier: t.tiers[delivery.tier],
+                  }),
+          },
+        ]
+      : []),
   ];
 
   return (

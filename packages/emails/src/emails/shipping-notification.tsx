@@ -16,7 +16,7 @@ import type { TemplateProps } from "../template-props";
 export function ShippingNotification({ payload, locale, context }: TemplateProps<"shipping_notification">) {
   const copy = copyFor(locale);
   const t = copy.shippingNotification;
-  const carrier = copy.carriers[payload.carrier];
+  const carrier = payload.carrierName;
   return (
     <EmailLayout
       locale={locale}

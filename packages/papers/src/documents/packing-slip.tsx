@@ -44,6 +44,11 @@ export function PackingSlipDocument({ paper }: { paper: PackingSlipPaper }) {
           <AddressBlock label={t.shipTo} address={paper.shipTo} locale={paper.locale} />
           <SellerBlock seller={paper.seller} locale={paper.locale} label={w.seller} />
         </View>
+        {paper.shipment ? (
+          <Text style={{ ...styles.notice, marginBottom: 16 }}>
+            {fill(t.shipment, { carrier: paper.shipment.carrierName, number: paper.shipment.trackingNumber })}
+          </Text>
+        ) : null}
         {paper.deliveryInstructions ? (
           <Text style={{ ...styles.notice, marginBottom: 16 }}>
             {fill(t.instructions, { instructions: paper.deliveryInstructions })}

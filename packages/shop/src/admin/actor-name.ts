@@ -22,6 +22,10 @@ const HISTORY_TABLES: Record<string, string> = {
   order_changes: "actor_name",
   productEvents: "actorName",
   product_events: "actor_name",
+  articleEvents: "actorName",
+  article_events: "actor_name",
+  carrierEvents: "actorName",
+  carrier_events: "actor_name",
 };
 
 export function actorNamePlugin(name: string): KyselyPlugin {

@@ -212,3 +212,17 @@ export class AccessRefusedError extends Error {
     super(`Access refused: ${reason}`);
   }
 }
+
+/**
+ * A change of the carriers refused, or a shipment with a carrier that is not offered (decision 050):
+ * unknown, retired, the list full, a name another carrier has, a bad tracking address, or the last
+ * carrier still offered (the orders could no longer leave).
+ */
+export class CarrierRefusedError extends Error {
+  override name = "CarrierRefusedError";
+  constructor(
+    readonly reason: "unknown" | "retired" | "too_many" | "name_taken" | "template" | "last_active",
+  ) {
+    super(`Carrier refused: ${reason}`);
+  }
+}

@@ -7,7 +7,6 @@
  * Each row carries what to pack: its lines with their model's cover, less the pieces refunded
  * before the parcel left (orders/fulfilment).
  */
-import type { Carrier } from "@souls/core/carriers";
 import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
 import type { Database, Kysely } from "@souls/db";
 import { type RawBuilder, sql } from "kysely";
@@ -46,7 +45,11 @@ export interface AdminOrderRow {
    * abandoned checkout (« Paiement abandonné »), a tried one a refused payment.
    */
   paymentAttempted: boolean;
-  carrier: Carrier | null;
+  /** The key of the carrier it left with. */
+  carrier: string | null;
+  /** The carrier's name and the parcel's link as they were when it left (decision 050). */
+  carrierName: string | null;
+  carrierTrackingUrl: string | null;
   trackingNumber: string | null;
   shippedAt: Date | null;
   createdAt: Date;
@@ -144,7 +147,7 @@ export function refundDueOf(
 
 /** The columns a row of the list reads, with its lines and payment check (a few index look-ups). */
 const ROW = sql`o.id, o.order_number, o.first_name, o.last_name, o.email, o.total_cents, o.currency, o.status,
-  o.payment_status, o.carrier, o.tracking_number, o.shipped_at, o.created_at, o.withdrawn_at, o.returned_at, o.is_test,
+  o.payment_status, o.carrier, o.carrier_name, o.carrier_tracking_url, o.tracking_number, o.shipped_at, o.created_at, o.withdrawn_at, o.returned_at, o.is_test,
   ${cursorOf} AS cursor,
   (SELECT json_agg(json_build_object('id', i.id, 'name', i.name, 'model', p.slug, 'quantity', i.quantity,
                                      'refunded', ${refundedBeforeShippingSql()},
@@ -165,7 +168,9 @@ interface ListedRow {
   currency: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
-  carrier: Carrier | null;
+  carrier: string | null;
+  carrierName: string | null;
+  carrierTrackingUrl: string | null;
   trackingNumber: string | null;
   shippedAt: Date | null;
   createdAt: Date;
@@ -190,6 +195,8 @@ function rowOf(row: ListedRow, now: Date): AdminOrderRow {
     paymentStatus: row.paymentStatus,
     paymentAttempted: row.paymentAttempted,
     carrier: row.carrier,
+    carrierName: row.carrierName ?? row.carrier,
+    carrierTrackingUrl: row.carrierTrackingUrl,
     trackingNumber: row.trackingNumber,
     shippedAt: row.shippedAt,
     createdAt: row.createdAt,

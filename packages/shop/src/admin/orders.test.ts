@@ -1,4 +1,3 @@
-import { carrierTrackingUrl } from "@souls/core/carriers";
 import { seededTestDatabase } from "@souls/db/testing";
 import { parseEmailMessage } from "@souls/emails/messages";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -73,6 +72,7 @@ describe("the order list", () => {
       status: "pending_preparation",
       paymentStatus: "paid",
       carrier: null,
+      carrierName: null,
       trackingNumber: null,
       shippedAt: null,
       // What to pack: the line's model (a launch drawing: no photo for e-mails, its drawing here).
@@ -203,6 +203,8 @@ describe("shipping an order", () => {
     expect(order).toMatchObject({
       status: "shipped",
       carrier: "colissimo",
+      carrierName: "Colissimo",
+      carrierTrackingUrl: "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901",
       trackingNumber: "6A12345678901",
       shippedAt: now,
     });
@@ -223,9 +225,9 @@ describe("shipping an order", () => {
     expect(message.payload).toEqual({
       orderNumber: paid.orderNumber,
       customerName: "Camille Martin",
-      carrier: "colissimo",
+      carrierName: "Colissimo",
       trackingNumber: "6A12345678901",
-      carrierUrl: carrierTrackingUrl("colissimo", "6A12345678901"),
+      carrierUrl: "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901",
       shippedAt: now.toISOString(),
       trackingToken: expect.any(String),
     });

@@ -1,11 +1,11 @@
 /** The owner's orders page: find orders, open one, and move it along as the parcel leaves. */
 
 import type { OrderChange } from "@souls/core/actors";
-import type { Carrier } from "@souls/core/carriers";
 import type { Locale } from "@souls/core/locales";
 import type { EmailStatus, OrderStatus } from "@souls/core/statuses";
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
 import { sql } from "kysely";
+import { shipmentWith } from "../carriers";
 import { IllegalTransitionError, mayCancel, mayCorrectAddress, nextStatus } from "../order-status";
 import { fulfilmentOf, linesToShip, refundedBeforeShipping, somethingToShip } from "../orders/fulfilment";
 import { releaseHold, stockLinesOf } from "../orders/holds";
@@ -274,6 +274,8 @@ function rowOf(order: Order, now: Date, check?: PaymentCheck, paymentAttempted =
     paymentStatus: order.paymentStatus,
     paymentAttempted,
     carrier: order.carrier,
+    carrierName: order.carrierName ?? order.carrier,
+    carrierTrackingUrl: order.carrierTrackingUrl,
     trackingNumber: order.trackingNumber,
     shippedAt: order.shippedAt,
     createdAt: order.createdAt,
@@ -307,7 +309,8 @@ async function moveOrder(
 
 export interface ShipmentInput {
   orderNumber: string;
-  carrier: Carrier;
+  /** The carrier's key: one the owner offers now (@souls/shop/carriers). */
+  carrier: string;
   trackingNumber: string;
   now?: Date;
 }
@@ -322,12 +325,14 @@ export async function markShipped(db: Kysely<Database>, input: ShipmentInput): P
       throw new IllegalTransitionError(order.status, "shipped");
     }
     if (!somethingToShip(await linesToShip(trx, order))) throw new NothingToShipError(order.orderNumber);
+    // The order keeps the carrier's name and the parcel's link as they are now (decision 050).
+    const shipment = await shipmentWith(trx, input.carrier, trackingNumber);
     const status = await applyOrderEvent(trx, order, "shipped", "admin", {
       shippedAt,
-      carrier: input.carrier,
+      ...shipment,
       trackingNumber,
     });
-    await enqueueShippingNotification(trx, order, { carrier: input.carrier, trackingNumber, shippedAt });
+    await enqueueShippingNotification(trx, order, { ...shipment, trackingNumber, shippedAt });
     return status;
   });
 }

@@ -1,6 +1,6 @@
-import { type Carrier, carrierTrackingUrl } from "@souls/core/carriers";
 import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
+import type { Shipment } from "../carriers";
 import { issueTrackingToken } from "../orders/tracking-token";
 import { enqueueEmail } from "../outbox/enqueue";
 
@@ -13,14 +13,14 @@ import { enqueueEmail } from "../outbox/enqueue";
 export async function enqueueShippingNotification(
   trx: Transaction<Database>,
   order: Order,
-  parcel: { carrier: Carrier; trackingNumber: string; shippedAt: Date },
+  parcel: Shipment & { trackingNumber: string; shippedAt: Date },
 ): Promise<void> {
   const payload: EmailPayload<"shipping_notification"> = {
     orderNumber: order.orderNumber,
     customerName: `${order.firstName} ${order.lastName}`,
-    carrier: parcel.carrier,
+    carrierName: parcel.carrierName,
     trackingNumber: parcel.trackingNumber,
-    carrierUrl: carrierTrackingUrl(parcel.carrier, parcel.trackingNumber),
+    carrierUrl: parcel.carrierTrackingUrl,
     shippedAt: parcel.shippedAt.toISOString(),
     trackingToken: await issueTrackingToken(trx, order.id, parcel.shippedAt),
   };

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSale } from "../admin/catalogue/sales";
 import { completeTexts, insertDescribedPhoto } from "../admin/catalogue/testing";
-import { SHIPPING_COUNTRIES } from "../shipping";
+import { servedCountries } from "../delivery/zones";
 import {
   type FeedLine,
   type FeedSource,
@@ -234,7 +234,7 @@ describe.each(["fr", "en"] as const)("the feeds in %s", (locale) => {
       expect(one("material").length).toBeLessThanOrEqual(200);
       expect(one("product_weight")).toBe("250 g");
       expect(fields.color).toBeUndefined();
-      expect(shipping).toHaveLength(SHIPPING_COUNTRIES.length);
+      expect(shipping).toHaveLength(servedCountries(source.zones).length);
       expect(shipping.find((entry) => entry.country === "FR")).toEqual({
         country: "FR",
         service: "Standard",
@@ -294,7 +294,7 @@ describe.each(["fr", "en"] as const)("the feeds in %s", (locale) => {
       expect(record.material).not.toBe("");
       expect(record.shipping_weight).toBe("250 g");
       const shipping = record.shipping?.split(",") ?? [];
-      expect(shipping).toHaveLength(SHIPPING_COUNTRIES.length);
+      expect(shipping).toHaveLength(servedCountries(source.zones).length);
       expect(shipping).toContain("FR::Standard:0.00 EUR");
       expect(shipping).toContain("DE::Standard:12.00 EUR");
       expect(shipping).toContain("US::Standard:25.00 EUR");

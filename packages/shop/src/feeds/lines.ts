@@ -8,6 +8,7 @@
 import type { Locale } from "@souls/core/locales";
 import { emailWidths, isPhotoHash, photoPath, type ShownPhoto } from "@souls/core/photos";
 import type { Catalogue, CatalogueModel } from "../catalogue";
+import type { DeliveryZone } from "../delivery/zones";
 import { type CountryShipping, shippingByCountry } from "./offer";
 
 /** The catalogue and what a feed reads beside it. */
@@ -15,6 +16,8 @@ export interface FeedSource {
   catalogue: Catalogue;
   /** Each series' opening to everyone, null when on sale as soon as published (decision 039). */
   seriesOpensAt: ReadonlyMap<number, Date | null>;
+  /** The owner's delivery zones (decision 049). */
+  zones: readonly DeliveryZone[];
 }
 
 /** A photo as a platform fetches it: an absolute JPEG address and its size. */
@@ -135,7 +138,6 @@ export function availabilityOf(
  * and one without a photo large enough cannot be listed (both platforms require one): left out.
  */
 export function feedLines(source: FeedSource, options: FeedOptions): FeedLine[] {
-  const shipping = shippingByCountry();
   return source.catalogue.models.flatMap((model): FeedLine[] => {
     const texts = model.texts[options.locale];
     if (model.state !== "published" || !texts) return [];
@@ -164,7 +166,8 @@ export function feedLines(source: FeedSource, options: FeedOptions): FeedLine[] 
         brand: plainText(options.brand, 70),
         material: materialOf(model, options.locale),
         weightGrams: weightInGrams(texts.weight),
-        shipping,
+        // One piece's delivery: free where its price reaches the zone's threshold.
+        shipping: shippingByCountry(source.zones, model.priceCents),
       },
     ];
   });

@@ -1,12 +1,14 @@
 import type { Database, Kysely } from "@souls/db";
 import { loadCatalogue } from "../catalogue";
+import { loadDeliveryZones } from "../delivery/zones";
 import type { FeedSource } from "./lines";
 
-/** The catalogue and its series' openings, read together (the feeds are built from them). */
+/** The catalogue, its series' openings and the delivery zones, read together (the feeds are built from them). */
 export async function loadFeedSource(db: Kysely<Database>): Promise<FeedSource> {
-  const [catalogue, series] = await Promise.all([
+  const [catalogue, series, zones] = await Promise.all([
     loadCatalogue(db),
     db.selectFrom("series").select(["id", "opensAt"]).execute(),
+    loadDeliveryZones(db),
   ]);
-  return { catalogue, seriesOpensAt: new Map(series.map((one) => [one.id, one.opensAt])) };
+  return { catalogue, seriesOpensAt: new Map(series.map((one) => [one.id, one.opensAt])), zones };
 }

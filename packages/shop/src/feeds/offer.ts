@@ -1,15 +1,11 @@
 /**
  * What a shopping platform (Google Merchant Center, Meta's catalogue) and a product page's
  * structured data say of a model beside its price: where it ships, at what cost and in how many
- * days (the shop's own rates, ../shipping.ts), and how it may be returned (the terms of sale).
+ * days (the owner's delivery zones, ../delivery, decision 049), and how it may be returned (the
+ * terms of sale).
  */
-import {
-  type CountryCode,
-  DELIVERY_DAYS,
-  deliveryTierFor,
-  SHIPPING_COUNTRIES,
-  shippingRateFor,
-} from "../shipping";
+import { type DeliveryZone, shippingCentsOf } from "../delivery/zones";
+import type { CountryCode } from "../shipping";
 
 export interface DayRange {
   min: number;
@@ -33,20 +29,22 @@ export interface CountryShipping {
  */
 const HANDLING_DAYS: DayRange = { min: 0, max: 1 };
 
-/** Every country the checkout ships to, with its fee and days, in the checkout's order. */
-export function shippingByCountry(): CountryShipping[] {
-  return SHIPPING_COUNTRIES.map((country) => {
-    const announced = DELIVERY_DAYS[deliveryTierFor(country)];
-    return {
+/**
+ * Every country the shop delivers to, zone by zone, with its fee for one piece at `priceCents`
+ * (free from the zone's threshold) and its days.
+ */
+export function shippingByCountry(zones: readonly DeliveryZone[], priceCents: number): CountryShipping[] {
+  return zones.flatMap((zone) =>
+    zone.countries.map((country) => ({
       country,
-      priceCents: shippingRateFor(country),
+      priceCents: shippingCentsOf(zone, priceCents),
       handlingDays: HANDLING_DAYS,
       transitDays: {
-        min: Math.max(0, announced.min - HANDLING_DAYS.min),
-        max: Math.max(0, announced.max - HANDLING_DAYS.max),
+        min: Math.max(0, zone.minDays - HANDLING_DAYS.min),
+        max: Math.max(0, zone.maxDays - HANDLING_DAYS.max),
       },
-    };
-  });
+    })),
+  );
 }
 
 /** Countries sharing a fee and delivery days: the structured data names each group once. */
@@ -54,9 +52,9 @@ export interface ShippingGroup extends Omit<CountryShipping, "country"> {
   countries: CountryCode[];
 }
 
-export function shippingGroups(): ShippingGroup[] {
+export function shippingGroups(zones: readonly DeliveryZone[], priceCents: number): ShippingGroup[] {
   const groups = new Map<string, ShippingGroup>();
-  for (const { country, ...terms } of shippingByCountry()) {
+  for (const { country, ...terms } of shippingByCountry(zones, priceCents)) {
     const key = JSON.stringify(terms);
     const group = groups.get(key);
     if (group) group.countries.push(country);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isShippingCountry } from "../shipping";
+import { isCountryCode } from "../delivery/countries";
 import { isStorableText, withoutBidiControls } from "../text";
 
 /**
@@ -57,9 +57,10 @@ export const shippingDetailsSchema = z.object({
     z.string().regex(/^[\p{L}\p{N} -]+$/u, { error: "checkout:errors.postalCode" }),
   ),
   city: oneLine(required(100)),
+  // A country's code; whether the shop delivers there is the owner's zones' (decision 049).
   country: z
     .string({ error: "checkout:errors.country" })
-    .refine(isShippingCountry, { error: "checkout:errors.country" }),
+    .refine(isCountryCode, { error: "checkout:errors.country" }),
   deliveryInstructions: optional(500),
   customerNote: optional(1000),
 });

@@ -8,11 +8,11 @@ import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { Database, Kysely, Order } from "@souls/db";
 import type { Cart } from "../cart";
+import { deliveryQuoteFor } from "../delivery/zones";
 import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { paymentIsOpen } from "../order-status";
 import type { PaymentGateway } from "../payments/gateway";
-import { shippingRateFor } from "../shipping";
 import type { ShippingDetails } from "./checkout-form";
 import { overOrderLimit } from "./checkout-query";
 import { type CountryChange, changeDeliveryCountry, type DeliveryQuote } from "./delivery-country";
@@ -49,6 +49,8 @@ export type CheckoutRefusal =
   | { problem: "earlyAccess"; model: ModelCode; opensAt: Date }
   /** The launch limit: no more of this model to one shopper yet. */
   | { problem: "launchLimit"; model: ModelCode; limit: number }
+  /** The shop does not deliver to this country (any more): the owner withdrew it. */
+  | { problem: "notServed"; country: string }
   | { problem: "empty" };
 
 export type CheckoutOutcome =
@@ -92,7 +94,9 @@ export async function quoteDelivery(
   if (request.orderNumber) {
     return changeDeliveryCountry(db, gateway, { orderNumber: request.orderNumber, country: request.country });
   }
-  const shippingCents = shippingRateFor(request.country);
+  const delivery = await deliveryQuoteFor(db, request.country, request.subtotalCents);
+  if (!delivery) return { ok: false, reason: "not_served", kept: null };
+  const { shippingCents } = delivery;
   return {
     ok: true,
     quote: { country: request.country, shippingCents, totalCents: request.subtotalCents + shippingCents },
@@ -112,7 +116,10 @@ export async function payForCheckout(
   // Before anything else: no review, no order for more than one order may take of a model.
   const over = overOrderLimit(input.lines, limits.maxPiecesPerModel);
   if (over) return { outcome: "refused", refusal: { problem: "orderLimit", ...over } };
-  const shippingCents = shippingRateFor(input.details.country);
+  const delivery = await deliveryQuoteFor(db, input.details.country, input.subtotalCents);
+  if (!delivery)
+    return { outcome: "refused", refusal: { problem: "notServed", country: input.details.country } };
+  const { shippingCents } = delivery;
   const totalCents = input.subtotalCents + shippingCents;
   if (input.expectedTotalCents !== totalCents) {
     return { outcome: "review", review: { country: input.details.country, shippingCents, totalCents } };
@@ -125,6 +132,7 @@ export async function payForCheckout(
     provider: gateway.provider,
     client: input.client,
     limits,
+    zone: delivery.zone,
     ...(input.earlyAccess ? { earlyAccess: input.earlyAccess } : {}),
     ...(input.launchNow ? { launchNow: input.launchNow } : {}),
   });
@@ -161,6 +169,8 @@ export async function payForCheckout(
         };
       case "empty":
         return { outcome: "refused", refusal: { problem: "empty" } };
+      case "not_served":
+        return { outcome: "refused", refusal: { problem: "notServed", country: input.details.country } };
     }
   }
   return paymentOf(db, gateway, placed.order, input.withJavaScript, input.links(placed.order.orderNumber));

@@ -1,8 +1,8 @@
 import type { Database, Kysely, Order } from "@souls/db";
 import { sql } from "kysely";
+import { loadDeliveryZones, promiseOf, shippingCentsOf, zoneOf } from "../delivery/zones";
 import { paymentIsOpen } from "../order-status";
 import type { PaymentGateway } from "../payments/gateway";
-import { isShippingCountry, shippingRateFor } from "../shipping";
 
 /** An order's delivery as the checkout shows it: the country, its shipping fee and the total. */
 export interface DeliveryQuote {
@@ -18,9 +18,10 @@ export type CountryChange =
       /**
        * `closed`: the order is paid, closed or has no payment to move; `payment_locked`: the
        * gateway refuses to change a payment being confirmed or done; `gateway_unavailable`: it
-       * could not be asked. In every case nothing changed.
+       * could not be asked; `not_served`: the shop does not deliver to the country (any more). In
+       * every case nothing changed.
        */
-      reason: "closed" | "payment_locked" | "gateway_unavailable";
+      reason: "closed" | "payment_locked" | "gateway_unavailable" | "not_served";
       /** What the order still is (null for an unknown order). */
       kept: DeliveryQuote | null;
       /** The gateway's error, for the log. */
@@ -49,8 +50,8 @@ export async function changeDeliveryCountry(
   gateway: PaymentGateway,
   request: { orderNumber: string; country: string },
 ): Promise<CountryChange> {
-  // The checkout's form allows only these: anything else is a caller's mistake.
-  if (!isShippingCountry(request.country)) throw new RangeError(`No delivery to ${request.country}`);
+  // The owner's zones as they are now (decision 049): a country she withdrew moves nothing.
+  const zone = zoneOf(await loadDeliveryZones(db), request.country);
   return db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom("orders")
@@ -66,7 +67,8 @@ export async function changeDeliveryCountry(
       order.paymentProvider === gateway.provider &&
       order.paymentReference !== null;
     if (!open) return { ok: false, reason: "closed", kept: quoteOf(order) };
-    const shippingCents = shippingRateFor(request.country);
+    if (!zone) return { ok: false, reason: "not_served", kept: quoteOf(order) };
+    const shippingCents = shippingCentsOf(zone, order.subtotalCents);
     const totalCents = order.subtotalCents + shippingCents;
     if (request.country === order.country && totalCents === order.totalCents) {
       return { ok: true, quote: quoteOf(order) };
@@ -87,7 +89,13 @@ export async function changeDeliveryCountry(
     if (answer === "refused") return { ok: false, reason: "payment_locked", kept: quoteOf(order) };
     const moved = await trx
       .updateTable("orders")
-      .set({ country: request.country, shippingCents, totalCents, updatedAt: new Date() })
+      .set({
+        country: request.country,
+        shippingCents,
+        totalCents,
+        delivery: JSON.stringify(promiseOf(zone)),
+        updatedAt: new Date(),
+      })
       .where("id", "=", order.id)
       .returning(["country", "shippingCents", "totalCents"])
       .executeTakeFirstOrThrow();

@@ -1,8 +1,9 @@
 import { emailWidths, isPhotoHash, photoPath } from "@souls/core/photos";
 import type { Database, Order, Transaction } from "@souls/db";
 import type { EmailPayload } from "@souls/emails/messages";
+import { promiseIn } from "../delivery/zones";
 import { enqueueEmail } from "../outbox/enqueue";
-import { DELIVERY_DAYS, deliveryTierFor, importDutiesMayApply } from "../shipping";
+import { importDutiesMayApply } from "../shipping";
 import { findOrder, type LineCover } from "./queries";
 import { issueTrackingToken } from "./tracking-token";
 
@@ -84,7 +85,6 @@ export function confirmationPayload(
   lines: readonly EmailedLine[],
   trackingToken: string,
 ): EmailPayload<"order_confirmation"> {
-  const tier = deliveryTierFor(order.country);
   return {
     ...snapshotOf(order, lines),
     orderedAt: order.createdAt.toISOString(),
@@ -99,7 +99,8 @@ export function confirmationPayload(
     importDuties: importDutiesMayApply(order.country),
     deliveryInstructions: order.deliveryInstructions,
     ...(order.isTest ? { test: true } : {}),
-    delivery: { tier, minDays: DELIVERY_DAYS[tier].min, maxDays: DELIVERY_DAYS[tier].max },
+    // The times it was sold with (decision 049), whatever the zones have become since.
+    ...(order.delivery ? { delivery: promiseIn(order.delivery, order.locale) } : {}),
     trackingToken,
   };
 }

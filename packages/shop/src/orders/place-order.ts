@@ -4,11 +4,11 @@ import type { ModelCode } from "@souls/core/models";
 import { type Database, type Kysely, type Order, type PaymentProvider, prepared } from "@souls/db";
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
+import { type DeliveryZone, loadDeliveryZones, promiseOf, zoneOf } from "../delivery/zones";
 import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { ordersPlaced } from "../metrics";
 import { OPEN_PAYMENTS } from "../order-status";
-import { shippingRateFor } from "../shipping";
 import type { ShippingDetails } from "./checkout-form";
 import { mergeLines, overOrderLimit } from "./checkout-query";
 import { releaseHold, stockLinesOf } from "./holds";
@@ -42,6 +42,11 @@ export interface PlaceOrderInput {
   earlyAccess?: readonly EarlyAccessPass[];
   /** The shop's clock for the launch rules (a test run may move it); `now` otherwise. */
   launchNow?: Date;
+  /**
+   * The delivery zone of the country, as the checkout read it to show its total (decision 049);
+   * read now when absent. Its price (free from its threshold) and times are the order's.
+   */
+  zone?: DeliveryZone;
 }
 
 export type ClientLimit = "held_pieces" | "unpaid_orders";
@@ -59,7 +64,9 @@ export type PlaceOrderResult =
   | { ok: false; reason: "early_access"; model: ModelCode; opensAt: Date }
   /** The launch limit: one shopper (address or network) may not have more of this model yet. */
   | { ok: false; reason: "launch_limit"; model: ModelCode; limit: number }
-  | { ok: false; reason: "empty" };
+  | { ok: false; reason: "empty" }
+  /** The shop does not deliver to the country (any more). */
+  | { ok: false; reason: "not_served" };
 
 export function newCheckoutKey(): string {
   return randomBytes(16).toString("base64url");
@@ -84,6 +91,8 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
   if (lines.length === 0) return { ok: false, reason: "empty" };
   const over = overOrderLimit(lines, limits.maxPiecesPerModel);
   if (over) return { ok: false, reason: "order_limit", ...over };
+  const zone = input.zone ?? zoneOf(await loadDeliveryZones(db), input.details.country);
+  if (!zone) return { ok: false, reason: "not_served" };
 
   const now = input.now ?? new Date();
   // A new checkout from the same browser gives back what its earlier unpaid orders held.
@@ -94,7 +103,15 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
   for (let attempt = 0; ; attempt++) {
     try {
       const placed = await placedByClient(db, shopperLocks(input), (connection) =>
-        placeOrderStatement(connection, input, lines, limits, newOrderNumber(now.getTime() + attempt), now),
+        placeOrderStatement(
+          connection,
+          input,
+          zone,
+          lines,
+          limits,
+          newOrderNumber(now.getTime() + attempt),
+          now,
+        ),
       );
       if (placed.order) {
         if (!placed.existing) ordersPlaced.inc();
@@ -214,6 +231,7 @@ interface PlacedStatement {
 async function placeOrderStatement(
   db: Kysely<Database>,
   input: PlaceOrderInput,
+  zone: DeliveryZone,
   lines: CartLine[],
   limits: OrderLimits,
   orderNumber: string,
@@ -226,7 +244,9 @@ async function placeOrderStatement(
   const countedFrom = holdsFrom < hourAgo ? holdsFrom : hourAgo;
   const clientHash = input.client?.hash ?? null;
   const asked = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const shippingCents = shippingRateFor(input.details.country);
+  // The zone's price, free from its threshold on the subtotal of the locked rows' prices.
+  const shippingCents = sql<number>`(CASE WHEN ${zone.freeFromCents}::int IS NOT NULL AND h.subtotal >= ${zone.freeFromCents}::int THEN 0 ELSE ${zone.priceCents}::int END)`;
+  const delivery = JSON.stringify(promiseOf(zone));
   const models = lines.map((line) => line.model);
   const quantities = lines.map((line) => line.quantity);
   const { details } = input;
@@ -311,13 +331,13 @@ async function placeOrderStatement(
     new_order AS (
       INSERT INTO orders (order_number, checkout_key, locale, first_name, last_name, email, phone, address,
         address_line2, postal_code, city, country, delivery_instructions, customer_note, subtotal_cents,
-        shipping_cents, total_cents, payment_provider, reserved_until, client_hash, is_test)
+        shipping_cents, total_cents, payment_provider, reserved_until, client_hash, is_test, delivery)
       SELECT ${orderNumber}, ${input.checkoutKey}, ${input.locale}, ${details.firstName}, ${details.lastName},
         ${details.email}, ${details.phone}, ${details.address}, ${details.addressLine2}, ${details.postalCode},
         ${details.city}, ${details.country},
         ${details.deliveryInstructions}, ${details.customerNote}, h.subtotal, ${shippingCents},
         h.subtotal + ${shippingCents}, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
-        ${clientHash}, ${test}::boolean
+        ${clientHash}, ${test}::boolean, ${delivery}::jsonb
       FROM (SELECT sum(price_cents * quantity)::int AS subtotal, count(*) AS lines FROM priced) h
       WHERE h.lines = cardinality(${models}::text[])
       RETURNING *

@@ -1,4 +1,3 @@
-import { type Carrier, carrierTrackingUrl } from "@souls/core/carriers";
 import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
 import type { Database, Kysely, TrackingOutcome, Transaction } from "@souls/db";
 import { sql } from "kysely";
@@ -23,7 +22,8 @@ export interface TrackedOrder {
   totalCents: number;
   currency: string;
   country: string;
-  carrier: Carrier | null;
+  /** The carrier's name when the parcel left (decision 050). */
+  carrierName: string | null;
   trackingNumber: string | null;
   /** The carrier's page for the parcel, once shipped. */
   carrierUrl: string | null;
@@ -176,10 +176,9 @@ export async function trackedOrder(
     totalCents: order.totalCents,
     currency: order.currency,
     country: order.country,
-    carrier: order.carrier,
+    carrierName: order.carrierName ?? order.carrier,
     trackingNumber: order.trackingNumber,
-    carrierUrl:
-      order.carrier && order.trackingNumber ? carrierTrackingUrl(order.carrier, order.trackingNumber) : null,
+    carrierUrl: order.carrierTrackingUrl,
     withdrawnAt: order.withdrawnAt,
     isTest: order.isTest,
     // A refund that left the order where it was (some pieces, before it left) is no new step.

@@ -17,7 +17,15 @@ export async function applyOrderEvent(
   changes: Partial<
     Pick<
       Order,
-      "paymentStatus" | "paidAt" | "shippedAt" | "deliveredAt" | "withdrawnAt" | "carrier" | "trackingNumber"
+      | "paymentStatus"
+      | "paidAt"
+      | "shippedAt"
+      | "deliveredAt"
+      | "withdrawnAt"
+      | "carrier"
+      | "carrierName"
+      | "carrierTrackingUrl"
+      | "trackingNumber"
     >
   > = {},
   note: string | null = null,

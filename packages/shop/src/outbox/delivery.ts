@@ -2,9 +2,10 @@
  * The outbox's side of delivery: a worker claims a due row (status `sending`, a lease), sends it
  * outside any transaction, then settles it: `sent`, back to `pending` for a later try, or `failed`
  * for good. Several workers may run at once (SKIP LOCKED); a dead one's row is taken again once its
- * lease runs out. How a message is sent is the worker's business.
+ * lease runs out. How a message is sent is ../mail's business.
  */
 import type { Database, EmailQueueRow, Kysely } from "@souls/db";
+import type { ExpressionBuilder } from "kysely";
 
 /** How long a claimed row is ours: well over one send's timeouts, so only a dead worker loses it. */
 export const LEASE_MS = 2 * 60_000;
@@ -25,16 +26,43 @@ export async function claimNextEmail(
   now: Date,
   leaseMs = LEASE_MS,
 ): Promise<EmailQueueRow | undefined> {
+  return claim(db, now, leaseMs);
+}
+
+/**
+ * Claims the row `id` if it is due, exactly as `claimNextEmail` would (the same conditions, the
+ * same lease, SKIP LOCKED): undefined when it was sent, is being sent by someone else, or waits
+ * for its next try. The web server sends the owner's « worker stopped » e-mail so (decision 057).
+ */
+export async function claimEmail(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+  leaseMs = LEASE_MS,
+): Promise<EmailQueueRow | undefined> {
+  return claim(db, now, leaseMs, id);
+}
+
+/** Due: pending and its time come, or left `sending` past its lease (its sender died). */
+const isDue = (eb: ExpressionBuilder<Database, "emailQueue">, now: Date) =>
+  eb.or([
+    eb.and([eb("status", "=", "pending"), eb("nextAttemptAt", "<=", now)]),
+    eb.and([eb("status", "=", "sending"), eb("lockedUntil", "<", now)]),
+  ]);
+
+async function claim(
+  db: Kysely<Database>,
+  now: Date,
+  leaseMs: number,
+  id?: number,
+): Promise<EmailQueueRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const due = await trx
+    let due = trx
       .selectFrom("emailQueue")
       .select("id")
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "pending"), eb("nextAttemptAt", "<=", now)]),
-          eb.and([eb("status", "=", "sending"), eb("lockedUntil", "<", now)]),
-        ]),
-      )
+      .where((eb) => isDue(eb, now));
+    if (id !== undefined) due = due.where("id", "=", id);
+    const row = await due
       // Transactional mail first (priority 0): a restock's notices never hold up a confirmation.
       .orderBy("priority")
       .orderBy("nextAttemptAt")
@@ -43,7 +71,7 @@ export async function claimNextEmail(
       .forUpdate()
       .skipLocked()
       .executeTakeFirst();
-    if (!due) return undefined;
+    if (!row) return undefined;
     return trx
       .updateTable("emailQueue")
       .set((eb) => ({
@@ -51,7 +79,7 @@ export async function claimNextEmail(
         attempts: eb("attempts", "+", 1),
         lockedUntil: new Date(now.getTime() + leaseMs),
       }))
-      .where("id", "=", due.id)
+      .where("id", "=", row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
   });

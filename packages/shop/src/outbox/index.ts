@@ -6,6 +6,7 @@
 
 export { deleteOldEmails } from "./clean-up";
 export {
+  claimEmail,
   claimNextEmail,
   LEASE_MS,
   MAX_ATTEMPTS,

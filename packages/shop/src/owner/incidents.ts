@@ -7,11 +7,14 @@
  *
  * The worker looks at checkout and e-mails each round (`reviewShopIncidents`); whether the worker
  * itself stopped is judged by someone else — the web server, from the worker's heartbeat row
- * (`reviewWorkerIncident`). A process that stopped cannot say so.
+ * (`reviewWorkerIncident`). A process that stopped cannot say so, nor send the outbox's e-mails:
+ * the web server then sends that one e-mail itself (`watchWorker`, decision 057).
  */
 import type { IncidentKind } from "@souls/core/email-types";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
+import { deliverEmail, deliveryAsSeller, type MailSetup } from "../mail/delivery";
+import { claimEmail } from "../outbox/delivery";
 import { enqueueEmail } from "../outbox/enqueue";
 
 export const INCIDENT_RULES = {
@@ -205,4 +208,65 @@ export async function reviewWorkerIncident(
   now = new Date(),
 ): Promise<IncidentChange | null> {
   return reviewIncident(db, "worker_stopped", await workerHasStopped(db, now), now);
+}
+
+/** What the web server's watch did: the incident's change, and its e-mail's fate if it sent it. */
+export interface WorkerWatch {
+  change: IncidentChange | null;
+  /** Set when this process claimed the « worker stopped » e-mail and tried to send it. */
+  email?: Awaited<ReturnType<typeof deliverEmail>>;
+}
+
+/**
+ * The open « worker stopped » incident's e-mail, still to send: the row `tellOwner` queued with it
+ * (its payload names the incident's kind and opening). On email_queue_due_idx (pending, sending).
+ */
+async function unsentWorkerStoppedEmail(db: Kysely<Database>): Promise<number | undefined> {
+  const open = await db
+    .selectFrom("incidents")
+    .select("openedAt")
+    .where("kind", "=", "worker_stopped")
+    .where("closedAt", "is", null)
+    .executeTakeFirst();
+  if (!open) return undefined;
+  const payload = { kind: "worker_stopped", state: "open", openedAt: new Date(open.openedAt).toISOString() };
+  const row = await db
+    .selectFrom("emailQueue")
+    .select("id")
+    .where("status", "in", ["pending", "sending"])
+    .where("type", "=", "incident")
+    .where(sql<boolean>`payload @> ${JSON.stringify(payload)}::jsonb`)
+    .orderBy("id")
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * The web server's watch on the worker (every minute): reviews the worker's incident and, while the
+ * worker is stopped, sends the owner's « worker stopped » e-mail itself — only the worker delivers
+ * the outbox, and it is the one stopped. The row is claimed as the worker claims rows (the same
+ * conditions, lease and SKIP LOCKED), rendered and sent by the same code (../mail), settled the
+ * same way: sent at most once whatever the number of web servers, and a worker coming back at the
+ * same moment finds it claimed, or sent. A failed send waits for its next try like any row (this
+ * watch or the worker takes it when due). The « over » e-mail, queued when the worker is back,
+ * goes through the outbox as usual.
+ */
+export async function watchWorker(
+  db: Kysely<Database>,
+  mail: MailSetup,
+  now = new Date(),
+): Promise<WorkerWatch> {
+  // `now` moved on by the time spent, as in a worker's round: the row queued by the review is due
+  // (the database stamped it after `now`) by the time it is claimed.
+  const startedAt = Date.now();
+  const clock = () => new Date(now.getTime() + Date.now() - startedAt);
+  const change = await reviewWorkerIncident(db, now);
+  const id = await unsentWorkerStoppedEmail(db);
+  if (id === undefined) return { change };
+  // The seller signs the e-mail as the worker's would; read before the claim, so a failure here
+  // leaves the row untouched.
+  const delivery = await deliveryAsSeller(db, mail);
+  const claimed = await claimEmail(db, id, clock(), mail.leaseMs);
+  if (!claimed) return { change };
+  return { change, email: await deliverEmail(db, delivery, claimed, clock()) };
 }

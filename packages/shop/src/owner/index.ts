@@ -12,6 +12,8 @@ export {
   reviewIncident,
   reviewShopIncidents,
   reviewWorkerIncident,
+  type WorkerWatch,
+  watchWorker,
   workerHasStopped,
 } from "./incidents";
 export { notifyLowStock } from "./low-stock";

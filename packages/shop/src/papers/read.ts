@@ -73,6 +73,10 @@ export async function paperToPrint(
         country: order.country,
       },
       deliveryInstructions: order.deliveryInstructions,
+      shipment:
+        order.carrierName && order.trackingNumber
+          ? { carrierName: order.carrierName, trackingNumber: order.trackingNumber }
+          : null,
       lines: lines
         .filter((line) => line.toShip > 0)
         .map((line) => ({ name: line.name, reference: line.reference, quantity: line.toShip })),

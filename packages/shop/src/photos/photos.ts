@@ -16,6 +16,7 @@ import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { AdminNotFoundError, PhotoRefusedError } from "../admin/errors";
 import { recordProductEvent } from "../admin/product-history";
+import { articleCoverFile } from "../magazine/cover";
 import { photoProcessing, timed } from "../metrics";
 import { isStorableText, withoutBidiControls } from "../text";
 import { heroPictureFile } from "./hero-picture";
@@ -289,11 +290,12 @@ export async function photoFile(db: Kysely<Database>, fileName: string): Promise
     .where("photoFiles.width", "=", name.width)
     .limit(1)
     .executeTakeFirst();
-  // A series' picture is cut and named as a model's photo (./series-picture.ts).
+  // A series' picture, an article's cover and the home page's hero picture are cut and named as a
+  // model's photo (./series-picture.ts, ../magazine/cover.ts, ./hero-picture.ts).
   const bytes =
     file?.bytes ??
     (await seriesPictureFile(db, name)) ??
-    // The home page's hero picture too (./hero-picture.ts).
+    (await articleCoverFile(db, name)) ??
     (await heroPictureFile(db, name)) ??
     (await cutMadeLate(db, fileName, name));
   if (!bytes) return null;

@@ -5,7 +5,7 @@
  * (`admin:input.*`, decision 012), shown in French under their field.
  */
 import { z } from "zod";
-import { isShippingCountry } from "../shipping";
+import { isCountryCode } from "../delivery/countries";
 import { isStorableText, withoutBidiControls } from "../text";
 import { isCompany, isLegalForm, isRegister, SELLER_LIMITS, type SellerDetails } from "./fields";
 
@@ -117,8 +117,8 @@ export const sellerRules = {
     z
       .string()
       .overwrite((value) => value.toUpperCase())
-      // The countries the shop knows (its delivery list), which the panel offers.
-      .refine(isShippingCountry, { error: "admin:input.countryInvalid" }),
+      // A country the platform can name, which the panel offers.
+      .refine(isCountryCode, { error: "admin:input.countryInvalid" }),
   ),
   phone: detail(SELLER_LIMITS.phone, phone),
   email: detail(SELLER_LIMITS.email, email),

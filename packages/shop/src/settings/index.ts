@@ -5,8 +5,10 @@
  * value (DATABASE_URL and SMTP_URL carry passwords). Every secret may come from a file instead
  * (`SESSION_SECRET_FILE`…, variables.ts' SECRETS), as Docker and Kubernetes mount secrets.
  */
+import path from "node:path";
 import { readPasswordFile } from "@souls/db";
 import { defaultLogFormat, type LogFormat } from "@souls/db/log";
+import { projectRoot } from "@souls/db/project";
 import type { z } from "zod";
 import type { OrderLimits } from "../limits";
 import { SECRETS, type Secret, type Variables, variables } from "./variables";
@@ -30,6 +32,12 @@ export interface ShopSettings extends Variables {
   sessionSecrets: readonly [string, ...string[]];
   logFormat: LogFormat;
   orderLimits: OrderLimits;
+  /**
+   * Where e-mails are written without SMTP_URL (MAILBOX_DIR, else SHOP_DATA_DIR's mailbox), relative
+   * paths starting at the repository's root: the worker's, and the web server's when it sends the
+   * « worker stopped » e-mail itself (decision 057).
+   */
+  mailboxDir: string;
 }
 
 /** The local fallback of SESSION_SECRET; a deployment refuses to start without a real one. */
@@ -148,6 +156,7 @@ export function readSettings(
   }
   if (found.length) throw refusal(found);
   const sessionSecret = env.SESSION_SECRET ?? LOCAL_SECRET;
+  const root = projectRoot();
   return {
     ...env,
     databasePassword,
@@ -168,5 +177,8 @@ export function readSettings(
       maxUnpaidOrdersPerHour: env.MAX_UNPAID_ORDERS_PER_HOUR,
       maxHeldShareOfModel: env.MAX_HELD_SHARE_PER_MODEL / 100,
     },
+    mailboxDir: env.MAILBOX_DIR
+      ? path.resolve(root, env.MAILBOX_DIR)
+      : path.join(path.resolve(root, env.SHOP_DATA_DIR ?? ".data"), "mailbox"),
   };
 }

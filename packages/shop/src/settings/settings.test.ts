@@ -25,6 +25,18 @@ describe.each(APPS)("the settings, as the %s reads them", (app) => {
     );
   });
 
+  it("write e-mails to the repository's mailbox without SMTP_URL, a relative MAILBOX_DIR from its root", () => {
+    // The web server sends the « worker stopped » e-mail itself (decision 057): both read them.
+    const root = path.resolve(import.meta.dirname, "../../../..");
+    expect(readSettings(local, app).mailboxDir).toBe(path.join(root, ".data", "mailbox"));
+    expect(readSettings({ ...local, MAILBOX_DIR: "tmp/mail" }, app).mailboxDir).toBe(
+      path.join(root, "tmp", "mail"),
+    );
+    expect(readSettings({ ...local, SHOP_DATA_DIR: "var/shop" }, app).mailboxDir).toBe(
+      path.join(root, "var", "shop", "mailbox"),
+    );
+  });
+
   it("refuse a production deployment without its public origin, secret or real payments", () => {
     const read = () => readSettings(production, app);
     expect(read).toThrow(/^Invalid configuration:\n/);

@@ -1,5 +1,4 @@
-import { copy, labelOf } from "@souls/core/admin-copy";
-import { CARRIER_NAMES, CARRIERS, type Carrier } from "@souls/core/carriers";
+import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
@@ -75,7 +74,7 @@ function NoAction() {
 function ShippedFacts({ order }: { order: OrderRow }) {
   return (
     <p className="admin-shipped">
-      <span>{order.carrier ? labelOf(CARRIER_NAMES, order.carrier) : copy.common.dash}</span>
+      <span>{order.carrierName ?? copy.common.dash}</span>
       <span className="admin-mono">{order.trackingNumber ?? copy.common.dash}</span>
       {order.shippedAt ? (
         <span className="admin-muted">
@@ -93,7 +92,9 @@ function ShippedFacts({ order }: { order: OrderRow }) {
  */
 function ShipForm({ orderNumber, labelled = false }: { orderNumber: string; labelled?: boolean }) {
   const [trackingNumber, setTrackingNumber] = useState("");
-  const [carrier, setCarrier] = useState<Carrier | "">("");
+  const [carrier, setCarrier] = useState("");
+  // The carriers she offers now (« Transporteurs »): one request for every form of the page.
+  const carriers = trpc.carriers.active.useQuery(undefined, { staleTime: 60_000 });
   const ship = trpc.orders.markShipped.useMutation({
     onSuccess: (answer) => {
       setTrackingNumber("");
@@ -144,12 +145,12 @@ function ShipForm({ orderNumber, labelled = false }: { orderNumber: string; labe
         id={`${id}-carrier`}
         className="admin-input"
         value={carrier}
-        onChange={(event) => setCarrier(event.target.value as Carrier | "")}
+        onChange={(event) => setCarrier(event.target.value)}
       >
         <option value="">{copy.orders.chooseCarrier}</option>
-        {CARRIERS.map((code) => (
-          <option key={code} value={code}>
-            {CARRIER_NAMES[code]}
+        {(carriers.data?.carriers ?? []).map((choice) => (
+          <option key={choice.key} value={choice.key}>
+            {choice.name}
           </option>
         ))}
       </select>

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import { copy, count, labelOf } from "@souls/core/admin-copy";
-import { CARRIER_NAMES } from "@souls/core/carriers";
 import { fill } from "@souls/core/placeholders";
 import { useState } from "react";
 import { countryName, formatCents, formatDateTime } from "~/components/admin/format";
@@ -181,11 +180,17 @@ export function OrderDetail({ orderNumber, onPage = false }: { orderNumber: stri
                 </div>
               ) : null,
             )}
-            {order.carrier ? (
+            {order.carrierName ? (
               <div>
                 <dt>{TEXT.shipping}</dt>
                 <dd>
-                  {labelOf(CARRIER_NAMES, order.carrier)}{" "}
+                  {order.carrierTrackingUrl ? (
+                    <a href={order.carrierTrackingUrl} target="_blank" rel="noopener noreferrer">
+                      {order.carrierName}
+                    </a>
+                  ) : (
+                    order.carrierName
+                  )}{" "}
                   <span className="admin-mono">{order.trackingNumber}</span>
                 </dd>
               </div>

@@ -241,6 +241,38 @@ describe("the photo upload", () => {
     });
     expect(await files()).toBe(before);
   });
+
+  it("takes an article's cover with an articleId (201), and refuses an unknown or malformed article in French", async () => {
+    const article = await shop.t.db
+      .selectFrom("articles")
+      .select("id")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const answer = await upload([
+      ["articleId", String(article.id)],
+      photoPart(await smallPhoto("#5b6b4e", "jpeg", { width: 1280, height: 720 })),
+    ]);
+    expect(answer.status).toBe(201);
+    const { cover } = (await answer.json()) as { cover: { source: string; width: number } };
+    expect(cover).toMatchObject({ source: expect.stringMatching(/^[0-9a-f]{32}$/), width: 1280 });
+    const files = () =>
+      sql<{ n: string }>`SELECT count(*) AS n FROM article_cover_files`
+        .execute(shop.t.db)
+        .then((r) => r.rows[0]?.n);
+    const before = await files();
+    for (const articleId of ["0", "-1", "abc", "99999999999", ""]) {
+      expect(
+        await refusal(await upload([["articleId", articleId], photoPart(await smallPhoto("#000003"))])),
+      ).toEqual({ status: 400, error: "Article inconnu : rechargez la page." });
+    }
+    expect(
+      await refusal(await upload([["articleId", "2000000"], photoPart(await smallPhoto("#000004"))])),
+    ).toEqual({ status: 404, error: "Cet article n'existe plus." });
+    expect(
+      await refusal(await upload([["articleId", String(article.id)], photoPart(pdfNamedJpg())])),
+    ).toMatchObject({ status: 415 });
+    expect(await files()).toBe(before);
+  });
 });
 
 describe("the home page's hero picture", () => {

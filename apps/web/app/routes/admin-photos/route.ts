@@ -7,6 +7,7 @@ import {
 import { ruleAnswer } from "@souls/api";
 import { copy } from "@souls/core/admin-copy";
 import { PhotoRefusedError } from "@souls/shop/errors";
+import { setArticleCover } from "@souls/shop/magazine";
 import { addPhoto, PHOTO_LIMITS, saveHeroPictureDraft, setSeriesPicture } from "@souls/shop/photos";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";
@@ -32,8 +33,9 @@ function ruleRefusal(cause: unknown): Response {
  * first, then a slot (two uploads at once per session), and only then the body is read, each
  * part held in memory up to 25 MB (server.mjs refused a larger body before the app). Answers
  * 201 `{ photo }` or `{ error }` in French; with a `seriesId` instead, the series' picture (201
- * `{ picture }`, replacing the one it had); with `hero`, the home page's hero picture as her draft
- * (201 `{ picture }`, decision 051); the photo is judged by its bytes (@souls/shop/photos).
+ * `{ picture }`, replacing the one it had), or with an `articleId` an article's cover (201
+ * `{ cover }`), or with `hero` the home page's hero picture as her draft (201 `{ picture }`,
+ * decision 051); the photo is judged by its bytes (@souls/shop/photos).
  * Cross-site posts never get here (server.mjs checks Origin; the session cookie is SameSite=Strict).
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -82,6 +84,13 @@ export async function action({ request }: ActionFunctionArgs) {
         altEn: text("altEn"),
       });
       return answer(201, { picture });
+    }
+    // An article's cover photo (decision 052): the same rules, replacing the one it had.
+    if (form.has("articleId")) {
+      const articleId = idOf(form.get("articleId"));
+      if (articleId === null) return refused(400, TEXT.unknownArticle);
+      const cover = await setArticleCover(db, { articleId, bytes: new Uint8Array(await file.arrayBuffer()) });
+      return answer(201, { cover });
     }
     const productId = idOf(form.get("productId"));
     if (productId === null) return refused(400, TEXT.unknownModel);

@@ -1,6 +1,7 @@
 import { copy } from "@souls/core/admin-copy";
 import { countryOptions } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
+import { COUNTRY_CODES } from "@souls/shop/countries";
 import {
   isCompany,
   LEGAL_FORMS,
@@ -11,7 +12,6 @@ import {
   type SellerDetails,
   type SellerField,
 } from "@souls/shop/seller-fields";
-import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { FormField } from "~/components/admin/form-field";
@@ -93,7 +93,7 @@ const NOT_WORDS = new Set<SellerField>([
 const COUNTRIES = [
   ...countryOptions(["FR"], "fr"),
   ...countryOptions(
-    SHIPPING_COUNTRIES.filter((code) => code !== "FR"),
+    COUNTRY_CODES.filter((code) => code !== "FR"),
     "fr",
   ),
 ];

@@ -1,46 +1,79 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatDate } from "@souls/core/format";
-import { Faq, type FaqItem } from "~/components/faq";
+import { formatDate, shopDay } from "@souls/core/format";
+import { articlePath, articleSections } from "@souls/core/magazine";
+import { emailPhotoUrl, isPhotoHash } from "@souls/core/photos";
+import { alsoReadOf, articleAtAddress } from "@souls/shop/magazine";
+import { Faq } from "~/components/faq";
 import { ArrowLeftIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
-import { fixedT } from "~/i18n.server";
-import { ARTICLE_COVERS } from "~/lib/articles";
+import { ProductPicture } from "~/components/product-picture";
+import { shownCatalogue } from "~/lib/catalogue.server";
 import { useLocale } from "~/lib/locale";
-import { requirePage, siteOrigin } from "~/lib/page.server";
+import { magazineNow, shownMagazine } from "~/lib/magazine.server";
+import { notFound } from "~/lib/not-found.server";
+import { siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
-import { ARTICLE_IDS, type ArticleId, articlePage, pathOf } from "~/screens";
+import { localeForPath, pathOf } from "~/screens";
 
-export const handle = { i18n: ["common", "magazine"] };
+export const handle = { i18n: ["common"] };
 export const clientLoader = loadsWords(handle);
 
-interface Section {
-  heading: string;
-  paragraphs: string[];
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { page, locale } = requirePage(request);
-  const article = page.replace("article.", "") as ArticleId;
-  const [t, seller] = await Promise.all([fixedT(locale, "magazine"), shownSeller()]);
-  const url = `${siteOrigin}${pathOf(page, locale)}`;
+/**
+ * An article of the magazine (`/magazine/<slug>`), as the owner wrote it in the panel (decision
+ * 052): out now, in the page's language. An address it had answers 301 to its current one; a draft,
+ * an article scheduled later, or an unknown address is a 404. Her text is shown as text: its
+ * `## ` lines are headings, nothing else in it is markup.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const locale = localeForPath(url.pathname);
+  const [magazine, seller] = await Promise.all([shownMagazine(), shownSeller()]);
+  const now = magazineNow();
+  const found = articleAtAddress(magazine, locale, params.slug ?? "", now);
+  if (found?.kind === "moved") throw redirect(`${found.path}${url.search}`, 301);
+  if (!found) throw notFound(await shownCatalogue().catch(() => null), locale);
+  const { article } = found;
+  const words = article.words[locale];
+  const address = `${siteOrigin}${articlePath(article.slug[locale], locale)}`;
+  const date = article.publishAt ? shopDay(article.publishAt) : "";
+  const cover = article.cover;
+  const image =
+    cover &&
+    (isPhotoHash(cover.source) ? emailPhotoUrl(siteOrigin, cover, 1200) : `${siteOrigin}${cover.source}`);
   return {
-    article,
-    url,
-    title: `${t(`articles.${article}.title`)} – SOULS`,
-    description: t(`articles.${article}.metaDescription`),
+    url: address,
+    title: `${words.title} – SOULS`,
+    description: words.metaDescription || words.excerpt,
+    article: {
+      title: words.title,
+      category: words.category,
+      tone: article.tone,
+      date,
+      readMinutes: article.readMinutes[locale],
+      intro: words.intro,
+      sections: articleSections(words.body),
+      tip: words.tip,
+      faq: words.faq,
+      cover,
+    },
+    alsoRead: alsoReadOf(magazine, article, now).map((other) => ({
+      id: other.id,
+      title: other.words[locale].title,
+      path: articlePath(other.slug[locale], locale),
+    })),
     structuredData: {
       "@context": "https://schema.org",
       "@type": "Article",
-      headline: t(`articles.${article}.title`),
-      datePublished: t(`articles.${article}.date`),
-      image: `${siteOrigin}${ARTICLE_COVERS[article]}`,
+      headline: words.title,
+      datePublished: date,
+      ...(image ? { image } : {}),
       inLanguage: locale,
       author: { "@type": "Organization", name: seller.brand },
-      mainEntityOfPage: url,
+      mainEntityOfPage: address,
     },
   };
 }
@@ -48,15 +81,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = pageMeta("article");
 
 export default function ArticlePage() {
-  const { article, url, structuredData } = useLoaderData<typeof loader>();
+  const { article, alsoRead, url, structuredData } = useLoaderData<typeof loader>();
   const locale = useLocale();
-  const { t, list } = useTranslation("magazine");
   const { t: tc } = useTranslation();
-  const key = (field: string) => `articles.${article}.${field}`;
-  const sections = list<Section>(key("sections"));
-  const faq = list<FaqItem>(key("faq"));
-  const other = ARTICLE_IDS.find((id) => id !== article) as ArticleId;
-  const title = t(key("title"));
+  const { title } = article;
   const share = [
     {
       name: "Pinterest",
@@ -74,39 +102,52 @@ export default function ArticlePage() {
         </Link>
         <header className="article__header">
           <p className="article-meta">
-            <span className={`article-meta__category article-meta__category--${article}`}>
-              {t(key("category"))}
+            <span className={`article-meta__category article-meta__category--${article.tone}`}>
+              {article.category}
             </span>
             <span aria-hidden="true"> · </span>
-            <time dateTime={t(key("date"))}>{formatDate(t(key("date")), locale)}</time>
+            <time dateTime={article.date}>{formatDate(article.date, locale)}</time>
             <span aria-hidden="true"> · </span>
-            <span>{tc("magazine.readTime", { count: Number(t(key("readTime"))) })}</span>
+            <span>{tc("magazine.readTime", { count: article.readMinutes })}</span>
           </p>
           <h1>{title}</h1>
-          <p className="article__intro">{t(key("intro"))}</p>
+          {article.intro && <p className="article__intro">{article.intro}</p>}
         </header>
       </div>
-      <img
-        className="article__cover"
-        src={ARTICLE_COVERS[article]}
-        alt={t(key("alt"))}
-        width="1600"
-        height="900"
-      />
+      {article.cover && (
+        <ProductPicture
+          photo={article.cover}
+          locale={locale}
+          sizes="(min-width: 1200px) 1200px, 100vw"
+          priority
+          className="article__cover"
+        />
+      )}
       <div className="page page--narrow article__body">
-        {sections.map((section) => (
-          <section key={section.heading}>
-            <h2>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-            ))}
-          </section>
-        ))}
-        <aside className="tip" aria-labelledby="tip-title">
-          <h2 id="tip-title">{t(key("tip.title"))}</h2>
-          <p>{t(key("tip.text"))}</p>
-        </aside>
-        <Faq title={tc("magazine.faqTitle")} items={faq} />
+        {article.sections.map((section, index) =>
+          section.heading === null ? (
+            section.paragraphs.map((paragraph, at) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: her paragraphs have no id; their order is the text's
+              <p key={`${index}-${at}`}>{paragraph}</p>
+            ))
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two sections may share a heading
+            <section key={index}>
+              <h2>{section.heading}</h2>
+              {section.paragraphs.map((paragraph, at) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: her paragraphs have no id; their order is the text's
+                <p key={at}>{paragraph}</p>
+              ))}
+            </section>
+          ),
+        )}
+        {article.tip.text && (
+          <aside className="tip" aria-labelledby="tip-title">
+            <h2 id="tip-title">{article.tip.title || tc("magazine.tipTitle")}</h2>
+            <p>{article.tip.text}</p>
+          </aside>
+        )}
+        {article.faq.length > 0 && <Faq title={tc("magazine.faqTitle")} items={article.faq} />}
         <section className="share" aria-labelledby="share-title">
           <h2 id="share-title">{tc("magazine.share")}</h2>
           <ul className="share__list">
@@ -125,12 +166,16 @@ export default function ArticlePage() {
             ))}
           </ul>
         </section>
-        <nav className="also-read" aria-labelledby="also-title">
-          <h2 id="also-title">{tc("magazine.alsoRead")}</h2>
-          <Link to={pathOf(articlePage(other), locale)} className="text-link">
-            {t(`articles.${other}.title`)}
-          </Link>
-        </nav>
+        {alsoRead.length > 0 && (
+          <nav className="also-read" aria-labelledby="also-title">
+            <h2 id="also-title">{tc("magazine.alsoRead")}</h2>
+            {alsoRead.map((other) => (
+              <Link key={other.id} to={other.path} className="text-link">
+                {other.title}
+              </Link>
+            ))}
+          </nav>
+        )}
         <Link to={`${pathOf("home", locale)}#collection`} className="button button--primary">
           {tc("magazine.toCollection")}
         </Link>

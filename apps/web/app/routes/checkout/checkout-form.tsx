@@ -282,17 +282,19 @@ export function CheckoutForm({
           ) : null}
           {quote.data?.outcome === "quote" && !quote.data.quote ? (
             <p className="form-error" role="alert">
-              {kept
-                ? t(
-                    refusedQuote?.reason === "gateway_unavailable"
-                      ? "errors.countryNotChanged"
-                      : "errors.countryLocked",
-                    {
-                      country: countryName(kept.country, locale),
-                      total: formatPrice(kept.totalCents, locale, { exact: true }),
-                    },
-                  )
-                : t("errors.shippingUpdate")}
+              {refusedQuote?.reason === "not_served"
+                ? t("errors.countryNotServed")
+                : kept
+                  ? t(
+                      refusedQuote?.reason === "gateway_unavailable"
+                        ? "errors.countryNotChanged"
+                        : "errors.countryLocked",
+                      {
+                        country: countryName(kept.country, locale),
+                        total: formatPrice(kept.totalCents, locale, { exact: true }),
+                      },
+                    )
+                  : t("errors.shippingUpdate")}
             </p>
           ) : null}
           {payment && stripeKey ? (

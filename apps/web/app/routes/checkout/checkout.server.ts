@@ -86,7 +86,10 @@ export async function notOpenLine(
   return null;
 }
 
-/** A shipping quote, or (quote null, 409) why the order's country could not change. */
+/**
+ * A shipping quote, or (quote null) why the order's country could not change: 409, or 400 for a
+ * country the shop does not deliver to (any more).
+ */
 interface QuoteAnswer {
   outcome: "quote";
   quote: DeliveryQuote | null;
@@ -148,6 +151,9 @@ export async function answerCheckout(
       orderNumber: await ownedOrderNumberIn(request, form.get("orderNumber")),
     });
     if (change.ok) return quoteAnswer({ quote: change.quote });
+    if (change.reason === "not_served") {
+      return quoteAnswer({ quote: null, refused: { reason: change.reason, kept: change.kept } }, 400);
+    }
     logRefusal(request, 409, `delivery country: ${change.reason}${change.cause ? ` (${change.cause})` : ""}`);
     return quoteAnswer({ quote: null, refused: { reason: change.reason, kept: change.kept } }, 409);
   }
@@ -315,6 +321,17 @@ async function refused(
     case "launchLimit":
       logRefusal(request, 409, `launch limit (${refusal.model})`);
       return answer({ ...refusal, name: nameOf(refusal.model) }, 409);
+    case "notServed":
+      // A country the owner withdrew (an old form, a page kept open): said under the country field.
+      logRefusal(request, 400, `country not served: ${refusal.country}`);
+      return data(
+        {
+          outcome: "invalid" as const,
+          errors: { country: "checkout:errors.countryNotServed" } as Record<string, string>,
+          values,
+        },
+        { status: 400 },
+      );
     case "empty":
       return invalidRequest(locale);
   }

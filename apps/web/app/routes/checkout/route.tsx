@@ -4,9 +4,9 @@ import { countryName, countryOptions } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import { checkoutQuery } from "@souls/shop/cart";
 import { overOrderLimit } from "@souls/shop/checkout";
+import { loadDeliveryZones, servedCountries } from "@souls/shop/delivery";
 import { paymentIsOpen } from "@souls/shop/order-status";
 import { findOrder, newCheckoutKey, quoteDelivery } from "@souls/shop/orders";
-import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
 import type { LanguageFormHandle } from "~/components/site-header";
 import { fixedT } from "~/i18n.server";
 import { readCart } from "~/lib/cart.server";
@@ -80,7 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     subtotalCents: priced.subtotalCents,
     items: checkoutQuery(priced.lines),
     checkoutKey: newCheckoutKey(),
-    countries: countryOptions(SHIPPING_COUNTRIES, locale),
+    // The countries of the owner's delivery zones (decision 049): one she withdrew is not offered.
+    countries: countryOptions(servedCountries(await loadDeliveryZones(db)), locale),
     stripeKey: stripePublishableKey,
     // Most of the French shop's buyers live in France: chosen at once, with its delivery priced.
     initialQuote: await initialQuote(locale, priced.subtotalCents),

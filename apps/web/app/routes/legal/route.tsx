@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatDate } from "@souls/core/format";
+import { formatDate, formatPrice } from "@souls/core/format";
 import { intlLocale, type Locale } from "@souls/core/locales";
 import { RETENTION } from "@souls/core/retention";
 import {
@@ -11,6 +11,7 @@ import {
 } from "@souls/shop/seller";
 import { ArrowLeftIcon } from "~/components/icons";
 import { fixedT } from "~/i18n.server";
+import { deliveryZonesFor, type ShownZone } from "~/lib/delivery.server";
 import { env } from "~/lib/env.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
@@ -35,10 +36,10 @@ interface Section {
   paragraphs: string[];
 }
 
-/** Paragraphs as written, with runs of "• " items gathered into lists. */
+/** Paragraphs as written (a filled-in list is one line per item), with runs of "• " items gathered into lists. */
 function blocksOf(paragraphs: string[]): (string | string[])[] {
   const blocks: (string | string[])[] = [];
-  for (const paragraph of paragraphs) {
+  for (const paragraph of paragraphs.flatMap((text) => text.split("\n"))) {
     if (!paragraph.startsWith("• ")) {
       blocks.push(paragraph);
       continue;
@@ -91,6 +92,38 @@ function registrationOf(seller: ShownSeller, t: Words): string | null {
       ? t("identity.vatNumber", { vatNumber: seller.vatNumber })
       : null;
   return [register, vat].filter(Boolean).join(" ") || null;
+}
+
+/**
+ * The terms' delivery charges and times (articles 4 and 7), one item per zone the owner set in
+ * her panel (decision 049): what the checkout charges and the pages announce, never other figures.
+ */
+function deliveryTerms(zones: readonly ShownZone[], locale: Locale, t: Words) {
+  const items = (value: (zone: ShownZone) => string) =>
+    zones
+      .map((zone, index) =>
+        t(index === zones.length - 1 ? "terms.delivery.lastItem" : "terms.delivery.item", {
+          zone: zone.countries
+            ? t("terms.delivery.zone", { zone: zone.name, countries: zone.countries })
+            : zone.name,
+          value: value(zone),
+        }),
+      )
+      .join("\n");
+  const price = (cents: number) => formatPrice(cents, locale);
+  return {
+    deliveryPrices: items((zone) =>
+      zone.priceCents === 0
+        ? t("terms.delivery.free")
+        : zone.freeFromCents === null
+          ? price(zone.priceCents)
+          : t("terms.delivery.freeFrom", {
+              price: price(zone.priceCents),
+              amount: price(zone.freeFromCents),
+            }),
+    ),
+    deliveryTimes: items((zone) => zone.times),
+  };
 }
 
 /**
@@ -150,15 +183,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const document = page as DocumentId;
   if (!(document in DOCUMENTS)) throw new Response("Not Found", { status: 404 });
-  const [t, seller, meta] = await Promise.all([
+  const [t, seller, meta, zones] = await Promise.all([
     fixedT(locale, "legal"),
     shownSeller(),
     pageTitle(locale, document),
+    deliveryZonesFor(locale),
   ]);
   return {
     document,
-    // The seller's identity fills the texts' placeholders, as the owner saved it in her panel.
-    identity: identityOf(seller, locale, t),
+    // The seller's identity and her delivery zones fill the texts' placeholders, as she saved them in her panel.
+    identity: { ...identityOf(seller, locale, t), ...deliveryTerms(zones, locale, t) },
     // Until every detail the law asks of her form is filled in, the page says which are left out.
     missingDetails: [...new Set(seller.missing.map((field) => MISSING_DETAIL[field]))],
     // Her title and description for search engines, else today's (decision 051).

@@ -1,9 +1,10 @@
 /**
  * What Google's merchant listings read beside a product page's offer: the delivery per country
- * (the shop's own rates and days, @souls/shop/shipping), the return policy as the terms of sale
+ * (the owner's zones, their price for this piece and days, @souls/shop/delivery), the return policy as the terms of sale
  * set it, and the legal reference price struck through during a sale. No `priceValidUntil`: a
  * sale here runs until the owner ends it, with no end date to give (decision 046).
  */
+import type { DeliveryZone } from "@souls/shop/delivery";
 import { RETURN_POLICY, shippingGroups } from "@souls/shop/feeds";
 
 /** Google reads 50 countries at most per return policy. */
@@ -21,12 +22,16 @@ const days = (range: { min: number; max: number }) => ({
   unitCode: "DAY",
 });
 
-export function offerDetails(model: {
-  priceCents: number;
-  beforePriceCents: number | null;
-  currency: string;
-}) {
-  const groups = shippingGroups();
+export function offerDetails(
+  model: {
+    priceCents: number;
+    beforePriceCents: number | null;
+    currency: string;
+  },
+  zones: readonly DeliveryZone[],
+) {
+  // One piece's delivery: free where its price reaches the zone's threshold.
+  const groups = shippingGroups(zones, model.priceCents);
   const countries = groups.flatMap((group) => group.countries);
   const policies = [];
   for (let start = 0; start < countries.length; start += COUNTRIES_PER_POLICY) {

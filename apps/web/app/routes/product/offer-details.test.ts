@@ -1,11 +1,11 @@
 /**
  * What a product page tells Google's merchant listings beside its offer, on real PostgreSQL:
- * delivery per country from the shop's rates and days, the return policy of the terms of sale,
+ * delivery per country from the owner's zones (decision 049), the return policy of the terms of sale,
  * the legal reference price struck through during a sale, and photos it can read (no SVG).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { startSale } from "@souls/shop/admin";
-import { SHIPPING_COUNTRIES } from "@souls/shop/shipping";
+import { loadDeliveryZones, servedCountries } from "@souls/shop/delivery";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shopWithOwnerSession, TEST_ORIGIN } from "~/lib/owner-session.testing";
 
@@ -71,7 +71,7 @@ describe("a product page's structured data", () => {
     const countries = details.flatMap((detail) =>
       detail.shippingDestination.map((region) => region.addressCountry),
     );
-    expect(countries.sort()).toEqual([...SHIPPING_COUNTRIES].sort());
+    expect(countries.sort()).toEqual(servedCountries(await loadDeliveryZones(shop.t.db)).sort());
   });
 
   it("gives the return policy of the terms of sale: 14 days, by post, at the buyer's cost", async () => {
@@ -91,7 +91,7 @@ describe("a product page's structured data", () => {
       expect(policy.applicableCountry.length).toBeLessThanOrEqual(50);
     }
     expect(policies.flatMap((policy) => policy.applicableCountry).sort()).toEqual(
-      [...SHIPPING_COUNTRIES].sort(),
+      servedCountries(await loadDeliveryZones(shop.t.db)).sort(),
     );
   });
 

@@ -2,10 +2,13 @@ import { data, redirect } from "@remix-run/node";
 import { emailPhotoUrl, type ShownPhoto } from "@souls/core/photos";
 import { REVIEW_RULES } from "@souls/core/reviews";
 import { availabilityOf, type Catalogue, modelAtAddress, otherModels } from "@souls/shop/catalogue";
+import { loadDeliveryZones } from "@souls/shop/delivery";
 import { manufacturerOf } from "@souls/shop/seller";
 import { fixedT } from "~/i18n.server";
 import { adminSession } from "~/lib/admin-session.server";
 import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
+import { db } from "~/lib/db.server";
+import { shownZones } from "~/lib/delivery.server";
 import { guaranteeNoticeFor } from "~/lib/guarantee-notice.server";
 import { earlyAccessPasses, openingOf } from "~/lib/launch.server";
 import { notFound } from "~/lib/not-found.server";
@@ -37,12 +40,13 @@ export async function requireModel(request: Request, catalogue: Catalogue) {
 export async function productPage(request: Request) {
   const catalogue = await shownCatalogue();
   const { model, locale, texts, preview } = await requireModel(request, catalogue);
-  const [tc, seller, published, guaranteeNotice, passes] = await Promise.all([
+  const [tc, seller, published, guaranteeNotice, passes, zones] = await Promise.all([
     fixedT(locale, "common"),
     shownSeller(),
     shownReviews(),
     guaranteeNoticeFor(locale),
     earlyAccessPasses(request),
+    loadDeliveryZones(db),
   ]);
   const url = new URL(request.url);
   const photo = Number(url.searchParams.get("photo"));
@@ -76,7 +80,18 @@ export async function productPage(request: Request) {
     reviews,
     reviewsAllPath:
       reviews && reviews.reviews.length < reviews.count ? `${texts.path}?reviews=all#reviews` : null,
-    structuredData: productStructuredData({ model, texts, locale, tc, brand: seller.brand, reviews, series }),
+    structuredData: productStructuredData({
+      model,
+      texts,
+      locale,
+      tc,
+      brand: seller.brand,
+      reviews,
+      series,
+      zones,
+    }),
+    // The delivery block: each zone's price and times, as the owner set them (decision 049).
+    delivery: shownZones(zones, locale),
     manufacturer: manufacturerOf(seller, locale),
     guaranteeNotice,
   };

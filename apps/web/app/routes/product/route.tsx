@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, type MetaFunction, useLoaderData } from "@remix-run/react";
+import { formatPrice } from "@souls/core/format";
 import { Faq } from "~/components/faq";
 import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
@@ -69,6 +70,7 @@ export default function ProductPage() {
     reviewsAllPath,
     guaranteeNotice,
     opening,
+    delivery,
   } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t: tc } = useTranslation();
@@ -239,6 +241,30 @@ export default function ProductPage() {
               <p>{tc(`product.service.${item}.text`)}</p>
             </li>
           ))}
+          <li className="service__item--rates">
+            <h3>{tc("product.service.rates.title")}</h3>
+            <ul className="service__rates">
+              {delivery.map((zone) => (
+                <li key={`${zone.name} ${zone.countries}`}>
+                  {tc("product.service.rates.line", {
+                    zone: zone.countries
+                      ? tc("product.service.rates.zone", { zone: zone.name, countries: zone.countries })
+                      : zone.name,
+                    price:
+                      zone.priceCents === 0
+                        ? tc("product.service.rates.free")
+                        : zone.freeFromCents === null
+                          ? formatPrice(zone.priceCents, locale)
+                          : tc("product.service.rates.freeFrom", {
+                              price: formatPrice(zone.priceCents, locale),
+                              amount: formatPrice(zone.freeFromCents, locale),
+                            }),
+                    times: zone.times,
+                  })}
+                </li>
+              ))}
+            </ul>
+          </li>
         </ul>
       </section>
 

@@ -2,6 +2,7 @@ import { shopDay } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import { isPhotoHash, photoFallbackPath } from "@souls/core/photos";
 import type { CatalogueModel, ModelTexts } from "@souls/shop/catalogue";
+import type { DeliveryZone } from "@souls/shop/delivery";
 import { salePhase } from "@souls/shop/launch";
 import { drawingImage } from "~/lib/drawings.server";
 import { launchClock } from "~/lib/launch.server";
@@ -23,6 +24,7 @@ export function productStructuredData({
   brand,
   reviews,
   series = null,
+  zones,
 }: {
   model: CatalogueModel;
   texts: ModelTexts;
@@ -34,6 +36,8 @@ export function productStructuredData({
   reviews: PageReviews | null;
   /** The model's series while it has a page: the breadcrumb's second step (decision 040). */
   series?: { title: string; path: string } | null;
+  /** The owner's delivery zones (decision 049): the offer's shipping details. */
+  zones: readonly DeliveryZone[];
 }) {
   const origin = siteOrigin;
   const url = `${origin}${texts.path}`;
@@ -69,7 +73,7 @@ export function productStructuredData({
               ? "https://schema.org/InStock"
               : "https://schema.org/PreSale",
         itemCondition: "https://schema.org/NewCondition",
-        ...offerDetails(product),
+        ...offerDetails(product, zones),
       },
     },
     {

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { countryName } from "@souls/core/format";
 import type { Order } from "@souls/db";
 import { otherModels } from "@souls/shop/catalogue";
+import { promiseIn } from "@souls/shop/delivery";
 import { finalizePayment, findOrder } from "@souls/shop/orders";
-import { DELIVERY_DAYS, deliveryTierFor } from "@souls/shop/shipping";
 import { OrderSummary } from "~/components/order-summary";
 import { ProductPicture } from "~/components/product-picture";
 import { SignupBox } from "~/components/signup-form";
@@ -61,7 +61,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return path ? [{ model: model.model, name: model.name, path, cover: model.photos[0] }] : [];
   });
   const paid = order.paymentStatus === "paid";
-  const tier = deliveryTierFor(order.country);
   return data(
     {
       title: t("meta.thankYouTitle"),
@@ -80,8 +79,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         city: `${order.postalCode} ${order.city}`,
         country: countryName(order.country, locale),
       },
-      tier,
-      days: DELIVERY_DAYS[tier],
+      // The times it was sold with, in the page's language (decision 049).
+      delivery: order.delivery ? promiseIn(order.delivery, locale) : null,
       lines: withCovers(lines, catalogue),
       others: others.slice(0, 4),
       shippingCents: order.shippingCents,
@@ -176,8 +175,12 @@ export default function ThankYouPage() {
             <br />
             {page.address.country}
           </address>
-          <h2>{t("thankYou.delivery")}</h2>
-          <p>{t("thankYou.deliveryDays", { ...page.days, zone: t(`thankYou.zones.${page.tier}`) })}</p>
+          {page.delivery ? (
+            <>
+              <h2>{t("thankYou.delivery")}</h2>
+              <p>{t("thankYou.deliveryPromise", page.delivery)}</p>
+            </>
+          ) : null}
           {page.state === "paid" ? (
             <ul className="thank-you__notices">
               <li>{t("thankYou.emailSent")}</li>

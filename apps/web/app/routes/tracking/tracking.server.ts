@@ -1,4 +1,3 @@
-import { CARRIER_NAMES } from "@souls/core/carriers";
 import type { ShownPhoto } from "@souls/core/photos";
 import { TRACKING_LINK_LIMIT } from "@souls/shop/limits";
 import {
@@ -55,14 +54,13 @@ export interface TrackedLineView {
   cover?: ShownPhoto;
 }
 
-/** Dates travel as ISO strings; the carrier with its display name. */
+/** Dates travel as ISO strings; the carrier by the name it had when the parcel left. */
 export type TrackedOrderView = Omit<
   TrackedOrder,
-  "orderedAt" | "withdrawnAt" | "timeline" | "withdrawal" | "carrier" | "lines"
+  "orderedAt" | "withdrawnAt" | "timeline" | "withdrawal" | "lines"
 > & {
   orderedAt: string;
   withdrawnAt: string | null;
-  carrierName: string | null;
   lines: TrackedLineView[];
   timeline: { status: TrackedOrder["status"]; at: string }[];
   withdrawal: { open: boolean; closesAt: string | null };
@@ -87,12 +85,11 @@ export const trackingFormSchema = z.object({
 });
 
 export function orderView(order: TrackedOrder): TrackedOrderView {
-  const { orderedAt, withdrawnAt, timeline, withdrawal, carrier, lines, ...rest } = order;
+  const { orderedAt, withdrawnAt, timeline, withdrawal, lines, ...rest } = order;
   return {
     ...rest,
     orderedAt: orderedAt.toISOString(),
     withdrawnAt: withdrawnAt?.toISOString() ?? null,
-    carrierName: carrier ? CARRIER_NAMES[carrier] : null,
     // The cover is the catalogue's to show (its sizes and words): the route adds it.
     lines: lines.map(({ model, name, quantity, unitPriceCents, refunded, toShip }) => ({
       model,

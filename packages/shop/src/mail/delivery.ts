@@ -1,8 +1,9 @@
 /**
  * Delivers the e-mails the shop's use cases queued in `email_queue` (the transactional outbox):
  * renders each row the outbox hands out, sends it through the transport, and gives the outcome back
- * to the outbox (`@souls/shop/outbox` claims, settles and decides on retries). Several workers may
- * run at once.
+ * to the outbox (../outbox claims, settles and decides on retries). Several workers may run at
+ * once; the web server sends one row the same way while the worker is stopped (the owner's
+ * « worker stopped » e-mail, ../owner/incidents.ts, decision 057).
  */
 import type { Database, EmailQueueRow, Kysely } from "@souls/db";
 import {
@@ -11,9 +12,9 @@ import {
   parseEmailMessage,
   type RenderedEmail,
 } from "@souls/emails/messages";
-import { claimNextEmail, MAX_ATTEMPTS, settleEmail, settlementAfterFailure } from "@souls/shop/outbox";
-import { emailContextFor, loadSeller, mailSenderOf, showSeller } from "@souls/shop/seller";
-import type { MailTransport, OutgoingEmail } from "./mail-transport";
+import { claimNextEmail, MAX_ATTEMPTS, settleEmail, settlementAfterFailure } from "../outbox/delivery";
+import { emailContextFor, loadSeller, mailSenderOf, showSeller } from "../seller";
+import type { MailTransport, OutgoingEmail } from "./transport";
 
 /** Most messages one round sends, so a long queue does not hold up the worker's other jobs. */
 const PER_ROUND = 50;
@@ -49,8 +50,9 @@ export interface EmailDelivery {
 }
 
 /**
- * How the worker sends, before it knows as whom: the seller is read at each round
- * (`deliveryAsSeller`), so what the owner saves in her panel signs the next e-mails.
+ * How the worker (or the web server standing in for it) sends, before it knows as whom: the seller
+ * is read at each round (`deliveryAsSeller`), so what the owner saves in her panel signs the next
+ * e-mails.
  */
 export type MailSetup = Omit<EmailDelivery, "context" | "from"> & {
   /** The shop's public origin, for the e-mails' links. */

@@ -56,7 +56,7 @@ function mailOptions(email: OutgoingEmail) {
 
 /**
  * Sends through the SMTP server of `url` (smtp:// or smtps://). The timeouts keep a dead or silent
- * server from holding a message longer than its lease (see email-delivery.ts).
+ * server from holding a message longer than its lease (see ./delivery.ts).
  */
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport({
