@@ -339,6 +339,11 @@ export const WELL_FORMED_INPUTS: Record<string, unknown> = {
   },
   "words.publish": { locale: "en" },
   "words.dropDraft": { locale: "fr" },
+  "words.hero": undefined,
+  "words.saveHeroAlt": { fr: "Un sac au soleil", en: "A bag in the sun" },
+  "words.publishHero": undefined,
+  "words.dropHeroDraft": undefined,
+  "words.removeHero": undefined,
   "carriers.list": undefined,
   "carriers.active": undefined,
   "carriers.add": {

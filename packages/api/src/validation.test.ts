@@ -753,6 +753,21 @@ const MALFORMED: Record<string, unknown[]> = {
     { seriesId: 2 ** 31 },
   ],
   ...CATALOGUE_MALFORMED,
+  // « Textes du site » (decision 051) and the home page's hero picture beside them.
+  "words.get": [{}, { locale: "de" }, { locale: ["fr"] }],
+  "words.saveDraft": [
+    {},
+    { locale: "fr" },
+    { locale: "fr", texts: { storyTitle: 1 } },
+    { locale: "fr", texts: [] },
+  ],
+  "words.publish": [{}, { locale: "de" }],
+  "words.dropDraft": [{}, { locale: "de" }],
+  "words.hero": [{}],
+  "words.saveHeroAlt": [{}, { fr: "a" }, { fr: 1, en: "b" }, { fr: "é".repeat(301), en: "" }],
+  "words.publishHero": [{}],
+  "words.dropHeroDraft": [{}],
+  "words.removeHero": [{}],
   "seller.get": [{}],
   "seller.save": [
     {},

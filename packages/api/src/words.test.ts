@@ -18,17 +18,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 beforeEach(async () => {
-  await sql`TRUNCATE shop_words, shop_word_drafts, shop_word_events`.execute(t.db);
+  await sql`TRUNCATE shop_words, shop_word_drafts, shop_word_events, shop_hero_picture, shop_hero_picture_draft, shop_hero_picture_files`.execute(
+    t.db,
+  );
 });
 
 const WORDS_PROCEDURES = ["words.get", "words.saveDraft", "words.publish", "words.dropDraft"];
+/** The home page's hero picture beside the words: the owner's alone too. */
+const HERO_PROCEDURES = [
+  "words.hero",
+  "words.saveHeroAlt",
+  "words.publishHero",
+  "words.dropHeroDraft",
+  "words.removeHero",
+];
 
 const counts = async () =>
   (
     await sql<{
       n: string;
     }>`SELECT (SELECT count(*) FROM shop_words) + (SELECT count(*) FROM shop_word_drafts)
-      + (SELECT count(*) FROM shop_word_events) AS n`.execute(t.db)
+      + (SELECT count(*) FROM shop_word_events) + (SELECT count(*) FROM shop_hero_picture)
+      + (SELECT count(*) FROM shop_hero_picture_draft) AS n`.execute(t.db)
   ).rows[0]?.n;
 
 describe("the shop's words through the admin API", () => {
@@ -129,4 +140,79 @@ describe("the shop's words through the admin API", () => {
     );
     expect(error.code).toBe("UNAUTHORIZED");
   });
+});
+
+describe("the home page's hero picture through the admin API", () => {
+  /** A published picture, as the photo route and a publication leave it. */
+  async function publishedPicture() {
+    await sql`INSERT INTO shop_hero_picture (source, width, height, alt_fr, saved_by)
+      VALUES (${"a".repeat(32)}, 1600, 1000, 'Avant', 'Propriétaire')`.execute(t.db);
+  }
+
+  it("describes, publishes and removes it under her name in the words' history", async () => {
+    const owner = ownerCaller(t.db);
+    expect(await owner.words.hero()).toMatchObject({ published: null, draft: null });
+    await publishedPicture();
+    const draft = await owner.words.saveHeroAlt({ fr: "Un sac au soleil", en: "A bag in the sun" });
+    expect(draft.draft?.alt).toEqual({ fr: "Un sac au soleil", en: "A bag in the sun" });
+    expect(draft.published?.alt.fr).toBe("Avant");
+    const published = await owner.words.publishHero();
+    expect(published).toMatchObject({ draft: null, publishedBy: "Propriétaire" });
+    expect(published.published?.alt.en).toBe("A bag in the sun");
+    expect(await owner.words.removeHero()).toMatchObject({ published: null, draft: null });
+    const history = (await owner.words.get({ locale: "fr" })).history.map((event) => event.kind);
+    expect(history).toEqual(["hero_removed", "hero_published", "hero_draft_saved"]);
+  });
+
+  it("answers a publication or words without a picture 409 in French", async () => {
+    const owner = ownerCaller(t.db);
+    for (const [path, call] of [
+      ["words.publishHero", () => owner.words.publishHero()],
+      ["words.saveHeroAlt", () => owner.words.saveHeroAlt({ fr: "a", en: "b" })],
+    ] as const) {
+      const error = await trpcError(call());
+      expect(error.code).toBe("CONFLICT");
+      expect(errorShape(error, path).message).toBe(copy.errors.heroNoDraft);
+    }
+    expect(await counts()).toBe("0");
+  });
+
+  it.each(HERO_PROCEDURES)("refuses garbage to %s with a 400 in French, writing nothing", async (path) => {
+    await publishedPicture();
+    const before = await counts();
+    const garbage =
+      path === "words.saveHeroAlt"
+        ? [
+            undefined,
+            null,
+            "x",
+            { fr: "a" },
+            { fr: 1, en: "b" },
+            { fr: "a", en: "b", html: 1 },
+            { fr: "é".repeat(301), en: "" },
+          ]
+        : [null, "fr", 7, { locale: "fr" }, []];
+    for (const input of garbage) {
+      const error = await trpcError(callPath(ownerCaller(t.db), path, input));
+      expect(error.code, `${path}(${JSON.stringify(input)})`).toBe("BAD_REQUEST");
+      expect(getHTTPStatusCodeFromError(error)).toBe(400);
+      expect(errorShape(error, path).message).toBe(MESSAGES.validation);
+    }
+    expect(await counts()).toBe(before);
+  });
+
+  it.each(HERO_PROCEDURES)(
+    "refuses %s to a helper who packs (403, in French), writing nothing",
+    async (path) => {
+      await publishedPicture();
+      const before = await counts();
+      const error = await trpcError(
+        callPath(createCaller(helperContext(t.db)), path, WELL_FORMED_INPUTS[path]),
+      );
+      expect(error.code).toBe("FORBIDDEN");
+      expect(error.message).toBe(MESSAGES.forbidden);
+      expect(await counts()).toBe(before);
+      expect(await ownerCaller(t.db).words.hero()).toMatchObject({ published: { alt: { fr: "Avant" } } });
+    },
+  );
 });

@@ -131,6 +131,10 @@ const LABELS = {
     draft_saved: "Brouillon enregistré",
     published: "Textes publiés",
     draft_dropped: "Brouillon abandonné",
+    hero_draft_saved: "Photo d'accueil mise en brouillon",
+    hero_published: "Photo d'accueil publiée",
+    hero_draft_dropped: "Brouillon de la photo d'accueil abandonné",
+    hero_removed: "Photo d'accueil retirée (retour au dessin)",
   } satisfies Record<ShopWordEventKind, string>,
   /** What happened to an order besides its status (order_changes.kind), on its timeline. */
   orderChange: {
@@ -427,6 +431,7 @@ export const copy = {
     },
     productRefused: "Produit refusé : vérifiez {{field}}.",
     wordsNoDraft: "Aucun brouillon à publier : enregistrez d'abord vos textes.",
+    heroNoDraft: "Aucune photo d'accueil en brouillon : choisissez d'abord une photo.",
     /** The catalogue's refusals (packages/api/src/catalogue-errors.ts). */
     catalogue: {
       inLanguage: "{{label}} ({{language}})",
@@ -1619,6 +1624,34 @@ export const copy = {
     previewBack: "Revenir aux textes",
     previewSearch: "Dans les résultats de recherche",
     previewFooter: "Pied de page",
+    previewHero: "Photo d'accueil",
+    /** The home page's hero picture, beside the words (both languages at once). */
+    hero: {
+      title: "Photo d'accueil",
+      hint: "En grand en haut de la page d'accueil, quand la série présentée n'a pas sa propre photo. Les mêmes règles que les photos des modèles : JPEG, PNG, WebP ou AVIF, 25 Mo au plus, 320 pixels de côté au moins. Sur téléphone, les bords sont coupés : gardez le sujet au centre.",
+      none: "Aucune photo : la page d'accueil montre le dessin de la boutique.",
+      published: "Photo publiée",
+      draft: "Photo en brouillon, pas encore publiée",
+      draftWaiting: "Brouillon enregistré le {{date}} par {{name}} : ouvrez l'aperçu, puis publiez la photo.",
+      seriesWins: "Si la série présentée a sa propre photo (Catalogue), c'est elle qui s'affiche.",
+      choose: "Choisir une photo",
+      replace: "Remplacer la photo",
+      sending: "Envoi et préparation des formats...",
+      added: "Photo enregistrée en brouillon : ouvrez l'aperçu, puis publiez-la.",
+      refused: "Photo refusée",
+      altFr: "Description (français)",
+      altEn: "Description (anglais)",
+      altHint: "Ce que montre la photo, pour qui ne la voit pas et pour les moteurs de recherche.",
+      saveAlt: "Enregistrer les descriptions en brouillon",
+      altSaved: "Descriptions enregistrées en brouillon : publiez la photo pour les afficher.",
+      preview: "Voir l'aperçu de la photo",
+      publish: "Publier la photo",
+      publishedDone: "Photo publiée : la page d'accueil l'affiche dès maintenant.",
+      drop: "Abandonner le brouillon de la photo",
+      dropped: "Brouillon de la photo abandonné.",
+      remove: "Retirer la photo (revenir au dessin)",
+      removed: "Photo retirée : la page d'accueil montre le dessin de la boutique.",
+    },
   },
   /** « Ma boutique »'s second form: the Commission's notice on the legal guarantee, per language. */
   guaranteeNotice: {

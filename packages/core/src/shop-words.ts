@@ -75,5 +75,14 @@ export function normalizeShopWord(name: ShopWord, value: string): string {
 }
 
 /** What the history of these words records (shop_word_events.kind). */
-export const SHOP_WORD_EVENTS = ["draft_saved", "published", "draft_dropped"] as const;
+export const SHOP_WORD_EVENTS = [
+  "draft_saved",
+  "published",
+  "draft_dropped",
+  // The home page's hero picture (both languages at once).
+  "hero_draft_saved",
+  "hero_published",
+  "hero_draft_dropped",
+  "hero_removed",
+] as const;
 export type ShopWordEventKind = (typeof SHOP_WORD_EVENTS)[number];

@@ -592,11 +592,33 @@ export interface ShopWordDraftsTable {
 /** The history of these words: drafts saved, publications (the texts they changed), drafts dropped. */
 export interface ShopWordEventsTable {
   id: Generated<string>;
-  locale: Locale;
+  /** Null for the hero picture's changes, which are both languages'. */
+  locale: Locale | null;
   kind: ShopWordEventKind;
   changed: ColumnType<string[], string[] | undefined, never>;
   actorName: string | null;
   createdAt: CreatedAt;
+}
+
+/** The home page's hero picture she published, or her draft of it (one row each, id 1). */
+export interface ShopHeroPictureTable {
+  id: ColumnType<1, 1 | undefined, never>;
+  source: string;
+  width: number;
+  height: number;
+  altFr: ColumnType<string, string | undefined, string>;
+  altEn: ColumnType<string, string | undefined, string>;
+  savedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  savedBy: string;
+}
+
+/** The hero picture's cuts, by the hash of its pixels (decision 020's names). */
+export interface ShopHeroPictureFilesTable {
+  source: string;
+  format: "avif" | "webp" | "jpeg";
+  width: number;
+  height: number;
+  bytes: Buffer;
 }
 
 /**
@@ -1008,6 +1030,9 @@ export interface Database {
   shopWords: ShopWordsTable;
   shopWordDrafts: ShopWordDraftsTable;
   shopWordEvents: ShopWordEventsTable;
+  shopHeroPicture: ShopHeroPictureTable;
+  shopHeroPictureDraft: ShopHeroPictureTable;
+  shopHeroPictureFiles: ShopHeroPictureFilesTable;
   reviewInvitations: ReviewInvitationsTable;
   reviewOptOuts: ReviewOptOutsTable;
   reviews: ReviewsTable;

@@ -6,6 +6,7 @@
  */
 import type { Locale } from "@souls/core/locales";
 import { SHOP_VALUES, type ShopWord, type ShopWordOverrides } from "@souls/core/shop-words";
+import { publishedHeroPicture } from "@souls/shop/photos";
 import { loadShopWords } from "@souls/shop/words";
 import { fixedT } from "~/i18n.server";
 import { catalogueVersion, keepCollection } from "./catalogue.server";
@@ -13,6 +14,12 @@ import { db } from "./db.server";
 import { shownSeller } from "./seller.server";
 
 export const shownShopWords = keepCollection(() => loadShopWords(db), catalogueVersion);
+
+/** The hero picture she published beside her words, or null; read again like the words. */
+export const shownHeroPicture = keepCollection(
+  async () => ({ picture: await publishedHeroPicture(db) }),
+  catalogueVersion,
+);
 
 export type ShopWords = Record<ShopWord, string>;
 

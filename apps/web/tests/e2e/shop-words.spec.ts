@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, sql, test } from "./fixtures";
@@ -26,6 +27,10 @@ test.afterAll(async () => {
   // DELETE, not TRUNCATE: the statement trigger tells every server's page cache.
   await sql("DELETE FROM shop_word_drafts");
   await sql("DELETE FROM shop_words");
+  await sql("DELETE FROM shop_hero_picture_draft");
+  await sql("DELETE FROM shop_hero_picture");
+  await sql("DELETE FROM shop_hero_picture_files");
+  await restoreSeriesPictures();
 });
 
 test("the owner rewrites her story and the home page's title, previews, publishes: the next request shows it in French only", async ({
@@ -140,4 +145,120 @@ test("emptying a field brings today's text back once published", async ({ page, 
   const home = await shopperPage(request, "/");
   expect(titleOf(home)).toBe("SOULS – Sacs banane en jacquard marocain, faits main");
   expect(home).toContain("SOULS signifie");
+});
+
+/** A landscape photo as a phone sends one: warm light over a sand ground, a bag in the middle. */
+async function heroPhoto() {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1333">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#f1dcb8"/><stop offset="0.6" stop-color="#d08a4e"/>
+      <stop offset="1" stop-color="#7a4327"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="1500" cy="320" r="200" fill="#fbf4e8" opacity="0.6"/>
+    <rect x="700" y="560" width="600" height="300" rx="90" fill="#2f5d3a"/>
+    <rect x="760" y="520" width="480" height="40" rx="20" fill="#1e3b26"/></svg>`;
+  const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+  return { name: "atelier.jpg", mimeType: "image/jpeg", buffer };
+}
+
+/** The series' own pictures, set aside while her picture is tried (the featured one's would win). */
+let seriesPictures: { id: number; picture_source: string; picture_width: number; picture_height: number }[] =
+  [];
+
+async function restoreSeriesPictures() {
+  for (const one of seriesPictures) {
+    await sql(
+      "UPDATE series SET picture_source = $2, picture_width = $3, picture_height = $4 WHERE id = $1",
+      [one.id, one.picture_source, one.picture_width, one.picture_height],
+    );
+  }
+  seriesPictures = [];
+}
+
+test("the owner uploads the home page's hero picture, previews and publishes it with its words, then takes it away", async ({
+  page,
+  request,
+}) => {
+  // Decision 040 first: a featured series' own picture wins. The series spec gave it one; it is
+  // set aside (and put back after) so that the hero shows what she uploads.
+  seriesPictures = await sql(
+    "SELECT id, picture_source, picture_width, picture_height FROM series WHERE picture_source IS NOT NULL",
+  );
+  await sql(
+    "UPDATE series SET picture_source = NULL, picture_width = NULL, picture_height = NULL WHERE id = ANY($1)",
+    [seriesPictures.map((one) => one.id)],
+  );
+  try {
+    // Nothing uploaded: the shop's drawing, as before.
+    expect(await shopperPage(request, "/")).toContain('src="/images/hero.svg"');
+
+    await logInAsOwner(page);
+    await openAdminPage(page, "/admin-textes");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const section = page.getByRole("region", { name: "Photo d'accueil" });
+    await expect(
+      section.getByText("Aucune photo : la page d'accueil montre le dessin de la boutique."),
+    ).toBeVisible();
+    await section.locator('input[type="file"]').setInputFiles(await heroPhoto());
+    await expect(section.getByText("Photo en brouillon, pas encore publiée")).toBeVisible();
+    await section.getByLabel("Description (français)").fill("Un sac banane vert posé sur un sable chaud");
+    await section.getByLabel("Description (anglais)").fill("A green fanny pack lying on warm sand");
+    await section.getByRole("button", { name: "Enregistrer les descriptions en brouillon" }).click();
+    await expect(page.getByText("Descriptions enregistrées en brouillon", { exact: false })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("hero-panel.png") });
+
+    // A draft is hers alone: shoppers still get the drawing.
+    expect(await shopperPage(request, "/")).toContain('src="/images/hero.svg"');
+
+    // The preview shows the picture with its words.
+    const [preview] = await Promise.all([
+      page.waitForEvent("popup"),
+      section.getByRole("link", { name: /Voir l'aperçu de la photo/ }).click(),
+    ]);
+    const previewed = preview
+      .getByRole("region", { name: "Photo d'accueil" })
+      .getByRole("img", { name: "Un sac banane vert posé sur un sable chaud" });
+    await expect(previewed).toBeVisible();
+    await expect(previewed).toHaveJSProperty("complete", true);
+    expect(await previewed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(preview);
+    await preview.close();
+
+    await page.getByRole("button", { name: "Publier la photo" }).click();
+    await expect(page.getByText("Photo publiée : la page d'accueil l'affiche dès maintenant.")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Historique" }).getByRole("listitem").first(),
+    ).toContainText("Photo d'accueil publiée par");
+
+    // The next shopper's request, in both languages: her picture, its words in each.
+    const home = await shopperPage(request, "/");
+    expect(home).not.toContain('src="/images/hero.svg"');
+    expect(home).toContain('alt="Un sac banane vert posé sur un sable chaud"');
+    expect(await (await request.get("/en")).text()).toContain('alt="A green fanny pack lying on warm sand"');
+    await page.goto("/");
+    const hero = page.locator(".hero__image img");
+    await expect(hero).toHaveAttribute("alt", "Un sac banane vert posé sur un sable chaud");
+    await expect(hero).toHaveJSProperty("complete", true);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath("home-hero-picture.png") });
+
+    // She takes it away: the drawing again at the next request.
+    await openAdminPage(page, "/admin-textes");
+    await page.getByRole("button", { name: "Retirer la photo (revenir au dessin)" }).click();
+    await expect(
+      page.getByText("Photo retirée : la page d'accueil montre le dessin de la boutique.", { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Historique" }).getByRole("listitem").first(),
+    ).toContainText("Photo d'accueil retirée (retour au dessin) par");
+    expect(await shopperPage(request, "/")).toContain('src="/images/hero.svg"');
+  } finally {
+    await restoreSeriesPictures();
+  }
 });

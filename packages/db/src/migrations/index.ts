@@ -34,6 +34,7 @@ import * as m20261128_delivery_zones from "./2026-11-28T10-00-delivery-zones";
 import * as m20261128_carriers from "./2026-11-28T11-00-carriers";
 import * as m20261128_shop_words from "./2026-11-28T12-00-shop-words";
 import * as m20261128_magazine_articles from "./2026-11-28T13-00-magazine-articles";
+import * as m20261128_hero_picture from "./2026-11-28T15-00-hero-picture";
 import * as m20261128_base_backup_heartbeat from "./2026-11-28T20-54-base-backup-heartbeat";
 
 /**
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T11-00-carriers": m20261128_carriers,
   "2026-11-28T12-00-shop-words": m20261128_shop_words,
   "2026-11-28T13-00-magazine-articles": m20261128_magazine_articles,
+  "2026-11-28T15-00-hero-picture": m20261128_hero_picture,
   "2026-11-28T20-54-base-backup-heartbeat": m20261128_base_backup_heartbeat,
 };

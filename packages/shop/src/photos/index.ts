@@ -7,6 +7,18 @@
 
 export { type DrawingCut, drawingJpeg } from "./drawings";
 export {
+  dropHeroPictureDraft,
+  type HeroPicture,
+  type HeroPictureState,
+  heroPictureState,
+  homeHeroPicture,
+  publishedHeroPicture,
+  publishHeroPicture,
+  removeHeroPicture,
+  saveHeroPictureAlt,
+  saveHeroPictureDraft,
+} from "./hero-picture";
+export {
   addPhoto,
   cleanAlt,
   type GalleryPhoto,

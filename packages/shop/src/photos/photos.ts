@@ -19,6 +19,7 @@ import { recordProductEvent } from "../admin/product-history";
 import { articleCoverFile } from "../magazine/cover";
 import { photoProcessing, timed } from "../metrics";
 import { isStorableText, withoutBidiControls } from "../text";
+import { heroPictureFile } from "./hero-picture";
 import { checkPhotoSize, PHOTO_LIMITS, processPhoto, recutPhoto } from "./process";
 import { seriesPictureFile } from "./series-picture";
 
@@ -289,11 +290,13 @@ export async function photoFile(db: Kysely<Database>, fileName: string): Promise
     .where("photoFiles.width", "=", name.width)
     .limit(1)
     .executeTakeFirst();
-  // A series' picture and an article's cover are cut and named as a model's photo.
+  // A series' picture, an article's cover and the home page's hero picture are cut and named as a
+  // model's photo (./series-picture.ts, ../magazine/cover.ts, ./hero-picture.ts).
   const bytes =
     file?.bytes ??
     (await seriesPictureFile(db, name)) ??
     (await articleCoverFile(db, name)) ??
+    (await heroPictureFile(db, name)) ??
     (await cutMadeLate(db, fileName, name));
   if (!bytes) return null;
   return {

@@ -101,7 +101,8 @@ export async function loadDraftWords(db: Kysely<Database>, locale: Locale): Prom
 
 export interface ShopWordsEvent {
   id: string;
-  locale: Locale;
+  /** Null for the home page's hero picture, which is both languages'. */
+  locale: Locale | null;
   kind: ShopWordEventKind;
   changed: ShopWord[];
   actorName: string | null;
@@ -132,7 +133,8 @@ export async function shopWordsState(db: Kysely<Database>, locale: Locale): Prom
     db
       .selectFrom("shopWordEvents")
       .selectAll()
-      .where("locale", "=", locale)
+      // The hero picture's changes are in both languages' history.
+      .where((eb) => eb.or([eb("locale", "=", locale), eb("locale", "is", null)]))
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
       .limit(SHOP_WORDS_HISTORY)

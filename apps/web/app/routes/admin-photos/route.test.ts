@@ -274,3 +274,38 @@ describe("the photo upload", () => {
     expect(await files()).toBe(before);
   });
 });
+
+describe("the home page's hero picture", () => {
+  const drafts = () =>
+    sql<{
+      n: string;
+    }>`SELECT (SELECT count(*) FROM shop_hero_picture_draft) + (SELECT count(*) FROM shop_hero_picture_files)
+      + (SELECT count(*) FROM shop_hero_picture) AS n`
+      .execute(shop.t.db)
+      .then((r) => r.rows[0]?.n);
+
+  it("is kept as her draft (never published by an upload), judged as a model's photo", async () => {
+    for (const bytes of [pdfNamedJpg(), await truncatedJpeg()]) {
+      const answer = await upload([["hero", "draft"], photoPart(bytes)]);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect((await refusal(answer)).error).toMatch(/\S/);
+    }
+    expect(await drafts()).toBe("0");
+    const answer = await upload([
+      ["hero", "draft"],
+      ["altFr", "Un sac au soleil"],
+      ["altEn", "A bag in the sun"],
+      photoPart(await smallPhoto("#c9783f", "jpeg", { width: 1600, height: 1000 })),
+    ]);
+    expect(answer.status).toBe(201);
+    const { picture } = (await answer.json()) as {
+      picture: { width: number; alt: { fr: string; en: string } };
+    };
+    expect(picture).toMatchObject({ width: 1600, alt: { fr: "Un sac au soleil", en: "A bag in the sun" } });
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM shop_hero_picture`.execute(shop.t.db);
+    expect(rows[0]?.n).toBe("0");
+    const events = await shop.t.db.selectFrom("shopWordEvents").select(["kind", "locale"]).execute();
+    expect(events).toEqual([{ kind: "hero_draft_saved", locale: null }]);
+  });
+});

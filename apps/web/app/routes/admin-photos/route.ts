@@ -8,7 +8,7 @@ import { ruleAnswer } from "@souls/api";
 import { copy } from "@souls/core/admin-copy";
 import { PhotoRefusedError } from "@souls/shop/errors";
 import { setArticleCover } from "@souls/shop/magazine";
-import { addPhoto, PHOTO_LIMITS, setSeriesPicture } from "@souls/shop/photos";
+import { addPhoto, PHOTO_LIMITS, saveHeroPictureDraft, setSeriesPicture } from "@souls/shop/photos";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";
 import { takeUploadSlot } from "./upload-slots.server";
@@ -34,7 +34,8 @@ function ruleRefusal(cause: unknown): Response {
  * part held in memory up to 25 MB (server.mjs refused a larger body before the app). Answers
  * 201 `{ photo }` or `{ error }` in French; with a `seriesId` instead, the series' picture (201
  * `{ picture }`, replacing the one it had), or with an `articleId` an article's cover (201
- * `{ cover }`); the photo is judged by its bytes (@souls/shop/photos).
+ * `{ cover }`), or with `hero` the home page's hero picture as her draft (201 `{ picture }`,
+ * decision 051); the photo is judged by its bytes (@souls/shop/photos).
  * Cross-site posts never get here (server.mjs checks Origin; the session cookie is SameSite=Strict).
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -63,6 +64,15 @@ export async function action({ request }: ActionFunctionArgs) {
       const value = form.get(name);
       return typeof value === "string" ? value : undefined;
     };
+    // The home page's hero picture, as her draft beside the words (decision 051): the same rules.
+    if (form.has("hero")) {
+      const state = await saveHeroPictureDraft(
+        db,
+        { bytes: new Uint8Array(await file.arrayBuffer()), altFr: text("altFr"), altEn: text("altEn") },
+        session.name,
+      );
+      return answer(201, { picture: state.draft });
+    }
     // A series' picture (the home page's hero) rather than a model's photo: the same rules.
     if (form.has("seriesId")) {
       const seriesId = idOf(form.get("seriesId"));

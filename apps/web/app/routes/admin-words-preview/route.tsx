@@ -5,6 +5,7 @@ import { fill } from "@souls/core/placeholders";
 import { SHOP_WORD_PAGES, type ShopWordPage } from "@souls/core/shop-words";
 import { adminLinks } from "~/components/admin/admin-shell";
 import { Paragraphs } from "~/components/paragraphs";
+import { ProductPicture } from "~/components/product-picture";
 import { fixedT } from "~/i18n.server";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { ownerApi } from "~/lib/owner-api.server";
@@ -26,8 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const locale = languageOf(request);
   const api = await ownerApi(request, context);
-  const [state, defaults, t] = await Promise.all([
+  const [state, hero, defaults, t] = await Promise.all([
     api.words.get({ locale }),
+    api.words.hero(),
     defaultShopWords(locale),
     fixedT(locale, "home"),
   ]);
@@ -35,6 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     locale,
     hasDraft: state.draft !== null,
+    // The hero picture she is preparing, else the published one (shown unless the featured series
+    // has its own picture: decision 040).
+    heroPicture: hero.draft ?? hero.published,
     home: homeWordsOf(words),
     labels: { eyebrow: t("story.eyebrow"), articleLink: t("story.articleLink") },
     footerTagline: words.footerTagline,
@@ -52,13 +57,26 @@ export const meta = () => [{ title: TEXT.previewTitle }, { name: "robots", conte
 export const links = adminLinks;
 
 export default function WordsPreview() {
-  const { locale, home, labels, footerTagline, pages } = useLoaderData<typeof loader>();
+  const { locale, heroPicture, home, labels, footerTagline, pages } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="admin-words-preview">
       <header className="admin-words-preview__banner">
         <h1>{fill(TEXT.previewBanner, { language: TEXT.language[locale].toLowerCase() })}</h1>
         <Link to={wordsPagePath(locale)}>{TEXT.previewBack}</Link>
       </header>
+      {heroPicture ? (
+        <section className="admin-words-preview__part" aria-labelledby="preview-hero">
+          <h2 id="preview-hero">{TEXT.previewHero}</h2>
+          <div className="hero__image admin-words-preview__hero" lang={locale}>
+            <ProductPicture
+              photo={heroPicture}
+              locale={locale}
+              sizes="(min-width: 960px) 58vw, 100vw"
+              priority
+            />
+          </div>
+        </section>
+      ) : null}
       <div lang={locale}>
         <StorySection words={home} locale={locale} labels={labels} />
         <ValuesSection words={home} />

@@ -103,3 +103,46 @@ describe("« Textes du site » without JavaScript", () => {
     expect(await loadShopWords(shop.t.db)).toEqual({ fr: { storyTitle: "Notre atelier" }, en: {} });
   });
 });
+
+describe("the home page's hero picture without JavaScript", () => {
+  beforeEach(async () => {
+    await sql`DELETE FROM shop_hero_picture_draft`.execute(shop.t.db);
+    await sql`DELETE FROM shop_hero_picture`.execute(shop.t.db);
+  });
+  const hero = () => shop.t.db.selectFrom("shopHeroPicture").select(["altFr", "altEn"]).executeTakeFirst();
+
+  it("refuses a publication or words with no picture (409), and words too long (400), in French", async () => {
+    for (const intent of ["heroPublish", "heroAlt"]) {
+      const answer = await post({ locale: "fr", intent, altFr: "a", altEn: "b" });
+      expect(answer.init?.status, intent).toBe(409);
+      expect((answer.data as { message: string }).message).toBe(
+        "Aucune photo d'accueil en brouillon : choisissez d'abord une photo.",
+      );
+    }
+    await sql`INSERT INTO shop_hero_picture (source, width, height, saved_by)
+      VALUES (${"b".repeat(32)}, 1600, 1000, 'Propriétaire')`.execute(shop.t.db);
+    const tooLong = await post({ locale: "fr", intent: "heroAlt", altFr: "é".repeat(301), altEn: "" });
+    expect(tooLong.init?.status).toBe(400);
+    expect((tooLong.data as { message: string }).message).toBe(
+      "Erreur de validation : veuillez remplir tous les champs correctement.",
+    );
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM shop_hero_picture_draft`.execute(
+      shop.t.db,
+    );
+    expect(rows[0]?.n).toBe("0");
+  });
+
+  it("describes the published picture as a draft, publishes it, then takes it away", async () => {
+    await sql`INSERT INTO shop_hero_picture (source, width, height, saved_by)
+      VALUES (${"c".repeat(32)}, 1600, 1000, 'Propriétaire')`.execute(shop.t.db);
+    const described = await post({ locale: "en", intent: "heroAlt", altFr: "Un sac", altEn: "A bag" });
+    expect(described.status).toBe(303);
+    expect(await hero()).toEqual({ altFr: "", altEn: "" });
+    expect((await post({ locale: "en", intent: "heroPublish" })).status).toBe(303);
+    expect(await hero()).toEqual({ altFr: "Un sac", altEn: "A bag" });
+    const removed = await post({ locale: "fr", intent: "heroRemove" });
+    expect(removed.status).toBe(303);
+    expect(removed.headers.get("Location")).toBe("/admin-textes?langue=fr");
+    expect(await hero()).toBeUndefined();
+  });
+});

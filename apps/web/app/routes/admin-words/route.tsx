@@ -7,6 +7,7 @@ import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shel
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatDateTime } from "~/components/admin/format";
 import { wordsPreviewPath } from "~/screens";
+import { HeroPictureSection } from "./hero-picture";
 import { wordsAction, wordsForPage } from "./words.server";
 import { WordsForm } from "./words-form";
 import { wordsPagePath } from "./words-path";
@@ -35,7 +36,7 @@ export default function AdminWordsPage() {
  * publishes (or drops); the shop shows today's texts until she publishes a change.
  */
 function WordsScreen() {
-  const { locale, state, defaults } = useLoaderData<typeof loader>();
+  const { locale, state, defaults, hero } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -124,6 +125,7 @@ function WordsScreen() {
         errors={refusal?.errors ?? {}}
         busy={busy === "draft"}
       />
+      <HeroPictureSection locale={locale} hero={hero} busy={busy} />
       <section className="admin-panel admin-words__history" aria-labelledby="words-history">
         <h2 id="words-history">{TEXT.history}</h2>
         {state.history.length === 0 ? (

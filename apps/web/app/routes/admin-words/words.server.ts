@@ -20,6 +20,7 @@ import { wordsPagePath } from "./words-path";
 
 const TEXT = copy.words;
 const NO_STORE = { "Cache-Control": "no-store" };
+const INTENTS = new Set(["draft", "publish", "drop", "heroAlt", "heroPublish", "heroDrop", "heroRemove"]);
 
 /** The language of the page's address (`?langue=en`), French by default. */
 export function languageOf(request: Request): Locale {
@@ -32,8 +33,12 @@ export async function wordsForPage(request: Request, context: unknown) {
   await requireAdmin(request);
   const locale = languageOf(request);
   const api = await ownerApi(request, context);
-  const [state, defaults] = await Promise.all([api.words.get({ locale }), defaultShopWords(locale)]);
-  return { locale, state, defaults };
+  const [state, defaults, hero] = await Promise.all([
+    api.words.get({ locale }),
+    defaultShopWords(locale),
+    api.words.hero(),
+  ]);
+  return { locale, state, defaults, hero };
 }
 
 /** A refused draft: what she typed and each field's message, to show the form again. */
@@ -83,7 +88,7 @@ export async function wordsAction(request: Request, context: unknown) {
   await requireAdmin(request);
   const locale = form.get("locale");
   const intent = form.get("intent");
-  if (!isLocale(locale) || (intent !== "draft" && intent !== "publish" && intent !== "drop")) {
+  if (!isLocale(locale) || typeof intent !== "string" || !INTENTS.has(intent)) {
     return data<WordsRefusal>({ message: copy.errors.common.validation }, { status: 400, headers: NO_STORE });
   }
   const api = await ownerApi(request, context);
@@ -96,6 +101,36 @@ export async function wordsAction(request: Request, context: unknown) {
       return refused(error, "words.publish", { locale });
     }
     return back(TEXT.published);
+  }
+  // The home page's hero picture (both languages at once).
+  if (intent === "heroPublish") {
+    try {
+      await api.words.publishHero();
+    } catch (error) {
+      return refused(error, "words.publishHero", undefined);
+    }
+    return back(copy.words.hero.publishedDone);
+  }
+  if (intent === "heroDrop") {
+    await api.words.dropHeroDraft();
+    return back(copy.words.hero.dropped);
+  }
+  if (intent === "heroRemove") {
+    await api.words.removeHero();
+    return back(copy.words.hero.removed);
+  }
+  if (intent === "heroAlt") {
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value.slice(0, 1_000) : "";
+    };
+    const input = { fr: text("altFr"), en: text("altEn") };
+    try {
+      await api.words.saveHeroAlt(input);
+    } catch (error) {
+      return refused(error, "words.saveHeroAlt", input);
+    }
+    return back(copy.words.hero.altSaved);
   }
   if (intent === "drop") {
     await api.words.dropDraft({ locale });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { homeSeries } from "@souls/shop/catalogue";
+import { homeHeroPicture } from "@souls/shop/photos";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { ProductPicture } from "~/components/product-picture";
@@ -12,7 +13,7 @@ import { useLocale } from "~/lib/locale";
 import { requirePage, siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
-import { shopWords } from "~/lib/shop-words.server";
+import { shopWords, shownHeroPicture } from "~/lib/shop-words.server";
 import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
 import { loadsWords } from "~/lib/words";
@@ -24,9 +25,10 @@ export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const [catalogue, words, seller, passes] = await Promise.all([
+  const [catalogue, words, hero, seller, passes] = await Promise.all([
     shownCatalogue(),
     shopWords(locale),
+    shownHeroPicture(),
     shownSeller(),
     earlyAccessPasses(request),
   ]);
@@ -37,9 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     series: series && {
       title: series.title[locale],
       subtitle: series.subtitle[locale],
-      // Its own picture in the hero, when the owner gave it one (decision 040).
-      picture: series.picture,
     },
+    // The featured series' own picture when the owner gave it one (decision 040), else the one she
+    // published beside her words (decision 051), else the shop's drawing.
+    picture: homeHeroPicture(series?.picture, hero.picture),
     // Its opening to come and the time left, rendered here (kept pages go every minute meanwhile).
     opening: series ? heroOpening(series.launch, locale) : null,
     collection: models.map((model) => cardOf(model, locale, passes)),
@@ -67,7 +70,7 @@ export const action = signupAction("home");
 export const meta = pageMeta();
 
 export default function Home() {
-  const { series, collection, organization, opening, words } = useLoaderData<typeof loader>();
+  const { series, picture, collection, organization, opening, words } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   const { t: tc } = useTranslation();
   const locale = useLocale();
@@ -122,13 +125,8 @@ export default function Home() {
           </div>
         </div>
         <div className="hero__image">
-          {series?.picture ? (
-            <ProductPicture
-              photo={series.picture}
-              locale={locale}
-              sizes="(min-width: 960px) 58vw, 100vw"
-              priority
-            />
+          {picture ? (
+            <ProductPicture photo={picture} locale={locale} sizes="(min-width: 960px) 58vw, 100vw" priority />
           ) : (
             <img
               src="/images/hero.svg"

@@ -127,12 +127,12 @@ describe("a photo's file", () => {
     }
     expect(queries).not.toHaveBeenCalled();
     // A name of the right shape is looked up: a width or a photo the shop does not have is a 404 too
-    // (a model photo's file, a series picture's, an article cover's, then its photo: a width added
-    // to the pages since it was stored would be made).
+    // (a model photo's file, a series picture's, an article cover's, the home page's hero
+    // picture's, then its photo: a width added to the pages since it was stored would be made).
     for (const name of [`${photo.source}-640.webp`, `${"0".repeat(32)}-320.avif`]) {
       expect((await get(name)).status, name).toBe(404);
     }
-    expect(queries).toHaveBeenCalledTimes(8);
+    expect(queries).toHaveBeenCalledTimes(10);
     queries.mockRestore();
   });
 });
