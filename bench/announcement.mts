@@ -28,10 +28,9 @@ import {
   scheduleAnnouncement,
   showAnnouncement,
 } from "@souls/shop/announcements";
+import { deliverDueEmails, type EmailDelivery, type MailTransport, mailboxTransport } from "@souls/shop/mail";
 import { sql } from "kysely";
 import { deliverAnnouncements } from "../apps/worker/src/announcement-delivery.ts";
-import { deliverDueEmails, type EmailDelivery } from "../apps/worker/src/email-delivery.ts";
-import { type MailTransport, mailboxTransport } from "../apps/worker/src/mail-transport.ts";
 import { confirmationPayload, queueEmail } from "../apps/worker/src/testing/queue.ts";
 import { type Figure, ms, renderNotes, renderTable } from "./table.mts";
 
