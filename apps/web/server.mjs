@@ -361,7 +361,11 @@ const server = createServer((req, res) => {
     answerFault(req, res, error);
   }
 });
-server.listen(port, host, () => {
+// A launch's crowd connects at once: Node's default queue of 511 connections waiting to be
+// accepted overflowed, and the kernel dropped the rest, whose browsers tried again 1, 3, 7 and
+// 15 s later (the launch bench, decision 058). The kernel caps this at net.core.somaxconn.
+const ACCEPT_QUEUE = 4096;
+server.listen({ port, host, backlog: ACCEPT_QUEUE }, () => {
   const url = `http://${host ?? "localhost"}:${port}`;
   log.info("listening", { url }, `[web] ${url}`);
 });
