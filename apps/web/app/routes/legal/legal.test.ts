@@ -5,6 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { addCarrier, retireCarrier } from "@souls/shop/carriers";
 import { DEFAULT_OWNER_SETTINGS, saveOwnerSettings } from "@souls/shop/owner";
 import { EMPTY_SELLER, saveSeller } from "@souls/shop/seller";
 import { FILLED_IN_SELLER, MICRO_SELLER, SELLER_OF_EACH_FORM } from "@souls/shop/testing";
@@ -157,6 +158,23 @@ describe("the legal pages", () => {
     expect(en).toContain("When you review a model you bought");
     expect(en).toContain("Published reviews: 3 years after publication");
     expect(en).not.toMatch(/\{\{\w+\}\}/);
+  });
+
+  it("name the carriers she ships with now, in the privacy policy and the terms, in both languages", async () => {
+    expect(await page("/politique-confidentialite")).toContain(
+      "le transporteur chargé de votre colis (Colissimo, Chronopost, DHL ou UPS selon la destination)",
+    );
+    await addCarrier(t.db, {
+      name: "Mondial Relay",
+      trackingTemplate: "https://www.mondialrelay.fr/suivi-de-colis/?numeroExpedition={number}",
+    });
+    await retireCarrier(t.db, "ups");
+    expect(await page("/cgv")).toContain(
+      "Toutes les commandes sont expédiées en envoi suivi : par Colissimo, Chronopost, DHL ou Mondial Relay, selon la destination.",
+    );
+    expect(await page("/en/terms-of-sale")).toContain(
+      "All orders are sent by tracked delivery: with Colissimo, Chronopost, DHL or Mondial Relay, depending on the destination.",
+    );
   });
 
   it("say what the audience measurement counts, without a cookie, shared with no one, for 25 months, in both languages", async () => {

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate, formatPrice } from "@souls/core/format";
 import { intlLocale, type Locale } from "@souls/core/locales";
 import { RETENTION } from "@souls/core/retention";
+import { activeCarriers } from "@souls/shop/carriers";
 import {
   postalAddressLine,
   type RequiredSellerField,
@@ -11,6 +12,7 @@ import {
 } from "@souls/shop/seller";
 import { ArrowLeftIcon } from "~/components/icons";
 import { fixedT } from "~/i18n.server";
+import { db } from "~/lib/db.server";
 import { deliveryZonesFor, type ShownZone } from "~/lib/delivery.server";
 import { env } from "~/lib/env.server";
 import { useLocale } from "~/lib/locale";
@@ -183,16 +185,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const document = page as DocumentId;
   if (!(document in DOCUMENTS)) throw new Response("Not Found", { status: 404 });
-  const [t, seller, meta, zones] = await Promise.all([
+  const [t, seller, meta, zones, carriers] = await Promise.all([
     fixedT(locale, "legal"),
     shownSeller(),
     pageTitle(locale, document),
     deliveryZonesFor(locale),
+    activeCarriers(db),
   ]);
   return {
     document,
     // The seller's identity and her delivery zones fill the texts' placeholders, as she saved them in her panel.
-    identity: { ...identityOf(seller, locale, t), ...deliveryTerms(zones, locale, t) },
+    identity: {
+      ...identityOf(seller, locale, t),
+      ...deliveryTerms(zones, locale, t),
+      // The carriers she ships with now (decision 050): « Colissimo, Chronopost, DHL ou UPS ».
+      carriers: new Intl.ListFormat(intlLocale(locale), { type: "disjunction" }).format(
+        carriers.map((carrier) => carrier.name),
+      ),
+    },
     // Until every detail the law asks of her form is filled in, the page says which are left out.
     missingDetails: [...new Set(seller.missing.map((field) => MISSING_DETAIL[field]))],
     // Her title and description for search engines, else today's (decision 051).
