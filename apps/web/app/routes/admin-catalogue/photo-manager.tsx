@@ -4,6 +4,7 @@ import { fill } from "@souls/core/placeholders";
 import { type ChangeEvent, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PHOTO_ACCEPT } from "~/components/admin/photo-upload";
 import { trpc } from "~/lib/trpc";
 import { type GalleryPhoto, PhotoCard, type PhotoWordsDraft } from "./photo-card";
 
@@ -12,9 +13,6 @@ export type { PhotoWordsDraft };
 import { type PhotoUpload, usePhotoUploads } from "./use-photo-uploads";
 
 const TEXT = copy.photos;
-/** What a phone's picker offers: the four kinds the shop takes (an iPhone then sends JPEG, not HEIC). */
-const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
-
 /**
  * A model's gallery in the owner's panel: photos picked on a phone or a computer (several at
  * once, sent one after the other with their progress and, if refused, why in French), then in
@@ -98,7 +96,7 @@ export function PhotoManager({ productId, alts }: { productId: number; alts: Pho
           id={ids.input}
           type="file"
           multiple
-          accept={ACCEPT}
+          accept={PHOTO_ACCEPT}
           disabled={room <= 0 || !list.data}
           aria-describedby={[ids.hint, refused.length > 0 ? ids.errors : ""].filter(Boolean).join(" ")}
           onChange={pick}

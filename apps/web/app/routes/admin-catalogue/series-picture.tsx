@@ -5,33 +5,14 @@ import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { FormField } from "~/components/admin/form-field";
 import { notifyError, notifyFailure, notifySuccess } from "~/components/admin/notify";
-import { type RouterOutputs, sendToLogin, trpc } from "~/lib/trpc";
-import { PHOTO_UPLOAD_PATH, seriesPath } from "~/screens";
+import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
+import { type RouterOutputs, trpc } from "~/lib/trpc";
+import { seriesPath } from "~/screens";
 
 const TEXT = copy.seriesPicture;
-/** What a phone's picker offers: the four kinds the shop takes (an iPhone then sends JPEG, not HEIC). */
-const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 const THUMBNAIL_WIDTH = 240;
 
 type Series = RouterOutputs["catalogue"]["list"]["series"][number];
-
-/** The shop's answer to the picture: its French refusal, or null once kept. */
-async function sendPicture(seriesId: number, file: File): Promise<string | null> {
-  if (file.size > PHOTO_LIMITS.maxBytes) return copy.photos.tooHeavy;
-  const form = new FormData();
-  form.append("seriesId", String(seriesId));
-  form.append("photo", file, file.name);
-  try {
-    const response = await fetch(PHOTO_UPLOAD_PATH, { method: "POST", body: form });
-    if (response.status === 201) return null;
-    if (response.status === 401) sendToLogin();
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    if (typeof body?.error === "string") return body.error;
-    return response.status === 413 ? copy.photos.tooHeavy : copy.common.technicalError;
-  } catch {
-    return copy.common.networkError;
-  }
-}
 
 /**
  * A series' picture in the owner's panel: the home page's hero while the series is featured, the
@@ -53,7 +34,7 @@ export function SeriesPicture({ series }: { series: Series }) {
     if (!file || sending) return;
     setSending(true);
     setRefusal(null);
-    const error = await sendPicture(series.id, file);
+    const error = await sendPhoto({ seriesId: String(series.id) }, file);
     setSending(false);
     if (error) {
       setRefusal(error);
@@ -105,7 +86,7 @@ export function SeriesPicture({ series }: { series: Series }) {
               id={ids.input}
               className="series-picture__input"
               type="file"
-              accept={ACCEPT}
+              accept={PHOTO_ACCEPT}
               disabled={sending}
               aria-label={fill(TEXT.chooseLabel, { title: series.titleFr })}
               aria-describedby={[ids.hint, refusal ? ids.error : ""].filter(Boolean).join(" ")}

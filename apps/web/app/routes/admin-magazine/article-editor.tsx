@@ -8,7 +8,7 @@ import {
   type ArticleTone,
   articlePath,
 } from "@souls/core/magazine";
-import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
+import { photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
@@ -21,16 +21,15 @@ import {
   notifyFailure,
   notifySuccess,
 } from "~/components/admin/notify";
+import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
 import { Badge } from "~/components/admin/status-badge";
-import { type RouterInputs, type RouterOutputs, sendToLogin, trpc } from "~/lib/trpc";
-import { ADMIN_PAGES, PHOTO_UPLOAD_PATH } from "~/screens";
+import { type RouterInputs, type RouterOutputs, trpc } from "~/lib/trpc";
+import { ADMIN_PAGES } from "~/screens";
 
 const TEXT = copy.magazine;
 const FIELDS = TEXT.fields;
 const LOCALES: Locale[] = ["fr", "en"];
 const L = ARTICLE_LIMITS;
-/** What a phone's picker offers: the four kinds the shop takes (an iPhone then sends JPEG, not HEIC). */
-const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 const THUMBNAIL_WIDTH = 240;
 
 type Loaded = RouterOutputs["magazine"]["get"];
@@ -292,24 +291,6 @@ function Editor({ loaded }: { loaded: Loaded }) {
   );
 }
 
-/** The shop's answer to the photo: its French refusal, or null once kept. */
-async function sendCover(articleId: number, file: File): Promise<string | null> {
-  if (file.size > PHOTO_LIMITS.maxBytes) return copy.photos.tooHeavy;
-  const form = new FormData();
-  form.append("articleId", String(articleId));
-  form.append("photo", file, file.name);
-  try {
-    const response = await fetch(PHOTO_UPLOAD_PATH, { method: "POST", body: form });
-    if (response.status === 201) return null;
-    if (response.status === 401) sendToLogin();
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    if (typeof body?.error === "string") return body.error;
-    return response.status === 413 ? copy.photos.tooHeavy : copy.common.technicalError;
-  } catch {
-    return copy.common.networkError;
-  }
-}
-
 /** The cover photo: picked on a phone or a computer, judged and cut like a model's photo. */
 function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) => void }) {
   const ids = { title: useId(), hint: useId(), error: useId(), input: useId() };
@@ -331,7 +312,7 @@ function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) 
     if (!file || sending) return;
     setSending(true);
     setRefusal(null);
-    const error = await sendCover(loaded.id, file);
+    const error = await sendPhoto({ articleId: String(loaded.id) }, file);
     setSending(false);
     if (error) {
       setRefusal(error);
@@ -373,7 +354,7 @@ function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) 
               id={ids.input}
               className="series-picture__input"
               type="file"
-              accept={ACCEPT}
+              accept={PHOTO_ACCEPT}
               disabled={sending}
               aria-describedby={[ids.hint, refusal ? ids.error : ""].filter(Boolean).join(" ")}
               onChange={pick}

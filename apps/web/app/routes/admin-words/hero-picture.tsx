@@ -8,13 +8,11 @@ import { BusyButton } from "~/components/admin/busy-button";
 import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
 import { notifyError, notifySuccess } from "~/components/admin/notify";
-import { sendToLogin } from "~/lib/trpc";
-import { PHOTO_UPLOAD_PATH, wordsPreviewPath } from "~/screens";
+import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
+import { wordsPreviewPath } from "~/screens";
 import { wordsPagePath } from "./words-path";
 
 const TEXT = copy.words.hero;
-/** What a phone's picker offers: the four kinds the shop takes (an iPhone then sends JPEG, not HEIC). */
-const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 const THUMBNAIL_WIDTH = 240;
 
 interface Picture {
@@ -29,24 +27,6 @@ export interface HeroPictureView {
   draft: Picture | null;
   draftSavedAt: string | null;
   draftSavedBy: string | null;
-}
-
-/** The shop's answer to the picture: its French refusal, or null once kept as her draft. */
-async function sendPicture(file: File): Promise<string | null> {
-  if (file.size > PHOTO_LIMITS.maxBytes) return copy.photos.tooHeavy;
-  const form = new FormData();
-  form.append("hero", "draft");
-  form.append("photo", file, file.name);
-  try {
-    const response = await fetch(PHOTO_UPLOAD_PATH, { method: "POST", body: form });
-    if (response.status === 201) return null;
-    if (response.status === 401) sendToLogin();
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    if (typeof body?.error === "string") return body.error;
-    return response.status === 413 ? copy.photos.tooHeavy : copy.common.technicalError;
-  } catch {
-    return copy.common.networkError;
-  }
 }
 
 function Thumbnail({ picture, label }: { picture: Picture; label: string }) {
@@ -91,7 +71,7 @@ export function HeroPictureSection({
     if (!file || sending) return;
     setSending(true);
     setRefusal(null);
-    const error = await sendPicture(file);
+    const error = await sendPhoto({ hero: "draft" }, file);
     setSending(false);
     if (error) {
       setRefusal(error);
@@ -147,7 +127,7 @@ export function HeroPictureSection({
           id={ids.input}
           className="admin-hero-picture__input"
           type="file"
-          accept={ACCEPT}
+          accept={PHOTO_ACCEPT}
           disabled={sending}
           aria-label={TEXT.title}
           aria-describedby={[ids.hint, refusal ? ids.error : ""].filter(Boolean).join(" ")}
