@@ -60,6 +60,10 @@ export async function queueEmail(
       payload: JSON.stringify(payload),
       // As the shop's outbox does: marketing mail waits behind the rest.
       priority: isMarketingEmail(type as EmailType) ? 1 : 0,
+      // Due by this process's clock, in whole milliseconds as the round's `now` is: the database's
+      // now() has microseconds, and a round started within the same millisecond found the row
+      // not due yet (a flake on fast runs).
+      nextAttemptAt: new Date(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
