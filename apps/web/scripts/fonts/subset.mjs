@@ -26,10 +26,10 @@ const require = createRequire(import.meta.url);
 /**
  * The characters of French and English text, as a CSS unicode-range: Basic Latin, Latin-1, œ, the
  * thin space, dashes, quotes, bullet, ellipsis, the narrow no-break space Intl writes in French
- * prices and dates, guillemets, € and ™.
+ * prices and dates, guillemets, €, ™ and the minus sign of a discount.
  */
 export const KEPT =
-  "U+0020-007E, U+00A0-00FF, U+0152-0153, U+2009, U+2013-2014, U+2018-201A, U+201C-201E, U+2022, U+2026, U+202F, U+2039-203A, U+20AC, U+2122";
+  "U+0020-007E, U+00A0-00FF, U+0152-0153, U+2009, U+2013-2014, U+2018-201A, U+201C-201E, U+2022, U+2026, U+202F, U+2039-203A, U+20AC, U+2122, U+2212";
 
 /** Each file the stylesheet names, from its Fontsource source, with the axis range kept if variable. */
 /**
