@@ -70,7 +70,6 @@ const NOT_IN_RUNTIME = [
   "node_modules/@playwright",
   "node_modules/@souls",
   "node_modules/@vercel/nft",
-  "node_modules/nodemailer",
   "packages/db/src",
   "packages/core",
   "packages/shop",
