@@ -69,8 +69,14 @@ export function createAudienceCounter(options: CounterOptions = {}) {
   let sources = new Map<string, AudienceBatch["sources"][number]>();
   let funnel = new Map<string, AudienceBatch["funnel"][number]>();
 
+  /** The minute `day` was last read in: Paris days change on a minute, and reading one costs. */
+  let dayReadAt = Number.NaN;
   function today(): string {
-    const current = shopDay(now());
+    const time = now();
+    const minute = Math.floor(time.getTime() / 60_000);
+    if (minute === dayReadAt) return day;
+    dayReadAt = minute;
+    const current = shopDay(time);
     if (current !== day) {
       day = current;
       salt = drawSalt();

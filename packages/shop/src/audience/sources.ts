@@ -64,6 +64,19 @@ export function utmValueOf(value: string | null | undefined): string {
  * from the shop itself (`ownHosts`) is a step inside a visit, not a source: null then, unless the
  * address carries a campaign.
  */
+/** The shop's own hosts as sites, read once each (every page view asks). */
+const ownSites = new Map<string, string>();
+function siteOf(host: string): string {
+  let site = ownSites.get(host);
+  if (site === undefined) {
+    site = referrerHostOf(`https://${host}/`);
+    // Bounded: the Host header is the client's to choose.
+    if (ownSites.size >= 16) ownSites.clear();
+    ownSites.set(host, site);
+  }
+  return site;
+}
+
 export function sourceOf(
   search: string,
   referrer: string | null,
@@ -81,7 +94,7 @@ export function sourceOf(
     utmCampaign: utmValueOf(params.get("utm_campaign")),
   };
   const host = referrerHostOf(referrer);
-  const own = host !== "" && ownHosts.some((mine) => referrerHostOf(`https://${mine}/`) === host);
+  const own = host !== "" && ownHosts.some((mine) => siteOf(mine) === host);
   const tagged = utm.utmSource !== "" || utm.utmMedium !== "" || utm.utmCampaign !== "";
   if (own && !tagged) return null;
   return { referrerHost: own ? "" : host, ...utm };
