@@ -106,7 +106,19 @@ export function cleanAddress(method: string, url: string): string | null {
  * the magazine's articles out (decision 052): a scheduled article is on its pages from its moment.
  */
 function generationAt(version: string | null, now: Date, launch: string): string | null {
-  return version === null ? null : `${version}@${shopMonth(now).slice(0, 4)}#${launch}`;
+  return version === null ? null : `${version}@${parisYear(now)}#${launch}`;
+}
+
+/** The minute the year was last read in: it turns on a minute in Paris, and reading it costs. */
+let yearReadAt = Number.NaN;
+let year = "";
+function parisYear(now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== yearReadAt) {
+    yearReadAt = minute;
+    year = shopMonth(now).slice(0, 4);
+  }
+  return year;
 }
 
 export function createPageCache(

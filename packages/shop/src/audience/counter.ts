@@ -6,7 +6,7 @@
  * dropped with the day's hashes at midnight, so tomorrow's hash of the same visitor shares nothing
  * with today's.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { shopDay } from "@souls/core/format";
 import { DIRECT, OTHER, OTHER_SOURCE, type Source, sourceKey, sourceLabel } from "./sources";
 
@@ -57,7 +57,7 @@ export function createAudienceCounter(options: CounterOptions = {}) {
 
   // The day, its salt, and what the day has seen: replaced whole at midnight (Paris).
   let day = "";
-  let salt: Buffer = Buffer.alloc(0);
+  let saltText = "";
   /** Today's visitors (hash → their source's name in the path), in memory only. */
   let visitors = new Map<string, string>();
   let sourcesSeen = new Set<string>();
@@ -79,7 +79,7 @@ export function createAudienceCounter(options: CounterOptions = {}) {
     const current = shopDay(time);
     if (current !== day) {
       day = current;
-      salt = drawSalt();
+      saltText = drawSalt().toString("base64");
       visitors = new Map();
       sourcesSeen = new Set();
       labelsSeen = new Set();
@@ -89,11 +89,8 @@ export function createAudienceCounter(options: CounterOptions = {}) {
   }
 
   function hashOf(network: string, userAgent: string): string {
-    return createHash("sha256")
-      .update(salt)
-      .update(`${network}\n${userAgent.slice(0, 512)}`)
-      .digest("base64url")
-      .slice(0, 22);
+    // One call, the salt as text (read once a day): every page view pays this.
+    return hash("sha256", `${saltText}\n${network}\n${userAgent.slice(0, 512)}`, "base64url").slice(0, 22);
   }
 
   /** A page or model name within the day's cap. */
