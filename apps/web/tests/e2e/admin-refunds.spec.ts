@@ -216,7 +216,7 @@ test("the owner downloads the month's CSV for the accountant, a refund as a nega
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString("utf8").slice(1).split("\r\n").filter(Boolean);
   expect(lines[0]).toBe(
-    "Type;N° de pièce;N° de commande;Date de commande;Date de l'opération;Client;Pays;Code pays;Régime de TVA;Taux de TVA;Montant HT;TVA;Montant TTC;dont livraison TTC;Référence de paiement",
+    "Type;N° de pièce;N° de commande;Date de commande;Date de l'opération;Client;Pays;Code pays;Régime de TVA;Taux de TVA;Montant HT;TVA;Montant TTC;dont livraison TTC;Référence de paiement;dont remise TTC (code de réduction);Code de réduction",
   );
   const ours = lines.filter((line) => line.split(";")[2] === orderNumber).map((line) => line.split(";"));
   // Each line its paper, in the test series (the offline gateway took no money): the sale's
