@@ -16,13 +16,13 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
+import { freePort, waitFor as waitWithin } from "./testing.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MIGRATE = path.join(ROOT, "packages/db/dist/migrate.mjs");
@@ -31,6 +31,7 @@ const REPORTING = path.join(ROOT, "packages/db/dist/error-reporting.mjs");
 const WEB_BUILD = path.join(ROOT, "apps/web/build/server/index.js");
 /** A bound for a slow machine, never a measure: what must happen is polled for until then. */
 const PATIENCE_MS = 120_000;
+const waitFor = (what, check) => waitWithin(what, check, PATIENCE_MS, 200);
 const RELEASE = "souls-test-4.5.6";
 
 /** What the tests place in errors and requests: none of it may be sent. */
@@ -53,31 +54,6 @@ const PERSONAL = [
   PERSON.token,
   encodeURIComponent(PERSON.email),
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(what, check, deadline = Date.now() + PATIENCE_MS) {
-  let last;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`gave up waiting for ${what}${last ? `: ${last.message}` : ""}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // A local Sentry: it accepts every envelope and keeps it, raw and parsed.

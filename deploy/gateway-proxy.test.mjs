@@ -15,10 +15,10 @@ import assert from "node:assert/strict";
 import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./testing.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONFIG = path.join(ROOT, "docker/haproxy.cfg");
@@ -41,17 +41,6 @@ function haproxyBinary() {
     stdio: "inherit",
   });
   return "/usr/sbin/haproxy";
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -10,17 +10,18 @@
 import assert from "node:assert/strict";
 import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { parse, stringify } from "yaml";
+import { freePort, waitFor as waitWithin } from "./testing.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RULES = path.join(ROOT, "deploy/prometheus/alerts.yaml");
 /** Generous: the shop starts its database, migrates and serves; on a busy machine too. */
 const DEADLINE_MS = 180_000;
+const waitFor = (what, check) => waitWithin(what, check, DEADLINE_MS, 250);
 
 const found = (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 
@@ -34,32 +35,6 @@ function ensurePrometheus() {
     "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus",
     { stdio: "inherit" },
   );
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it returns a value, or fails at the deadline saying what it waited for. */
-async function waitFor(what, check, deadline = Date.now() + DEADLINE_MS) {
-  let last;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`gave up waiting for ${what}${last ? `: ${last.message}` : ""}`);
 }
 
 const started = [];

@@ -18,10 +18,11 @@ import assert from "node:assert/strict";
 import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
-import { connect, createServer, isIP } from "node:net";
+import { connect, isIP } from "node:net";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./testing.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WEB = path.join(ROOT, "apps/web");
@@ -68,17 +69,6 @@ function haproxyBinary() {
 
 // ---------------------------------------------------------------------------------------------
 // Processes.
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A process in its own group (stopping it stops what it started), its output kept by line. */
 function start(name, command, args, options) {
