@@ -110,7 +110,7 @@ export default function ProductPage() {
       id="main"
       className="product-page"
       data-model={model.model}
-      data-live-source={ENDPOINTS.liveAvailability}
+      data-live-source={`${ENDPOINTS.liveAvailability}?model=${encodeURIComponent(model.model)}`}
     >
       {/* The page's one script: its availability kept current while it is open (optional). */}
       <script type="module" src={liveAvailabilityScript} />
