@@ -13,11 +13,11 @@ import { judgeCode, lookUpCode } from "../discounts/judge";
 import type { CodeRefusal } from "../discounts/rules";
 import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
-import { paymentIsOpen } from "../order-status";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ShippingDetails } from "./checkout-form";
 import { overOrderLimit } from "./checkout-query";
 import { type CountryChange, changeDeliveryCountry, type DeliveryQuote } from "./delivery-country";
+import { payabilityOf } from "./payment-moments";
 import { type ClientLimit, findByCheckoutKey, placeOrder } from "./place-order";
 import { startPayment } from "./start-payment";
 
@@ -278,16 +278,12 @@ async function paymentOf(
   withJavaScript: boolean,
   links: PaymentLinks,
 ): Promise<CheckoutOutcome> {
-  if (order.status !== "awaiting_payment" || !paymentIsOpen(order.paymentStatus)) {
-    // Money taken (paid, refunded, or to be checked): the thank-you page says which.
-    const moneyTaken = !paymentIsOpen(order.paymentStatus);
-    return moneyTaken
-      ? { outcome: "done", order }
-      : { outcome: "refused", refusal: { problem: "reservationEnded" } };
-  }
-  if (order.paymentProvider !== gateway.provider) {
-    // Placed while the shop took payments another way: that payment is gone with its gateway.
-    return { outcome: "refused", refusal: { problem: "reservationEnded" } };
+  switch (payabilityOf(order, gateway)) {
+    case "settled":
+      // Money taken (paid, refunded, or to be checked): the thank-you page says which.
+      return { outcome: "done", order };
+    case "ended":
+      return { outcome: "refused", refusal: { problem: "reservationEnded" } };
   }
   let started: Awaited<ReturnType<typeof startPayment>>;
   try {
