@@ -56,7 +56,7 @@ const cardSchema = z.object({
  */
 async function ownOrder(request: Request) {
   const orderNumber = await ownedOrderNumber(request);
-  if (!orderNumber) throw new Response("Not Found", { status: 404 });
+  if (!orderNumber) throw notFound();
   return orderNumber;
 }
 
