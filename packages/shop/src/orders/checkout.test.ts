@@ -49,7 +49,6 @@ const checkout = (overrides: Partial<CheckoutPayment> = {}): CheckoutPayment => 
   checkoutKey: newCheckoutKey(),
   locale: "fr",
   lines: [{ model: "aicha", quantity: 1 }],
-  subtotalCents: 16900,
   details: TEST_SHIPPING,
   expectedTotalCents: 16900,
   withJavaScript: false,

@@ -13,11 +13,11 @@ import { judgeCode, lookUpCode } from "../discounts/judge";
 import type { CodeRefusal } from "../discounts/rules";
 import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
-import { paymentIsOpen } from "../order-status";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ShippingDetails } from "./checkout-form";
-import { overOrderLimit } from "./checkout-query";
+import { type CheckoutPrice, type CheckoutPricing, priceCheckout } from "./checkout-price";
 import { type CountryChange, changeDeliveryCountry, type DeliveryQuote } from "./delivery-country";
+import { payabilityOf } from "./payment-moments";
 import { type ClientLimit, findByCheckoutKey, placeOrder } from "./place-order";
 import { startPayment } from "./start-payment";
 
@@ -72,8 +72,6 @@ export interface CheckoutPayment {
   checkoutKey: string;
   locale: Locale;
   lines: Cart;
-  /** The lines' subtotal as priced for the shopper (`priceLines`), to compare with what she saw. */
-  subtotalCents: number;
   details: ShippingDetails;
   /** The total the shopper was shown when she clicked (null: none shown, so review it). */
   expectedTotalCents: number | null;
@@ -151,13 +149,11 @@ export async function payForCheckout(
   input: CheckoutPayment,
 ): Promise<CheckoutOutcome> {
   const limits = input.limits ?? DEFAULT_ORDER_LIMITS;
+  // The one pricing of this request, from the database: the review shows it, the order is placed at it.
   // Before anything else: no review, no order for more than one order may take of a model.
-  const over = overOrderLimit(input.lines, limits.maxPiecesPerModel);
-  if (over) return { outcome: "refused", refusal: { problem: "orderLimit", ...over } };
-  const delivery = await deliveryQuoteFor(db, input.details.country, input.subtotalCents);
-  if (!delivery)
-    return { outcome: "refused", refusal: { problem: "notServed", country: input.details.country } };
-  const { shippingCents } = delivery;
+  const pricing = await priceCheckout(db, { lines: input.lines, country: input.details.country, limits });
+  if (!pricing.ok) return { outcome: "refused", refusal: refusalOf(pricing, input.details.country) };
+  const { price } = pricing;
   // With a code: the order of this checkout placed already keeps the discount it was placed with.
   const code = input.discountCode ? await codeOfCheckout(db, input) : null;
   if (code && "existing" in code) {
@@ -174,17 +170,8 @@ export async function payForCheckout(
     return { outcome: "refused", refusal: { problem: "discountCode", ...refusal } };
   }
   const discountCents = code?.discountCents ?? 0;
-  const totalCents = input.subtotalCents - discountCents + shippingCents;
-  if (input.expectedTotalCents !== totalCents) {
-    return {
-      outcome: "review",
-      review: {
-        country: input.details.country,
-        shippingCents,
-        totalCents,
-        ...(discountCents > 0 ? { discountCents } : {}),
-      },
-    };
+  if (input.expectedTotalCents !== totalOf(price, discountCents)) {
+    return { outcome: "review", review: reviewOf(price, input.details.country, discountCents) };
   }
   const placed = await placeOrder(db, {
     checkoutKey: input.checkoutKey,
@@ -194,7 +181,7 @@ export async function payForCheckout(
     provider: gateway.provider,
     client: input.client,
     limits,
-    zone: delivery.zone,
+    price,
     ...(input.earlyAccess ? { earlyAccess: input.earlyAccess } : {}),
     ...(input.launchNow ? { launchNow: input.launchNow } : {}),
     ...(code?.codeId !== undefined ? { discountCodeId: code.codeId } : {}),
@@ -235,12 +222,40 @@ export async function payForCheckout(
           refusal: { problem: "launchLimit", model: placed.model, limit: placed.limit },
         };
       case "empty":
-        return { outcome: "refused", refusal: { problem: "empty" } };
       case "not_served":
-        return { outcome: "refused", refusal: { problem: "notServed", country: input.details.country } };
+        return { outcome: "refused", refusal: refusalOf(placed, input.details.country) };
+      case "price_changed": {
+        // A price changed since this request priced the checkout: she sees the new total first.
+        const again = await priceCheckout(db, { lines: input.lines, country: input.details.country, limits });
+        if (!again.ok) return { outcome: "refused", refusal: refusalOf(again, input.details.country) };
+        return { outcome: "review", review: reviewOf(again.price, input.details.country, discountCents) };
+      }
     }
   }
   return paymentOf(db, gateway, placed.order, input.withJavaScript, input.links(placed.order.orderNumber));
+}
+
+const totalOf = (price: CheckoutPrice, discountCents: number) =>
+  price.subtotalCents - discountCents + price.shippingCents;
+
+/** The total shown before anything is placed: exactly what the order is placed at. */
+const reviewOf = (price: CheckoutPrice, country: string, discountCents: number) => ({
+  country,
+  shippingCents: price.shippingCents,
+  totalCents: totalOf(price, discountCents),
+  ...(discountCents > 0 ? { discountCents } : {}),
+});
+
+/** Why a checkout could not be priced, as the checkout refuses it. */
+function refusalOf(refused: Extract<CheckoutPricing, { ok: false }>, country: string): CheckoutRefusal {
+  switch (refused.reason) {
+    case "empty":
+      return { problem: "empty" };
+    case "order_limit":
+      return { problem: "orderLimit", model: refused.model, limit: refused.limit };
+    case "not_served":
+      return { problem: "notServed", country };
+  }
 }
 
 /** The code of a checkout: its order if placed already, else the code judged for its lines and address. */
@@ -278,16 +293,12 @@ async function paymentOf(
   withJavaScript: boolean,
   links: PaymentLinks,
 ): Promise<CheckoutOutcome> {
-  if (order.status !== "awaiting_payment" || !paymentIsOpen(order.paymentStatus)) {
-    // Money taken (paid, refunded, or to be checked): the thank-you page says which.
-    const moneyTaken = !paymentIsOpen(order.paymentStatus);
-    return moneyTaken
-      ? { outcome: "done", order }
-      : { outcome: "refused", refusal: { problem: "reservationEnded" } };
-  }
-  if (order.paymentProvider !== gateway.provider) {
-    // Placed while the shop took payments another way: that payment is gone with its gateway.
-    return { outcome: "refused", refusal: { problem: "reservationEnded" } };
+  switch (payabilityOf(order, gateway)) {
+    case "settled":
+      // Money taken (paid, refunded, or to be checked): the thank-you page says which.
+      return { outcome: "done", order };
+    case "ended":
+      return { outcome: "refused", refusal: { problem: "reservationEnded" } };
   }
   let started: Awaited<ReturnType<typeof startPayment>>;
   try {

@@ -20,6 +20,19 @@ export { type CountryChange, changeDeliveryCountry, type DeliveryQuote } from ".
 export { expireHolds, finalizePayment, type PaymentOutcome } from "./finalize-payment";
 export { ORDER_NUMBER_PATTERN } from "./order-number";
 export {
+  answerOfflinePayment,
+  applyGatewayAnswer,
+  type GatewayReturn,
+  type OfflinePageAnswer,
+  type OfflinePageRequest,
+  offlinePaymentPage,
+  type Payability,
+  payabilityOf,
+  resumeCheckout,
+  returnFromGateway,
+  type ShownPaymentState,
+} from "./payment-moments";
+export {
   type ClientLimit,
   checkoutPlaced,
   newCheckoutKey,

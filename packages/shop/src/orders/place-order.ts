@@ -4,14 +4,14 @@ import type { ModelCode } from "@souls/core/models";
 import { type Database, type Kysely, type Order, type PaymentProvider, prepared } from "@souls/db";
 import { sql } from "kysely";
 import type { Cart, CartLine } from "../cart";
-import { type DeliveryZone, loadDeliveryZones, promiseOf, zoneOf } from "../delivery/zones";
+import { promiseOf } from "../delivery/zones";
 import { type CodeJudgement, judgeCode } from "../discounts/judge";
 import type { EarlyAccessPass } from "../launch/early-access-token";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../limits";
 import { ordersPlaced } from "../metrics";
 import { OPEN_PAYMENTS } from "../order-status";
 import type { ShippingDetails } from "./checkout-form";
-import { mergeLines, overOrderLimit } from "./checkout-query";
+import { type CheckoutPrice, priceCheckout } from "./checkout-price";
 import { releaseHold, stockLinesOf } from "./holds";
 import { newOrderNumber } from "./order-number";
 import { applyOrderEvent } from "./transitions";
@@ -44,10 +44,11 @@ export interface PlaceOrderInput {
   /** The shop's clock for the launch rules (a test run may move it); `now` otherwise. */
   launchNow?: Date;
   /**
-   * The delivery zone of the country, as the checkout read it to show its total (decision 049);
-   * read now when absent. Its price (free from its threshold) and times are the order's.
+   * The checkout as priced for this request (priceCheckout: its lines merged, the order limit, the
+   * zone of its country and its shipping), the total the shopper was shown; priced now when absent.
+   * The order is placed at these amounts only if its locked rows still have these prices.
    */
-  zone?: DeliveryZone;
+  price?: CheckoutPrice;
   /**
    * A discount code the shop knows (looked up within the guessing limits: lookUpCode), judged
    * again under its lock for this order's lines and address, its use counted in the order's own
@@ -75,7 +76,9 @@ export type PlaceOrderResult =
   | { ok: false; reason: "discount_code"; refusal: Extract<CodeJudgement, { ok: false }> }
   | { ok: false; reason: "empty" }
   /** The shop does not deliver to the country (any more). */
-  | { ok: false; reason: "not_served" };
+  | { ok: false; reason: "not_served" }
+  /** A model's price changed since the checkout was priced: nothing held, the shopper sees the new one. */
+  | { ok: false; reason: "price_changed" };
 
 export function newCheckoutKey(): string {
   return randomBytes(16).toString("base64url");
@@ -84,7 +87,7 @@ export function newCheckoutKey(): string {
 /**
  * Holds the pieces and creates the unpaid order. Each product's hold is a conditional update
  * (`reserved + q <= stock`) on its locked row, so two shoppers can never hold the same last piece;
- * prices come from those very rows. Everything is one statement (placeOrderStatement) between
+ * the checkout's price (priceCheckout) is placed only if those very rows still have its prices. Everything is one statement (placeOrderStatement) between
  * BEGIN and COMMIT: a model's row stays locked for one round trip, so buyers of the same model
  * queue as little as possible. The payment is created afterwards (see startPayment), so no
  * product row stays locked during a call to the payment provider.
@@ -96,12 +99,12 @@ export function newCheckoutKey(): string {
  */
 export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const limits = input.limits ?? DEFAULT_ORDER_LIMITS;
-  const lines = mergeLines(input.lines);
-  if (lines.length === 0) return { ok: false, reason: "empty" };
-  const over = overOrderLimit(lines, limits.maxPiecesPerModel);
-  if (over) return { ok: false, reason: "order_limit", ...over };
-  const zone = input.zone ?? zoneOf(await loadDeliveryZones(db), input.details.country);
-  if (!zone) return { ok: false, reason: "not_served" };
+  const pricing = input.price
+    ? { ok: true as const, price: input.price }
+    : await priceCheckout(db, { lines: input.lines, country: input.details.country, limits });
+  if (!pricing.ok) return pricing;
+  const { price } = pricing;
+  const lines = price.lines;
 
   const now = input.now ?? new Date();
   // A new checkout from the same browser gives back what its earlier unpaid orders held.
@@ -117,8 +120,7 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
         return placeOrderStatement(
           connection,
           input,
-          zone,
-          lines,
+          price,
           limits,
           newOrderNumber(now.getTime() + attempt),
           now,
@@ -135,6 +137,7 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput): 
           placed.placedThisHour >= limits.maxUnpaidOrdersPerHour ? "unpaid_orders" : "held_pieces";
         return { ok: false, reason: "client_limit", limit };
       }
+      if (placed.repriced) return { ok: false, reason: "price_changed" };
       const launchRefused = lines.find((line) => placed.launch.has(line.model));
       const launch = launchRefused && placed.launch.get(launchRefused.model);
       if (launchRefused && launch) {
@@ -250,6 +253,8 @@ interface PlacedStatement {
   holdable: Map<string, number>;
   /** Lines its series' launch refuses: not open, head start without a pass, launch limit. */
   launch: Map<string, LaunchRefusal>;
+  /** A locked row's price is not the one the checkout was priced at. */
+  repriced: boolean;
 }
 
 /**
@@ -262,8 +267,7 @@ interface PlacedStatement {
 async function placeOrderStatement(
   db: Kysely<Database>,
   input: PlaceOrderInput,
-  zone: DeliveryZone,
-  lines: CartLine[],
+  price: CheckoutPrice,
   limits: OrderLimits,
   orderNumber: string,
   now: Date,
@@ -275,12 +279,13 @@ async function placeOrderStatement(
   const holdsFrom = new Date(now.getTime() - limits.holdMinutes * 60_000);
   const countedFrom = holdsFrom < hourAgo ? holdsFrom : hourAgo;
   const clientHash = input.client?.hash ?? null;
+  const { lines, zone, shippingCents } = price;
   const asked = lines.reduce((sum, line) => sum + line.quantity, 0);
-  // The zone's price, free from its threshold on the subtotal of the locked rows' prices.
-  const shippingCents = sql<number>`(CASE WHEN ${zone.freeFromCents}::int IS NOT NULL AND h.subtotal >= ${zone.freeFromCents}::int THEN 0 ELSE ${zone.priceCents}::int END)`;
   const delivery = JSON.stringify(promiseOf(zone));
   const models = lines.map((line) => line.model);
   const quantities = lines.map((line) => line.quantity);
+  // The prices the checkout was priced at: held only if the locked rows still have them.
+  const unitPrices = lines.map((line) => line.unitPriceCents);
   const { details } = input;
   const test = input.test === true;
   const launchNow = input.launchNow ?? now;
@@ -299,6 +304,7 @@ async function placeOrderStatement(
       available: Record<string, number> | null;
       holdable: Record<string, number> | null;
       launch: Record<string, LaunchRefusal> | null;
+      repriced: boolean;
     }
   >`
     WITH existing AS (
@@ -316,9 +322,12 @@ async function placeOrderStatement(
              placed
       FROM client_use
     ),
-    wanted (slug, quantity) AS (SELECT * FROM unnest(${models}::text[], ${quantities}::int[])),
+    wanted (slug, quantity, priced_cents) AS (
+      SELECT * FROM unnest(${models}::text[], ${quantities}::int[], ${unitPrices}::int[])
+    ),
     locked AS (
-      SELECT p.id, p.slug, p.name, p.price_cents, p.stock, p.reserved, p.archived_at, p.series_id, w.quantity
+      SELECT p.id, p.slug, p.name, p.price_cents, p.stock, p.reserved, p.archived_at, p.series_id, w.quantity,
+             w.priced_cents
       FROM products p JOIN wanted w ON w.slug = p.slug
       WHERE (SELECT ok FROM allowed)
       ORDER BY p.id FOR UPDATE OF p
@@ -349,7 +358,7 @@ async function placeOrderStatement(
     ),
     enough AS (
       SELECT count(*) = cardinality(${models}::text[])
-             AND coalesce(bool_and(archived_at IS NULL AND (${test}::boolean OR (reserved + quantity <= stock
+             AND coalesce(bool_and(archived_at IS NULL AND price_cents = priced_cents AND (${test}::boolean OR (reserved + quantity <= stock
                AND (${clientHash}::text IS NULL
                  OR reserved + quantity <= greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8)))))), false)
              AND NOT EXISTS (SELECT 1 FROM launch WHERE refused IS NOT NULL) AS all_lines
@@ -374,8 +383,8 @@ async function placeOrderStatement(
       SELECT ${orderNumber}, ${input.checkoutKey}, ${input.locale}, ${details.firstName}, ${details.lastName},
         ${details.email}, ${details.phone}, ${details.address}, ${details.addressLine2}, ${details.postalCode},
         ${details.city}, ${details.country},
-        ${details.deliveryInstructions}, ${details.customerNote}, h.subtotal, ${shippingCents},
-        h.subtotal - h.discount + ${shippingCents}, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
+        ${details.deliveryInstructions}, ${details.customerNote}, h.subtotal, ${shippingCents}::int,
+        h.subtotal - h.discount + ${shippingCents}::int, ${input.provider}, ${new Date(now.getTime() + limits.holdMinutes * 60_000)},
         ${clientHash}, ${test}::boolean, ${delivery}::jsonb, ${codeId}::int, ${codeText}::text, h.discount
       FROM (SELECT sum(p.price_cents * p.quantity)::int AS subtotal,
                    coalesce(sum(least(coalesce(d.cents, 0), p.price_cents * p.quantity)), 0)::int AS discount,
@@ -404,11 +413,12 @@ async function placeOrderStatement(
            (SELECT json_object_agg(slug, greatest(1, ceil(stock * ${limits.maxHeldShareOfModel}::float8))::int - reserved)
               FROM locked) AS holdable,
            (SELECT json_object_agg(slug, json_build_object('refused', refused, 'opensAt', opens_at, 'limit', "limit"))
-              FROM launch WHERE refused IS NOT NULL) AS launch
+              FROM launch WHERE refused IS NOT NULL) AS launch,
+           (SELECT coalesce(bool_or(price_cents <> priced_cents), false) FROM locked) AS repriced
     FROM allowed a LEFT JOIN the_order t ON true`).execute(db);
   const row = result.rows[0];
   if (!row) throw new Error("the order statement returned no row");
-  const { existingOrder, allowed, placedThisHour, available, holdable, launch, ...order } = row;
+  const { existingOrder, allowed, placedThisHour, available, holdable, launch, repriced, ...order } = row;
   return {
     order: order.id === null || order.id === undefined ? undefined : (order as Order),
     existing: existingOrder === true,
@@ -417,6 +427,7 @@ async function placeOrderStatement(
     available: new Map(Object.entries(available ?? {})),
     holdable: new Map(Object.entries(holdable ?? {})),
     launch: new Map(Object.entries(launch ?? {})),
+    repriced,
   };
 }
 

@@ -2,15 +2,16 @@ import type { Database, Kysely } from "@souls/db";
 import { sql } from "kysely";
 import { OPEN_PAYMENTS } from "../order-status";
 import type { PaymentGateway } from "../payments/gateway";
-import { finalizePayment } from "./finalize-payment";
+import { applyGatewayAnswer } from "./payment-moments";
 
 /** Payments older than this without news are asked about (events normally arrive in seconds). */
 const RECONCILE_AFTER_MINUTES = 2;
 
 /**
  * Orders whose payment succeeded but whose event never arrived (a webhook lost, a shopper who
- * closed the tab): ask the provider and apply its answer through finalizePayment. Only one
- * worker reconciles at a time (an advisory lock); finalizePayment makes any repeat harmless.
+ * closed the tab): ask the provider and apply its answer as the shopper's return does
+ * (applyGatewayAnswer). Only one worker reconciles at a time (an advisory lock); finalizePayment
+ * makes any repeat harmless.
  */
 export async function reconcilePayments(
   db: Kysely<Database>,
@@ -39,16 +40,14 @@ export async function reconcilePayments(
         .execute();
       let applied = 0;
       for (const order of due) {
-        const outcome = await gateway.currentOutcome(order.paymentReference as string);
-        if (outcome.type !== "succeeded") continue;
-        await finalizePayment(db, gateway, {
-          provider: gateway.provider,
-          eventId: `reconcile:${order.paymentReference}`,
-          type: "succeeded",
-          orderNumber: order.orderNumber,
-          taken: outcome.taken,
-        });
-        applied++;
+        const reference = order.paymentReference as string;
+        const answer = await applyGatewayAnswer(
+          db,
+          gateway,
+          { orderNumber: order.orderNumber, paymentReference: reference },
+          "reconcile",
+        );
+        if (answer.type === "succeeded") applied++;
       }
       return applied;
     } finally {

@@ -211,7 +211,6 @@ export async function answerCheckout(
     checkoutKey,
     locale,
     lines: priced.lines.map(({ model, quantity }) => ({ model, quantity })),
-    subtotalCents: priced.subtotalCents,
     details: details.data,
     expectedTotalCents: /^\d{1,9}$/.test(expected) ? Number(expected) : null,
     withJavaScript: withJavaScript(form),

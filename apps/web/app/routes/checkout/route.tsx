@@ -5,8 +5,7 @@ import type { Locale } from "@souls/core/locales";
 import { checkoutQuery } from "@souls/shop/cart";
 import { overOrderLimit } from "@souls/shop/checkout";
 import { loadDeliveryZones, servedCountries } from "@souls/shop/delivery";
-import { paymentIsOpen } from "@souls/shop/order-status";
-import { findOrder, newCheckoutKey, quoteDelivery } from "@souls/shop/orders";
+import { newCheckoutKey, quoteDelivery, resumeCheckout } from "@souls/shop/orders";
 import type { LanguageFormHandle } from "~/components/site-header";
 import { fixedT } from "~/i18n.server";
 import { readCart } from "~/lib/cart.server";
@@ -101,14 +100,12 @@ async function initialQuote(locale: Locale, subtotalCents: number) {
  */
 async function resumeLoader(request: Request, locale: Locale, meta: { title: string; description: string }) {
   const orderNumber = await ownedOrderNumber(request);
-  const found = orderNumber ? await findOrder(db, orderNumber) : undefined;
-  if (!found) return data({ ...meta, state: "malformed" as const }, { status: 404 });
-  const { order, lines } = found;
-  const payable =
-    order.status === "awaiting_payment" &&
-    paymentIsOpen(order.paymentStatus) &&
-    order.paymentProvider === gateway.provider;
-  if (!payable) return redirect(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
+  const resumed = orderNumber ? await resumeCheckout(db, gateway, orderNumber) : undefined;
+  if (!resumed) return data({ ...meta, state: "malformed" as const }, { status: 404 });
+  if (resumed.next === "thankYou") {
+    return redirect(`${pathOf("thankYou", locale)}?order=${resumed.order.orderNumber}`, { status: 303 });
+  }
+  const { order, lines } = resumed;
   return {
     ...meta,
     state: "resume" as const,

@@ -1,8 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { paymentIsOpen } from "@souls/shop/order-status";
-import { finalizePayment, findOrder } from "@souls/shop/orders";
-import { chargeOfflineCard, offlineGateway, offlinePaymentEvent } from "@souls/shop/payments";
+import { answerOfflinePayment, type OfflinePageRequest, offlinePaymentPage } from "@souls/shop/orders";
 import { z } from "zod";
 import { Field } from "~/components/field";
 import { HoldCountdown } from "~/components/hold-countdown";
@@ -53,30 +51,31 @@ const cardSchema = z.object({
 });
 
 /**
- * The order this browser is paying for, or a 404 for anyone else. The page exists only while the
- * shop runs on the offline test gateway, and only for an order that gateway took: it can never
- * pay a Stripe order (finalizePayment refuses such an event too).
+ * The order this browser is paying for, if it placed it (its signed cookie lists the number); the
+ * page itself is the shop's (answerOfflinePayment): a 404 for anyone else.
  */
-async function payableOrder(request: Request) {
-  if (gateway.provider !== "test") throw new Response("Not Found", { status: 404 });
+async function ownOrder(request: Request) {
   const orderNumber = await ownedOrderNumber(request);
-  const found = orderNumber ? await findOrder(db, orderNumber) : undefined;
-  if (found?.order.paymentProvider !== "test") throw new Response("Not Found", { status: 404 });
-  return found;
+  if (!orderNumber) throw notFound();
+  return orderNumber;
 }
+
+const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);
-  const { order, lines } = await payableOrder(request);
-  if (order.paymentStatus === "paid") {
-    return redirectDocument(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, { status: 303 });
+  const page = await offlinePaymentPage(db, gateway, await ownOrder(request));
+  if (!page) throw notFound();
+  if (page.next === "thankYou") {
+    return redirectDocument(`${pathOf("thankYou", locale)}?order=${page.order.orderNumber}`, { status: 303 });
   }
+  const { order, lines, payable } = page;
   const [t, catalogue] = await Promise.all([fixedT(locale, "checkout"), shownCatalogue()]);
   return {
     title: t("meta.paymentTitle"),
     description: t("meta.description"),
     orderNumber: order.orderNumber,
-    payable: order.status === "awaiting_payment" && paymentIsOpen(order.paymentStatus),
+    payable,
     remainingMs: order.reservedUntil.getTime() - Date.now(),
     lines: withCovers(lines, catalogue),
     shippingCents: order.shippingCents,
@@ -87,45 +86,53 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { locale } = requirePage(request);
-  const { order } = await payableOrder(request);
-  const form = await readForm(request);
+  const orderNumber = await ownOrder(request);
+  // Read from a copy: a body that is not a form is refused (readForm) once the page is found to exist.
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
   const intent = form.get("intent");
-  if (intent === "cancel") {
-    await finalizePayment(db, offlineGateway, offlinePaymentEvent(order, "cancelled"));
-    return redirectWithToast(
-      pathOf("cart", locale),
-      await makeToast(locale, { kind: "success", title: "common:toast.paymentCancelled.title" }),
-    );
-  }
-  if (intent !== "pay") return invalidRequest(locale);
-
   const card = parseForm(form, cardSchema, ["cardNumber", "expiry", "cvc"]);
+  const asked: OfflinePageRequest =
+    intent === "cancel"
+      ? { intent: "cancel" }
+      : intent === "pay" && card.ok
+        ? { intent: "pay", cardNumber: card.data.cardNumber }
+        : { intent: "unread" };
+  const answer = await answerOfflinePayment(db, gateway, orderNumber, asked);
+  if (!answer) throw notFound();
   // The security code is never sent back to the page.
   const values = { cardNumber: card.values.cardNumber, expiry: card.values.expiry };
-  if (!card.ok) return refusedCard({ problem: "invalid", errors: card.errors }, values, 400);
-  const charge = chargeOfflineCard(card.data.cardNumber);
-  if (charge === "invalid_number") {
-    const errors = { cardNumber: "checkout:payment.errors.invalid_number" };
-    return refusedCard({ problem: "invalid", errors }, values, 400);
+  switch (answer.outcome) {
+    case "cancelled":
+      return redirectWithToast(
+        pathOf("cart", locale),
+        await makeToast(locale, { kind: "success", title: "common:toast.paymentCancelled.title" }),
+      );
+    case "unread":
+      // A body that is not a form: a 400 (readForm), as any form of the shop.
+      await readForm(request);
+      if (intent !== "pay" || card.ok) return invalidRequest(locale);
+      return refusedCard({ problem: "invalid", errors: card.errors }, values, 400);
+    case "invalidNumber": {
+      const errors = { cardNumber: "checkout:payment.errors.invalid_number" };
+      return refusedCard({ problem: "invalid", errors }, values, 400);
+    }
+    case "thankYou": {
+      // Bought: the cart is emptied before the thank-you page renders its header.
+      const headers = answer.paid ? { "Set-Cookie": await saveCart([]) } : undefined;
+      // The thank-you page is a document of its own, without React in the browser (decision 030).
+      return redirectDocument(`${pathOf("thankYou", locale)}?order=${answer.orderNumber}`, {
+        status: 303,
+        headers,
+      });
+    }
+    case "declined":
+      return refusedCard({ problem: "declined", reason: answer.reason }, values, 402);
+    case "notPayable":
+      return refusedCard({ problem: "notPayable" }, values, 409);
   }
-  // The card is charged the order's total as read now, what the page's button showed.
-  const outcome = await finalizePayment(db, offlineGateway, offlinePaymentEvent(order, charge));
-  if (
-    outcome === "paid" ||
-    outcome === "refunded_sold_out" ||
-    outcome === "amount_mismatch" ||
-    outcome === "no_change"
-  ) {
-    // Bought: the cart is emptied before the thank-you page renders its header.
-    const headers = outcome === "paid" ? { "Set-Cookie": await saveCart([]) } : undefined;
-    // The thank-you page is a document of its own, without React in the browser (decision 030).
-    return redirectDocument(`${pathOf("thankYou", locale)}?order=${order.orderNumber}`, {
-      status: 303,
-      headers,
-    });
-  }
-  if (outcome === "declined") return refusedCard({ problem: "declined", reason: charge }, values, 402);
-  return refusedCard({ problem: "notPayable" }, values, 409);
 }
 
 type CardRefusal =

@@ -1,10 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countryName } from "@souls/core/format";
-import type { Order } from "@souls/db";
 import { otherModels } from "@souls/shop/catalogue";
 import { promiseIn } from "@souls/shop/delivery";
-import { finalizePayment, findOrder } from "@souls/shop/orders";
+import { returnFromGateway } from "@souls/shop/orders";
 import { OrderSummary } from "~/components/order-summary";
 import { ProductPicture } from "~/components/product-picture";
 import { SignupBox } from "~/components/signup-form";
@@ -32,28 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only the browser that placed the order (its signed cookie lists the number) sees it; anyone
   // else follows the order with its secret token on the tracking page.
   const orderNumber = await ownedOrderNumber(request);
-  let found = orderNumber ? await findOrder(db, orderNumber) : undefined;
+  const found = orderNumber ? await returnFromGateway(db, gateway, orderNumber) : undefined;
   if (!found) throw new Response("Not Found", { status: 404 });
-  let state = await paymentStateOf(found.order);
-  if (state === "succeeded") {
-    // Back from Stripe before its webhook: its answer is applied the same way.
-    const { order } = found;
-    const outcome = await gateway.currentOutcome(order.paymentReference as string);
-    if (outcome.type === "succeeded") {
-      await finalizePayment(db, gateway, {
-        provider: "stripe",
-        eventId: `return:${order.paymentReference}`,
-        type: "succeeded",
-        orderNumber: order.orderNumber,
-        taken: outcome.taken,
-      });
-    }
-    found = (await findOrder(db, order.orderNumber)) ?? found;
-    state = await paymentStateOf(found.order);
-  }
-  // Stripe took it, the shop could not apply it yet: its webhook or the reconciler will.
-  const shown = state === "succeeded" ? "pending" : state;
-  const { order, lines } = found;
+  const { order, lines, state, payOn } = found;
   const [t, catalogue] = await Promise.all([fixedT(locale, "checkout"), shownCatalogue()]);
   // "Our other creations": what she did not just buy.
   const others = otherModels(catalogue, ...lines.map((line) => line.model)).flatMap((model) => {
@@ -65,12 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       title: t("meta.thankYouTitle"),
       description: t("meta.description"),
-      state: shown,
+      state,
       // An order not paid yet is paid from its own payment page, never thanked for.
-      payPath:
-        shown === "notPaid"
-          ? `${pathOf(order.paymentProvider === "test" ? "offlinePayment" : "checkout", locale)}?order=${order.orderNumber}`
-          : null,
+      payPath: payOn
+        ? `${pathOf(payOn === "offline_page" ? "offlinePayment" : "checkout", locale)}?order=${order.orderNumber}`
+        : null,
       orderNumber: order.orderNumber,
       firstName: order.firstName,
       address: {
@@ -92,26 +71,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The cart has been bought: empty it once the payment is confirmed.
     { headers: paid ? { "Set-Cookie": await saveCart([]) } : undefined },
   );
-}
-
-type PaymentState = "paid" | "refunded" | "checking" | "pending" | "notPaid" | "closed" | "succeeded";
-
-/**
- * Where an order's payment stands, as this page says it: paid; refunded; taken for another amount
- * (the owner checks it); being confirmed (the shopper confirmed, Stripe is finishing);
- * `succeeded` at Stripe but not applied yet; not paid (no attempt under way: she can pay now);
- * closed (the hold ran out unpaid). "Being confirmed" only ever follows a payment she made.
- */
-async function paymentStateOf(order: Order): Promise<PaymentState> {
-  if (order.status === "refunded") return "refunded";
-  if (order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded") return "paid";
-  if (order.paymentStatus === "refunded") return "refunded";
-  if (order.paymentStatus === "mismatch") return "checking";
-  if (order.status !== "awaiting_payment") return "closed";
-  if (order.paymentProvider !== gateway.provider || !order.paymentReference) return "notPaid";
-  const outcome = await gateway.currentOutcome(order.paymentReference);
-  if (outcome.type === "succeeded") return "succeeded";
-  return outcome.type === "pending" ? "pending" : "notPaid";
 }
 
 export const action = signupAction("newsletter");
