@@ -7,9 +7,9 @@
  * the gateway failed) finds the same refund, so the money goes back once.
  */
 import type { Database, Kysely, PaymentCheck, Refund, Transaction } from "@souls/db";
-import { RefundRefusedError } from "../admin/errors";
-import { lockOrder } from "../admin/lock-order";
+import { RefundRefusedError } from "../errors";
 import { releaseHold, stockLinesOf } from "../orders/holds";
+import { lockOrder } from "../orders/lock-order";
 import { enqueueRefund } from "../orders/order-emails";
 import { applyOrderEvent } from "../orders/transitions";
 import type { PaymentGateway } from "../payments/gateway";

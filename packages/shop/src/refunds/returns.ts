@@ -4,7 +4,7 @@
  * The law's clock runs from the withdrawal, not from the return (refundDeadline).
  */
 import type { Database, Kysely } from "@souls/db";
-import { AdminNotFoundError, ReturnNotExpectedError } from "../admin/errors";
+import { AdminNotFoundError, ReturnNotExpectedError } from "../errors";
 import { restockItems } from "../orders/holds";
 
 export async function markReturnReceived(
