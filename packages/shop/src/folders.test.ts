@@ -4,7 +4,7 @@
  * their own (the errors, the order status, what a parcel holds…). Tests are left out: they may
  * drive a whole order through several concepts.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -21,7 +21,9 @@ function sourceFiles(folder: string): string[] {
 /** The concept a file belongs to: its top folder, or the file itself at the root. */
 function conceptOf(path: string): string {
   const [first, ...rest] = relative(SOURCE, path).split("/");
-  return rest.length > 0 ? `${first}/` : (first ?? "").replace(/\.tsx?$/, "");
+  // A folder imported by its name is its index.
+  const folder = rest.length > 0 || statSync(path, { throwIfNoEntry: false })?.isDirectory();
+  return folder ? `${first}/` : (first ?? "").replace(/\.tsx?$/, "");
 }
 
 /** Which concepts each concept imports, and through which file. */
