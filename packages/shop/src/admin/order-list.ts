@@ -12,8 +12,8 @@ import type { Database, Kysely } from "@souls/db";
 import { type RawBuilder, sql } from "kysely";
 import { fulfilmentOf, refundedBeforeShippingSql } from "../fulfilment";
 import type { LineCover } from "../orders/queries";
+import { likePattern } from "../search";
 import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
-import { likePattern } from "./search";
 
 export interface OrderListLine {
   name: string;
