@@ -208,13 +208,13 @@ async function prepareRefund(
 async function carryOut(db: Kysely<Database>, gateway: PaymentGateway, { refund, order }: Prepared) {
   if (refund.status !== "pending") {
     const current = await orderOf(db, order.id);
-    return outcome(refund, current, true);
+    return refundOutcome(refund, current, true);
   }
   const providerRefundId = await askGatewayToRefund(db, gateway, order, refund);
   return db.transaction().execute(async (trx) => {
     const locked = await lockOrder(trx, order.orderNumber);
     const settled = await settleRefund(trx, locked, refund.id, providerRefundId, "admin");
-    return outcome(settled ?? refund, await orderOf(trx, order.id), settled === null);
+    return refundOutcome(settled ?? refund, await orderOf(trx, order.id), settled === null);
   });
 }
 
@@ -252,7 +252,12 @@ export function refundIdempotencyKey(order: Pick<Order, "orderNumber">, refund: 
   return `refund-${order.orderNumber}-${refund.id}`;
 }
 
-function outcome(refund: Refund, order: Order, replayed: boolean): RefundOutcome {
+/** What the owner's click did, as the panel reads it. */
+export function refundOutcome(
+  refund: Refund,
+  order: Pick<Order, "orderNumber" | "status">,
+  replayed: boolean,
+): RefundOutcome {
   return {
     refundId: refund.id,
     orderNumber: order.orderNumber,
