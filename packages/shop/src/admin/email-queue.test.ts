@@ -1,6 +1,7 @@
 import type { EmailStatus } from "@souls/core/statuses";
 import { seededTestDatabase } from "@souls/db/testing";
 import { beforeEach, describe, expect, it } from "vitest";
+import { AdminNotFoundError, EmailNotRetryableError } from "../errors";
 import { requestTrackingLink } from "../orders/tracking-link";
 import { deleteOldEmails } from "../outbox/clean-up";
 import { inviteReviewers } from "../reviews/invitations";
@@ -14,7 +15,6 @@ import {
   retryEmail,
   TRACKING_TOKEN_MASK,
 } from "./email-queue";
-import { AdminNotFoundError, EmailNotRetryableError } from "./errors";
 
 const t = seededTestDatabase();
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import type { EmailStatus } from "@souls/core/statuses";
 import type { Database, Kysely } from "@souls/db";
 import { type EmailMessage, parseEmailMessage } from "@souls/emails/messages";
 import { sql } from "kysely";
-import { AdminNotFoundError, EmailNotRetryableError } from "./errors";
+import { AdminNotFoundError, EmailNotRetryableError } from "../errors";
 
 /** Spec §9: the dashboard shows the last 20 messages (its clean-up is the outbox's deleteOldEmails). */
 export const RECENT_EMAILS = 20;

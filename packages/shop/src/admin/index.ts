@@ -4,6 +4,8 @@
  * order, and her catalogue (./catalogue). What her actions can run into is `@souls/shop/errors`
  * (the catalogue's own refusals are exported here).
  */
+
+export { type ProductHistoryEntry, productHistory } from "../product-history";
 export {
   ACCOUNTING_BATCH_ROWS,
   type AccountingExportReport,
@@ -97,7 +99,6 @@ export {
   renamePerson,
   type SessionLine,
 } from "./people";
-export { type ProductHistoryEntry, productHistory } from "./product-history";
 export { adjustStock, setProductPrice, unarchiveProduct } from "./product-updates";
 export {
   type AdminProductRow,

@@ -1,8 +1,8 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { beforeEach, describe, expect, it } from "vitest";
+import { AddressRefusedError, AdminNotFoundError, EmailNotRetryableError } from "../errors";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { placePaidOrder, TEST_SHIPPING } from "../testing";
-import { AddressRefusedError, AdminNotFoundError, EmailNotRetryableError } from "./errors";
 import { correctShippingAddress, resendEmail } from "./order-changes";
 import { markShipped, orderDetail } from "./orders";
 

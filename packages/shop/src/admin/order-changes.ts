@@ -6,11 +6,11 @@
 import { vatTerritoryOf } from "@souls/core/vat";
 import type { Database, Kysely } from "@souls/db";
 import { parseEmailMessage } from "@souls/emails/messages";
+import { AddressRefusedError, AdminNotFoundError, EmailNotRetryableError } from "../errors";
 import { mayCorrectAddress } from "../order-status";
+import { lockOrder } from "../orders/lock-order";
 import { issueTrackingToken } from "../orders/tracking-token";
 import { emailRow, enqueueEmail } from "../outbox/enqueue";
-import { AddressRefusedError, AdminNotFoundError, EmailNotRetryableError } from "./errors";
-import { lockOrder } from "./lock-order";
 
 export interface AddressCorrection {
   orderNumber: string;

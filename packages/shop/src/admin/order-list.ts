@@ -5,15 +5,15 @@
  * an e-mail from its start or any part of a name, each through an index. Abandoned checkouts (never paid:
  * awaiting payment, expired, released) stay out unless she asks for them or for their status.
  * Each row carries what to pack: its lines with their model's cover, less the pieces refunded
- * before the parcel left (orders/fulfilment).
+ * before the parcel left (../fulfilment.ts).
  */
 import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
 import type { Database, Kysely } from "@souls/db";
 import { type RawBuilder, sql } from "kysely";
-import { fulfilmentOf, refundedBeforeShippingSql } from "../orders/fulfilment";
+import { fulfilmentOf, refundedBeforeShippingSql } from "../fulfilment";
 import type { LineCover } from "../orders/queries";
+import { likePattern } from "../search";
 import { REFUND_DEADLINE_DAYS, refundDeadline } from "../withdrawal";
-import { likePattern } from "./search";
 
 export interface OrderListLine {
   name: string;
@@ -22,7 +22,7 @@ export interface OrderListLine {
   quantity: number;
   /** …refunded before the parcel left… */
   refunded: number;
-  /** …and in the parcel: what to pack (orders/fulfilment). */
+  /** …and in the parcel: what to pack (../fulfilment.ts). */
   toShip: number;
   cover: LineCover | null;
 }

@@ -1,13 +1,13 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { parseEmailMessage } from "@souls/emails/messages";
 import { beforeEach, describe, expect, it } from "vitest";
+import { AdminNotFoundError } from "../errors";
 import { IllegalTransitionError } from "../order-status";
 import { finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { trackOrder } from "../orders/tracking";
 import { offlineGateway, offlinePaymentEvent } from "../payments/offline-gateway";
 import { placePaidOrder, TEST_SHIPPING } from "../testing";
-import { AdminNotFoundError } from "./errors";
 import { listOrders } from "./order-list";
 import { markDelivered, markPrepared, markShipped, orderDetail, releaseUnpaidOrder } from "./orders";
 

@@ -6,14 +6,14 @@ import type { EmailStatus, OrderStatus } from "@souls/core/statuses";
 import type { Database, Kysely, Order, PaymentCheck, Refund, Transaction } from "@souls/db";
 import { sql } from "kysely";
 import { shipmentWith } from "../carriers";
+import { AdminNotFoundError, NothingToShipError, PaymentToCheckError } from "../errors";
+import { fulfilmentOf, linesToShip, refundedBeforeShipping, somethingToShip } from "../fulfilment";
 import { IllegalTransitionError, mayCancel, mayCorrectAddress, nextStatus } from "../order-status";
-import { fulfilmentOf, linesToShip, refundedBeforeShipping, somethingToShip } from "../orders/fulfilment";
-import { releaseHold, stockLinesOf } from "../orders/holds";
+import { releaseOrderHold } from "../orders/holds";
+import { lockOrder } from "../orders/lock-order";
 import type { LineCover } from "../orders/queries";
 import { applyOrderEvent } from "../orders/transitions";
 import { type OrderPapers, orderPapers } from "../papers/read";
-import { AdminNotFoundError, NothingToShipError, PaymentToCheckError } from "./errors";
-import { lockOrder } from "./lock-order";
 import { type AdminOrderRow, refundDueOf } from "./order-list";
 import { enqueueShippingNotification } from "./shipping-notification";
 
@@ -367,12 +367,7 @@ export function releaseUnpaidOrder(db: Kysely<Database>, orderNumber: string): P
     if (order.paymentStatus === "mismatch") throw new PaymentToCheckError(order.orderNumber);
     // Only an unpaid order holds pieces; the state machine refuses any other.
     if (order.status === "awaiting_payment") {
-      const lines = await trx
-        .selectFrom("orderItems")
-        .select(["productId", "quantity"])
-        .where("orderId", "=", order.id)
-        .execute();
-      await releaseHold(trx, stockLinesOf(order, lines));
+      await releaseOrderHold(trx, order);
     }
     return applyOrderEvent(
       trx,

@@ -7,7 +7,7 @@ import type { AdminAccessEventKind, AdminRole } from "@souls/core/admin-roles";
 import { MAX_HELPERS } from "@souls/core/admin-roles";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { AccessRefusedError } from "./errors";
+import { AccessRefusedError } from "../errors";
 import { ADMIN_LOGIN_LIMIT, type AdminSession } from "./owner-session";
 import { hashPassword, judgePassword, verifyPassword } from "./passwords";
 

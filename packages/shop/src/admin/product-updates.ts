@@ -4,8 +4,8 @@
  */
 import type { Database, Kysely, Product, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { AdminNotFoundError, InvalidProductError, ProductArchivedError, StockLimitError } from "./errors";
-import { recordProductEvent } from "./product-history";
+import { AdminNotFoundError, InvalidProductError, ProductArchivedError, StockLimitError } from "../errors";
+import { recordProductEvent } from "../product-history";
 import { type AdminProductRow, isInt, PRODUCT_LIMITS, rowOf } from "./products";
 
 /**

@@ -2,17 +2,17 @@ import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCollection } from "../catalogue";
-import { newCheckoutKey, placeOrder } from "../orders/place-order";
-import { joinWaitlist } from "../signups/signups";
-import { placePaidOrder, TEST_SECRET, TEST_SHIPPING } from "../testing";
 import {
   AdminNotFoundError,
   DuplicateReferenceError,
   InvalidProductError,
   ProductArchivedError,
   StockLimitError,
-} from "./errors";
-import { productHistory } from "./product-history";
+} from "../errors";
+import { newCheckoutKey, placeOrder } from "../orders/place-order";
+import { productHistory } from "../product-history";
+import { joinWaitlist } from "../signups/signups";
+import { placePaidOrder, TEST_SECRET, TEST_SHIPPING } from "../testing";
 import { adjustStock, setProductPrice, unarchiveProduct } from "./product-updates";
 import { createProduct, createSampleProduct, listProducts, removeProduct, slugFor } from "./products";
 

@@ -6,9 +6,9 @@
 import { randomInt } from "node:crypto";
 import type { Database, Kysely, Product } from "@souls/db";
 import { sql } from "kysely";
-import { AdminNotFoundError, DuplicateReferenceError, InvalidProductError } from "./errors";
-import { recordProductEvent } from "./product-history";
-import { likePattern } from "./search";
+import { AdminNotFoundError, DuplicateReferenceError, InvalidProductError } from "../errors";
+import { recordProductEvent } from "../product-history";
+import { likePattern } from "../search";
 
 /** Spec §9: fewer than 3 pieces is low stock. */
 export const LOW_STOCK_BELOW = 3;

@@ -11,8 +11,8 @@ import type { Locale } from "@souls/core/locales";
 import { SIGNUP_LISTS, type SignupList, type SignupSource } from "@souls/core/signups";
 import type { Database, Kysely } from "@souls/db";
 import { type RawBuilder, sql } from "kysely";
+import { AdminNotFoundError } from "../errors";
 import { CSV_BOM, csvField, csvLine, frenchDateTime } from "./csv";
-import { AdminNotFoundError } from "./errors";
 
 export interface SignupRow {
   id: number;

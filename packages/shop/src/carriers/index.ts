@@ -13,7 +13,7 @@ import {
 } from "@souls/core/carriers";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { CarrierRefusedError } from "../admin/errors";
+import { CarrierRefusedError } from "../errors";
 
 export interface CarrierLine {
   key: string;

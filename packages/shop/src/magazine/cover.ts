@@ -1,12 +1,14 @@
 /**
  * An article's cover photo: taken, judged and cut exactly as a model's photo or a series' picture
- * (../photos/process.ts: the same formats, sizes and refusals), served under the same /photos
- * names. A new one replaces the old, its cuts with it; the change updates the article's row, whose
- * statement trigger tells every server's page cache.
+ * (../photos/process.ts: the same formats, sizes and refusals), stored and served under the same
+ * /photos names as a series' picture (../photos/stored-picture.ts). A new one replaces the old, its
+ * cuts with it; the change updates the article's row, whose statement trigger tells every server's
+ * page cache.
  */
 import type { ShownPhoto } from "@souls/core/photos";
 import type { Database, Kysely } from "@souls/db";
 import { checkPhotoSize, processPhoto } from "../photos/process";
+import { storePicture } from "../photos/stored-picture";
 import { lockArticle, recordArticleEvent } from "./articles";
 import { ArticleRefusedError } from "./errors";
 
@@ -25,11 +27,7 @@ export async function setArticleCover(
   const photo = await processPhoto(input.bytes);
   return db.transaction().execute(async (trx) => {
     const article = await lockArticle(trx, input.articleId);
-    await trx.deleteFrom("articleCoverFiles").where("articleId", "=", article.id).execute();
-    await trx
-      .insertInto("articleCoverFiles")
-      .values(photo.files.map((file) => ({ articleId: article.id, ...file })))
-      .execute();
+    await storePicture(trx, "article", article.id, photo);
     await trx
       .updateTable("articles")
       .set({
@@ -59,21 +57,4 @@ export async function removeArticleCover(db: Kysely<Database>, articleId: number
     await trx.deleteFrom("articleCoverFiles").where("articleId", "=", articleId).execute();
     await recordArticleEvent(trx, articleId, "cover_removed");
   });
-}
-
-/** A cover's cut by its name's parts, or undefined: a draft's too (the panel shows it). */
-export async function articleCoverFile(
-  db: Kysely<Database>,
-  name: { hash: string; width: number; format: "avif" | "webp" | "jpeg" },
-): Promise<Buffer | undefined> {
-  const file = await db
-    .selectFrom("articleCoverFiles")
-    .innerJoin("articles", "articles.id", "articleCoverFiles.articleId")
-    .select("articleCoverFiles.bytes")
-    .where("articles.coverSource", "=", name.hash)
-    .where("articleCoverFiles.format", "=", name.format)
-    .where("articleCoverFiles.width", "=", name.width)
-    .limit(1)
-    .executeTakeFirst();
-  return file?.bytes;
 }

@@ -26,5 +26,5 @@ export {
   setArticleStatus,
   showArticle,
 } from "./articles";
-export { articleCoverFile, removeArticleCover, setArticleCover } from "./cover";
+export { removeArticleCover, setArticleCover } from "./cover";
 export { ArticleRefusedError } from "./errors";

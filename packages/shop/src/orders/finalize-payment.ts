@@ -7,8 +7,15 @@ import { emailRow } from "../outbox/enqueue";
 import { ownerRecipientQuery } from "../owner/settings";
 import { invoiceDraft, invoiceExpressions, issueInvoice, type SoldLine } from "../papers/issue";
 import type { PaymentEvent, PaymentGateway, TakenAmount } from "../payments/gateway";
-import { applyProviderRefunds, recordSoldOutRefund } from "../refunds/refunds";
-import { commitHold, type HeldLine, releaseHold, sellUnheld, sortByProduct, stockLinesOf } from "./holds";
+import {
+  commitHold,
+  type HeldLine,
+  releaseHold,
+  releaseOrderHold,
+  sellUnheld,
+  sortByProduct,
+  stockLinesOf,
+} from "./holds";
 import { enqueueNewOrderNotice, newOrderNotice } from "./new-order-notice";
 import {
   confirmationPayload,
@@ -17,6 +24,7 @@ import {
   enqueueSoldOutRefund,
   recipientOf,
 } from "./order-emails";
+import { applyProviderRefunds, recordSoldOutRefund } from "./refund-ledger";
 import { issueTrackingToken, newTrackingToken } from "./tracking-token";
 import { type Actor, applyOrderEvent, transition } from "./transitions";
 
@@ -355,12 +363,7 @@ export async function expireHolds(db: Kysely<Database>, now: Date = new Date(), 
       .skipLocked()
       .execute();
     for (const order of due) {
-      const lines = await trx
-        .selectFrom("orderItems")
-        .select(["productId", "quantity"])
-        .where("orderId", "=", order.id)
-        .execute();
-      await releaseHold(trx, stockLinesOf(order, lines));
+      await releaseOrderHold(trx, order);
       await applyOrderEvent(trx, order, "hold_expired", "system");
     }
     return due.length;

@@ -5,11 +5,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { dashboard } from "../admin/dashboard";
 import { listOrders } from "../admin/order-list";
 import { markPrepared, markShipped, orderDetail } from "../admin/orders";
+import { fulfilmentOf } from "../fulfilment";
 import { paperToPrint } from "../papers/read";
 import { offlineGateway } from "../payments/offline-gateway";
 import { refundOrder } from "../refunds/refunds";
 import { placePaidOrder } from "../testing";
-import { fulfilmentOf } from "./fulfilment";
 import { trackedOrder } from "./tracking";
 
 const t = seededTestDatabase();

@@ -30,6 +30,22 @@ export async function releaseHold(trx: Transaction<Database>, lines: HeldLine[])
   }
 }
 
+/**
+ * Gives back every piece an unpaid order holds, its lines read in the caller's transaction: the
+ * order will not be paid (its hold ran out, the owner released it, the shopper placed it again).
+ */
+export async function releaseOrderHold(
+  trx: Transaction<Database>,
+  order: { id: number; isTest: boolean },
+): Promise<void> {
+  const lines = await trx
+    .selectFrom("orderItems")
+    .select(["productId", "quantity"])
+    .where("orderId", "=", order.id)
+    .execute();
+  await releaseHold(trx, stockLinesOf(order, lines));
+}
+
 /** Turns held pieces into sold ones: they leave the stock and the hold together. */
 export async function commitHold(trx: Transaction<Database>, lines: HeldLine[]): Promise<void> {
   for (const line of sortByProduct(lines)) {

@@ -12,7 +12,7 @@ import { ordersPlaced } from "../metrics";
 import { OPEN_PAYMENTS } from "../order-status";
 import type { ShippingDetails } from "./checkout-form";
 import { type CheckoutPrice, priceCheckout } from "./checkout-price";
-import { releaseHold, stockLinesOf } from "./holds";
+import { releaseOrderHold } from "./holds";
 import { newOrderNumber } from "./order-number";
 import { applyOrderEvent } from "./transitions";
 
@@ -455,12 +455,7 @@ async function releaseEarlierHolds(
       .forUpdate()
       .execute();
     for (const order of earlier) {
-      const lines = await trx
-        .selectFrom("orderItems")
-        .select(["productId", "quantity"])
-        .where("orderId", "=", order.id)
-        .execute();
-      await releaseHold(trx, stockLinesOf(order, lines));
+      await releaseOrderHold(trx, order);
       await applyOrderEvent(
         trx,
         order,

@@ -1,8 +1,8 @@
 import type { OrderStatus, PaymentStatus } from "@souls/core/statuses";
 import type { Database, Kysely, TrackingOutcome, Transaction } from "@souls/db";
 import { sql } from "kysely";
+import { type Fulfilment, linesToShip } from "../fulfilment";
 import { type WithdrawalWindow, withdrawalWindow } from "../withdrawal";
-import { type Fulfilment, linesToShip } from "./fulfilment";
 import { findOrder, type OrderLine } from "./queries";
 import { hashTrackingToken } from "./tracking-token";
 

@@ -1,13 +1,13 @@
 /**
  * The papers of an order as the owner's panel lists them and prints them: what was stored when
  * each was issued (an invoice, a credit note), and the packing slip from the order as it is now
- * (a corrected address included, the pieces refunded before it left taken out: orders/fulfilment).
+ * (a corrected address included, the pieces refunded before it left taken out: ../fulfilment.ts).
  */
 import { isLocale } from "@souls/core/locales";
 import type { Database, Kysely } from "@souls/db";
 import type { CreditNotePaper, InvoicePaper, PackingSlipPaper, PaperSeller } from "@souls/papers/data";
-import { AdminNotFoundError } from "../admin/errors";
-import { linesToShip } from "../orders/fulfilment";
+import { AdminNotFoundError } from "../errors";
+import { linesToShip } from "../fulfilment";
 import { loadSeller } from "../seller/store";
 import { addressLinesOf, isTestSeries, PAPER_SELLER_COLUMNS } from "./issue";
 

@@ -9,8 +9,8 @@ import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { featureSeries } from "../admin/catalogue/series";
-import { PhotoRefusedError } from "../admin/errors";
 import { homeSeries, loadCatalogue } from "../catalogue";
+import { PhotoRefusedError } from "../errors";
 import { shopWordsState } from "../words";
 import { gifImage, smallPhoto } from "./fixtures";
 import {

@@ -2,7 +2,8 @@
  * `@souls/shop/photos`: a model's gallery — photos added from the owner's phone (processed once:
  * upright, sRGB, no metadata, cut into the widths pages and e-mails need), put in order,
  * described, removed; read by the pages and served by file name. Names and addresses of the cuts
- * are `@souls/core/photos`. A series' picture (the home page's hero) is taken the same way.
+ * are `@souls/core/photos`. A series' picture (the home page's hero) is taken the same way, and
+ * stored with an article's cover by one storePicture (./stored-picture.ts).
  */
 
 export { type DrawingCut, drawingJpeg } from "./drawings";

@@ -10,8 +10,8 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HUNG_MS } from "../../../../vitest.shared";
-import { AdminNotFoundError, PhotoRefusedError } from "../admin/errors";
 import { createProduct } from "../admin/products";
+import { AdminNotFoundError, PhotoRefusedError } from "../errors";
 import {
   exifTags,
   gifImage,

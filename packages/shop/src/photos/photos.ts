@@ -14,14 +14,13 @@ import {
 } from "@souls/core/photos";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { AdminNotFoundError, PhotoRefusedError } from "../admin/errors";
-import { recordProductEvent } from "../admin/product-history";
-import { articleCoverFile } from "../magazine/cover";
+import { AdminNotFoundError, PhotoRefusedError } from "../errors";
 import { photoProcessing, timed } from "../metrics";
+import { recordProductEvent } from "../product-history";
 import { isStorableText, withoutBidiControls } from "../text";
 import { heroPictureFile } from "./hero-picture";
 import { checkPhotoSize, PHOTO_LIMITS, processPhoto, recutPhoto } from "./process";
-import { seriesPictureFile } from "./series-picture";
+import { storedPictureFile } from "./stored-picture";
 
 /** A photo as the owner's panel lists it. */
 export interface GalleryPhoto extends ShownPhoto {
@@ -291,11 +290,11 @@ export async function photoFile(db: Kysely<Database>, fileName: string): Promise
     .limit(1)
     .executeTakeFirst();
   // A series' picture, an article's cover and the home page's hero picture are cut and named as a
-  // model's photo (./series-picture.ts, ../magazine/cover.ts, ./hero-picture.ts).
+  // model's photo (./stored-picture.ts, ./hero-picture.ts).
   const bytes =
     file?.bytes ??
-    (await seriesPictureFile(db, name)) ??
-    (await articleCoverFile(db, name)) ??
+    (await storedPictureFile(db, "series", name)) ??
+    (await storedPictureFile(db, "article", name)) ??
     (await heroPictureFile(db, name)) ??
     (await cutMadeLate(db, fileName, name));
   if (!bytes) return null;

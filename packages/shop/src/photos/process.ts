@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { LARGEST_WIDTH, PHOTO_LIMITS, type PhotoFormat, photoCuts } from "@souls/core/photos";
 import type { Sharp, SharpOptions } from "sharp";
-import { PhotoRefusedError } from "../admin/errors";
+import { PhotoRefusedError } from "../errors";
 
 export { PHOTO_LIMITS };
 

@@ -13,7 +13,6 @@ import { createModel, publishModel } from "../admin/catalogue/models";
 import { createSeries, featureSeries, updateSeries } from "../admin/catalogue/series";
 import { completeTexts, insertDescribedPhoto } from "../admin/catalogue/testing";
 import { updateModelTexts } from "../admin/catalogue/texts";
-import { PhotoRefusedError } from "../admin/errors";
 import {
   homeSeries,
   loadCatalogue,
@@ -22,6 +21,7 @@ import {
   shownModels,
   shownSeries,
 } from "../catalogue";
+import { PhotoRefusedError } from "../errors";
 import { smallPhoto } from "./fixtures";
 import { photoFile } from "./photos";
 import { removeSeriesPicture, setSeriesPicture, setSeriesPictureAlt } from "./series-picture";

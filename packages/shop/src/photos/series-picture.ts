@@ -6,9 +6,10 @@
  */
 import type { ShownPhoto } from "@souls/core/photos";
 import type { Database, Kysely, Transaction } from "@souls/db";
-import { SeriesNotFoundError } from "../admin/catalogue/errors";
+import { SeriesNotFoundError } from "../errors";
 import { cleanAlt, type PhotoAlt } from "./photos";
 import { checkPhotoSize, processPhoto } from "./process";
+import { storePicture } from "./stored-picture";
 
 /** A series' picture as pages and the panel show it (its id is the series'). */
 export type SeriesPicture = ShownPhoto;
@@ -63,11 +64,7 @@ export async function setSeriesPicture(
 
   return db.transaction().execute(async (trx) => {
     const series = await lockSeries(trx, input.seriesId);
-    await trx.deleteFrom("seriesPictureFiles").where("seriesId", "=", series.id).execute();
-    await trx
-      .insertInto("seriesPictureFiles")
-      .values(photo.files.map((file) => ({ seriesId: series.id, ...file })))
-      .execute();
+    await storePicture(trx, "series", series.id, photo);
     const row = await trx
       .updateTable("series")
       .set({
@@ -132,23 +129,6 @@ export async function seriesPictures(db: Kysely<Database>): Promise<Map<number, 
       return picture ? [[row.id, picture] as const] : [];
     }),
   );
-}
-
-/** A series picture's cut by its name's parts, or undefined. */
-export async function seriesPictureFile(
-  db: Kysely<Database>,
-  name: { hash: string; width: number; format: "avif" | "webp" | "jpeg" },
-): Promise<Buffer | undefined> {
-  const file = await db
-    .selectFrom("seriesPictureFiles")
-    .innerJoin("series", "series.id", "seriesPictureFiles.seriesId")
-    .select("seriesPictureFiles.bytes")
-    .where("series.pictureSource", "=", name.hash)
-    .where("seriesPictureFiles.format", "=", name.format)
-    .where("seriesPictureFiles.width", "=", name.width)
-    .limit(1)
-    .executeTakeFirst();
-  return file?.bytes;
 }
 
 export { pictureOf as seriesPictureOf };

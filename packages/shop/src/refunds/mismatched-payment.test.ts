@@ -2,9 +2,9 @@
 import { seededTestDatabase } from "@souls/db/testing";
 import { startStripeStandIn } from "@souls/stripe-stand-in";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GatewayUnavailableError, PaymentToCheckError, RefundRefusedError } from "../admin/errors";
 import { listOrders, ordersToAttend } from "../admin/order-list";
 import { orderDetail, releaseUnpaidOrder } from "../admin/orders";
+import { GatewayUnavailableError, PaymentToCheckError, RefundRefusedError } from "../errors";
 import { expireHolds, finalizePayment } from "../orders/finalize-payment";
 import { newCheckoutKey, placeOrder } from "../orders/place-order";
 import { startPayment } from "../orders/start-payment";

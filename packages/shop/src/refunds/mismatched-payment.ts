@@ -7,13 +7,13 @@
  * the gateway failed) finds the same refund, so the money goes back once.
  */
 import type { Database, Kysely, PaymentCheck, Refund, Transaction } from "@souls/db";
-import { RefundRefusedError } from "../admin/errors";
-import { lockOrder } from "../admin/lock-order";
+import { RefundRefusedError } from "../errors";
 import { releaseHold, stockLinesOf } from "../orders/holds";
+import { lockOrder } from "../orders/lock-order";
 import { enqueueRefund } from "../orders/order-emails";
 import { applyOrderEvent } from "../orders/transitions";
 import type { PaymentGateway } from "../payments/gateway";
-import { askGatewayToRefund, type RefundOutcome } from "./refunds";
+import { askGatewayToRefund, type RefundOutcome, refundOutcome } from "./refunds";
 
 export async function refundMismatchedPayment(
   db: Kysely<Database>,
@@ -114,11 +114,5 @@ async function outcomeOf(db: Kysely<Database>, refund: Refund, replayed: boolean
     .select(["orderNumber", "status"])
     .where("id", "=", refund.orderId)
     .executeTakeFirstOrThrow();
-  return {
-    refundId: refund.id,
-    orderNumber: order.orderNumber,
-    amountCents: refund.amountCents,
-    status: order.status,
-    replayed,
-  };
+  return refundOutcome(refund, order, replayed);
 }

@@ -3,32 +3,19 @@
  * never twice for one click. A refund is written `pending` in one transaction (the order locked,
  * what is left to refund checked), asked of the gateway outside any transaction with an
  * idempotency key of its own, then settled in a second transaction that moves the order through
- * the state machine, puts pieces back on the shelf and queues the shopper's e-mail. Refunds made
- * in the provider's dashboard arrive through its webhook and are settled the same way.
+ * the state machine, puts pieces back on the shelf and queues the shopper's e-mail
+ * (../orders/refund-ledger.ts). Refunds made in the provider's dashboard arrive through its webhook
+ * and are settled the same way.
  */
 
-import { SHOPPER_REFUND_REASONS, type ShopperRefundReason } from "@souls/core/refunds";
-import type {
-  Database,
-  Kysely,
-  Order,
-  OrderItem,
-  Refund,
-  RefundReason,
-  RefundRestock,
-  Transaction,
-} from "@souls/db";
+import type { Database, Kysely, Order, Refund, RefundReason, RefundRestock, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { AdminNotFoundError, GatewayUnavailableError, RefundRefusedError } from "../admin/errors";
-import { lockOrder } from "../admin/lock-order";
 import { paidForPieces } from "../discounts/rules";
+import { AdminNotFoundError, GatewayUnavailableError, RefundRefusedError } from "../errors";
 import { IllegalTransitionError, nextStatus } from "../order-status";
-import { linesToShip, somethingToShip } from "../orders/fulfilment";
-import { restockItems } from "../orders/holds";
-import { enqueueRefund } from "../orders/order-emails";
-import { type Actor, applyOrderEvent } from "../orders/transitions";
-import { issueCreditNote } from "../papers/issue";
-import type { PaymentGateway, ProviderRefund } from "../payments/gateway";
+import { lockOrder } from "../orders/lock-order";
+import { committedCents, orderOf, settleRefund } from "../orders/refund-ledger";
+import type { PaymentGateway } from "../payments/gateway";
 
 /** Order statuses in which money was taken and some is still there to give back. */
 const REFUNDABLE_PAYMENTS = ["paid", "partially_refunded"] as const;
@@ -221,13 +208,13 @@ async function prepareRefund(
 async function carryOut(db: Kysely<Database>, gateway: PaymentGateway, { refund, order }: Prepared) {
   if (refund.status !== "pending") {
     const current = await orderOf(db, order.id);
-    return outcome(refund, current, true);
+    return refundOutcome(refund, current, true);
   }
   const providerRefundId = await askGatewayToRefund(db, gateway, order, refund);
   return db.transaction().execute(async (trx) => {
     const locked = await lockOrder(trx, order.orderNumber);
     const settled = await settleRefund(trx, locked, refund.id, providerRefundId, "admin");
-    return outcome(settled ?? refund, await orderOf(trx, order.id), settled === null);
+    return refundOutcome(settled ?? refund, await orderOf(trx, order.id), settled === null);
   });
 }
 
@@ -265,201 +252,12 @@ export function refundIdempotencyKey(order: Pick<Order, "orderNumber">, refund: 
   return `refund-${order.orderNumber}-${refund.id}`;
 }
 
-/**
- * Marks a pending refund succeeded and applies it to the locked order: status through the state
- * machine (refunded in full, partly, or cancelled), pieces back when asked, the e-mail queued.
- * Null when another path (the webhook, a retry) settled it first.
- */
-async function settleRefund(
-  trx: Transaction<Database>,
-  order: Order,
-  refundId: number,
-  providerRefundId: string,
-  actor: Actor,
-): Promise<Refund | null> {
-  const refund = await trx
-    .updateTable("refunds")
-    .set({ status: "succeeded", providerRefundId, settledAt: new Date(), lastError: null })
-    .where("id", "=", refundId)
-    .where("status", "=", "pending")
-    .returningAll()
-    .executeTakeFirst();
-  if (!refund) return null;
-  await applyRefund(trx, order, refund, actor);
-  return refund;
-}
-
-/** What a settled refund changes on its order, in the caller's transaction. */
-async function applyRefund(
-  trx: Transaction<Database>,
-  order: Order,
+/** What the owner's click did, as the panel reads it. */
+export function refundOutcome(
   refund: Refund,
-  actor: Actor,
-): Promise<void> {
-  const refunded = (await settledCents(trx, order.id)) >= order.totalCents;
-  // A cancellation whose order left meanwhile (shipped from another tab) is still a full refund.
-  const cancelled = refund.reason === "cancellation" && nextStatus(order.status, "cancelled").ok;
-  // Every piece refunded before the parcel left (its delivery kept or not): nothing is left to
-  // ship, the order is refunded and waits for no one (a withdrawn one waits for its money still).
-  const nothingToShip =
-    !order.shippedAt &&
-    !order.withdrawnAt &&
-    // (its lines less the pieces refunded so far, read as for an order still to ship)
-    !somethingToShip(
-      await linesToShip(trx, {
-        id: order.id,
-        status: "pending_preparation",
-        shippedAt: null,
-        withdrawnAt: null,
-      }),
-    );
-  const event = refunded
-    ? cancelled
-      ? "cancelled"
-      : "refunded"
-    : nothingToShip
-      ? "refunded"
-      : "partially_refunded";
-  await applyOrderEvent(
-    trx,
-    order,
-    event,
-    actor,
-    { paymentStatus: refunded ? "refunded" : "partially_refunded" },
-    `refund ${refund.id}: ${(refund.amountCents / 100).toFixed(2)} ${order.currency}`,
-  );
-  const items = await trx.selectFrom("orderItems").selectAll().where("orderId", "=", order.id).execute();
-  const lines = await trx
-    .selectFrom("refundItems")
-    .select(["orderItemId", "quantity"])
-    .where("refundId", "=", refund.id)
-    .execute();
-  if (refund.restock === "now") {
-    // The refunded lines; a refund of the whole order without lines (a cancellation) all of them.
-    await restockItems(trx, lines.length > 0 ? itemsOf(items, lines) : items);
-  }
-  await enqueueRefund(trx, order, {
-    reason: refundReasonForShopper(refund.reason, order),
-    amountCents: refund.amountCents,
-    items: itemsOf(items, lines),
-    fullyRefunded: refunded,
-    refundedAt: refund.settledAt ?? new Date(),
-  });
-  // Its credit note, at its sale's VAT, last (after any piece went back on the shelf).
-  await issueCreditNote(trx, order, refund, itemsOf(items, lines));
-}
-
-/** The lines of a refund, as order items with the refunded quantities. */
-function itemsOf(items: OrderItem[], lines: { orderItemId: number; quantity: number }[]): OrderItem[] {
-  return lines.flatMap((line) => {
-    const item = items.find((candidate) => candidate.id === line.orderItemId);
-    // Its share of the discount code's amount, as the refund counted it (paidForPieces).
-    const discountCents = item ? item.unitPriceCents * line.quantity - paidForPieces(item, line.quantity) : 0;
-    return item ? [{ ...item, quantity: line.quantity, discountCents }] : [];
-  });
-}
-
-function refundReasonForShopper(reason: RefundReason, order: Order): ShopperRefundReason {
-  if ((SHOPPER_REFUND_REASONS as readonly RefundReason[]).includes(reason)) {
-    return reason as ShopperRefundReason;
-  }
-  // Made in the provider's dashboard: a withdrawn order's refund is the withdrawal's.
-  return order.withdrawnAt ? "withdrawal" : "goodwill";
-}
-
-/**
- * The provider's news of refunds on an order's payment (Stripe's `charge.refunded`): each refund
- * it lists is recorded once. The shop's own pending ones are settled (its request may have died
- * before it heard back); one made in the dashboard becomes a refund of the amount, without lines.
- * Without a list (the whole payment refunded), what is left is refunded at once.
- */
-export async function applyProviderRefunds(
-  trx: Transaction<Database>,
-  order: Order,
-  refunds: ProviderRefund[] | undefined,
-  actor: Actor,
-): Promise<"refunded" | "no_change"> {
-  const news = refunds ?? [
-    {
-      providerRefundId: `full-${order.orderNumber}`,
-      amountCents: order.totalCents - (await settledCents(trx, order.id)),
-    },
-  ];
-  let changed = false;
-  for (const providerRefund of news) {
-    if (providerRefund.amountCents <= 0) continue;
-    const known = await trx
-      .selectFrom("refunds")
-      .select("id")
-      .where("providerRefundId", "=", providerRefund.providerRefundId)
-      .executeTakeFirst();
-    if (known) continue;
-    const current = await orderOf(trx, order.id);
-    if (providerRefund.shopRefundId) {
-      const settled = await settleRefund(
-        trx,
-        current,
-        providerRefund.shopRefundId,
-        providerRefund.providerRefundId,
-        actor,
-      );
-      if (settled) changed = true;
-      continue;
-    }
-    const left = current.totalCents - (await committedCents(trx, order.id)).amount;
-    const amountCents = Math.min(providerRefund.amountCents, left);
-    if (amountCents <= 0) continue;
-    const full = amountCents >= current.totalCents - (await settledCents(trx, order.id));
-    const refund = await trx
-      .insertInto("refunds")
-      .values({
-        orderId: order.id,
-        provider: order.paymentProvider,
-        amountCents,
-        reason: "provider",
-        status: "succeeded",
-        providerRefundId: providerRefund.providerRefundId,
-        source: "provider",
-        // Refunded in full before it left the workshop: the pieces are back on the shelf.
-        restock: full && !current.shippedAt ? "now" : "no",
-        settledAt: new Date(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await applyRefund(trx, current, refund, actor);
-    changed = true;
-  }
-  return changed ? "refunded" : "no_change";
-}
-
-/**
- * Records the refund the shop made by itself when a late payment found its piece sold (the
- * accountant sees it like any other), in the caller's transaction.
- */
-export async function recordSoldOutRefund(
-  trx: Transaction<Database>,
-  order: Order,
-  providerRefundId: string,
-): Promise<void> {
-  await trx
-    .insertInto("refunds")
-    .values({
-      orderId: order.id,
-      provider: order.paymentProvider,
-      amountCents: order.totalCents,
-      shippingCents: order.shippingCents,
-      reason: "sold_out",
-      status: "succeeded",
-      providerRefundId,
-      source: "system",
-      restock: "no",
-      settledAt: new Date(),
-    })
-    .onConflict((oc) => oc.column("providerRefundId").doNothing())
-    .execute();
-}
-
-function outcome(refund: Refund, order: Order, replayed: boolean): RefundOutcome {
+  order: Pick<Order, "orderNumber" | "status">,
+  replayed: boolean,
+): RefundOutcome {
   return {
     refundId: refund.id,
     orderNumber: order.orderNumber,
@@ -467,10 +265,6 @@ function outcome(refund: Refund, order: Order, replayed: boolean): RefundOutcome
     status: order.status,
     replayed,
   };
-}
-
-function orderOf(db: Kysely<Database> | Transaction<Database>, orderId: number): Promise<Order> {
-  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
 }
 
 /**
@@ -493,30 +287,6 @@ async function replayOf(
     .executeTakeFirst();
   if (refund && refund.orderId !== order.id) throw new RefundRefusedError("other_order");
   return refund;
-}
-
-/** What is already given back or on its way (pending refunds count: they may succeed). */
-async function committedCents(trx: Transaction<Database>, orderId: number) {
-  const row = await trx
-    .selectFrom("refunds")
-    .select([
-      sql<string>`coalesce(sum(amount_cents), 0)`.as("amount"),
-      sql<string>`coalesce(sum(shipping_cents), 0)`.as("shipping"),
-    ])
-    .where("orderId", "=", orderId)
-    .where("status", "in", ["pending", "succeeded"])
-    .executeTakeFirstOrThrow();
-  return { amount: Number(row.amount), shipping: Number(row.shipping) };
-}
-
-async function settledCents(trx: Transaction<Database>, orderId: number): Promise<number> {
-  const row = await trx
-    .selectFrom("refunds")
-    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as("amount"))
-    .where("orderId", "=", orderId)
-    .where("status", "=", "succeeded")
-    .executeTakeFirstOrThrow();
-  return Number(row.amount);
 }
 
 async function committedQuantities(

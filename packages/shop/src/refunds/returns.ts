@@ -4,8 +4,9 @@
  * The law's clock runs from the withdrawal, not from the return (refundDeadline).
  */
 import type { Database, Kysely } from "@souls/db";
-import { AdminNotFoundError, ReturnNotExpectedError } from "../admin/errors";
+import { ReturnNotExpectedError } from "../errors";
 import { restockItems } from "../orders/holds";
+import { lockOrder } from "../orders/lock-order";
 
 export async function markReturnReceived(
   db: Kysely<Database>,
@@ -13,13 +14,7 @@ export async function markReturnReceived(
 ): Promise<{ orderNumber: string; returnedAt: Date }> {
   const now = request.now ?? new Date();
   return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .selectAll()
-      .where("orderNumber", "=", request.orderNumber)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw new AdminNotFoundError("order", request.orderNumber);
+    const order = await lockOrder(trx, request.orderNumber);
     if (!order.withdrawnAt || !order.shippedAt || order.returnedAt) throw new ReturnNotExpectedError();
     await trx
       .updateTable("orders")

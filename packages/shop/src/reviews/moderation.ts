@@ -7,9 +7,9 @@
 import { REVIEW_RULES, type ReviewRejectionReason, type ReviewStatus } from "@souls/core/reviews";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import type { ExpressionBuilder } from "kysely";
-import { AdminNotFoundError, ReviewModerationError } from "../admin/errors";
-import { likePattern } from "../admin/search";
+import { AdminNotFoundError, ReviewModerationError } from "../errors";
 import { enqueueEmail } from "../outbox/enqueue";
+import { likePattern } from "../search";
 import { normalizeReviewText } from "./form";
 import { changeUntilOf } from "./link";
 import { reviewLinkToken } from "./tokens";

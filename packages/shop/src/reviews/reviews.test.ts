@@ -7,7 +7,7 @@ import { REVIEW_RULES } from "@souls/core/reviews";
 import { seededTestDatabase } from "@souls/db/testing";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ReviewModerationError } from "../admin/errors";
+import { ReviewModerationError } from "../errors";
 import { withdrawFromContract } from "../orders/withdraw";
 import { offlineGateway } from "../payments/offline-gateway";
 import { refundOrder } from "../refunds/refunds";

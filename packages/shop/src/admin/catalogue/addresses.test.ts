@@ -1,7 +1,7 @@
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { productHistory } from "../product-history";
+import { productHistory } from "../../product-history";
 import { changeModelAddress } from "./addresses";
 import { AddressTakenError, CatalogueRefusedError } from "./errors";
 import { createModel, publishModel } from "./models";

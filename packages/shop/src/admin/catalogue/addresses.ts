@@ -8,7 +8,7 @@
 import type { Locale } from "@souls/core/locales";
 import { addressSegment, isAddressSegment, modelAddress } from "@souls/core/model-addresses";
 import type { Database, Kysely, Transaction } from "@souls/db";
-import { recordProductEvent } from "../product-history";
+import { recordProductEvent } from "../../product-history";
 import { CatalogueRefusedError } from "./errors";
 import { ensureAddressFree, lockCatalogue, lockModel } from "./store";
 

@@ -77,9 +77,5 @@ export class CatalogueRefusedError extends Error {
   }
 }
 
-export class SeriesNotFoundError extends Error {
-  override name = "SeriesNotFoundError";
-  constructor(readonly seriesId: number) {
-    super(`No series ${seriesId}`);
-  }
-}
+/** A series looked for and not found: the package's own (../../errors.ts), read by the photos too. */
+export { SeriesNotFoundError } from "../../errors";

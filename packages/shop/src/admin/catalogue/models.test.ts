@@ -2,8 +2,8 @@ import { CATALOGUE_LIMITS, EMPTY_MODEL_TEXTS } from "@souls/core/catalogue-rules
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DuplicateReferenceError, InvalidProductError } from "../errors";
-import { productHistory } from "../product-history";
+import { DuplicateReferenceError, InvalidProductError } from "../../errors";
+import { productHistory } from "../../product-history";
 import { type MissingPiece, missingPieces } from "./completeness";
 import {
   CatalogueRefusedError,

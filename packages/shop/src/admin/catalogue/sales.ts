@@ -5,8 +5,8 @@
  */
 import type { Database, Kysely } from "@souls/db";
 import { sql } from "kysely";
-import { InvalidProductError } from "../errors";
-import { recordProductEvent } from "../product-history";
+import { InvalidProductError } from "../../errors";
+import { recordProductEvent } from "../../product-history";
 import { type AdminProductRow, isInt, PRODUCT_LIMITS, rowOf } from "../products";
 import { CatalogueRefusedError } from "./errors";
 import { lockModel } from "./store";

@@ -2,7 +2,7 @@ import { CATALOGUE_LIMITS } from "@souls/core/catalogue-rules";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { productHistory } from "../product-history";
+import { productHistory } from "../../product-history";
 import { CatalogueRefusedError, ModelTextRefusedError, SeriesNotFoundError } from "./errors";
 import { createModel } from "./models";
 import { catalogueOverview } from "./overview";

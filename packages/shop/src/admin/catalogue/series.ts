@@ -8,8 +8,8 @@ import { CATALOGUE_LIMITS, SERIES_TEXT_LIMITS } from "@souls/core/catalogue-rule
 import { formatDateTime } from "@souls/core/format";
 import type { Database, Kysely, Transaction } from "@souls/db";
 import { EARLY_ACCESS_MINUTES, LAUNCH_LIMIT_BOUNDS, type SeriesLaunch } from "../../launch/rules";
+import { recordProductEvent } from "../../product-history";
 import { isStorableText } from "../../text";
-import { recordProductEvent } from "../product-history";
 import { CatalogueRefusedError, ModelTextRefusedError, SeriesNotFoundError } from "./errors";
 import { lockCatalogue, lockModel } from "./store";
 import { normalizeText } from "./texts";

@@ -8,7 +8,7 @@ import type { Locale } from "@souls/core/locales";
 import { defaultAddressSegments, modelAddress } from "@souls/core/model-addresses";
 import type { Database, Kysely, Product, Transaction } from "@souls/db";
 import { sql } from "kysely";
-import { AdminNotFoundError } from "../errors";
+import { AdminNotFoundError } from "../../errors";
 import type { StoredTexts } from "./completeness";
 import { type AddressHolder, AddressTakenError } from "./errors";
 

@@ -13,9 +13,9 @@ import {
 } from "@souls/core/catalogue-rules";
 import type { Locale } from "@souls/core/locales";
 import type { Database, Kysely } from "@souls/db";
+import { DuplicateReferenceError, InvalidProductError } from "../../errors";
+import { recordProductEvent } from "../../product-history";
 import { isStorableText, withoutBidiControls } from "../../text";
-import { DuplicateReferenceError, InvalidProductError } from "../errors";
-import { recordProductEvent } from "../product-history";
 import { type AdminProductRow, PRODUCT_LIMITS, rowOf } from "../products";
 import { missingPieces } from "./completeness";
 import { ModelIncompleteError, ModelTextRefusedError } from "./errors";

@@ -1,5 +1,5 @@
 import type { Database, Order, Transaction } from "@souls/db";
-import { AdminNotFoundError } from "./errors";
+import { AdminNotFoundError } from "../errors";
 
 /**
  * The order the owner acts on, by its number, locked for the rest of the transaction: two clicks,

@@ -1,7 +1,8 @@
 /**
- * `@souls/shop/errors`: what the owner's actions can run into. Each is a rule of the shop, not a
+ * `@souls/shop/errors`: what the shop's use cases can run into, whichever folder holds them (orders,
+ * refunds, photos, reviews, papers, carriers, the owner's panel). Each is a rule of the shop, not a
  * bug: the API turns them into answers the admin screens can show (anything else stays an
- * unexpected failure).
+ * unexpected failure). A concept's own refusals stay beside it (the catalogue's, the magazine's…).
  */
 import type { EmailStatus } from "@souls/core/statuses";
 
@@ -210,6 +211,13 @@ export class AccessRefusedError extends Error {
       | "not_found",
   ) {
     super(`Access refused: ${reason}`);
+  }
+}
+
+export class SeriesNotFoundError extends Error {
+  override name = "SeriesNotFoundError";
+  constructor(readonly seriesId: number) {
+    super(`No series ${seriesId}`);
   }
 }
 
