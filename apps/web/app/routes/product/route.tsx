@@ -18,7 +18,6 @@ import { useLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { ENDPOINTS, pathOf } from "~/screens";
 import liveAvailabilityScript from "~/scripts/live-availability.js?url&no-inline";
 import { Gallery, galleryPreload } from "./gallery";
@@ -28,7 +27,6 @@ import { ProductStory } from "./product-story";
 import { ProductReviews, ReviewsSummary } from "./reviews";
 
 export const handle = { i18n: ["common", "reviews"] };
-export const clientLoader = loadsWords(handle);
 
 const _MATERIALS = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
 

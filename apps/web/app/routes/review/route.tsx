@@ -15,12 +15,10 @@ import { requirePage } from "~/lib/page.server";
 import { logRefusal } from "~/lib/refusal.server";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { ModelChoice, ModelReview } from "./model-review";
 import { linkView, REFUSAL_STATUS, REVIEW_HEADERS, type ReviewRefusal, refusalOf } from "./review.server";
 
 export const handle = { i18n: ["common", "reviews"] };
-export const clientLoader = loadsWords(handle);
 
 export const headers = () => REVIEW_HEADERS;
 

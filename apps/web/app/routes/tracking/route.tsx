@@ -18,7 +18,6 @@ import { embeddedByAnotherSite, logRefusal } from "~/lib/refusal.server";
 import { pageMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 import {
   headersOf,
@@ -33,7 +32,6 @@ import {
 } from "./tracking.server";
 
 export const handle = { i18n: ["common", "checkout", "tracking"] };
-export const clientLoader = loadsWords(handle);
 
 export const headers = () => TRACKING_HEADERS;
 
