@@ -12,7 +12,7 @@ import type { CarrierEventKind } from "./carriers";
 import { MODEL_MATERIALS, MODEL_TEXT_FIELDS } from "./catalogue-rules";
 import type { EmailType } from "./email-types";
 import type { Locale } from "./locales";
-import { fill } from "./placeholders";
+import { count as countIn, fill } from "./placeholders";
 import type { ProductEventKind } from "./product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "./refunds";
 import type { ReviewRejectionReason, ReviewStatus } from "./reviews";
@@ -21,19 +21,17 @@ import type { SignupSource } from "./signups";
 import type { EmailStatus, OrderEvent, OrderStatus, PaymentStatus, RefundStatus } from "./statuses";
 import type { VatBasis, VatRegime } from "./vat";
 
-const FRENCH_PLURALS = new Intl.PluralRules("fr");
-
 /**
- * A count in words, by French plural rules (Intl.PluralRules): 0 and 1 take the singular
- * ("0 remboursement", "1 vente", "3 ventes"). `forms` holds the two templates, each with `{{n}}`;
- * `values` fills their other placeholders ("2 remboursements (40,00 €)").
+ * A count in words, by French plural rules (the one filler, @souls/core/placeholders): 0 and 1
+ * take the singular ("0 remboursement", "1 vente", "3 ventes"). `forms` holds the two templates,
+ * each with `{{n}}`; `values` fills their other placeholders ("2 remboursements (40,00 €)").
  */
 export function count(
   n: number,
   forms: { one: string; many: string },
   values: Readonly<Record<string, string | number>> = {},
 ): string {
-  return fill(FRENCH_PLURALS.select(Math.abs(n)) === "one" ? forms.one : forms.many, { ...values, n });
+  return countIn("fr", n, { one: forms.one, other: forms.many }, values);
 }
 
 /**
