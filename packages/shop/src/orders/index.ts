@@ -41,7 +41,9 @@ export {
 export {
   normalizeOrderNumber,
   requestTrackingLink,
+  TRACKING_LINK_REFUSALS,
   type TrackingLinkOutcome,
+  type TrackingLinkRefusal,
   type TrackingLinkRequest,
   trackingLinkRequestSchema,
 } from "./tracking-link";

@@ -13,6 +13,7 @@ import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
 import { useLocale, useRootData } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { logRefusal } from "~/lib/refusal.server";
+import { REVIEW_REFUSAL_WORDS } from "~/lib/refusals";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { ModelChoice, ModelReview } from "./model-review";
@@ -65,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   const opened = await openReviewLink(db, { token, secret: sessionSecrets });
   if (!opened.ok) return refused(opened.reason);
-  const reading = parseForm(form, reviewFormSchema(opened.view.days), REVIEW_FIELDS);
+  const reading = parseForm(form, reviewFormSchema(opened.view.days), REVIEW_FIELDS, REVIEW_REFUSAL_WORDS);
   if (!reading.ok) {
     const { errors, values } = reading;
     return data(

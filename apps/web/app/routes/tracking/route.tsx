@@ -15,6 +15,7 @@ import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { embeddedByAnotherSite, logRefusal } from "~/lib/refusal.server";
+import { TRACKING_LINK_REFUSAL_WORDS } from "~/lib/refusals";
 import { pageMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
@@ -101,7 +102,12 @@ async function findOrder(
   form: FormData,
   locale: Locale,
 ): Promise<TrackingView> {
-  const reading = parseForm(form, trackingLinkRequestSchema, ["orderNumber", "email"]);
+  const reading = parseForm(
+    form,
+    trackingLinkRequestSchema,
+    ["orderNumber", "email"],
+    TRACKING_LINK_REFUSAL_WORDS,
+  );
   if (!reading.ok) return { state: "form", find: { errors: reading.errors, values: reading.values } };
   try {
     const outcome = await requestTrackingLink(db, {
