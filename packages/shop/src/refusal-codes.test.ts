@@ -30,3 +30,15 @@ describe("the shop's refusals", () => {
     expect(named).toEqual([]);
   });
 });
+
+// The panel's words are the API's (decision 062): a file the shop writes in them gets them from its caller.
+describe("the shop's code", () => {
+  it("imports no panel words", () => {
+    const importing = (readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file))
+      .filter((file) =>
+        /from "@souls\/(api|core\/admin-copy)/.test(readFileSync(path.join(src, file), "utf8")),
+      );
+    expect(importing).toEqual([]);
+  });
+});

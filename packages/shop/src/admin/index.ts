@@ -124,6 +124,7 @@ export {
   SIGNUP_PAGE_SIZE,
   type SignupQuery,
   type SignupRow,
+  type SignupsCsvWords,
   signupAddress,
   writeSignupsCsv,
 } from "./signup-lists";
