@@ -24,7 +24,7 @@
  *   to whom, and whether anything was oversold.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -83,6 +83,8 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
   body: string;
   ms: number;
+  /** Milliseconds spent opening a new connection (0 on a kept-alive one). */
+  connectMs: number;
 }
 
 /** A browser's user agent: the shop counts its audience for browsers only (decision 047). */
@@ -130,6 +132,7 @@ class Browser {
       headers.Origin = this.origin;
     }
     const begun = performance.now();
+    let connectMs = 0;
     return new Promise((resolve) => {
       const req = http.request(
         new URL(target, this.origin),
@@ -147,15 +150,21 @@ class Browser {
                 "utf8",
               ),
               ms: performance.now() - begun,
+              connectMs,
             });
           });
           response.on("error", () =>
-            resolve({ status: 0, headers: {}, body: "", ms: performance.now() - begun }),
+            resolve({ status: 0, headers: {}, body: "", ms: performance.now() - begun, connectMs }),
           );
         },
       );
+      req.on("socket", (socket) => {
+        if (socket.connecting) socket.once("connect", () => (connectMs = performance.now() - begun));
+      });
       req.setTimeout(60_000, () => req.destroy());
-      req.on("error", () => resolve({ status: 0, headers: {}, body: "", ms: performance.now() - begun }));
+      req.on("error", () =>
+        resolve({ status: 0, headers: {}, body: "", ms: performance.now() - begun, connectMs }),
+      );
       req.end(body);
     });
   }
@@ -164,10 +173,11 @@ class Browser {
    * The live availability stream, as EventSource opens it: its own connection, held open. A
    * refusal (503) is not retried, as EventSource does not.
    */
-  stream(onChange: (change: { model: string; available: boolean }) => void): Promise<Stream> {
+  stream(onChange: (change: { model: string; available: number }) => void, model?: string): Promise<Stream> {
     return new Promise((resolve) => {
       const req = http.get(
-        new URL("/live/availability", this.origin),
+        // A product page's stream names its model, as the page's data-live-source says.
+        new URL(`/live/availability${model ? `?model=${model}` : ""}`, this.origin),
         {
           headers: { "X-Forwarded-For": this.address, Accept: "text/event-stream", "User-Agent": BROWSER },
           agent: false,
@@ -188,7 +198,7 @@ class Browser {
               buffer = buffer.slice(end + 2);
               if (!event.startsWith("event: availability")) continue;
               const data = /^data: (.*)$/m.exec(event)?.[1];
-              if (data) onChange(JSON.parse(data) as { model: string; available: boolean });
+              if (data) onChange(JSON.parse(data) as { model: string; available: number });
             }
           });
           response.on("error", () => {});
@@ -359,6 +369,14 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     maxSockets: Number.POSITIVE_INFINITY,
     maxFreeSockets: 512,
   });
+  // Each shopper's browser keeps its own connection alive between her pages and her click, as
+  // browsers do (Chrome keeps an idle one up to 5 minutes), up to six at once.
+  const browserAgents: http.Agent[] = [];
+  const browserAgent = () => {
+    const own = new http.Agent({ keepAlive: true, maxSockets: 6 });
+    browserAgents.push(own);
+    return own;
+  };
   const streamBound = liveStreamBound(options.repoRoot);
   const soldOut = soldOutWords(options.repoRoot);
   const pageSaysSoldOut = (html: string) => {
@@ -407,11 +425,18 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   /** 303 answers to a checkout that are not a hold (their path): said in the log. */
   const otherRedirects = new Map<string, number>();
 
+  // With BENCH_LAUNCH_TRACE=<file>: one line per timed request (start ms from the bench's start,
+  // kind, ms, connect ms, …), to see where a tail comes from.
+  const begun = performance.now();
+  const trace: string[] = [];
   const loadPage = async (browser: Browser, target: string) => {
     const answer = await browser.request("GET", target);
     pages.tally.count(answer.status);
     if (rushOn && browser.cookies.size === 0) {
       pages.latencies.push(answer.ms);
+      trace.push(
+        `${Math.round(performance.now() - begun - answer.ms)} page ${Math.round(answer.ms)} ${Math.round(answer.connectMs)} ${answer.headers["x-page-cache"] ?? "-"} ${target}`,
+      );
       (answer.headers["x-page-cache"] === "hit" ? pages.kept : pages.rendered).push(answer.ms);
     }
     return answer;
@@ -446,7 +471,12 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     const target = `/checkout?product=${slug}&qty=${quantity}`;
     const answer = await browser.request("POST", target, checkoutForm(slug, quantity, email, key));
     tally.count(answer.status);
-    if (timed) checkouts.latencies.push(answer.ms);
+    if (timed) {
+      checkouts.latencies.push(answer.ms);
+      trace.push(
+        `${Math.round(performance.now() - begun - answer.ms)} checkout ${Math.round(answer.ms)} ${Math.round(answer.connectMs)} ${answer.status}`,
+      );
+    }
     const location = String(answer.headers.location ?? "");
     const held = answer.status === 303 && location.includes("/paiement-test");
     if (answer.status === 303 && !held) {
@@ -499,7 +529,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   // The head start: each subscriber opens her link; the first ones buy one piece each and pay.
   const earlyRun = Promise.all(
     launch.subscribers.map(async (subscriber, i) => {
-      const browser = new Browser(baseUrl, `203.0.113.${i + 1}`, agent);
+      const browser = new Browser(baseUrl, `203.0.113.${i + 1}`, browserAgent());
       let target = `/acces-anticipe/${subscriber.token}`;
       for (let hop = 0; hop < 3 && target; hop++) {
         const answer = await browser.request("GET", target);
@@ -522,20 +552,36 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   // The crowd, arriving over the minute before T.
   const rushEnd = T + RUSH_SECONDS * 1000;
   const shopper = async (index: number) => {
-    const browser = new Browser(baseUrl, shopperAddress(index), agent);
+    const browser = new Browser(baseUrl, shopperAddress(index), browserAgent());
     const model = launch.models[index % launch.models.length] as Model;
     const arrival = T - CROWD_FROM_SECONDS * 1000 + Math.random() * (CROWD_FROM_SECONDS - 5) * 1000;
     await sleep(Math.max(0, arrival - Date.now()));
     rushOn = true;
     await loadPage(browser, "/");
     await loadPage(browser, model.path);
-    let available = true;
+    let available = 1;
+    // The page's script: the page read again, its availability swapped in; a change heard while
+    // a read is on its way makes one more read after it (apps/web/app/scripts/live-availability.js).
+    let reading = false;
+    let again = false;
+    const reread = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      await loadPage(browser, model.path);
+      reading = false;
+      if (again && Date.now() < rushEnd) {
+        again = false;
+        void reread();
+      }
+    };
     const stream = await browser.stream((change) => {
       if (change.model !== model.slug) return;
       available = change.available;
-      // The page's script: the page read again, its availability swapped in.
-      if (Date.now() < rushEnd) void loadPage(browser, model.path);
-    });
+      if (Date.now() < rushEnd) void reread();
+    }, model.slug);
     if (stream.status === 200) {
       streams.admitted++;
       open.push(stream);
@@ -630,6 +676,10 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
       `launch: checkouts redirected elsewhere than a payment: ${[...otherRedirects].map(([where, n]) => `${n} × ${where}`).join(", ")}`,
     );
   log(`launch: rush over ${Math.round((Date.now() - T) / 1000)} s after T; reading the outcome…`);
+  if (process.env.BENCH_LAUNCH_TRACE) {
+    trace.push(`${Math.round(T - Date.now() + performance.now() - begun)} T`);
+    writeFileSync(process.env.BENCH_LAUNCH_TRACE, `${trace.join("\n")}\n`);
+  }
 
   // The sold-out times, from the database's clock (the same machine's).
   const db = connect(options.databaseUrl, { maxConnections: 2 });
@@ -719,6 +769,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     }
   }
   agent.destroy();
+  for (const own of browserAgents) own.destroy();
 
   // ---------------------------------------------------------------------------------------------
   const pieces = MODELS.length * PIECES_PER_MODEL;

@@ -365,6 +365,11 @@ const server = createServer((req, res) => {
 // accepted overflowed, and the kernel dropped the rest, whose browsers tried again 1, 3, 7 and
 // 15 s later (the launch bench, decision 058). The kernel caps this at net.core.somaxconn.
 const ACCEPT_QUEUE = 4096;
+// An idle connection is kept longer than the proxy in front keeps its own (docker/haproxy.cfg,
+// `timeout http-keep-alive 65s`): closing it first, the server raced the proxy's next request on
+// it. And a shopper's browser reconnected at the opening's click after Node's 5 s, the whole crowd
+// at once. The graceful stop closes idle connections itself.
+server.keepAliveTimeout = 70_000;
 server.listen({ port, host, backlog: ACCEPT_QUEUE }, () => {
   const url = `http://${host ?? "localhost"}:${port}`;
   log.info("listening", { url }, `[web] ${url}`);

@@ -7,6 +7,7 @@ import type { ArticleEventKind, ArticleStatus, ArticleTone } from "@souls/core/m
 import type { ProductEventKind } from "@souls/core/product-events";
 import type { RefundReason, RefundSource, RestockChoice } from "@souls/core/refunds";
 import type { ReviewRejectionReason, ReviewStatus } from "@souls/core/reviews";
+import type { PaperSeller, SellerIdentity } from "@souls/core/seller";
 import type { ShopWordEventKind, ShopWordOverrides } from "@souls/core/shop-words";
 import type { SignupSource } from "@souls/core/signups";
 import type { EmailStatus, OrderStatus, PaymentStatus, RefundStatus } from "@souls/core/statuses";
@@ -665,28 +666,10 @@ export interface DeliveryPromise {
   maxDays: number;
 }
 
-export interface SellerTable {
+/** The seller's row: her identity (@souls/core/seller, what papers copy) and the rest of « Ma boutique ». */
+export interface SellerTable extends SellerIdentity {
   id: ColumnType<1, 1 | undefined, never>;
-  brand: string | null;
-  companyName: string | null;
-  /** ei, eurl, sarl, sas or sasu (@souls/shop/seller-fields). */
-  legalForm: string | null;
-  shareCapital: string | null;
-  /** rcs or rne: where the business is registered. */
-  register: string | null;
-  street: string | null;
-  postalCode: string | null;
-  city: string | null;
-  /** ISO 3166-1 alpha-2. */
-  country: string | null;
-  /** Nine digits. */
-  siren: string | null;
-  rcsCity: string | null;
-  /** FR, its two-digit key and the SIREN. */
-  vatNumber: string | null;
   publicationDirector: string | null;
-  phone: string | null;
-  email: string | null;
   instagramUrl: string | null;
   hostName: string | null;
   hostAddress: string | null;
@@ -797,27 +780,8 @@ export interface PaperBuyer {
   country: string;
 }
 
-/**
- * The seller's identity as « Ma boutique » held it when the paper was issued (null: not filled in):
- * the seller row's details a paper shows; `register` is absent from papers issued before it was asked.
- */
-export type PaperSeller = Pick<
-  SellerTable,
-  | "brand"
-  | "companyName"
-  | "legalForm"
-  | "shareCapital"
-  | "street"
-  | "postalCode"
-  | "city"
-  | "country"
-  | "siren"
-  | "rcsCity"
-  | "vatNumber"
-  | "email"
-  | "phone"
-> &
-  Partial<Pick<SellerTable, "register">>;
+/** The seller as a paper keeps it (@souls/core/seller). */
+export type { PaperSeller };
 
 /** The VAT and amounts of a paper, decided when it was issued and never recomputed. */
 interface TaxedPaper {

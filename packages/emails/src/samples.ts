@@ -1,7 +1,9 @@
 /**
  * Realistic messages for the preview server and the tests: what the shop really queues for an
- * order of one Aicha bag delivered in Paris.
+ * order of one Aicha bag delivered in Paris. `samplePayload` is each template's sample in each
+ * language, the one both the preview and the tests render.
  */
+import type { Locale } from "@souls/core/locales";
 import type { EmailContext, EmailPayload, EmailType } from "./messages";
 
 export const sampleContext: EmailContext = {
@@ -181,3 +183,13 @@ export const samplePayloads = {
     closedAt: null,
   },
 } satisfies { [T in EmailType]: EmailPayload<T> };
+
+/**
+ * A type's sample as a reader of a language receives it: the same order in both (what a shopper
+ * typed, her delivery instructions, is never translated); the owner's announcement in the words
+ * she wrote for each language.
+ */
+export function samplePayload<T extends EmailType>(type: T, locale: Locale): EmailPayload<T> {
+  if (type === "announcement" && locale === "en") return sampleAnnouncementEn as EmailPayload<T>;
+  return samplePayloads[type] as EmailPayload<T>;
+}

@@ -4,27 +4,11 @@
  * React here: the shop and the web app read these shapes; ./render.tsx draws them.
  */
 import type { Locale } from "@souls/core/locales";
+import type { PaperSeller } from "@souls/core/seller";
 import type { VatBasis } from "@souls/core/vat";
 
-/** The seller as « Ma boutique » held it when the paper was issued; null: not filled in. */
-export interface PaperSeller {
-  brand: string | null;
-  companyName: string | null;
-  /** ei, eurl, sarl, sas or sasu (@souls/core/legal-forms); before that list, as she typed it. */
-  legalForm: string | null;
-  shareCapital: string | null;
-  /** rcs or rne; absent from papers issued before it was asked (an RCS city then meant the RCS). */
-  register?: string | null;
-  street: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  siren: string | null;
-  rcsCity: string | null;
-  vatNumber: string | null;
-  email: string | null;
-  phone: string | null;
-}
+/** The seller as « Ma boutique » held it when the paper was issued: her identity, its row's columns. */
+export type { PaperSeller };
 
 /** Where a parcel goes, or whom a paper names. */
 export interface PaperAddress {

@@ -21,6 +21,10 @@ const live = processWide("live", () => {
     stopped: false,
     streamsByClient: new Map<string, number>(),
     streamsOpen: 0,
+    /** The open pages' listeners, by the model their page shows (null: every model). */
+    pages: new Map<string | null, Set<(change: AvailabilityChange) => void>>(),
+    /** Per model: what its pages were last told, and the change held back until the pace allows. */
+    paced: new Map<string, PacedModel>(),
   };
   closeOnStop("live", async () => {
     state.stopped = true;
@@ -37,6 +41,7 @@ function listen() {
       live.source = listeningSource;
       live.source.subscribe((change) => {
         for (const listener of live.listeners) listener(change);
+        tellPages(change);
       });
       live.source.subscribeToAll((change) => {
         for (const listener of live.everyChange) listener(change);
@@ -60,6 +65,75 @@ export async function whenListening(): Promise<void> {
  */
 export function tellOpenPages(change: ProductChange): void {
   for (const listener of live.listeners) listener(change);
+  tellPages(change);
+}
+
+/** What an open product page is told: its model's pieces available changed. */
+export interface AvailabilityChange {
+  model: string;
+  available: number;
+}
+
+interface PacedModel {
+  told: number | undefined;
+  held: ProductChange | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * A model's pages are told at most once a quarter second, the last change held back meanwhile.
+ * Each message makes every open page of the model read itself again: in a launch's rush the
+ * holds of one model came milliseconds apart, and each sent hundreds of pages back to the server
+ * at once (issue 33). A page still hears the last word within the pace.
+ */
+export const AVAILABILITY_PACE_MS = 250;
+
+function tellPages(change: ProductChange) {
+  let model = live.paced.get(change.slug);
+  if (!model) {
+    model = { told: undefined, held: undefined, timer: undefined };
+    live.paced.set(change.slug, model);
+  }
+  if (model.timer) {
+    // Held back: only the last availability matters, and whether anything but stock moved.
+    model.held = model.held ? { ...change, stockOnly: model.held.stockOnly && change.stockOnly } : change;
+    return;
+  }
+  tellNow(change.slug, model, change);
+}
+
+function tellNow(slug: string, model: PacedModel, change: ProductChange) {
+  // A held piece paid for changes no page: its pages are not read again for it.
+  if (change.stockOnly && model.told === change.available) return;
+  model.told = change.available;
+  const message = { model: slug, available: change.available };
+  for (const listener of live.pages.get(slug) ?? []) listener(message);
+  for (const listener of live.pages.get(null) ?? []) listener(message);
+  model.timer = setTimeout(() => {
+    model.timer = undefined;
+    const held = model.held;
+    model.held = undefined;
+    if (held) tellNow(slug, model, held);
+  }, AVAILABILITY_PACE_MS);
+  model.timer.unref?.();
+}
+
+/**
+ * Listens for the availability of one model (a product page's stream), or of all (`null`), until
+ * the returned function is called.
+ */
+export function watchAvailability(model: string | null, listener: (change: AvailabilityChange) => void) {
+  listen();
+  let listeners = live.pages.get(model);
+  if (!listeners) {
+    listeners = new Set();
+    live.pages.set(model, listeners);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && live.pages.get(model) === listeners) live.pages.delete(model);
+  };
 }
 
 export const productChanges: Omit<ListeningProductChangeSource, "close"> = {

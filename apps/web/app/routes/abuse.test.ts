@@ -331,6 +331,17 @@ describe("what a client may hold open", () => {
     for (const abort of [...aborts, again]) abort.abort();
   });
 
+  it("refuses a live stream asked for a malformed model, with a 400 and no slot taken", async () => {
+    for (const model of ["../admin", "x".repeat(200), "Lina", ""]) {
+      const answer = routes.live?.loader?.({
+        request: new Request(`https://souls.example/live/availability?model=${encodeURIComponent(model)}`),
+        params: {},
+        context: { socketAddress: "203.0.113.82" },
+      }) as Response;
+      expect(answer.status).toBe(400);
+    }
+  });
+
   it("refuses a tRPC batch naming more than 10 procedures", async () => {
     const names = Array.from({ length: 1400 }, () => "emails.stats").join(",");
     const answer = await call("trpc", "loader", `/trpc/${names}?batch=1&input=${encodeURIComponent("{}")}`);

@@ -126,7 +126,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * published. Its own frozen copy of the data (the sibling `.data.ts` file) and of the statements:
  * the seed's living `launch-catalogue.ts` may change without changing what this migration did.
  */
-async function fillLaunchModels(db: Kysely<unknown>): Promise<void> {
+export async function fillLaunchModels(db: Kysely<unknown>): Promise<void> {
   const references = LAUNCH_MODELS.map((model) => model.reference);
   const { rows: sold } = await sql<{ id: number; reference: string }>`
     SELECT p.id, p.reference FROM products p

@@ -9,7 +9,6 @@ import { Paragraph, SectionTitle, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function AddressCorrected({ payload, locale, context }: TemplateProps<"address_corrected">) {
@@ -49,11 +48,3 @@ export function AddressCorrected({ payload, locale, context }: TemplateProps<"ad
     </EmailLayout>
   );
 }
-
-AddressCorrected.PreviewProps = {
-  payload: samplePayloads.address_corrected,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"address_corrected">;
-
-export default AddressCorrected;

@@ -13,7 +13,6 @@ import { EmailLayout } from "../components/email-layout";
 import { styles } from "../components/theme";
 import { copyFor } from "../copy";
 import { absoluteUrl, earlyAccessUrl, shopUrl, unsubscribeUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function Announcement({ payload, locale, context }: TemplateProps<"announcement">) {
@@ -108,11 +107,3 @@ export function Announcement({ payload, locale, context }: TemplateProps<"announ
     </EmailLayout>
   );
 }
-
-Announcement.PreviewProps = {
-  payload: samplePayloads.announcement,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"announcement">;
-
-export default Announcement;

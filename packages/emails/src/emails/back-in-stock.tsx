@@ -9,7 +9,6 @@ import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/
 import { EmailLayout } from "../components/email-layout";
 import { copyFor } from "../copy";
 import { absoluteUrl, shopUrl, unsubscribeUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function BackInStock({ payload, locale, context }: TemplateProps<"back_in_stock">) {
@@ -49,11 +48,3 @@ export function BackInStock({ payload, locale, context }: TemplateProps<"back_in
     </EmailLayout>
   );
 }
-
-BackInStock.PreviewProps = {
-  payload: samplePayloads.back_in_stock,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"back_in_stock">;
-
-export default BackInStock;

@@ -9,7 +9,6 @@ import { ButtonLink, Paragraph, Title } from "../components/blocks";
 import { EmailLayout } from "../components/email-layout";
 import { copyFor } from "../copy";
 import { ADMIN_EMAIL_LINKS, absoluteUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function Incident({ payload, locale, context }: TemplateProps<"incident">) {
@@ -30,11 +29,3 @@ export function Incident({ payload, locale, context }: TemplateProps<"incident">
     </EmailLayout>
   );
 }
-
-Incident.PreviewProps = {
-  payload: samplePayloads.incident,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"incident">;
-
-export default Incident;

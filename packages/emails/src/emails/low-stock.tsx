@@ -8,7 +8,6 @@ import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/
 import { EmailLayout } from "../components/email-layout";
 import { copyFor } from "../copy";
 import { ADMIN_EMAIL_LINKS, absoluteUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function LowStock({ payload, locale, context }: TemplateProps<"low_stock">) {
@@ -39,11 +38,3 @@ export function LowStock({ payload, locale, context }: TemplateProps<"low_stock"
     </EmailLayout>
   );
 }
-
-LowStock.PreviewProps = {
-  payload: samplePayloads.low_stock,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"low_stock">;
-
-export default LowStock;

@@ -10,7 +10,6 @@ import { EmailLayout } from "../components/email-layout";
 import { OrderSummary } from "../components/order-summary";
 import { copyFor } from "../copy";
 import { ADMIN_EMAIL_LINKS, absoluteUrl, adminOrderUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function NewOrder({ payload, locale, context }: TemplateProps<"new_order">) {
@@ -60,11 +59,3 @@ export function NewOrder({ payload, locale, context }: TemplateProps<"new_order"
     </EmailLayout>
   );
 }
-
-NewOrder.PreviewProps = {
-  payload: samplePayloads.new_order,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"new_order">;
-
-export default NewOrder;

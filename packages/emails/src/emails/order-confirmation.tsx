@@ -22,7 +22,6 @@ import { styles } from "../components/theme";
 import { WithdrawalForm } from "../components/withdrawal-form";
 import { copyFor } from "../copy";
 import { shopUrl, trackingUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function OrderConfirmation({ payload, locale, context }: TemplateProps<"order_confirmation">) {
@@ -134,11 +133,3 @@ export function OrderConfirmation({ payload, locale, context }: TemplateProps<"o
     </EmailLayout>
   );
 }
-
-OrderConfirmation.PreviewProps = {
-  payload: samplePayloads.order_confirmation,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"order_confirmation">;
-
-export default OrderConfirmation;

@@ -10,7 +10,6 @@ import { EmailLayout } from "../components/email-layout";
 import { OrderLines } from "../components/order-summary";
 import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function OrderRefund({ payload, locale, context }: TemplateProps<"order_refund">) {
@@ -47,11 +46,3 @@ export function OrderRefund({ payload, locale, context }: TemplateProps<"order_r
     </EmailLayout>
   );
 }
-
-OrderRefund.PreviewProps = {
-  payload: samplePayloads.order_refund,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"order_refund">;
-
-export default OrderRefund;

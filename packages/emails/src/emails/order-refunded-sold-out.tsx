@@ -11,7 +11,6 @@ import { OrderSummary } from "../components/order-summary";
 import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
 import { shopUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function OrderRefundedSoldOut({ payload, locale, context }: TemplateProps<"order_refunded_sold_out">) {
@@ -42,11 +41,3 @@ export function OrderRefundedSoldOut({ payload, locale, context }: TemplateProps
     </EmailLayout>
   );
 }
-
-OrderRefundedSoldOut.PreviewProps = {
-  payload: samplePayloads.order_refunded_sold_out,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"order_refunded_sold_out">;
-
-export default OrderRefundedSoldOut;

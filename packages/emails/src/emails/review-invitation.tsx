@@ -12,7 +12,6 @@ import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/
 import { EmailLayout } from "../components/email-layout";
 import { copyFor } from "../copy";
 import { absoluteUrl, reviewOptOutUrl, reviewUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function ReviewInvitation({ payload, locale, context }: TemplateProps<"review_invitation">) {
@@ -70,11 +69,3 @@ export function ReviewInvitation({ payload, locale, context }: TemplateProps<"re
     </EmailLayout>
   );
 }
-
-ReviewInvitation.PreviewProps = {
-  payload: samplePayloads.review_invitation,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"review_invitation">;
-
-export default ReviewInvitation;

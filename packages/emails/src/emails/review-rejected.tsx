@@ -11,7 +11,6 @@ import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/
 import { EmailLayout } from "../components/email-layout";
 import { copyFor } from "../copy";
 import { reviewUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function ReviewRejected({ payload, locale, context }: TemplateProps<"review_rejected">) {
@@ -43,11 +42,3 @@ export function ReviewRejected({ payload, locale, context }: TemplateProps<"revi
     </EmailLayout>
   );
 }
-
-ReviewRejected.PreviewProps = {
-  payload: samplePayloads.review_rejected,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"review_rejected">;
-
-export default ReviewRejected;

@@ -10,7 +10,6 @@ import { ButtonLink, Facts, Paragraph, SectionTitle, Sentence, TextLink, Title }
 import { EmailLayout } from "../components/email-layout";
 import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function ShippingNotification({ payload, locale, context }: TemplateProps<"shipping_notification">) {
@@ -48,11 +47,3 @@ export function ShippingNotification({ payload, locale, context }: TemplateProps
     </EmailLayout>
   );
 }
-
-ShippingNotification.PreviewProps = {
-  payload: samplePayloads.shipping_notification,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"shipping_notification">;
-
-export default ShippingNotification;

@@ -9,7 +9,6 @@ import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/
 import { EmailLayout } from "../components/email-layout";
 import { copyFor } from "../copy";
 import { signupConfirmUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function SignupConfirmation({ payload, locale, context }: TemplateProps<"signup_confirmation">) {
@@ -35,11 +34,3 @@ export function SignupConfirmation({ payload, locale, context }: TemplateProps<"
     </EmailLayout>
   );
 }
-
-SignupConfirmation.PreviewProps = {
-  payload: samplePayloads.signup_confirmation,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"signup_confirmation">;
-
-export default SignupConfirmation;

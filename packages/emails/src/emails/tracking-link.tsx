@@ -8,7 +8,6 @@ import { ButtonLink, Paragraph, Sentence, TextLink, Title } from "../components/
 import { EmailLayout } from "../components/email-layout";
 import { copyFor } from "../copy";
 import { trackingUrl } from "../links";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function TrackingLink({ payload, locale, context }: TemplateProps<"tracking_link">) {
@@ -34,11 +33,3 @@ export function TrackingLink({ payload, locale, context }: TemplateProps<"tracki
     </EmailLayout>
   );
 }
-
-TrackingLink.PreviewProps = {
-  payload: samplePayloads.tracking_link,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"tracking_link">;
-
-export default TrackingLink;

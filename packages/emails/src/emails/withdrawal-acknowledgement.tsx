@@ -10,7 +10,6 @@ import { EmailLayout } from "../components/email-layout";
 import { OrderSummary } from "../components/order-summary";
 import { OrderTrackingLink } from "../components/order-tracking";
 import { copyFor } from "../copy";
-import { sampleContext, samplePayloads } from "../samples";
 import type { TemplateProps } from "../template-props";
 
 export function WithdrawalAcknowledgement({
@@ -54,11 +53,3 @@ export function WithdrawalAcknowledgement({
     </EmailLayout>
   );
 }
-
-WithdrawalAcknowledgement.PreviewProps = {
-  payload: samplePayloads.withdrawal_acknowledgement,
-  locale: "fr",
-  context: sampleContext,
-} satisfies TemplateProps<"withdrawal_acknowledgement">;
-
-export default WithdrawalAcknowledgement;

@@ -1,7 +1,7 @@
 import type { Locale } from "@souls/core/locales";
 import { renderEmail } from "../index";
 import type { EmailMessage, EmailPayload, EmailType, RenderedEmail } from "../messages";
-import { sampleAnnouncementEn, sampleContext, samplePayloads } from "../samples";
+import { sampleContext, samplePayload } from "../samples";
 
 /**
  * Renders the sample message of a type (with `changes` applied) and returns it with the
@@ -13,9 +13,7 @@ export async function renderSample<T extends EmailType>(
   locale: Locale,
   changes: Partial<EmailPayload<T>> = {},
 ): Promise<RenderedEmail> {
-  // The owner writes her announcement in each language: its English sample is her English.
-  const sample = type === "announcement" && locale === "en" ? sampleAnnouncementEn : samplePayloads[type];
-  const payload = { ...sample, ...changes };
+  const payload = { ...samplePayload(type, locale), ...changes };
   const message = { type, locale, payload } as EmailMessage;
   const rendered = await renderEmail(message, sampleContext);
   const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");

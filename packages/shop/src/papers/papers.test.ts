@@ -76,6 +76,8 @@ async function pay(
 
 const invoiceOf = (orderId: number) =>
   t.db.selectFrom("invoices").selectAll().where("orderId", "=", orderId).executeTakeFirstOrThrow();
+const firstItemOf = (orderId: number) =>
+  t.db.selectFrom("orderItems").select("id").where("orderId", "=", orderId).executeTakeFirstOrThrow();
 
 describe("invoice numbers", () => {
   it("follow each other without a gap nor a duplicate under 50 concurrent payments, a rolled back one included", async () => {
@@ -300,11 +302,7 @@ describe("a refund's credit note", () => {
     await pay(order);
     // The regime changes afterwards: the refund still takes the sale's 19 %.
     await saveOwnerSettings(t.db, SETTINGS);
-    const item = await t.db
-      .selectFrom("orderItems")
-      .select("id")
-      .where("orderId", "=", order.id)
-      .executeTakeFirstOrThrow();
+    const item = await firstItemOf(order.id);
     await refundOrder(t.db, stripeGateway, {
       orderNumber: order.orderNumber,
       requestKey: "refund-click-000000001",
@@ -411,11 +409,7 @@ describe("a discount code on the papers (decision 048)", () => {
       totalCents: 45630,
     });
     // One piece of three given back: a third of what was paid for the line.
-    const line = await t.db
-      .selectFrom("orderItems")
-      .select("id")
-      .where("orderId", "=", order.id)
-      .executeTakeFirstOrThrow();
+    const line = await firstItemOf(order.id);
     await refundOrder(t.db, stripeGateway, {
       orderNumber: order.orderNumber,
       requestKey: "refund-click-discount-1",

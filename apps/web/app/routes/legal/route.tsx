@@ -1,27 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatDate, formatPrice } from "@souls/core/format";
-import { intlLocale, type Locale } from "@souls/core/locales";
-import { RETENTION } from "@souls/core/retention";
+import { formatDate } from "@souls/core/format";
+import { intlLocale } from "@souls/core/locales";
 import { activeCarriers } from "@souls/shop/carriers";
-import {
-  postalAddressLine,
-  type RequiredSellerField,
-  type ShownSeller,
-  sirenForReading,
-} from "@souls/shop/seller";
 import { ArrowLeftIcon } from "~/components/icons";
 import { fixedT } from "~/i18n.server";
 import { db } from "~/lib/db.server";
-import { deliveryZonesFor, type ShownZone } from "~/lib/delivery.server";
-import { env } from "~/lib/env.server";
+import { deliveryZonesFor } from "~/lib/delivery.server";
 import { useLocale } from "~/lib/locale";
-import { requirePage, siteOrigin } from "~/lib/page.server";
+import { requirePage } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
 import { pathOf } from "~/screens";
+import { legalPlaceholders, missingDetailsOf } from "./placeholders.server";
 
 export const handle = { i18n: ["common", "legal"] };
 
@@ -51,134 +44,6 @@ function blocksOf(paragraphs: string[]): (string | string[])[] {
   return blocks;
 }
 
-type Words = (key: string, values?: Record<string, string>) => string;
-
-/**
- * Who publishes the site, as the law has her written for her legal form: « Souls Atelier SAS, SAS
- * (société par actions simplifiée) au capital de 5 000 €, dont le siège social est situé … » or
- * « Zora Benali EI, entrepreneur individuel, dont l'adresse professionnelle est … », each part
- * only when filled in.
- */
-function publisherOf(seller: ShownSeller, address: string | null, t: Words): string {
-  const form = seller.legalForm ? t(`identity.legalForms.${seller.legalForm}`) : null;
-  const formAndCapital =
-    form && seller.shareCapital
-      ? t("identity.capital", { legalForm: form, capital: seller.shareCapital })
-      : form;
-  const where = address
-    ? t(seller.legalForm === "ei" ? "identity.businessAddress" : "identity.seat", { address })
-    : null;
-  return [seller.companyName ?? seller.brand, formAndCapital, where].filter(Boolean).join(", ");
-}
-
-/**
- * Where she is registered and what she says of VAT: the RCS and its city, or the RNE, with the
- * SIREN; her VAT number if she has one, or the franchise's mention. Null when nothing is filled in.
- */
-function registrationOf(seller: ShownSeller, t: Words): string | null {
-  const siren = seller.siren ? sirenForReading(seller.siren) : null;
-  const register = !siren
-    ? null
-    : seller.register === "rcs"
-      ? seller.rcsCity
-        ? t("identity.rcs", { city: seller.rcsCity, siren })
-        : t("identity.rcsWithoutCity", { siren })
-      : seller.register === "rne"
-        ? t("identity.rne", { siren })
-        : t("identity.siren", { siren });
-  const vat = seller.vatFranchise
-    ? t("identity.franchise")
-    : seller.vatNumber
-      ? t("identity.vatNumber", { vatNumber: seller.vatNumber })
-      : null;
-  return [register, vat].filter(Boolean).join(" ") || null;
-}
-
-/**
- * The terms' delivery charges and times (articles 4 and 7), one item per zone the owner set in
- * her panel (decision 049): what the checkout charges and the pages announce, never other figures.
- */
-function deliveryTerms(zones: readonly ShownZone[], locale: Locale, t: Words) {
-  const items = (value: (zone: ShownZone) => string) =>
-    zones
-      .map((zone, index) =>
-        t(index === zones.length - 1 ? "terms.delivery.lastItem" : "terms.delivery.item", {
-          zone: zone.countries
-            ? t("terms.delivery.zone", { zone: zone.name, countries: zone.countries })
-            : zone.name,
-          value: value(zone),
-        }),
-      )
-      .join("\n");
-  const price = (cents: number) => formatPrice(cents, locale);
-  return {
-    deliveryPrices: items((zone) =>
-      zone.priceCents === 0
-        ? t("terms.delivery.free")
-        : zone.freeFromCents === null
-          ? price(zone.priceCents)
-          : t("terms.delivery.freeFrom", {
-              price: price(zone.priceCents),
-              amount: price(zone.freeFromCents),
-            }),
-    ),
-    deliveryTimes: items((zone) => zone.times),
-  };
-}
-
-/**
- * The texts' placeholders, as the owner filled them in for the page's language: null where she
- * has not yet, and the paragraphs that need it are left out (never an example in its place).
- */
-function identityOf(seller: ShownSeller, locale: Locale, t: Words) {
-  const address = postalAddressLine(seller.address, locale);
-  return {
-    brand: seller.brand,
-    companyName: seller.companyName ?? seller.brand,
-    sellerIdentity: publisherOf(seller, address, t),
-    registration: registrationOf(seller, t),
-    prices: t(seller.vatFranchise ? "identity.pricesFranchise" : "identity.pricesVat"),
-    address,
-    publisher: seller.publicationDirector,
-    email: seller.email,
-    phone: seller.phone,
-    hostName: seller.host.name,
-    hostAddress: seller.host.address,
-    hostPhone: seller.host.phone,
-    mediatorName: seller.mediator.name,
-    mediatorUrl: seller.mediator.url,
-    siteUrl: siteOrigin,
-    // What the privacy policy says of reviews is what the shop does: its settings and periods.
-    reviewInvitationDays: String(env.REVIEW_INVITATION_DAYS),
-    publishedReviewYears: String(RETENTION.publishedReviewYears),
-    rejectedReviewMonths: String(RETENTION.rejectedReviewMonths),
-    reviewInvitationMonths: String(RETENTION.reviewInvitationMonths),
-    reviewOptOutYears: String(RETENTION.reviewOptOutYears),
-  };
-}
-
-/** How the notice names a required detail not filled in yet (an address's four parts are one). */
-const MISSING_DETAIL: Record<RequiredSellerField, string> = {
-  companyName: "companyName",
-  legalForm: "legalForm",
-  shareCapital: "shareCapital",
-  register: "register",
-  rcsCity: "rcsCity",
-  siren: "siren",
-  publicationDirector: "publicationDirector",
-  street: "address",
-  postalCode: "address",
-  city: "address",
-  country: "address",
-  phone: "phone",
-  email: "email",
-  hostName: "host",
-  hostAddress: "host",
-  hostPhone: "host",
-  mediatorName: "mediator",
-  mediatorUrl: "mediator",
-};
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { page, locale } = requirePage(request);
   const document = page as DocumentId;
@@ -193,16 +58,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     document,
     // The seller's identity and her delivery zones fill the texts' placeholders, as she saved them in her panel.
-    identity: {
-      ...identityOf(seller, locale, t),
-      ...deliveryTerms(zones, locale, t),
-      // The carriers she ships with now (decision 050): « Colissimo, Chronopost, DHL ou UPS ».
-      carriers: new Intl.ListFormat(intlLocale(locale), { type: "disjunction" }).format(
-        carriers.map((carrier) => carrier.name),
-      ),
-    },
+    identity: legalPlaceholders(seller, zones, carriers, locale, t),
     // Until every detail the law asks of her form is filled in, the page says which are left out.
-    missingDetails: [...new Set(seller.missing.map((field) => MISSING_DETAIL[field]))],
+    missingDetails: missingDetailsOf(seller),
     // Her title and description for search engines, else today's (decision 051).
     ...meta,
   };

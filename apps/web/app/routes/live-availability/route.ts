@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { clientHash } from "~/lib/client.server";
-import { admitLiveStream, productChanges, whenListening } from "~/lib/live.server";
+import { admitLiveStream, watchAvailability, whenListening } from "~/lib/live.server";
 import { logRefusal } from "~/lib/refusal.server";
 import { endOnStop } from "~/lib/server-process.server";
+
+/** A model's address name, as the shop makes them (lower-case letters, digits, hyphens). */
+const MODEL_SLUG = /^[a-z0-9-]{1,120}$/;
 
 /**
  * Server-sent events for shoppers' product pages: "this model's availability changed". Pages
@@ -13,6 +16,15 @@ import { endOnStop } from "~/lib/server-process.server";
  * to a server that still runs, and the stopping server is not held open by them.
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
+  // A product page asks for its own model's changes (`?model=slug`); without it, every model's.
+  const model = new URL(request.url).searchParams.get("model");
+  if (model !== null && !MODEL_SLUG.test(model)) {
+    logRefusal(request, 400, "live streams: malformed model");
+    return new Response("Bad request", {
+      status: 400,
+      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" },
+    });
+  }
   const release = admitLiveStream(clientHash(request, context));
   if (typeof release === "string") {
     logRefusal(request, 503, `live streams: ${release.replace("_", " ")}`);
@@ -31,15 +43,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
       send("retry: 5000\n\n");
-      // A held piece paid for changes no page: its shopper's page is not read again for it.
-      const told = new Map<string, number>();
-      const stop = productChanges.subscribe((change) => {
-        if (change.stockOnly && told.get(change.slug) === change.available) return;
-        told.set(change.slug, change.available);
-        send(
-          `event: availability\ndata: ${JSON.stringify({ model: change.slug, available: change.available })}\n\n`,
-        );
-      });
+      const stop = watchAvailability(model, (change) =>
+        send(`event: availability\ndata: ${JSON.stringify(change)}\n\n`),
+      );
       whenListening().then(() => send("event: ready\ndata: {}\n\n"));
       // A comment now and then keeps proxies from closing a quiet connection.
       const keepAlive = setInterval(() => send(": ping\n\n"), 25_000);

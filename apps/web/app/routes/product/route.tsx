@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, type MetaFunction, useLoaderData } from "@remix-run/react";
-import { formatPrice } from "@souls/core/format";
 import { Faq } from "~/components/faq";
 import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { Paragraphs } from "~/components/paragraphs";
-import { GONE_MEANWHILE, PurchaseButtons } from "~/components/product-actions";
+import { GONE_MEANWHILE } from "~/components/product-actions";
 import { ModelsToView } from "~/components/product-card";
 import { ProductSafety } from "~/components/product-safety";
-import { SignupBox, SignupForm } from "~/components/signup-form";
+import { SignupBox } from "~/components/signup-form";
 import { ActionToast } from "~/components/toaster";
 import { handleCartIntent } from "~/lib/cart-actions.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
@@ -21,14 +20,14 @@ import { useTranslation } from "~/lib/translations";
 import { ENDPOINTS, pathOf } from "~/screens";
 import liveAvailabilityScript from "~/scripts/live-availability.js?url&no-inline";
 import { Gallery, galleryPreload } from "./gallery";
+import { Purchase, Waitlist } from "./offer";
 import { productPage, requireModel } from "./product.server";
 import { ProductPrice } from "./product-price";
 import { ProductStory } from "./product-story";
 import { ProductReviews, ReviewsSummary } from "./reviews";
+import { ProductService } from "./service";
 
 export const handle = { i18n: ["common", "reviews"] };
-
-const _MATERIALS = ["fabric", "embroidery", "hardware", "lining", "leather"] as const;
 
 export const loader = ({ request }: LoaderFunctionArgs) => productPage(request);
 
@@ -74,26 +73,9 @@ export default function ProductPage() {
   const { t: tc } = useTranslation();
   const home = pathOf("home", locale);
   const { available } = model;
-  const purchase = (anchor: string) =>
-    opening ? (
-      <div className="opening-note">
-        <p className="opening-note__when">
-          <time dateTime={opening.at}>
-            {tc("product.opening.label", { day: opening.day, time: opening.time })}
-          </time>
-        </p>
-        {opening.phase === "early" ? (
-          <p className="opening-note__early">{tc("product.opening.early")}</p>
-        ) : null}
-        <div className="purchase-buttons">
-          <button type="button" className="button button--primary" disabled>
-            {tc("product.opening.notYet")}
-          </button>
-        </div>
-      </div>
-    ) : (
-      <PurchaseButtons model={model.model} available={available} locale={locale} anchor={anchor} />
-    );
+  const purchase = (anchor: string) => (
+    <Purchase opening={opening} model={model.model} available={available} locale={locale} anchor={anchor} />
+  );
   const price = (withVat: boolean) => (
     <ProductPrice
       priceCents={model.priceCents}
@@ -108,7 +90,7 @@ export default function ProductPage() {
       id="main"
       className="product-page"
       data-model={model.model}
-      data-live-source={ENDPOINTS.liveAvailability}
+      data-live-source={`${ENDPOINTS.liveAvailability}?model=${encodeURIComponent(model.model)}`}
     >
       {/* The page's one script: its availability kept current while it is open (optional). */}
       <script type="module" src={liveAvailabilityScript} />
@@ -162,35 +144,7 @@ export default function ProductPage() {
             ) : null}
             {purchase("purchase")}
           </div>
-          {opening ? (
-            <div data-availability="waitlist">
-              <SignupBox
-                id="opening-notice"
-                className="opening-notice"
-                title={tc("product.opening.notifyTitle")}
-                text={tc("product.opening.notifyText")}
-                submitLabel={tc("product.opening.notifySubmit")}
-              />
-            </div>
-          ) : available > 0 ? (
-            <div data-availability="waitlist" />
-          ) : (
-            <section
-              id="waitlist"
-              className="waitlist"
-              aria-labelledby="waitlist-title"
-              data-availability="waitlist"
-            >
-              <h2 id="waitlist-title">{tc("product.waitlist.title")}</h2>
-              <p>{tc("product.waitlist.text", { name })}</p>
-              <SignupForm
-                intent="waitlist"
-                anchor="waitlist"
-                submitLabel={tc("product.waitlist.submit")}
-                consentLabel={tc("product.waitlist.consent")}
-              />
-            </section>
-          )}
+          <Waitlist opening={opening} available={available} name={name} />
           <ul className="trust-lines">
             {(["fabric", "madeIn", "payment", "packaging"] as const).map((line) => (
               <li key={line}>
@@ -228,43 +182,7 @@ export default function ProductPage() {
 
       {reviews ? <ProductReviews reviews={reviews} locale={locale} allPath={reviewsAllPath} /> : null}
 
-      <section className="service page" aria-labelledby="service-title">
-        <h2 id="service-title" className="section__title">
-          {tc("product.service.title")}
-        </h2>
-        <ul className="service__list">
-          {(["france", "international", "dustBag", "returns"] as const).map((item) => (
-            <li key={item}>
-              <h3>{tc(`product.service.${item}.title`)}</h3>
-              <p>{tc(`product.service.${item}.text`)}</p>
-            </li>
-          ))}
-          <li className="service__item--rates">
-            <h3>{tc("product.service.rates.title")}</h3>
-            <ul className="service__rates">
-              {delivery.map((zone) => (
-                <li key={`${zone.name} ${zone.countries}`}>
-                  {tc("product.service.rates.line", {
-                    zone: zone.countries
-                      ? tc("product.service.rates.zone", { zone: zone.name, countries: zone.countries })
-                      : zone.name,
-                    price:
-                      zone.priceCents === 0
-                        ? tc("product.service.rates.free")
-                        : zone.freeFromCents === null
-                          ? formatPrice(zone.priceCents, locale)
-                          : tc("product.service.rates.freeFrom", {
-                              price: formatPrice(zone.priceCents, locale),
-                              amount: formatPrice(zone.freeFromCents, locale),
-                            }),
-                    times: zone.times,
-                  })}
-                </li>
-              ))}
-            </ul>
-          </li>
-        </ul>
-      </section>
+      <ProductService delivery={delivery} locale={locale} />
 
       {texts.faq.length > 0 ? (
         <Faq title={tc("product.faqTitle")} items={texts.faq} className="page" />

@@ -1,11 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { TEST_CARDS } from "@souls/stripe-stand-in";
 import { logInAsOwner } from "../admin-helpers";
 import { deliveredEmail } from "../mailbox";
 import { webDir } from "../servers";
-import { expect, orderOf, sql, test, typeCard, uniqueEmail } from "./stripe-shop";
+import { expect, orderOf, payByCard, sql, test } from "./stripe-shop";
 
 // The owner's refunds reach Stripe once; a refund made in Stripe's dashboard reaches the shop once.
 
@@ -13,25 +12,7 @@ test.use({ reducedMotion: "reduce" });
 
 /** Two pieces bought by card (Aicha and Nadia, 338 € to France). */
 async function boughtByCard(page: Page) {
-  const email = uniqueEmail();
-  await page.goto("/checkout?product=aicha&qty=1&product2=nadia&qty2=1");
-  for (const [label, value] of [
-    ["Prénom", "Camille"],
-    ["Nom", "Martin"],
-    ["E-mail", email],
-    ["Adresse", "12 rue des Martyrs"],
-    ["Code postal", "75009"],
-    ["Ville", "Paris"],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-  await page.getByLabel("Pays de livraison").selectOption("FR");
-  await page.getByRole("button", { name: /^Payer / }).click();
-  await typeCard(page, "fr", TEST_CARDS.succeeds);
-  await page
-    .getByRole("region", { name: "Paiement par carte" })
-    .getByRole("button", { name: /^Payer / })
-    .click();
+  const email = await payByCard(page, "product=aicha&qty=1&product2=nadia&qty2=1");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Merci Camille ! Votre commande est confirmée",
   );

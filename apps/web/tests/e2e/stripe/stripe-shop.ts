@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FrameLocator, Page } from "@playwright/test";
 import { connect, migrateToLatest, seedProducts } from "@souls/db";
-import { type StripeStandIn, startStripeStandIn } from "@souls/stripe-stand-in";
+import { type StripeStandIn, startStripeStandIn, TEST_CARDS } from "@souls/stripe-stand-in";
 import { routeStripeTo } from "@souls/stripe-stand-in/playwright";
 import pg from "pg";
 import { ADMIN_PASSWORD } from "../admin-helpers";
@@ -213,6 +213,33 @@ export async function typeCard(page: Page, lang: "fr" | "en", number: string) {
   await frame.getByLabel(CARD_FIELDS[lang].number).fill(number);
   await frame.getByLabel(CARD_FIELDS[lang].expiry).fill("12 / 34");
   await frame.getByLabel(CARD_FIELDS[lang].cvc).fill("123");
+}
+
+/**
+ * A French shopper's checkout of `pieces` (`product=ilian&qty=1`…) to Paris, paid with 4242 in the
+ * Payment Element; resolves with her address once the card is sent.
+ */
+export async function payByCard(page: Page, pieces: string): Promise<string> {
+  const email = uniqueEmail();
+  await page.goto(`/checkout?${pieces}`);
+  for (const [label, value] of [
+    ["Prénom", "Camille"],
+    ["Nom", "Martin"],
+    ["E-mail", email],
+    ["Adresse", "12 rue des Martyrs"],
+    ["Code postal", "75009"],
+    ["Ville", "Paris"],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel("Pays de livraison").selectOption("FR");
+  await page.getByRole("button", { name: /^Payer / }).click();
+  await typeCard(page, "fr", TEST_CARDS.succeeds);
+  await page
+    .getByRole("region", { name: "Paiement par carte" })
+    .getByRole("button", { name: /^Payer / })
+    .click();
+  return email;
 }
 
 /** The order this browser placed last, as the database has it. */

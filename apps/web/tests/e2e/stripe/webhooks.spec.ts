@@ -1,35 +1,41 @@
 import type { Page } from "@playwright/test";
-import { TEST_CARDS } from "@souls/stripe-stand-in";
 import { deliveredEmail } from "../mailbox";
-import { expect, orderOf, paidRecord, sql, test, typeCard, uniqueEmail } from "./stripe-shop";
+import { expect, orderOf, paidRecord, payByCard, type StripeShop, sql, test } from "./stripe-shop";
 
 // Stripe's news of a payment arrives before the shopper is back, after, twice, out of order or
 // never, and she may close the tab: every way ends in one paid order and one e-mail (issue 24).
 
 /** A French checkout of one Ilian paid with 4242 in the Payment Element; resolves once the card is sent. */
-async function payWithElement(page: Page) {
-  const email = uniqueEmail();
-  await page.goto("/checkout?product=ilian&qty=1");
-  for (const [label, value] of [
-    ["Prénom", "Camille"],
-    ["Nom", "Martin"],
-    ["E-mail", email],
-    ["Adresse", "12 rue des Martyrs"],
-    ["Code postal", "75009"],
-    ["Ville", "Paris"],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-  await page.getByLabel("Pays de livraison").selectOption("FR");
-  await page.getByRole("button", { name: /^Payer / }).click();
-  await typeCard(page, "fr", TEST_CARDS.succeeds);
-  const card = page.getByRole("region", { name: "Paiement par carte" });
-  await card.getByRole("button", { name: /^Payer / }).click();
+const payWithElement = (page: Page) => payByCard(page, "product=ilian&qty=1");
+
+/** The same, but the shopper never gets back from Stripe: her way to the thank-you page is cut. */
+async function payAndNeverComeBack(page: Page) {
+  let backFromStripe: () => void = () => {};
+  const closing = new Promise<void>((resolve) => {
+    backFromStripe = resolve;
+  });
+  await page.route(/\/merci\?/, async (route) => {
+    backFromStripe();
+    await route.abort();
+  });
+  const email = await payWithElement(page);
+  await closing;
   return email;
 }
 
 const thanked = (page: Page) =>
   expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci Camille ! Votre commande est confirmée");
+
+/** Pays, her way back held until Stripe's events have been delivered; resolves once she is thanked. */
+async function paidOnceWebhooksDelivered(page: Page, stripeShop: StripeShop) {
+  await page.route(/\/merci\?/, async (route) => {
+    await stripeShop.standIn.webhooks.settled();
+    await route.continue();
+  });
+  const email = await payWithElement(page);
+  await thanked(page);
+  return { email, order: await orderOf(email) };
+}
 
 /** Stripe's own events applied to the order (not the return page's or the reconciler's answer). */
 const fromStripe = (events: string[]) => events.filter((id) => id.startsWith("evt_"));
@@ -38,14 +44,7 @@ test("the webhook arrives before the shopper is back: paid by it, thanked, one e
   page,
   stripeShop,
 }) => {
-  // The way back waits until Stripe's events have been delivered.
-  await page.route(/\/merci\?/, async (route) => {
-    await stripeShop.standIn.webhooks.settled();
-    await route.continue();
-  });
-  const email = await payWithElement(page);
-  await thanked(page);
-  const order = await orderOf(email);
+  const { email, order } = await paidOnceWebhooksDelivered(page, stripeShop);
   const record = await paidRecord(order.id);
   expect(record).toMatchObject({ paid_steps: 1, confirmations: 1 });
   expect(record?.events[0]).toMatch(/^evt_/);
@@ -70,13 +69,7 @@ test("the webhook arrives after, out of order: the way back pays, the late event
 
 test("the webhook arrives twice: one paid order, one e-mail", async ({ page, stripeShop }) => {
   stripeShop.standIn.webhooks.mode = "twice";
-  await page.route(/\/merci\?/, async (route) => {
-    await stripeShop.standIn.webhooks.settled();
-    await route.continue();
-  });
-  const email = await payWithElement(page);
-  await thanked(page);
-  const order = await orderOf(email);
+  const { order } = await paidOnceWebhooksDelivered(page, stripeShop);
   expect(await paidRecord(order.id)).toMatchObject({ paid_steps: 1, confirmations: 1 });
 });
 
@@ -84,16 +77,7 @@ test("the shopper closes the tab once she has paid: the webhook alone pays the o
   page,
   stripeShop,
 }) => {
-  let backFromStripe: () => void = () => {};
-  const closing = new Promise<void>((resolve) => {
-    backFromStripe = resolve;
-  });
-  await page.route(/\/merci\?/, async (route) => {
-    backFromStripe();
-    await route.abort();
-  });
-  const email = await payWithElement(page);
-  await closing;
+  const email = await payAndNeverComeBack(page);
   await page.close();
   await stripeShop.standIn.webhooks.settled();
   const order = await orderOf(email);
@@ -109,16 +93,7 @@ test("no webhook ever, and the tab closed: the reconciler finds the payment at S
   stripeShop,
 }) => {
   stripeShop.standIn.webhooks.mode = "never";
-  let backFromStripe: () => void = () => {};
-  const closing = new Promise<void>((resolve) => {
-    backFromStripe = resolve;
-  });
-  await page.route(/\/merci\?/, async (route) => {
-    backFromStripe();
-    await route.abort();
-  });
-  const email = await payWithElement(page);
-  await closing;
+  const email = await payAndNeverComeBack(page);
   await page.close();
   const placed = await orderOf(email);
   expect(placed).toMatchObject({ status: "awaiting_payment", payment_status: "pending" });
@@ -152,16 +127,7 @@ test("a webhook not signed by Stripe is refused and pays nothing, whoever sends 
   stripeShop,
 }) => {
   stripeShop.standIn.webhooks.mode = "never";
-  let backFromStripe: () => void = () => {};
-  const closing = new Promise<void>((resolve) => {
-    backFromStripe = resolve;
-  });
-  await page.route(/\/merci\?/, async (route) => {
-    backFromStripe();
-    await route.abort();
-  });
-  const email = await payWithElement(page);
-  await closing;
+  const email = await payAndNeverComeBack(page);
   const order = await orderOf(email);
   // Stripe's own event for this payment, as another site would forge it: the right body, no key.
   const [event] = stripeShop.standIn.account.events.filter(
