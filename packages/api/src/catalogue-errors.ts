@@ -3,7 +3,7 @@
  * owner's editor shows them: what is missing before a model can be published, an address another
  * model has, a text too long, a series that is not empty, a sale price that is not a reduction.
  */
-import { copy } from "@souls/core/admin-copy";
+
 import {
   LANGUAGE_NAMES_FR,
   MODEL_MATERIALS,
@@ -24,6 +24,7 @@ import {
   SeriesNotFoundError,
 } from "@souls/shop/admin";
 import { TRPCError } from "@trpc/server";
+import { copy } from "./admin-words";
 import type { InputErrors } from "./trpc";
 
 const WORDS = copy.errors.catalogue;

@@ -1,4 +1,3 @@
-import { copy } from "@souls/core/admin-copy";
 import { countryName, countryOptions } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import {
@@ -13,6 +12,7 @@ import {
   saveDeliveryZone,
 } from "@souls/shop/delivery";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
+import { copy } from "./admin-words";
 import type { ApiContext } from "./context";
 import { id, noInput, strictInput } from "./inputs";
 import { adminProcedure } from "./trpc";
@@ -58,13 +58,13 @@ export const deliveryRouter = {
   /** Creates a zone (`id` null) or replaces one; every zone and the history come back. */
   saveZone: adminProcedure.input(zoneInput).mutation(async ({ ctx, input }) => {
     const { id: zoneId, ...zone } = input;
-    await refusedInFrench(() => saveDeliveryZone(ctx.db, zoneId, zone, ctx.admin.name));
+    await refusedInFrench(() => saveDeliveryZone(ctx.db, zoneId, zone, ctx.admin.name, WORDS.history));
     return forPanel(ctx.db);
   }),
 
   /** Removes a zone: its countries are no longer offered at the checkout. */
   removeZone: adminProcedure.input(strictInput({ id })).mutation(async ({ ctx, input }) => {
-    await refusedInFrench(() => removeDeliveryZone(ctx.db, input.id, ctx.admin.name));
+    await refusedInFrench(() => removeDeliveryZone(ctx.db, input.id, ctx.admin.name, WORDS.history));
     return forPanel(ctx.db);
   }),
 } satisfies TRPCRouterRecord;

@@ -1,9 +1,9 @@
 /**
  * The shop's rule errors as the admin screens show them: a tRPC code and a French message from the
- * panel's dictionary (copy.errors in @souls/core/admin-copy). Any other error is left alone, so a
+ * panel's dictionary (copy.errors in @souls/api/admin-words, decision 062). Any other error is left alone, so a
  * bug stays an INTERNAL_SERVER_ERROR (logged by the web app).
  */
-import { copy, count, labelOf } from "@souls/core/admin-copy";
+
 import { MAX_HELPERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
 import { MAX_CARRIERS } from "@souls/core/carriers";
 import { formatMoney } from "@souls/core/format";
@@ -33,6 +33,7 @@ import { ArticleRefusedError } from "@souls/shop/magazine";
 import { IllegalTransitionError } from "@souls/shop/order-status";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { copy, count, labelOf } from "./admin-words";
 import { catalogueRuleError } from "./catalogue-errors";
 
 const ERRORS = copy.errors;

@@ -3,11 +3,12 @@
  * garbage refused with a French message and nothing written, each change in the history under the
  * name of the person whose session made it.
  */
-import { copy } from "@souls/core/admin-copy";
+
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { copy } from "./admin-words";
 import { MESSAGES } from "./errors";
 import { createCaller } from "./router";
 import { callPath, errorShape, helperContext, ownerCaller, trpcError, WELL_FORMED_INPUTS } from "./testing";

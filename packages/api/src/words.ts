@@ -1,4 +1,3 @@
-import { copy } from "@souls/core/admin-copy";
 import { LOCALES } from "@souls/core/locales";
 import { PHOTO_LIMITS } from "@souls/core/photos";
 import {
@@ -19,6 +18,7 @@ import {
 } from "@souls/shop/words";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
+import { copy } from "./admin-words";
 import { noInput, strictInput, text } from "./inputs";
 import { adminProcedure } from "./trpc";
 import { toWire } from "./wire";

@@ -1,6 +1,6 @@
 /**
  * Who changes an order (order_events.actor, order_changes.actor) or a product (product_events.actor):
- * defined once; the panel's dictionary labels each (`copy.labels.actor` in ./admin-copy).
+ * defined once; the panel's dictionary labels each (`copy.labels.actor` in @souls/api/admin-words).
  */
 export const ACTORS = ["shopper", "system", "admin", "stripe", "test_gateway"] as const;
 export type Actor = (typeof ACTORS)[number];

@@ -1,7 +1,7 @@
 /**
  * Every kind of e-mail the shop sends, defined once: the e-mail catalogue (@souls/emails) gives
  * each its payload and templates, the queue stores the code, and the panel labels it
- * (`copy.labels.emailType` in ./admin-copy). `new_order` and `low_stock` go to the owner, the
+ * (`copy.labels.emailType` in @souls/api/admin-words). `new_order` and `low_stock` go to the owner, the
  * others to a shopper.
  */
 export const EMAIL_TYPES = [

@@ -1,4 +1,4 @@
-/** What can change on a product (product_events.kind), in its history; labels in ./admin-copy. */
+/** What can change on a product (product_events.kind), in its history; labels in @souls/api/admin-words. */
 export const PRODUCT_EVENTS = [
   "created",
   "price_changed",

@@ -1,7 +1,7 @@
 /**
  * A refund's codes, defined once: why money went back, what became of the pieces, and who gave it
  * back. The database, the shop's rules, the API's inputs and the panel read them from here; their
- * French labels are the panel's dictionary's (`copy.labels` in ./admin-copy).
+ * French labels are the panel's dictionary's (`copy.labels` in @souls/api/admin-words).
  */
 
 /** Why money went back (refunds.reason). */

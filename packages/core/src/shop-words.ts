@@ -4,7 +4,7 @@
  * engines, in French and English. Plain text: a blank line starts a paragraph (the `paragraphs`
  * ones), the others are one line. Today's texts stay in the locale files as the defaults: the
  * shop stores only what she changed. The one list the API, the shop, the database's reader and
- * the panel read; a text without its label fails the type check (admin-copy).
+ * the panel read; a text without its label fails the type check (@souls/api/admin-words).
  */
 export const SHOP_WORDS = {
   storyTitle: { max: 120 },

@@ -1,7 +1,7 @@
 /**
  * Where an address signed up (signups.source): the home page's and a product page's early notice,
  * the newsletter (its own form or the magazine's), or a sold-out model's back-in-stock list.
- * Labels in ./admin-copy.
+ * Labels in @souls/api/admin-words.
  */
 export const SIGNUP_SOURCES = ["home", "product", "newsletter", "magazine", "waitlist"] as const;
 export type SignupSource = (typeof SIGNUP_SOURCES)[number];

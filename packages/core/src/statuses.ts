@@ -1,7 +1,7 @@
 /**
  * Every status an order, its payment, a refund and a queued e-mail can have. The database stores
  * these codes; the owner reads each one's French label in the panel's dictionary
- * (`copy.labels` in ./admin-copy, a `Record<Code, label>`: a missing label fails the type check).
+ * (`copy.labels` in @souls/api/admin-words, a `Record<Code, label>`: a missing label fails the type check).
  */
 
 export const ORDER_STATUSES = [

@@ -1,7 +1,7 @@
 /**
  * The codes of the shop's VAT, defined once (docs/accounting.md). The rates and the rule that
- * decides a sale's VAT are the shop's (@souls/shop/papers); the panel labels the codes
- * (`copy.labels` in ./admin-copy).
+ * decides a sale's VAT are the shop's (@souls/shop/papers); the panel labels the regimes
+ * (`copy.labels` in @souls/api/admin-words), the accountant's export the bases (decision 062).
  */
 
 /**

@@ -6,6 +6,7 @@
 import { EMAIL_TYPES, type EmailType, INCIDENT_KINDS } from "@souls/core/email-types";
 import { isLocale, type Locale } from "@souls/core/locales";
 import { isModelCode } from "@souls/core/models";
+import { fill } from "@souls/core/placeholders";
 import { SHOPPER_REFUND_REASONS } from "@souls/core/refunds";
 import { REVIEW_REJECTION_REASONS } from "@souls/core/reviews";
 import { z } from "zod";
@@ -358,9 +359,7 @@ export function emailSubject(message: EmailMessage): string {
             ],
           }
         : message.payload;
-  return SUBJECTS[message.locale][message.type].replace(/\{\{(\w+)\}\}/g, (_, key: string) =>
-    String(values[key] ?? ""),
-  );
+  return fill(SUBJECTS[message.locale][message.type], values as Record<string, string | number>);
 }
 
 /** What a template needs to know about the shop itself (the worker passes it in). */

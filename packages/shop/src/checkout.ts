@@ -5,7 +5,9 @@
 export {
   isShopperPhone,
   SHIPPING_FIELDS,
+  SHIPPING_REFUSALS,
   type ShippingDetails,
+  type ShippingRefusal,
   shippingDetailsSchema,
 } from "./orders/checkout-form";
 export { type CheckoutQuery, overOrderLimit, parseCheckoutQuery } from "./orders/checkout-query";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { type AdminSession, ensureOwner, findAdminSession, type LoginResult, logIn } from "@souls/shop/admin";
 import { ADMIN_PAGES, mayOpen } from "~/screens";
 import { adminCookie, adminDeviceCookie } from "./cookies.server";

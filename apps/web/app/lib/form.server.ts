@@ -1,7 +1,9 @@
 /**
  * How every form of the shop and the owner's login is read and answered. A form is read with
  * its zod schema by `parseForm`, which gives the data or, for the page to show again, each
- * field's first message (an `ns:path` locale key) and what was typed. See decision 012.
+ * field's first message (an `ns:path` locale key) and what was typed. See decision 012. A
+ * schema of @souls/shop refuses with codes: its caller passes the keys that word them
+ * (lib/refusals.ts, decision 062).
  */
 import { data } from "@remix-run/node";
 import type { Locale } from "@souls/core/locales";
@@ -21,12 +23,14 @@ const MAX_FIELD_LENGTH = 2000;
 /**
  * Reads `fields` of a posted form through `schema`. A missing field reaches the schema as
  * `undefined` and a file as itself (both refused by a text rule); an issue outside the listed
- * fields (an object-level rule) is reported on the first field.
+ * fields (an object-level rule) is reported on the first field. `words` gives the locale key of
+ * each refusal code of a shop schema.
  */
 export function parseForm<Schema extends z.ZodType, Field extends string>(
   form: FormData,
   schema: Schema,
   fields: readonly Field[],
+  words: Readonly<Record<string, string>> = {},
 ): FormReading<z.output<Schema>, Field> {
   const input: Record<string, unknown> = {};
   const values = {} as Record<Field, string>;
@@ -40,7 +44,7 @@ export function parseForm<Schema extends z.ZodType, Field extends string>(
   const errors: Partial<Record<Field, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = fields.find((name) => name === issue.path[0]) ?? fields[0];
-    if (field !== undefined) errors[field] ??= issue.message;
+    if (field !== undefined) errors[field] ??= words[issue.message] ?? issue.message;
   }
   return { ok: false, errors, values };
 }

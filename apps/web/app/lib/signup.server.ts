@@ -14,6 +14,7 @@ import { sessionSecret } from "./env.server";
 import { answerAction, invalidRequest, parseForm, readForm } from "./form.server";
 import { requirePage } from "./page.server";
 import { logRefusal } from "./refusal.server";
+import { SIGNUP_REFUSAL_WORDS } from "./refusals";
 import { makeToast } from "./toast.server";
 
 type SignupForm = "signup" | "waitlist";
@@ -65,7 +66,7 @@ export async function handleSignup(
   locale: Locale,
   source: SignupRequest["source"],
 ) {
-  const reading = parseForm(form, signupSchema, ["email", "name"]);
+  const reading = parseForm(form, signupSchema, ["email", "name"], SIGNUP_REFUSAL_WORDS);
   if (!reading.ok) return refusal("signup", reading.errors, reading.values, { status: 400 });
   const outcome = await recordSignup(db, {
     email: reading.data.email,
@@ -95,7 +96,7 @@ export async function handleWaitlist(
   locale: Locale,
   model: ModelCode,
 ) {
-  const reading = parseForm(form, waitlistSchema, ["email", "consent"]);
+  const reading = parseForm(form, waitlistSchema, ["email", "consent"], SIGNUP_REFUSAL_WORDS);
   if (!reading.ok) return refusal("waitlist", reading.errors, reading.values, { status: 400 });
   const outcome = await joinWaitlist(db, {
     email: reading.data.email,

@@ -3,9 +3,10 @@
  * renders every string and names the page's namespaces, whose files the browser loads (cached
  * for a year) before it hydrates, so it needs no i18n runtime, only this lookup (decisions 013,
  * 015). Locale files keep i18next's format: nested keys, `ns:key`, `{{value}}` placeholders and
- * `_one` / `_other` plural forms.
+ * `_one` / `_other` plural forms, filled by the shop's one filler (@souls/core/placeholders).
  */
 import type { Locale } from "@souls/core/locales";
+import { fill, pluralCategory } from "@souls/core/placeholders";
 import { createContext, type ReactNode, useContext } from "react";
 import { useLocale } from "./locale";
 import { wordsFile } from "./words";
@@ -35,17 +36,6 @@ export function WordsProvider({ source, children }: { source: WordSource; childr
 
 type Values = Record<string, unknown> & { count?: number };
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-
-function pluralOf(locale: Locale, count: number): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  return rules.select(count);
-}
-
 function lookUp(namespace: Namespace | undefined, path: string): unknown {
   let node: unknown = namespace;
   for (const part of path.split(".")) {
@@ -55,10 +45,9 @@ function lookUp(namespace: Namespace | undefined, path: string): unknown {
   return node;
 }
 
-function fill(text: string, values: Values | undefined): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    values && name in values ? String(values[name]) : whole,
-  );
+/** Fills through the shop's one filler; a placeholder without a value stays as written. */
+function filled(text: string, values: Values | undefined): string {
+  return fill(text, (values ?? {}) as Record<string, string | number>, { missing: "keep" });
 }
 
 /** The entry of `key` (`path` in `defaultNamespace`, or `ns:path`), its plural form for a `count`. */
@@ -74,7 +63,7 @@ function entryOf(
   const path = colon > 0 ? key.slice(colon + 1) : key;
   const plural =
     typeof count === "number"
-      ? (lookUp(namespace, `${path}_${pluralOf(locale, count)}`) ?? lookUp(namespace, `${path}_other`))
+      ? (lookUp(namespace, `${path}_${pluralCategory(locale, count)}`) ?? lookUp(namespace, `${path}_other`))
       : undefined;
   return { path, entry: plural ?? lookUp(namespace, path) };
 }
@@ -92,7 +81,7 @@ export function translate(
   values?: Values,
 ): string {
   const { path, entry } = entryOf(resources, locale, defaultNamespace, key, values?.count);
-  if (typeof entry === "string") return fill(entry, values);
+  if (typeof entry === "string") return filled(entry, values);
   return typeof entry === "number" ? String(entry) : path;
 }
 
@@ -105,15 +94,15 @@ export function translateList<Item>(
   values?: Values,
 ): Item[] {
   const { entry } = entryOf(resources, locale, defaultNamespace, key);
-  const filled = (node: unknown): unknown =>
+  const filledNode = (node: unknown): unknown =>
     typeof node === "string"
-      ? fill(node, values)
+      ? filled(node, values)
       : Array.isArray(node)
-        ? node.map(filled)
+        ? node.map(filledNode)
         : typeof node === "object" && node !== null
-          ? Object.fromEntries(Object.entries(node).map(([name, child]) => [name, filled(child)]))
+          ? Object.fromEntries(Object.entries(node).map(([name, child]) => [name, filledNode(child)]))
           : node;
-  return Array.isArray(entry) ? (filled(entry) as Item[]) : [];
+  return Array.isArray(entry) ? (filledNode(entry) as Item[]) : [];
 }
 
 export type Translate = (key: string, values?: Values) => string;

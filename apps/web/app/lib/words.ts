@@ -1,6 +1,8 @@
 /**
- * The words the browser has: the namespaces its first page names (see PageWords), loaded before
- * it hydrates, then those each later page loads before it renders (its route's clientLoader).
+ * The words the browser has, on the pages React runs on there (decision 030): the namespaces its
+ * first page names (see PageWords), loaded before it hydrates, then those a later page drawn in
+ * the browser loads before it renders (its route's clientLoader: only the pages that hydrate have
+ * one, decision 062; the others are reached by a document navigation).
  */
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { isLocale, type Locale } from "@souls/core/locales";

@@ -11,7 +11,6 @@
  * (at most one per country and rate). A year of orders never sits in memory, and the event loop
  * serves other requests between two batches.
  */
-import { copy } from "@souls/core/admin-copy";
 import { SHOP_MONTH_PATTERN } from "@souls/core/format";
 import type { VatBasis } from "@souls/core/vat";
 import type { Database, Kysely, Transaction } from "@souls/db";
@@ -285,7 +284,43 @@ export async function writeAccountingCsv(
   return report;
 }
 
-const WORDS = copy.accounting.csv;
+/**
+ * The file's own words: its columns, its rows' kinds and the VAT bases, in French whatever language
+ * a shopper bought in — the accountant's file format (decision 048), kept with the code that
+ * writes it rather than in the panel's words (decision 062).
+ */
+const WORDS = {
+  type: "Type",
+  paper: "N° de pièce",
+  orderNumber: "N° de commande",
+  orderDate: "Date de commande",
+  operationDate: "Date de l'opération",
+  customer: "Client",
+  country: "Pays",
+  countryCode: "Code pays",
+  vatBasis: "Régime de TVA",
+  vatRate: "Taux de TVA",
+  net: "Montant HT",
+  vat: "TVA",
+  gross: "Montant TTC",
+  shipping: "dont livraison TTC",
+  paymentReference: "Référence de paiement",
+  discount: "dont remise TTC (code de réduction)",
+  discountCode: "Code de réduction",
+  sale: "Vente",
+  refund: "Remboursement",
+  noSale: "Sans TVA : paiement remboursé sans vente",
+  subtotal: "Sous-total",
+  total: "Total",
+};
+
+/** How one sale was taxed (invoices.vat_basis), as the file says it. */
+const VAT_BASES = {
+  france: "TVA France",
+  destination: "TVA du pays de livraison (OSS)",
+  export: "Exportation, exonérée (CGI art. 262 I)",
+  franchise: "Franchise en base (CGI art. 293 B)",
+} satisfies Record<VatBasis, string>;
 
 const HEADER = [
   WORDS.type,
@@ -350,8 +385,7 @@ const amounts = (sums: Sums) => [
 ];
 
 /** What a row's VAT was: its basis (« Exportation, exonérée (CGI art. 262 I) »…). */
-const basisOf = (row: AccountingRow) =>
-  row.vatBasis === null ? WORDS.noSale : copy.labels.vatBasis[row.vatBasis];
+const basisOf = (row: AccountingRow) => (row.vatBasis === null ? WORDS.noSale : VAT_BASES[row.vatBasis]);
 
 /**
  * The CSV's text as its rows come, oldest first: the header, each row, and each time a month

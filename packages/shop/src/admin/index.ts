@@ -125,6 +125,7 @@ export {
   SIGNUP_PAGE_SIZE,
   type SignupQuery,
   type SignupRow,
+  type SignupsCsvWords,
   signupAddress,
   writeSignupsCsv,
 } from "./signup-lists";

@@ -182,7 +182,30 @@ describe("the sign-up lists", () => {
     await signUp("camille@example.org", "newsletter", true);
     await signUp("jules@exemple.fr", "home", false);
     const chunks: string[] = [];
-    expect(await writeSignupsCsv(t.db, undefined, (chunk) => void chunks.push(chunk))).toEqual({ rows: 1 });
+    // The file's words are the caller's (the panel's, decision 062).
+    const words = {
+      header: [
+        "E-mail",
+        "Nom",
+        "Liste",
+        "Modèle attendu",
+        "Langue",
+        "Inscription",
+        "Consentement confirmé le",
+        "Avis de retour envoyé le",
+      ],
+      lists: {
+        newsletter: "Newsletter",
+        home: "Avant-première (accueil)",
+        magazine: "Newsletter (magazine)",
+        product: "Avant-première (page produit)",
+        waitlist: "Retour en stock",
+      },
+      languages: { fr: "Français", en: "Anglais" },
+    };
+    expect(await writeSignupsCsv(t.db, undefined, (chunk) => void chunks.push(chunk), words)).toEqual({
+      rows: 1,
+    });
     const [header, row, ...rest] = chunks
       .join("")
       .replace(/^\uFEFF/, "")

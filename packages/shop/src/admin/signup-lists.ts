@@ -6,7 +6,6 @@
  * owner's request (GDPR art. 17). An address is searched from its start.
  */
 
-import { copy } from "@souls/core/admin-copy";
 import type { Locale } from "@souls/core/locales";
 import { SIGNUP_LISTS, type SignupList, type SignupSource } from "@souls/core/signups";
 import type { Database, Kysely } from "@souls/db";
@@ -150,6 +149,16 @@ export async function deleteSignupAddress(db: Kysely<Database>, id: number): Pro
 export const SIGNUP_EXPORT_BATCH = 1_000;
 
 /**
+ * The file's words, in the panel's language: the caller's (the panel's words, decision 062) — its
+ * column names, each list's name and each language's.
+ */
+export interface SignupsCsvWords {
+  header: readonly string[];
+  lists: Readonly<Record<SignupSource, string>>;
+  languages: Readonly<Record<Locale, string>>;
+}
+
+/**
  * The confirmed addresses of a list (or of every list) as a CSV for the owner's mailing tool,
  * oldest first, each with its proof of consent: written as it is read from a cursor. Unconfirmed
  * addresses are left out: nothing may be sent to them (double opt-in).
@@ -158,9 +167,9 @@ export async function writeSignupsCsv(
   db: Kysely<Database>,
   list: SignupList | undefined,
   write: (chunk: string) => void | Promise<void>,
+  words: SignupsCsvWords,
 ): Promise<{ rows: number }> {
   const filters = [...filtersOf({ list }), sql`s.confirmed_at IS NOT NULL`];
-  const words = copy.signups.csv;
   const line = csvLine;
   let rows = 0;
   await db
@@ -184,7 +193,7 @@ export async function writeSignupsCsv(
               line([
                 csvField(row.email),
                 csvField(row.name ?? ""),
-                csvField(copy.labels.signupList[row.source]),
+                csvField(words.lists[row.source]),
                 csvField(row.model ?? ""),
                 csvField(words.languages[row.locale]),
                 frenchDateTime(row.createdAt),

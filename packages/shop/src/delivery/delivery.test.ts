@@ -14,10 +14,32 @@ import { EU_COUNTRIES } from "../shipping";
 import { TEST_SHIPPING } from "../testing";
 import { COUNTRY_CODES } from "./countries";
 import { DELIVERY_LIMITS } from "./rules";
-import { DeliveryRefusedError, deliveryHistory, removeDeliveryZone, saveDeliveryZone } from "./store";
+import {
+  type DeliveryHistoryWords,
+  DeliveryRefusedError,
+  deliveryHistory,
+  removeDeliveryZone,
+  saveDeliveryZone,
+} from "./store";
 import { type DeliveryZone, loadDeliveryZones, servedCountries, shippingCentsOf, zoneOf } from "./zones";
 
 const t = seededTestDatabase();
+
+/** The history's words, as the panel gives them (decision 062). */
+const HISTORY: DeliveryHistoryWords = {
+  created: "zone créée, livraison {{price}}, {{count}} pays",
+  renamed: "renommée (avant : « {{name}} »)",
+  price: "prix {{before}} → {{after}}",
+  freeFrom: "offerte dès {{amount}}",
+  freeFromNone: "plus de livraison offerte à partir d'un montant",
+  countriesAdded: "pays ajoutés : {{countries}}",
+  countriesRemoved: "pays retirés : {{countries}}",
+  days: "délais de {{min}} à {{max}} jours ouvrés",
+  texts: "textes montrés aux clients modifiés",
+  unchanged: "enregistrée sans changement",
+  removed: "zone supprimée (pays : {{countries}})",
+  none: "aucun",
+};
 
 beforeEach(async () => {
   await t.db
@@ -118,7 +140,7 @@ describe("the launch's zones", () => {
 describe("a free-delivery threshold", () => {
   it("makes the checkout's total: 12 € to Germany under 300 €, free from 300 €", async () => {
     const eu = await zoneNamed("Union européenne");
-    await saveDeliveryZone(t.db, eu.id, edited(eu, { freeFromCents: 30000 }), "Samia");
+    await saveDeliveryZone(t.db, eu.id, edited(eu, { freeFromCents: 30000 }), "Samia", HISTORY);
 
     expect(await quoteDelivery(t.db, offlineGateway, { subtotalCents: 16900, country: "DE" })).toEqual({
       ok: true,
@@ -158,7 +180,7 @@ describe("a free-delivery threshold", () => {
     // One piece stays under the threshold: 12 €.
     const one = await payForCheckout(t.db, offlineGateway, checkout("DE", 1, 18100));
     expect("order" in one && one.order).toMatchObject({ shippingCents: 1200, totalCents: 18100 });
-    await saveDeliveryZone(t.db, eu.id, edited(eu, {}), "Samia");
+    await saveDeliveryZone(t.db, eu.id, edited(eu, {}), "Samia", HISTORY);
   });
 });
 
@@ -173,6 +195,7 @@ describe("a country the owner withdraws", () => {
       eu.id,
       edited(eu, { countries: eu.countries.filter((code) => code !== "AT") }),
       "Samia",
+      HISTORY,
     );
     expect(servedCountries(await loadDeliveryZones(t.db))).not.toContain("AT");
     expect(await quoteDelivery(t.db, offlineGateway, { subtotalCents: 16900, country: "AT" })).toEqual({
@@ -208,7 +231,7 @@ describe("a country the owner withdraws", () => {
       }),
     ).toBe("paid");
 
-    await saveDeliveryZone(t.db, eu.id, edited(eu, {}), "Samia");
+    await saveDeliveryZone(t.db, eu.id, edited(eu, {}), "Samia", HISTORY);
     expect(servedCountries(await loadDeliveryZones(t.db))).toContain("AT");
   });
 });
@@ -231,6 +254,7 @@ describe("an order", () => {
         timesEn: "4 to 6 business days",
       }),
       "Samia",
+      HISTORY,
     );
     // A new order pays the new price.
     expect(await quoteDelivery(t.db, offlineGateway, { subtotalCents: 16900, country: "BE" })).toMatchObject({
@@ -264,7 +288,7 @@ describe("an order", () => {
       shippingCents: 1200,
       delivery: { times: "5 to 7 business days", zone: "European Union" },
     });
-    await saveDeliveryZone(t.db, eu.id, edited(eu, {}), "Samia");
+    await saveDeliveryZone(t.db, eu.id, edited(eu, {}), "Samia", HISTORY);
   });
 });
 
@@ -277,7 +301,7 @@ describe("the owner's saves", () => {
       listener.on("notification", (message) => heard.push(message.payload ?? ""));
       await listener.query("LISTEN products");
       const france = await zoneNamed("France");
-      await saveDeliveryZone(t.db, france.id, edited(france, {}), "Samia");
+      await saveDeliveryZone(t.db, france.id, edited(france, {}), "Samia", HISTORY);
       await listener.query("SELECT 1");
       expect(heard.map((payload) => JSON.parse(payload))).toContainEqual({
         operation: "catalogue",
@@ -301,15 +325,23 @@ describe("the owner's saves", () => {
     };
     expect(
       await refusal(() =>
-        saveDeliveryZone(t.db, world.id, edited(world, { countries: [...world.countries, "DE"] }), "Samia"),
+        saveDeliveryZone(
+          t.db,
+          world.id,
+          edited(world, { countries: [...world.countries, "DE"] }),
+          "Samia",
+          HISTORY,
+        ),
       ),
     ).toMatchObject({ reason: "country_elsewhere", detail: { country: "DE", zone: "Union européenne" } });
     expect(
       await refusal(() =>
-        saveDeliveryZone(t.db, world.id, edited(world, { name: "union européenne" }), "Samia"),
+        saveDeliveryZone(t.db, world.id, edited(world, { name: "union européenne" }), "Samia", HISTORY),
       ),
     ).toMatchObject({ reason: "name_taken" });
-    expect(await refusal(() => saveDeliveryZone(t.db, 999_999, edited(world, {}), "Samia"))).toMatchObject({
+    expect(
+      await refusal(() => saveDeliveryZone(t.db, 999_999, edited(world, {}), "Samia", HISTORY)),
+    ).toMatchObject({
       reason: "not_found",
     });
     expect(await zoneNamed("Reste du monde")).toEqual(world);
@@ -326,11 +358,12 @@ describe("the owner's saves", () => {
         priceCents: 3000,
       }),
       "Samia",
+      HISTORY,
     );
     const iceland = zones.find((zone) => zone.name === "Islande") as DeliveryZone;
     expect(zones.at(-1)).toEqual(iceland);
     expect(zoneOf(zones, "IS")).toEqual(iceland);
-    const left = await removeDeliveryZone(t.db, iceland.id, "Samia");
+    const left = await removeDeliveryZone(t.db, iceland.id, "Samia", HISTORY);
     expect(zoneOf(left, "IS")).toBeNull();
 
     const history = await deliveryHistory(t.db);
@@ -372,19 +405,22 @@ describe("the owner's saves", () => {
         null,
         edited(eu, { name: `Zone ${i}`, countries: [spare[i - count] as string] }),
         "Samia",
+        HISTORY,
       );
     }
     expect(
       await refusal(() =>
-        saveDeliveryZone(t.db, null, edited(eu, { name: "Une de trop", countries: [] }), "Samia"),
+        saveDeliveryZone(t.db, null, edited(eu, { name: "Une de trop", countries: [] }), "Samia", HISTORY),
       ),
     ).toMatchObject({ reason: "too_many_zones" });
 
     // Down to one zone, which stays.
     for (const zone of (await loadDeliveryZones(t.db)).slice(1))
-      await removeDeliveryZone(t.db, zone.id, "Samia");
+      await removeDeliveryZone(t.db, zone.id, "Samia", HISTORY);
     const [last] = await loadDeliveryZones(t.db);
-    expect(await refusal(() => removeDeliveryZone(t.db, (last as DeliveryZone).id, "Samia"))).toMatchObject({
+    expect(
+      await refusal(() => removeDeliveryZone(t.db, (last as DeliveryZone).id, "Samia", HISTORY)),
+    ).toMatchObject({
       reason: "last_zone",
     });
   });

@@ -12,6 +12,7 @@ export {
 } from "./rules";
 export {
   type DeliveryChange,
+  type DeliveryHistoryWords,
   type DeliveryRefusal,
   DeliveryRefusedError,
   deliveryHistory,

@@ -4,7 +4,6 @@
  * in the panel's history naming who did what. The table's trigger empties every web server's kept
  * pages, like a catalogue change.
  */
-import { copy } from "@souls/core/admin-copy";
 import { countryName, formatMoney } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import type { Database, Kysely, Transaction } from "@souls/db";
@@ -12,7 +11,32 @@ import { sql } from "kysely";
 import { DELIVERY_LIMITS, type DeliveryZoneInput, deliveryZoneSchema } from "./rules";
 import { type DeliveryZone, loadDeliveryZones } from "./zones";
 
-const WORDS = copy.delivery.history;
+/**
+ * The words of a change's line in the panel's history, in the panel's language: the caller's (the
+ * panel's words, decision 062). `{{…}}` are filled here.
+ */
+export interface DeliveryHistoryWords {
+  /** `{{price}}`, `{{count}}` */
+  created: string;
+  /** `{{name}}`: the name before. */
+  renamed: string;
+  /** `{{before}}`, `{{after}}` */
+  price: string;
+  /** `{{amount}}` */
+  freeFrom: string;
+  freeFromNone: string;
+  /** `{{countries}}` */
+  countriesAdded: string;
+  /** `{{countries}}` */
+  countriesRemoved: string;
+  /** `{{min}}`, `{{max}}` */
+  days: string;
+  texts: string;
+  unchanged: string;
+  /** `{{countries}}` */
+  removed: string;
+  none: string;
+}
 
 export type DeliveryRefusal =
   | "not_found"
@@ -47,7 +71,11 @@ const euros = (cents: number) => formatMoney(cents, "EUR", "fr");
 const names = (codes: readonly string[]) => codes.map((code) => countryName(code, "fr")).join(", ");
 
 /** What changed in a zone, in the panel's French, for its history. */
-function changesOf(before: DeliveryZone | null, after: DeliveryZoneInput): string {
+function changesOf(
+  WORDS: DeliveryHistoryWords,
+  before: DeliveryZone | null,
+  after: DeliveryZoneInput,
+): string {
   if (!before) return fill(WORDS.created, { price: euros(after.priceCents), count: after.countries.length });
   const parts: string[] = [];
   if (before.name !== after.name) parts.push(fill(WORDS.renamed, { name: before.name }));
@@ -90,13 +118,15 @@ async function record(trx: Transaction<Database>, by: string, zoneName: string, 
 
 /**
  * Creates a zone (`id` null) or replaces one: its countries must be in no other zone, its name
- * unused, and the shop has at most DELIVERY_LIMITS.zones zones. Returns every zone.
+ * unused, and the shop has at most DELIVERY_LIMITS.zones zones. Returns every zone. The history's
+ * line says what changed with `words`.
  */
 export async function saveDeliveryZone(
   db: Kysely<Database>,
   id: number | null,
   input: unknown,
   by: string,
+  words: DeliveryHistoryWords,
 ): Promise<DeliveryZone[]> {
   const zone = deliveryZoneSchema.parse(input);
   return db.transaction().execute(async (trx) => {
@@ -122,7 +152,7 @@ export async function saveDeliveryZone(
         .values({ ...values, position })
         .execute();
     }
-    await record(trx, by, zone.name, changesOf(before, zone));
+    await record(trx, by, zone.name, changesOf(words, before, zone));
     return loadDeliveryZones(trx);
   });
 }
@@ -132,6 +162,7 @@ export async function removeDeliveryZone(
   db: Kysely<Database>,
   id: number,
   by: string,
+  words: DeliveryHistoryWords,
 ): Promise<DeliveryZone[]> {
   return db.transaction().execute(async (trx) => {
     const zones = await lockedZones(trx);
@@ -139,7 +170,7 @@ export async function removeDeliveryZone(
     if (!zone) throw new DeliveryRefusedError("not_found");
     if (zones.length === 1) throw new DeliveryRefusedError("last_zone");
     await trx.deleteFrom("deliveryZones").where("id", "=", id).execute();
-    await record(trx, by, zone.name, fill(WORDS.removed, { countries: names(zone.countries) || WORDS.none }));
+    await record(trx, by, zone.name, fill(words.removed, { countries: names(zone.countries) || words.none }));
     return loadDeliveryZones(trx);
   });
 }

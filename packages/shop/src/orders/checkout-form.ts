@@ -3,25 +3,39 @@ import { isCountryCode } from "../delivery/countries";
 import { isStorableText, withoutBidiControls } from "../text";
 
 /**
- * Messages are locale keys (`ns:path`); the page shows them in the shopper's language. Every text
- * is stored without bidirectional controls (text.ts): the owner reads it in the panel and e-mails.
+ * Why a field of the shipping block is refused: a code (the schema's message), which the page
+ * words in the shopper's language (decision 062). Every text is stored without bidirectional
+ * controls (text.ts): the owner reads it in the panel and e-mails.
  */
+export const SHIPPING_REFUSALS = [
+  "required",
+  "tooLong",
+  "invalidCharacters",
+  "oneLine",
+  "phone",
+  "email",
+  "postalCode",
+  "country",
+] as const;
+export type ShippingRefusal = (typeof SHIPPING_REFUSALS)[number];
+const refused = (code: ShippingRefusal) => ({ error: code });
+
 const required = (max: number) =>
   z
-    .string({ error: "checkout:errors.required" })
+    .string(refused("required"))
     .overwrite(withoutBidiControls)
     .trim()
-    .min(1, { error: "checkout:errors.required" })
-    .max(max, { error: "checkout:errors.tooLong" })
-    .refine(isStorableText, { error: "checkout:errors.invalidCharacters" });
+    .min(1, refused("required"))
+    .max(max, refused("tooLong"))
+    .refine(isStorableText, refused("invalidCharacters"));
 
 const optional = (max: number) =>
   z
-    .string({ error: "checkout:errors.tooLong" })
+    .string(refused("tooLong"))
     .overwrite(withoutBidiControls)
     .trim()
-    .max(max, { error: "checkout:errors.tooLong" })
-    .refine(isStorableText, { error: "checkout:errors.invalidCharacters" })
+    .max(max, refused("tooLong"))
+    .refine(isStorableText, refused("invalidCharacters"))
     .optional()
     .transform((value) => value || null);
 
@@ -31,7 +45,7 @@ const optional = (max: number) =>
  * an address refuses it, where it used to print as extra lines on her papers.
  */
 const oneLine = <T extends z.ZodType<string | null | undefined>>(field: T) =>
-  field.refine((value) => !value || !/\p{Cc}/u.test(value), { error: "checkout:errors.oneLine" });
+  field.refine((value) => !value || !/\p{Cc}/u.test(value), refused("oneLine"));
 
 /**
  * A phone number as people write it (+33 6 12 34 56 78, 06.12.34.56.78): 6 to 20 digits. The
@@ -42,25 +56,21 @@ export function isShopperPhone(value: string): boolean {
 }
 
 const phone = oneLine(optional(30)).refine((value) => value === null || isShopperPhone(value), {
-  error: "checkout:errors.phone",
+  ...refused("phone"),
 });
 
 /** The shipping block of the checkout (spec §3 "Shipping info"), with a phone and a second line. */
 export const shippingDetailsSchema = z.object({
   firstName: oneLine(required(100)),
   lastName: oneLine(required(100)),
-  email: required(254).pipe(z.email({ error: "checkout:errors.email" })),
+  email: required(254).pipe(z.email(refused("email"))),
   phone,
   address: oneLine(required(200)),
   addressLine2: oneLine(optional(200)),
-  postalCode: required(20).pipe(
-    z.string().regex(/^[\p{L}\p{N} -]+$/u, { error: "checkout:errors.postalCode" }),
-  ),
+  postalCode: required(20).pipe(z.string().regex(/^[\p{L}\p{N} -]+$/u, refused("postalCode"))),
   city: oneLine(required(100)),
   // A country's code; whether the shop delivers there is the owner's zones' (decision 049).
-  country: z
-    .string({ error: "checkout:errors.country" })
-    .refine(isCountryCode, { error: "checkout:errors.country" }),
+  country: z.string(refused("country")).refine(isCountryCode, refused("country")),
   deliveryInstructions: optional(500),
   customerNote: optional(1000),
 });

@@ -54,7 +54,9 @@ export {
 export {
   normalizeOrderNumber,
   requestTrackingLink,
+  TRACKING_LINK_REFUSALS,
   type TrackingLinkOutcome,
+  type TrackingLinkRefusal,
   type TrackingLinkRequest,
   trackingLinkRequestSchema,
 } from "./tracking-link";

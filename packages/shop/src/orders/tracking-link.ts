@@ -24,12 +24,20 @@ export function normalizeOrderNumber(typed: string): string {
   return `SOULS-${digits}${rest.slice(6)}`;
 }
 
-const NUMBER_REQUIRED = "tracking:find.errors.orderNumberRequired";
-const NUMBER_INVALID = "tracking:find.errors.orderNumber";
-const EMAIL_REQUIRED = "tracking:find.errors.emailRequired";
-const EMAIL_INVALID = "tracking:find.errors.email";
+/** Why the find-my-order form is refused: a code the page words in her language (decision 062). */
+export const TRACKING_LINK_REFUSALS = [
+  "orderNumberRequired",
+  "orderNumber",
+  "emailRequired",
+  "email",
+] as const;
+export type TrackingLinkRefusal = (typeof TRACKING_LINK_REFUSALS)[number];
+const NUMBER_REQUIRED = "orderNumberRequired" satisfies TrackingLinkRefusal;
+const NUMBER_INVALID = "orderNumber" satisfies TrackingLinkRefusal;
+const EMAIL_REQUIRED = "emailRequired" satisfies TrackingLinkRefusal;
+const EMAIL_INVALID = "email" satisfies TrackingLinkRefusal;
 
-/** The find-my-order form: messages are locale keys (`ns:path`) the page shows in her language. */
+/** The find-my-order form; its messages are `TrackingLinkRefusal` codes. */
 export const trackingLinkRequestSchema = z.object({
   orderNumber: z
     .string({ error: NUMBER_REQUIRED })

@@ -1,8 +1,8 @@
 /**
  * The review form's rules (the page's and the use case's): bounds from @souls/core/reviews, counted
  * in characters as PostgreSQL counts them (an emoji is one), text stored as typed but without
- * bidirectional controls, with one kind of line break. Messages are locale keys (`reviews:errors.*`);
- * the page fills in the bounds.
+ * bidirectional controls, with one kind of line break. Messages are `ReviewRefusal` codes, which
+ * the page words, filling in the bounds (decision 062).
  */
 import { REVIEW_LIMITS } from "@souls/core/reviews";
 import { z } from "zod";
@@ -10,6 +10,22 @@ import { isStorableText, withoutBidiControls } from "../text";
 
 export const REVIEW_FIELDS = ["rating", "title", "body", "authorName", "experiencedOn", "consent"] as const;
 export type ReviewField = (typeof REVIEW_FIELDS)[number];
+
+/** Why the review form is refused: a code the page words in the buyer's language. */
+export const REVIEW_REFUSALS = [
+  "titleRequired",
+  "titleLength",
+  "bodyRequired",
+  "bodyLength",
+  "authorNameRequired",
+  "authorNameLength",
+  "invalidCharacters",
+  "rating",
+  "experiencedOn",
+  "consent",
+] as const;
+export type ReviewRefusal = (typeof REVIEW_REFUSALS)[number];
+const refused = (code: ReviewRefusal) => ({ error: code });
 
 /** Characters as a reader (and PostgreSQL's `length`) counts them, not UTF-16 units. */
 export const characterCount = (text: string) => [...text].length;
@@ -30,13 +46,14 @@ export function normalizeReviewText(value: string, { oneLine = false } = {}): st
 function bounded(field: "title" | "body" | "authorName", { oneLine }: { oneLine: boolean }) {
   const { min, max } = REVIEW_LIMITS[field];
   return z
-    .string({ error: `reviews:errors.${field}Required` })
+    .string(refused(`${field}Required`))
     .overwrite((value) => normalizeReviewText(value, { oneLine }))
-    .min(1, { error: `reviews:errors.${field}Required` })
-    .refine(isStorableText, { error: "reviews:errors.invalidCharacters" })
-    .refine((value) => characterCount(value) >= min && characterCount(value) <= max, {
-      error: `reviews:errors.${field}Length`,
-    });
+    .min(1, refused(`${field}Required`))
+    .refine(isStorableText, refused("invalidCharacters"))
+    .refine(
+      (value) => characterCount(value) >= min && characterCount(value) <= max,
+      refused(`${field}Length`),
+    );
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -49,19 +66,18 @@ const isCalendarDay = (value: string) =>
  */
 export function reviewFormSchema(days: { earliest: string; latest: string }) {
   return z.object({
-    rating: z
-      .enum(["1", "2", "3", "4", "5"], { error: "reviews:errors.rating" })
-      .transform((value) => Number(value)),
+    rating: z.enum(["1", "2", "3", "4", "5"], refused("rating")).transform((value) => Number(value)),
     title: bounded("title", { oneLine: true }),
     body: bounded("body", { oneLine: false }),
     authorName: bounded("authorName", { oneLine: true }),
     experiencedOn: z
-      .string({ error: "reviews:errors.experiencedOn" })
+      .string(refused("experiencedOn"))
       .trim()
-      .refine((value) => isCalendarDay(value) && value >= days.earliest && value <= days.latest, {
-        error: "reviews:errors.experiencedOn",
-      }),
-    consent: z.literal("yes", { error: "reviews:errors.consent" }),
+      .refine(
+        (value) => isCalendarDay(value) && value >= days.earliest && value <= days.latest,
+        refused("experiencedOn"),
+      ),
+    consent: z.literal("yes", refused("consent")),
   });
 }
 

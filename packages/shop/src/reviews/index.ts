@@ -5,7 +5,15 @@
  * answers in public; pages show the published ones, with their average.
  */
 export { REVIEWABLE_STATUSES } from "./eligibility";
-export { characterCount, REVIEW_FIELDS, type ReviewField, type ReviewInput, reviewFormSchema } from "./form";
+export {
+  characterCount,
+  REVIEW_FIELDS,
+  REVIEW_REFUSALS,
+  type ReviewField,
+  type ReviewInput,
+  type ReviewRefusal,
+  reviewFormSchema,
+} from "./form";
 export { inviteReviewers, optOutOfReviewInvitations, writeUntilOf } from "./invitations";
 export {
   type AuthorsReview,

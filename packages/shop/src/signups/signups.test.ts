@@ -176,22 +176,16 @@ describe("sign-ups (double opt-in)", () => {
       return result.success ? "ok" : result.error.issues[0]?.message;
     };
     expect(messageOf({ email: "lina@example.org" })).toBe("ok");
-    expect(messageOf({ email: "  " })).toBe("common:signup.errors.emailRequired");
-    expect(messageOf({})).toBe("common:signup.errors.emailRequired");
-    expect(messageOf({ email: "not-an-address" })).toBe("common:signup.errors.emailInvalid");
-    expect(messageOf({ email: `${"a".repeat(250)}@example.org` })).toBe("common:signup.errors.emailInvalid");
-    expect(messageOf({ email: ["a@b.co"] })).toBe("common:signup.errors.emailRequired");
-    expect(messageOf({ email: "lina@example.org", name: "x".repeat(101) })).toBe(
-      "common:signup.errors.nameTooLong",
-    );
-    expect(messageOf({ email: "lina@example.org", name: 42 })).toBe("common:signup.errors.nameInvalid");
+    expect(messageOf({ email: "  " })).toBe("emailRequired");
+    expect(messageOf({})).toBe("emailRequired");
+    expect(messageOf({ email: "not-an-address" })).toBe("emailInvalid");
+    expect(messageOf({ email: `${"a".repeat(250)}@example.org` })).toBe("emailInvalid");
+    expect(messageOf({ email: ["a@b.co"] })).toBe("emailRequired");
+    expect(messageOf({ email: "lina@example.org", name: "x".repeat(101) })).toBe("nameTooLong");
+    expect(messageOf({ email: "lina@example.org", name: 42 })).toBe("nameInvalid");
     // Found by the fuzz suite: PostgreSQL cannot store NUL, and a lone surrogate is not text.
-    expect(messageOf({ email: "lina@example.org", name: "Li\u0000na" })).toBe(
-      "common:signup.errors.nameInvalid",
-    );
-    expect(messageOf({ email: "lina@example.org", name: "Li\ud800na" })).toBe(
-      "common:signup.errors.nameInvalid",
-    );
+    expect(messageOf({ email: "lina@example.org", name: "Li\u0000na" })).toBe("nameInvalid");
+    expect(messageOf({ email: "lina@example.org", name: "Li\ud800na" })).toBe("nameInvalid");
   });
 });
 

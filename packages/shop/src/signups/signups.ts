@@ -8,25 +8,36 @@ import type { LinkSecrets } from "../signed-links";
 import { isStorableText, withoutBidiControls } from "../text";
 import { readSignupToken, signupToken } from "./tokens";
 
+/** Why a sign-up form is refused: a code the page words in the visitor's language (decision 062). */
+export const SIGNUP_REFUSALS = [
+  "emailRequired",
+  "emailInvalid",
+  "nameInvalid",
+  "nameTooLong",
+  "consentRequired",
+] as const;
+export type SignupRefusal = (typeof SIGNUP_REFUSALS)[number];
+const refused = (code: SignupRefusal) => ({ error: code });
+
 /**
- * Field rules of every sign-up form; messages are locale keys (`ns:path`) resolved by the page.
- * The name is stored without bidirectional controls (text.ts).
+ * Field rules of every sign-up form; messages are `SignupRefusal` codes. The name is stored
+ * without bidirectional controls (text.ts).
  */
 export const signupSchema = z.object({
   email: z
-    .string({ error: "common:signup.errors.emailRequired" })
+    .string(refused("emailRequired"))
     .overwrite(withoutBidiControls)
     .trim()
-    .min(1, { error: "common:signup.errors.emailRequired" })
-    .max(254, { error: "common:signup.errors.emailInvalid" })
-    .refine(isStorableText, { error: "common:signup.errors.emailInvalid" })
-    .pipe(z.email({ error: "common:signup.errors.emailInvalid" })),
+    .min(1, refused("emailRequired"))
+    .max(254, refused("emailInvalid"))
+    .refine(isStorableText, refused("emailInvalid"))
+    .pipe(z.email(refused("emailInvalid"))),
   name: z
-    .string({ error: "common:signup.errors.nameInvalid" })
+    .string(refused("nameInvalid"))
     .overwrite(withoutBidiControls)
     .trim()
-    .max(100, { error: "common:signup.errors.nameTooLong" })
-    .refine(isStorableText, { error: "common:signup.errors.nameInvalid" })
+    .max(100, refused("nameTooLong"))
+    .refine(isStorableText, refused("nameInvalid"))
     .optional()
     .transform((name) => (name ? name : undefined)),
 });
@@ -35,7 +46,7 @@ export type SignupInput = z.input<typeof signupSchema>;
 /** A back-in-stock sign-up: the address and an explicit consent to the one notice. */
 export const waitlistSchema = z.object({
   email: signupSchema.shape.email,
-  consent: z.literal("yes", { error: "common:signup.errors.consentRequired" }),
+  consent: z.literal("yes", refused("consentRequired")),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { type ReactNode, type RefObject, useId, useRef } from "react";
 import { BusyButton } from "./busy-button";
 import { Modal } from "./modal";

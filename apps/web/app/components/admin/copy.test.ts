@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { adminText, copy } from "@souls/core/admin-copy";
+import { adminText, copy } from "@souls/api/admin-words";
 import { describe, expect, it } from "vitest";
 
 const apiSources = fileURLToPath(new URL("../../../../../packages/api/src/", import.meta.url));

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { BusyButton } from "./busy-button";
 
 /** A form dialog's two buttons: « Annuler », and its submit button, busy while it saves. */

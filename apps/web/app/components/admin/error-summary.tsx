@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import type { RefObject } from "react";
 import { type FieldProblem, ErrorSummary as Summary } from "../error-summary";
 

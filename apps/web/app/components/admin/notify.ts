@@ -1,6 +1,6 @@
 /** The admin pages' toasts, in French, shown by the shop's Toaster (root layout). */
 
-import { adminText, copy } from "@souls/core/admin-copy";
+import { adminText, copy } from "@souls/api/admin-words";
 import { showToast } from "~/lib/toast";
 import { isAdminClientError, isUnauthorized } from "~/lib/trpc";
 

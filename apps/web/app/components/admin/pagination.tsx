@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 
 /** Previous / next between pages of a list, with where the owner is ("Page 2 sur 5"). */

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { PHOTO_LIMITS } from "@souls/core/photos";
 import { sendToLogin } from "~/lib/trpc";
 import { PHOTO_UPLOAD_PATH } from "~/screens";

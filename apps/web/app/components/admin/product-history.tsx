@@ -1,4 +1,4 @@
-import { copy, labelOf } from "@souls/core/admin-copy";
+import { copy, labelOf } from "@souls/api/admin-words";
 import { LANGUAGE_NAMES_FR } from "@souls/core/catalogue-rules";
 import { fill } from "@souls/core/placeholders";
 import { formatCents, formatDateTime } from "./format";

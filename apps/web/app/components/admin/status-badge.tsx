@@ -1,4 +1,4 @@
-import { copy, labelOf, paymentWords } from "@souls/core/admin-copy";
+import { copy, labelOf, paymentWords } from "@souls/api/admin-words";
 import { MODEL_STATUS_LABELS } from "@souls/core/catalogue-rules";
 import type { ReactNode } from "react";
 

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { FormField } from "~/components/admin/form-field";

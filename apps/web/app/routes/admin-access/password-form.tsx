@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";

@@ -1,4 +1,4 @@
-import { copy, labelOf } from "@souls/core/admin-copy";
+import { copy, labelOf } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";

@@ -3,7 +3,7 @@
  * action answers 403 with the panel's French message where her role ("packing") does not reach,
  * and lets her through where it does — the orders, an order's page, its packing slip, her access.
  */
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { addHelper } from "@souls/shop/admin";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OWNER_ADDRESS, shopWithOwnerSession, TEST_ORIGIN } from "~/lib/owner-session.testing";

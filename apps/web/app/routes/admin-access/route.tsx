@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";

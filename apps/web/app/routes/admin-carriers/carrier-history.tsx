@@ -1,4 +1,4 @@
-import { copy, labelOf } from "@souls/core/admin-copy";
+import { copy, labelOf } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { formatDateTime } from "~/components/admin/format";
 import type { RouterOutputs } from "~/lib/trpc";

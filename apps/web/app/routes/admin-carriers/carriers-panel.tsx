@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import {
   CARRIER_NAME_MAX_LENGTH,
   fillTrackingTemplate,

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { LANGUAGE_NAMES_FR } from "@souls/core/catalogue-rules";
 import type { Locale } from "@souls/core/locales";
 import { ADDRESS_SEGMENT_LIMITS, MODEL_ADDRESS_PREFIXES } from "@souls/core/model-addresses";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { FormField } from "~/components/admin/form-field";
 import { ADMIN_PAGES } from "~/screens";
 import { inputId, type ModelDraft } from "./model-draft";

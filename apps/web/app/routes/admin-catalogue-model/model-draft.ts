@@ -3,7 +3,7 @@
  * the model in one value, compared with what is stored (unsaved changes), sent as one save, and
  * each refused field found again by its path (`texts.en.tagline`) for its message and its link.
  */
-import { adminText, copy } from "@souls/core/admin-copy";
+import { adminText, copy } from "@souls/api/admin-words";
 import {
   LANGUAGE_NAMES_FR,
   MODEL_MATERIAL_NAMES,

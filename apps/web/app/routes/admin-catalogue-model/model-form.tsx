@@ -1,5 +1,5 @@
 import { useBlocker, useNavigate } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { LOCALES, type Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";

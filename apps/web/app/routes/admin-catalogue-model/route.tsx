@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";
 import { requireAdmin } from "~/lib/admin-session.server";

@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { PHOTO_LIMITS } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { type ChangeEvent, useId, useRef, useState } from "react";

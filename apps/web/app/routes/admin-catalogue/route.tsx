@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { SERIES_TEXT_LIMITS } from "@souls/core/catalogue-rules";
 import { formatDateTime, wallTimeOf } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";

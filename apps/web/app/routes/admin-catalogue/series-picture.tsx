@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { formatDateTime } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { useId, useState } from "react";

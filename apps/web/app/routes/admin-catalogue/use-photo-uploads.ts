@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { PHOTO_LIMITS } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { useCallback, useEffect, useRef, useState } from "react";

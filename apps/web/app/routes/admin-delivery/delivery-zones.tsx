@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { formatMoney } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useMemo, useState } from "react";

@@ -1,4 +1,4 @@
-import { copy, count, labelOf } from "@souls/core/admin-copy";
+import { copy, count, labelOf } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { formatDateTime } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";

@@ -5,7 +5,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import {
   GUARANTEE_NOTICE_LIMITS,
   NoticeRefusedError,

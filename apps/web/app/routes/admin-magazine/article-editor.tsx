@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import type { Locale } from "@souls/core/locales";
 import {
   ARTICLE_LIMITS,

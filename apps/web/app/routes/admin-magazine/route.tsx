@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";

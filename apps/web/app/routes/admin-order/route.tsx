@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { AdminShell, adminLinks } from "~/components/admin/admin-shell";
 import { requireAdmin } from "~/lib/admin-session.server";

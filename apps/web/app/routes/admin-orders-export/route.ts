@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { accountingFilename, isAccountingPeriod, MONTH_PATTERN, writeAccountingCsv } from "@souls/shop/admin";
 import { adminSession } from "~/lib/admin-session.server";
 import { db } from "~/lib/db.server";

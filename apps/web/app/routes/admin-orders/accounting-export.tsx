@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { SHOP_MONTH_PATTERN, shopMonth } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";

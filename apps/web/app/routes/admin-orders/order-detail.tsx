@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { copy, count, labelOf } from "@souls/core/admin-copy";
+import { copy, count, labelOf } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { useState } from "react";
 import { countryName, formatCents, formatDateTime } from "~/components/admin/format";

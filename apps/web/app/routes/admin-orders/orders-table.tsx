@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { formatCents, formatDate, formatDateTime } from "~/components/admin/format";
 import { ModelThumb } from "~/components/admin/model-thumb";

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { OWNER_REFUND_REASONS, RESTOCK_CHOICES } from "@souls/core/refunds";
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-import { count } from "@souls/core/admin-copy";
+import { count } from "@souls/api/admin-words";
 import { describe, expect, it } from "vitest";
 import { parseEuros } from "~/components/admin/format";
 import {

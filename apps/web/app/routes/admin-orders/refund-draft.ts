@@ -3,7 +3,7 @@
  * refuses before asking the server (which checks everything again) and what it sends.
  */
 
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import type { OwnerRefundReason, RestockChoice } from "@souls/core/refunds";
 import { formatCents, parseEuros } from "~/components/admin/format";

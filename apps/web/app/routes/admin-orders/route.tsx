@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { ORDER_STATUSES, type OrderStatus } from "@souls/core/statuses";
 import { keepPreviousData } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { useRef, useState } from "react";
 import { errorMessage, notifyError, notifySuccess } from "~/components/admin/notify";

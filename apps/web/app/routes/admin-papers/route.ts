@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ruleAnswer } from "@souls/api";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { paperFilename, renderPaper } from "@souls/papers";
 import { type PaperRequest, paperToPrint } from "@souls/shop/papers";
 import { adminSession } from "~/lib/admin-session.server";

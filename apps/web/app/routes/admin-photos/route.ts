@@ -5,7 +5,7 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { ruleAnswer } from "@souls/api";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { PhotoRefusedError } from "@souls/shop/errors";
 import { setArticleCover } from "@souls/shop/magazine";
 import { addPhoto, PHOTO_LIMITS, saveHeroPictureDraft, setSeriesPicture } from "@souls/shop/photos";

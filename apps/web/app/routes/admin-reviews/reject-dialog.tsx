@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { REVIEW_REJECTION_REASONS, type ReviewRejectionReason } from "@souls/core/reviews";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { REVIEW_RULES, REVIEW_STATUSES, type ReviewStatus } from "@souls/core/reviews";
 import { keepPreviousData } from "@tanstack/react-query";

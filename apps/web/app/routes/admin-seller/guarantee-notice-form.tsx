@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";

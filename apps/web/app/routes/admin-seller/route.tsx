@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { errorMessage } from "~/components/admin/notify";
 import { feedAddresses } from "~/lib/feeds.server";

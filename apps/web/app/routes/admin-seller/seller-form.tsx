@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { countryOptions } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { COUNTRY_CODES } from "@souls/shop/countries";

@@ -4,7 +4,7 @@
  * answers 400 with each field's French message and what was typed, writing nothing.
  */
 import { data, redirect } from "@remix-run/node";
-import { adminText } from "@souls/core/admin-copy";
+import { adminText } from "@souls/api/admin-words";
 import {
   loadSeller,
   missingSellerFields,

@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { VAT_REGIMES, type VatRegime } from "@souls/core/vat";
 import { type FormEvent, useState } from "react";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { SIGNUP_LISTS, type SignupList } from "@souls/core/signups";
 import { writeSignupsCsv } from "@souls/shop/admin";
 import { adminSession } from "~/lib/admin-session.server";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const date = new Date().toISOString().slice(0, 10);
   return streamedText(
     request,
-    (write) => writeSignupsCsv(db, list, write),
+    (write) => writeSignupsCsv(db, list, write, { ...copy.signups.csv, lists: copy.labels.signupList }),
     {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="souls-inscriptions-${list ?? "toutes"}-${date}.csv"`,

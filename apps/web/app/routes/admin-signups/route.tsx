@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { SIGNUP_LISTS, type SignupList } from "@souls/core/signups";
 import { keepPreviousData } from "@tanstack/react-query";

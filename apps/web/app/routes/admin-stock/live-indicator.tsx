@@ -1,4 +1,4 @@
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import type { LiveState } from "./use-live-stock";
 
 const LABELS: Record<LiveState, string> = {

@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatCents } from "~/components/admin/format";

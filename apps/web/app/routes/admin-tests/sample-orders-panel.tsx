@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { useRef, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";

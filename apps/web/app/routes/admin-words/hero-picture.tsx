@@ -1,5 +1,5 @@
 import { Form, useRevalidator } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import type { Locale } from "@souls/core/locales";
 import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import { LOCALES } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { copy } from "@souls/core/admin-copy";
+import { copy } from "@souls/api/admin-words";
 import type { Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { SHOP_WORDS, type ShopWord } from "@souls/core/shop-words";

@@ -6,7 +6,7 @@
  */
 import { data } from "@remix-run/node";
 import { appRouter } from "@souls/api";
-import { adminText, copy } from "@souls/core/admin-copy";
+import { adminText, copy } from "@souls/api/admin-words";
 import { isLocale, type Locale } from "@souls/core/locales";
 import { SHOP_WORD_NAMES, type ShopWord } from "@souls/core/shop-words";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import type { WaitingKind } from "@souls/shop/admin";
 import { formatCents, formatDate } from "~/components/admin/format";

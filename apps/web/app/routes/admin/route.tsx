@@ -6,7 +6,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { adminText, copy } from "@souls/core/admin-copy";
+import { adminText, copy } from "@souls/api/admin-words";
 import { logOut, networkOf } from "@souls/shop/admin";
 import { z } from "zod";
 import { AdminShell, adminLinks } from "~/components/admin/admin-shell";

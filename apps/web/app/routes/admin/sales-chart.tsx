@@ -1,4 +1,4 @@
-import { copy, count } from "@souls/core/admin-copy";
+import { copy, count } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { DailyFiguresTable, dayOf } from "~/components/admin/daily-figures";
 import { formatCents } from "~/components/admin/format";

@@ -9,10 +9,8 @@ import { pageMeta } from "~/lib/seo";
 import { seriesView } from "~/lib/series.server";
 import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 
 export const handle = { i18n: ["common"] };
-export const clientLoader = loadsWords(handle);
 
 /**
  * « Toutes les pièces »: every published model still on sale, grouped by series — the home page's

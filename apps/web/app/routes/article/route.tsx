@@ -16,11 +16,9 @@ import { siteOrigin } from "~/lib/page.server";
 import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { localeForPath, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common"] };
-export const clientLoader = loadsWords(handle);
 
 /**
  * An article of the magazine (`/magazine/<slug>`), as the owner wrote it in the panel (decision

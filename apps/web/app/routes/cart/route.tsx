@@ -17,12 +17,10 @@ import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 import { choosesQuantity } from "./quantity";
 
 export const handle = { i18n: ["common"] };
-export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);

@@ -31,6 +31,7 @@ import { placedOrders, rememberOrder } from "~/lib/orders.server";
 import { siteOrigin } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
 import { logRefusal } from "~/lib/refusal.server";
+import { SHIPPING_REFUSAL_WORDS } from "~/lib/refusals";
 import { pathOf } from "~/screens";
 
 /**
@@ -146,7 +147,7 @@ export async function answerCheckout(
 
   if (intent === "language") {
     // The language toggle posts the form to the other language's checkout: what she typed stays.
-    const { values } = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS);
+    const { values } = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS, SHIPPING_REFUSAL_WORDS);
     return data({ outcome: "language" as const, values });
   }
 
@@ -155,7 +156,7 @@ export async function answerCheckout(
   const nameOf = (model: ModelCode) => priced.lines.find((line) => line.model === model)?.name ?? model;
 
   if (intent === "quote") {
-    const reading = parseForm(form, quoteForm, ["country"]);
+    const reading = parseForm(form, quoteForm, ["country"], SHIPPING_REFUSAL_WORDS);
     if (!reading.ok) return quoteAnswer({ quote: null }, 400);
     const change = await quoteDelivery(db, gateway, {
       subtotalCents: priced.subtotalCents,
@@ -171,7 +172,7 @@ export async function answerCheckout(
   }
   // « Appliquer »: the code judged for these lines (and her address, if typed), nothing placed.
   if (intent === "code") {
-    const { values } = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS);
+    const { values } = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS, SHIPPING_REFUSAL_WORDS);
     const typed = typedCode(form);
     const shown = { ...values, discountCode: typed };
     if (!typed) return data({ outcome: "code" as const, code: null, values: shown });
@@ -194,7 +195,7 @@ export async function answerCheckout(
   }
   if (intent !== "pay") return invalidRequest(locale);
 
-  const details = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS);
+  const details = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS, SHIPPING_REFUSAL_WORDS);
   const discountCode = typedCode(form);
   if (!details.ok) {
     return data(

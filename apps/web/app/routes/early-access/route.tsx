@@ -13,11 +13,9 @@ import { useLocale } from "~/lib/locale";
 import { logRefusal } from "~/lib/refusal.server";
 import { makeToast, redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { localeForPath, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common"] };
-export const clientLoader = loadsWords(handle);
 
 /** The series' first model's page in this language (the home page if it has none to show). */
 function seriesPage(catalogue: Catalogue, seriesId: number, locale: Locale): string {

@@ -16,12 +16,10 @@ import { pageMeta } from "~/lib/seo";
 import { shopWords, shownHeroPicture } from "~/lib/shop-words.server";
 import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 import { homeWordsOf, StorySection, ValuesSection } from "./story-values";
 
 export const handle = { i18n: ["common", "home"] };
-export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);

@@ -13,12 +13,10 @@ import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 import { legalPlaceholders, missingDetailsOf } from "./placeholders.server";
 
 export const handle = { i18n: ["common", "legal"] };
-export const clientLoader = loadsWords(handle);
 
 /** Date the legal texts last changed; update it with the texts (not the day of the visit). */
 const LEGAL_TEXTS_UPDATED = "2026-11-26";

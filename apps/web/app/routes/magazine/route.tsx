@@ -10,11 +10,9 @@ import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "magazine"] };
-export const clientLoader = loadsWords(handle);
 
 /** The magazine's page: the articles out now, newest first, in the page's language (decision 052). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,11 +7,9 @@ import { shownCatalogue } from "~/lib/catalogue.server";
 import { useLocale } from "~/lib/locale";
 import { notFoundData } from "~/lib/not-found.server";
 import { isVerificationPath } from "~/lib/verification.server";
-import { loadsWords } from "~/lib/words";
 import { localeForPath } from "~/screens";
 
 export const handle = { i18n: ["common"] };
-export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

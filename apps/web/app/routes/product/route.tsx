@@ -17,7 +17,6 @@ import { useLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { handleSignup, handleWaitlist } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { ENDPOINTS, pathOf } from "~/screens";
 import liveAvailabilityScript from "~/scripts/live-availability.js?url&no-inline";
 import { Gallery, galleryPreload } from "./gallery";
@@ -29,7 +28,6 @@ import { ProductReviews, ReviewsSummary } from "./reviews";
 import { ProductService } from "./service";
 
 export const handle = { i18n: ["common", "reviews"] };
-export const clientLoader = loadsWords(handle);
 
 export const loader = ({ request }: LoaderFunctionArgs) => productPage(request);
 

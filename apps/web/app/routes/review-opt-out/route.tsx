@@ -10,10 +10,8 @@ import { useRootData } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 
 export const handle = { i18n: ["common", "subscription", "reviews"] };
-export const clientLoader = loadsWords(handle);
 
 /** The link of every review invitation (and its List-Unsubscribe header): it asks, the button stops them. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,14 +13,13 @@ import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
 import { useLocale, useRootData } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { logRefusal } from "~/lib/refusal.server";
+import { REVIEW_REFUSAL_WORDS } from "~/lib/refusals";
 import { pageMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { ModelChoice, ModelReview } from "./model-review";
 import { linkView, REFUSAL_STATUS, REVIEW_HEADERS, type ReviewRefusal, refusalOf } from "./review.server";
 
 export const handle = { i18n: ["common", "reviews"] };
-export const clientLoader = loadsWords(handle);
 
 export const headers = () => REVIEW_HEADERS;
 
@@ -67,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   const opened = await openReviewLink(db, { token, secret: sessionSecrets });
   if (!opened.ok) return refused(opened.reason);
-  const reading = parseForm(form, reviewFormSchema(opened.view.days), REVIEW_FIELDS);
+  const reading = parseForm(form, reviewFormSchema(opened.view.days), REVIEW_FIELDS, REVIEW_REFUSAL_WORDS);
   if (!reading.ok) {
     const { errors, values } = reading;
     return data(

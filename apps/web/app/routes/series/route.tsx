@@ -9,11 +9,9 @@ import { notFound } from "~/lib/not-found.server";
 import { pageMeta } from "~/lib/seo";
 import { seriesView, socialImageOf } from "~/lib/series.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { localeForPath, pathOf } from "~/screens";
 
 export const handle = { i18n: ["common"] };
-export const clientLoader = loadsWords(handle);
 
 /**
  * A series' page (`/collections/<slug>`): its title, words, picture and published models, kept by

@@ -9,10 +9,8 @@ import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { tokenStepPage } from "~/lib/token-step.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 
 export const handle = { i18n: ["common", "subscription"] };
-export const clientLoader = loadsWords(handle);
 
 /** The link of a sign-up's confirmation e-mail (double opt-in): it asks, the button confirms. */
 export const loader = ({ request }: LoaderFunctionArgs) => tokenStepPage(request, "confirm");

@@ -20,11 +20,9 @@ import { shownSeller } from "~/lib/seller.server";
 import { pageMeta } from "~/lib/seo";
 import { signupAction } from "~/lib/signup.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 
 export const handle = { i18n: ["common", "checkout"] };
-export const clientLoader = loadsWords(handle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requirePage(request);

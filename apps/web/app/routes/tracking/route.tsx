@@ -15,10 +15,10 @@ import { invalidRequest, parseForm, readForm } from "~/lib/form.server";
 import { useLocale } from "~/lib/locale";
 import { requirePage } from "~/lib/page.server";
 import { embeddedByAnotherSite, logRefusal } from "~/lib/refusal.server";
+import { TRACKING_LINK_REFUSAL_WORDS } from "~/lib/refusals";
 import { pageMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop-words.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 import { pathOf } from "~/screens";
 import {
   headersOf,
@@ -33,7 +33,6 @@ import {
 } from "./tracking.server";
 
 export const handle = { i18n: ["common", "checkout", "tracking"] };
-export const clientLoader = loadsWords(handle);
 
 export const headers = () => TRACKING_HEADERS;
 
@@ -103,7 +102,12 @@ async function findOrder(
   form: FormData,
   locale: Locale,
 ): Promise<TrackingView> {
-  const reading = parseForm(form, trackingLinkRequestSchema, ["orderNumber", "email"]);
+  const reading = parseForm(
+    form,
+    trackingLinkRequestSchema,
+    ["orderNumber", "email"],
+    TRACKING_LINK_REFUSAL_WORDS,
+  );
   if (!reading.ok) return { state: "form", find: { errors: reading.errors, values: reading.values } };
   try {
     const outcome = await requestTrackingLink(db, {

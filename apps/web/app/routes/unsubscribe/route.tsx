@@ -10,10 +10,8 @@ import { requirePage } from "~/lib/page.server";
 import { pageMeta } from "~/lib/seo";
 import { tokenStepPage } from "~/lib/token-step.server";
 import { useTranslation } from "~/lib/translations";
-import { loadsWords } from "~/lib/words";
 
 export const handle = { i18n: ["common", "subscription"] };
-export const clientLoader = loadsWords(handle);
 
 /** The unsubscribe link of every marketing e-mail (and its List-Unsubscribe header). */
 export const loader = ({ request }: LoaderFunctionArgs) => tokenStepPage(request, "unsubscribe");

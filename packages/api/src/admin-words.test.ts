@@ -1,5 +1,16 @@
+import { ACTORS, ORDER_CHANGES } from "@souls/core/actors";
+import { ADMIN_ACCESS_EVENTS, ADMIN_ROLES } from "@souls/core/admin-roles";
+import { CARRIER_EVENTS } from "@souls/core/carriers";
+import { EMAIL_TYPES } from "@souls/core/email-types";
+import { PRODUCT_EVENTS } from "@souls/core/product-events";
+import { REFUND_REASONS, REFUND_SOURCES, RESTOCK_CHOICES } from "@souls/core/refunds";
+import { REVIEW_REJECTION_REASONS, REVIEW_STATUSES } from "@souls/core/reviews";
+import { SHOP_WORD_EVENTS } from "@souls/core/shop-words";
+import { SIGNUP_SOURCES } from "@souls/core/signups";
+import { EMAIL_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from "@souls/core/statuses";
+import { VAT_REGIMES } from "@souls/core/vat";
 import { describe, expect, it } from "vitest";
-import { copy, count, paymentWords } from "./admin-copy";
+import { copy, count, paymentWords } from "./admin-words";
 
 describe("a count in words", () => {
   it("takes the singular for 0 and 1, the plural from 2", () => {
@@ -57,5 +68,39 @@ describe("the panel's words say what they mean", () => {
     expect(paymentWords("failed", true)).toEqual({ prefix: "", label: "Paiement refusé" });
     expect(paymentWords("refunded", false)).toEqual({ prefix: "Paiement : ", label: "Remboursée" });
     expect(paymentWords("mismatch", true)).toEqual({ prefix: "Paiement : ", label: "À vérifier" });
+  });
+});
+
+describe("the labels of the shop's codes", () => {
+  it("give every code the shop stores one French label in the panel's dictionary, and no more", () => {
+    const codes = {
+      orderStatus: ORDER_STATUSES,
+      paymentStatus: PAYMENT_STATUSES,
+      emailStatus: EMAIL_STATUSES,
+      refundStatus: REFUND_STATUSES,
+      refundReason: REFUND_REASONS,
+      refundSource: REFUND_SOURCES,
+      restock: RESTOCK_CHOICES,
+      actor: ACTORS,
+      role: ADMIN_ROLES,
+      accessEvent: ADMIN_ACCESS_EVENTS,
+      shopWordEvent: SHOP_WORD_EVENTS,
+      carrierEvent: CARRIER_EVENTS,
+      orderChange: ORDER_CHANGES,
+      emailType: EMAIL_TYPES,
+      productEvent: PRODUCT_EVENTS,
+      vatRegime: VAT_REGIMES,
+      signupList: SIGNUP_SOURCES,
+      reviewReason: REVIEW_REJECTION_REASONS,
+      reviewStatus: REVIEW_STATUSES,
+    } satisfies Record<keyof typeof copy.labels, readonly string[]>;
+    for (const [kind, list] of Object.entries(codes)) {
+      const labels = copy.labels[kind as keyof typeof codes] as Record<string, string>;
+      expect(Object.keys(labels).sort(), kind).toEqual([...list].sort());
+      for (const label of Object.values(labels)) expect(label).toMatch(/^\p{Lu}/u);
+    }
+    expect(ORDER_STATUSES.slice(0, 3)).toEqual(["awaiting_payment", "pending_preparation", "prepared"]);
+    expect(EMAIL_STATUSES).toEqual(["pending", "sending", "sent", "failed"]);
+    expect(copy.labels.emailStatus.failed).toBe("Échoué");
   });
 });
