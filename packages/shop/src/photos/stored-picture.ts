@@ -43,7 +43,8 @@ export async function storedPictureFile(
   const file = await db
     .selectFrom(cuts)
     .select("bytes")
-    .where(key, "in", db.selectFrom(rows).select("id").where(source, "=", name.hash))
+    // The row named by the hash, as a subquery of the one statement (no second round trip).
+    .where(key, "in", (eb) => eb.selectFrom(rows).select("id").where(source, "=", name.hash))
     .where("format", "=", name.format)
     .where("width", "=", name.width)
     .limit(1)
