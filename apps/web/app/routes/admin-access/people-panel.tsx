@@ -1,11 +1,11 @@
 import { copy, labelOf } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
-import { errorMessage, firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
+import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 const TEXT = copy.access;
@@ -101,71 +101,50 @@ export function PeoplePanel() {
 }
 
 function AddHelperForm({ minLength }: { minLength: number }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = usePanelForm(EMPTY, { toastOnly: true });
   const add = trpc.access.addPerson.useMutation({
     onSuccess: (_result, input) => {
-      setValues(EMPTY);
+      form.setDraft(EMPTY);
       notifySuccess(fill(TEXT.added, { name: input.name }));
     },
-    onError: (error) => {
-      const fields = firstFieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      notifyFailure(TEXT.failed, error);
-    },
+    onError: (error) => form.refuse(error, TEXT.failed),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    add.mutate(values);
+  const submit = () => {
+    form.setErrors({});
+    add.mutate(form.draft);
   };
   return (
-    <form onSubmit={submit} className="admin-form" noValidate>
-      <FormField label={TEXT.name} error={errors.name}>
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            autoComplete="off"
-            maxLength={60}
-            required
-            value={values.name}
-            onChange={(event) => setValues({ ...values, name: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label={TEXT.login} error={errors.login}>
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={80}
-            required
-            value={values.login}
-            onChange={(event) => setValues({ ...values, login: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField
+    <PanelForm form={form} onSubmit={submit}>
+      <TextField
+        form={form}
+        name="name"
+        label={TEXT.name}
+        type="text"
+        autoComplete="off"
+        maxLength={60}
+        required
+      />
+      <TextField
+        form={form}
+        name="login"
+        label={TEXT.login}
+        type="text"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={80}
+        required
+      />
+      <TextField
+        form={form}
+        name="password"
         label={TEXT.helperPassword}
         hint={fill(TEXT.helperPasswordHint, { min: minLength })}
-        error={errors.password}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            maxLength={200}
-            required
-            value={values.password}
-            onChange={(event) => setValues({ ...values, password: event.target.value })}
-          />
-        )}
-      </FormField>
+        type="password"
+        autoComplete="new-password"
+        maxLength={200}
+        required
+      />
       <div className="admin-toolbar">
         <BusyButton
           type="submit"
@@ -176,7 +155,7 @@ function AddHelperForm({ minLength }: { minLength: number }) {
           {TEXT.addHelper}
         </BusyButton>
       </div>
-    </form>
+    </PanelForm>
   );
 }
 

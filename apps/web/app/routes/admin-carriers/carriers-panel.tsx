@@ -9,7 +9,7 @@ import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
 import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
@@ -143,7 +143,7 @@ function CarrierFields({
     : null;
   return (
     <>
-      <FormField label={TEXT.name} error={errors.name}>
+      <Field label={TEXT.name} error={errors.name}>
         {(props) => (
           <input
             {...props}
@@ -156,8 +156,8 @@ function CarrierFields({
             onChange={(event) => onChange({ ...values, name: event.target.value })}
           />
         )}
-      </FormField>
-      <FormField label={TEXT.template} hint={TEXT.templateHint} error={errors.trackingTemplate}>
+      </Field>
+      <Field label={TEXT.template} hint={TEXT.templateHint} error={errors.trackingTemplate}>
         {(props) => (
           <input
             {...props}
@@ -173,7 +173,7 @@ function CarrierFields({
             onChange={(event) => onChange({ ...values, trackingTemplate: event.target.value })}
           />
         )}
-      </FormField>
+      </Field>
       {example ? (
         <p className="admin-hint admin-mono">{fill(TEXT.example, { number: SAMPLE_NUMBER, url: example })}</p>
       ) : null}

@@ -3,7 +3,7 @@ import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import { notifyError, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
@@ -153,7 +153,7 @@ function PictureWords({ seriesId, alt }: { seriesId: number; alt: { fr: string; 
   };
   return (
     <form className="admin-form series-picture__words" noValidate onSubmit={submit}>
-      <FormField label={TEXT.altFr} hint={TEXT.altHint}>
+      <Field label={TEXT.altFr} hint={TEXT.altHint}>
         {(props) => (
           <input
             {...props}
@@ -162,8 +162,8 @@ function PictureWords({ seriesId, alt }: { seriesId: number; alt: { fr: string; 
             onChange={(event) => setDraft((current) => ({ ...current, fr: event.target.value }))}
           />
         )}
-      </FormField>
-      <FormField label={TEXT.altEn}>
+      </Field>
+      <Field label={TEXT.altEn}>
         {(props) => (
           <input
             {...props}
@@ -173,7 +173,7 @@ function PictureWords({ seriesId, alt }: { seriesId: number; alt: { fr: string; 
             onChange={(event) => setDraft((current) => ({ ...current, en: event.target.value }))}
           />
         )}
-      </FormField>
+      </Field>
       <div>
         <BusyButton
           type="submit"

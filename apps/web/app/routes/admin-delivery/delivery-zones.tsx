@@ -4,8 +4,8 @@ import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useMemo, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
+import { Field } from "~/components/admin/forms";
 import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
@@ -263,7 +263,7 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
     max: number,
     hint?: string,
   ) => (
-    <FormField label={FIELDS[field]} hint={hint} error={errors[field]}>
+    <Field label={FIELDS[field]} hint={hint} error={errors[field]}>
       {(props) => (
         <input
           {...props}
@@ -273,10 +273,10 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
           onChange={(event) => set(field)(event.target.value)}
         />
       )}
-    </FormField>
+    </Field>
   );
   const money = (field: "price" | "freeFrom", error: string, hint: string) => (
-    <FormField label={FIELDS[field]} hint={hint} error={errors[error]}>
+    <Field label={FIELDS[field]} hint={hint} error={errors[error]}>
       {(props) => (
         <input
           {...props}
@@ -288,10 +288,10 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
           onChange={(event) => set(field)(event.target.value)}
         />
       )}
-    </FormField>
+    </Field>
   );
   const days = (field: "minDays" | "maxDays") => (
-    <FormField label={FIELDS[field]} hint={FIELDS.daysHint} error={errors[field]}>
+    <Field label={FIELDS[field]} hint={FIELDS.daysHint} error={errors[field]}>
       {(props) => (
         <input
           {...props}
@@ -305,7 +305,7 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
           onChange={(event) => set(field)(event.target.value)}
         />
       )}
-    </FormField>
+    </Field>
   );
 
   return (
@@ -339,7 +339,7 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
           {FIELDS.countriesHint} {count(chosen.size, FIELDS.chosen)}
         </p>
         {errors.countries ? <p className="field__error">{errors.countries}</p> : null}
-        <FormField label={FIELDS.search}>
+        <Field label={FIELDS.search}>
           {(props) => (
             <input
               {...props}
@@ -349,7 +349,7 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
               onChange={(event) => setSearch(event.target.value)}
             />
           )}
-        </FormField>
+        </Field>
         <ul className="admin-delivery__list">
           {shown.map((country) => {
             const owner = elsewhere.get(country.code);

@@ -12,8 +12,8 @@ import { photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
+import { Field } from "~/components/admin/forms";
 import {
   errorMessage,
   fieldErrorsOf,
@@ -238,7 +238,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
             setStatus.mutate({ id, status: "scheduled", at });
           }}
         >
-          <FormField label={FIELDS.at} error={errors.at}>
+          <Field label={FIELDS.at} error={errors.at}>
             {(props) => (
               <input
                 {...props}
@@ -247,7 +247,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                 onChange={(event) => setAt(event.target.value)}
               />
             )}
-          </FormField>
+          </Field>
           <BusyButton
             type="submit"
             className="button button--outline"
@@ -423,7 +423,7 @@ function ArticleForm({
     field: "title" | "category" | "metaDescription" | "excerpt" | "intro" | "body" | "coverAlt",
     options: { label: string; hint?: string; max: number; rows?: number },
   ) => (
-    <FormField label={options.label} hint={options.hint} error={errors[`words.${locale}.${field}`]}>
+    <Field label={options.label} hint={options.hint} error={errors[`words.${locale}.${field}`]}>
       {(props) =>
         options.rows ? (
           <textarea
@@ -444,7 +444,7 @@ function ArticleForm({
           />
         )
       }
-    </FormField>
+    </Field>
   );
 
   return (
@@ -455,7 +455,7 @@ function ArticleForm({
         return (
           <fieldset key={locale} className="admin-panel">
             <legend>{fill(TEXT.words, { language })}</legend>
-            <FormField label={FIELDS.slug} hint={FIELDS.slugHint} error={errors[`slug.${locale}`]}>
+            <Field label={FIELDS.slug} hint={FIELDS.slugHint} error={errors[`slug.${locale}`]}>
               {(props) => (
                 <div className="admin-article__slug">
                   <span aria-hidden="true">{articlePath("", locale)}</span>
@@ -475,7 +475,7 @@ function ArticleForm({
                   />
                 </div>
               )}
-            </FormField>
+            </Field>
             {text(locale, "title", { label: FIELDS.title, max: L.title })}
             {text(locale, "category", { label: FIELDS.category, max: L.category })}
             {text(locale, "excerpt", {
@@ -491,7 +491,7 @@ function ArticleForm({
             })}
             {text(locale, "intro", { label: FIELDS.intro, max: L.intro, rows: 3 })}
             {text(locale, "body", { label: FIELDS.body, hint: FIELDS.bodyHint, max: L.body, rows: 14 })}
-            <FormField label={FIELDS.tipTitle} error={errors[`words.${locale}.tip.title`]}>
+            <Field label={FIELDS.tipTitle} error={errors[`words.${locale}.tip.title`]}>
               {(props) => (
                 <input
                   {...props}
@@ -501,12 +501,8 @@ function ArticleForm({
                   onChange={(event) => setWords(locale, { tip: { ...words.tip, title: event.target.value } })}
                 />
               )}
-            </FormField>
-            <FormField
-              label={FIELDS.tipText}
-              hint={FIELDS.tipHint}
-              error={errors[`words.${locale}.tip.text`]}
-            >
+            </Field>
+            <Field label={FIELDS.tipText} hint={FIELDS.tipHint} error={errors[`words.${locale}.tip.text`]}>
               {(props) => (
                 <textarea
                   {...props}
@@ -517,7 +513,7 @@ function ArticleForm({
                   onChange={(event) => setWords(locale, { tip: { ...words.tip, text: event.target.value } })}
                 />
               )}
-            </FormField>
+            </Field>
             <fieldset className="admin-article__faq">
               <legend>{FIELDS.faq}</legend>
               {errors[`words.${locale}.faq`] ? (
@@ -532,7 +528,7 @@ function ArticleForm({
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: her questions have no id; their order is hers
                   <div key={index} className="admin-article__question">
-                    <FormField
+                    <Field
                       label={fill(FIELDS.question, { n })}
                       error={errors[`words.${locale}.faq.${index}.question`]}
                     >
@@ -545,8 +541,8 @@ function ArticleForm({
                           onChange={(event) => change("question", event.target.value)}
                         />
                       )}
-                    </FormField>
-                    <FormField
+                    </Field>
+                    <Field
                       label={fill(FIELDS.answer, { n })}
                       error={errors[`words.${locale}.faq.${index}.answer`]}
                     >
@@ -560,7 +556,7 @@ function ArticleForm({
                           onChange={(event) => change("answer", event.target.value)}
                         />
                       )}
-                    </FormField>
+                    </Field>
                     <button
                       type="button"
                       className="button button--outline button--small"
@@ -590,7 +586,7 @@ function ArticleForm({
 
       <fieldset className="admin-panel">
         <legend>{TEXT.title}</legend>
-        <FormField label={FIELDS.tone} error={errors.tone}>
+        <Field label={FIELDS.tone} error={errors.tone}>
           {(props) => (
             <select
               {...props}
@@ -606,8 +602,8 @@ function ArticleForm({
               ))}
             </select>
           )}
-        </FormField>
-        <FormField
+        </Field>
+        <Field
           label={FIELDS.readMinutes}
           hint={computed ? fill(FIELDS.readMinutesHint, { fr: computed.fr, en: computed.en }) : undefined}
           error={errors.readMinutes}
@@ -624,7 +620,7 @@ function ArticleForm({
               onChange={(event) => setReadMinutes(event.target.value)}
             />
           )}
-        </FormField>
+        </Field>
         <fieldset className="admin-choice">
           <legend>{FIELDS.alsoRead}</legend>
           <p className="admin-hint">{fill(FIELDS.alsoReadHint, { max: L.alsoRead })}</p>

@@ -2,7 +2,7 @@ import { copy, count } from "@souls/core/admin-copy";
 import { SHOP_MONTH_PATTERN, shopMonth } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 import { ACCOUNTING_EXPORT_PATH } from "~/screens";
@@ -64,7 +64,7 @@ export function AccountingExport() {
         noValidate
         onSubmit={submit}
       >
-        <FormField label={TEXT.from} error={errors.from}>
+        <Field label={TEXT.from} error={errors.from}>
           {(props) => (
             <input
               {...props}
@@ -78,8 +78,8 @@ export function AccountingExport() {
               onChange={(event) => setFrom(event.target.value)}
             />
           )}
-        </FormField>
-        <FormField label={TEXT.to} error={errors.to}>
+        </Field>
+        <Field label={TEXT.to} error={errors.to}>
           {(props) => (
             <input
               {...props}
@@ -93,7 +93,7 @@ export function AccountingExport() {
               onChange={(event) => setTo(event.target.value)}
             />
           )}
-        </FormField>
+        </Field>
         <button type="submit" className="button button--outline button--small">
           {TEXT.submit}
         </button>

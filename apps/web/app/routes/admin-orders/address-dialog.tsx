@@ -2,8 +2,8 @@ import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { type FormEvent, useState } from "react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { FormField } from "~/components/admin/form-field";
 import { countryName } from "~/components/admin/format";
+import { Field } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
 import { errorMessage, firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";
@@ -87,7 +87,7 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
     correct.mutate({ orderNumber: order.orderNumber, ...values });
   };
   const field = (name: LineField | "deliveryInstructions", label: string) => (
-    <FormField label={label} error={errors[name]}>
+    <Field label={label} error={errors[name]}>
       {(props) =>
         name === "deliveryInstructions" ? (
           <textarea
@@ -110,7 +110,7 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
           />
         )
       }
-    </FormField>
+    </Field>
   );
   return (
     <form onSubmit={submit} className="admin-form" noValidate>

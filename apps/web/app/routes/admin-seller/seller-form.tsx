@@ -14,8 +14,8 @@ import {
 } from "@souls/shop/seller-fields";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
+import { Field } from "~/components/admin/forms";
 import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
@@ -172,7 +172,7 @@ export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: Sell
               // A field her form does not ask for still shows when a refused save names it.
               .filter((field) => askedOf(draft, field) || errors[field])
               .map((field) => (
-                <FormField
+                <Field
                   key={field}
                   label={LABELS[field]}
                   hint={[required.has(field) ? TEXT.required : "", HINTS[field] ?? ""]
@@ -220,7 +220,7 @@ export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: Sell
                       />
                     )
                   }
-                </FormField>
+                </Field>
               ))}
           </div>
         </fieldset>

@@ -3,8 +3,8 @@ import { fill } from "@souls/core/placeholders";
 import { VAT_REGIMES, type VatRegime } from "@souls/core/vat";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
+import { Field } from "~/components/admin/forms";
 import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
@@ -51,7 +51,7 @@ export function SettingsForm({ current }: { current: Current }) {
     <form onSubmit={submit} className="admin-form admin-stack" noValidate>
       <fieldset className="admin-panel">
         <legend>{TEXT.notifications}</legend>
-        <FormField
+        <Field
           label={TEXT.ownerEmail}
           hint={
             current.shopEmail
@@ -70,7 +70,7 @@ export function SettingsForm({ current }: { current: Current }) {
               onChange={(event) => setValues({ ...values, ownerEmail: event.target.value })}
             />
           )}
-        </FormField>
+        </Field>
         <label className="admin-check">
           <input
             type="checkbox"
@@ -87,7 +87,7 @@ export function SettingsForm({ current }: { current: Current }) {
           />
           <span>{TEXT.lowStockEmail}</span>
         </label>
-        <FormField label={TEXT.lowStockBelow} hint={TEXT.lowStockHint} error={errors.lowStockBelow}>
+        <Field label={TEXT.lowStockBelow} hint={TEXT.lowStockHint} error={errors.lowStockBelow}>
           {(props) => (
             <input
               {...props}
@@ -100,7 +100,7 @@ export function SettingsForm({ current }: { current: Current }) {
               onChange={(event) => setValues({ ...values, lowStockBelow: event.target.value })}
             />
           )}
-        </FormField>
+        </Field>
       </fieldset>
 
       <fieldset className="admin-panel admin-choice">

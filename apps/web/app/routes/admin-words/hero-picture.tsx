@@ -5,8 +5,8 @@ import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { type ChangeEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
+import { Field } from "~/components/admin/forms";
 import { notifyError, notifySuccess } from "~/components/admin/notify";
 import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
 import { wordsPreviewPath } from "~/screens";
@@ -154,12 +154,12 @@ export function HeroPictureSection({
           key={`${shown.source}:${hero.draftSavedAt ?? ""}`}
         >
           <input type="hidden" name="locale" value={locale} />
-          <FormField label={TEXT.altFr} hint={TEXT.altHint}>
+          <Field label={TEXT.altFr} hint={TEXT.altHint}>
             {(props) => (
               <input {...props} name="altFr" defaultValue={shown.alt.fr} maxLength={PHOTO_LIMITS.altLength} />
             )}
-          </FormField>
-          <FormField label={TEXT.altEn}>
+          </Field>
+          <Field label={TEXT.altEn}>
             {(props) => (
               <input
                 {...props}
@@ -169,7 +169,7 @@ export function HeroPictureSection({
                 maxLength={PHOTO_LIMITS.altLength}
               />
             )}
-          </FormField>
+          </Field>
           <div>
             <BusyButton
               type="submit"
