@@ -4,11 +4,11 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SetStateAction,
-  useCallback,
   useId,
   useRef,
   useState,
 } from "react";
+import { BusyButton } from "./busy-button";
 import { errorMessage, firstFieldErrorsOf, notifyFailure } from "./notify";
 
 /**
@@ -84,7 +84,7 @@ export function TextField<Draft extends object>({
   hint?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "value" | "onChange">) {
   return (
-    <Field label={label} hint={hint} error={form.errors[name]}>
+    <Field label={label} hint={hint} error={form.errorOf(name)}>
       {(props) => <input {...props} {...form.bind(name)} {...input} />}
     </Field>
   );
@@ -111,6 +111,8 @@ export interface FormState<Draft extends object> {
     onChange: (event: { target: { value: string } }) => void;
   };
   errors: FieldErrors;
+  /** A field's message, under the name the server gives it. */
+  errorOf: (name: string) => string | undefined;
   setErrors: Dispatch<SetStateAction<FieldErrors>>;
   formError: string | null;
   setFormError: Dispatch<SetStateAction<string | null>>;
@@ -128,21 +130,31 @@ export interface FormState<Draft extends object> {
   refuse: (error: unknown, title?: string) => void;
 }
 
-/**
- * A panel form's draft, its errors and its refusal, in one place. `toastOnly`: a refusal that
- * names no field is said by its notice alone (the small forms of a page, not a dialog's).
- */
+/** How a form differs from the others. */
+export interface PanelFormOptions {
+  /** A refusal that names no field is said by its notice alone (a page's small forms). */
+  toastOnly?: boolean;
+  /** A field she changes loses its message: the next save judges it again. */
+  clearOnChange?: boolean;
+  /** The name the server gives a field's error when it is not the field's (price → priceCents). */
+  errorNames?: Record<string, string>;
+}
+
+/** A panel form's draft, its errors and its refusal, in one place. */
 export function usePanelForm<Draft extends object>(
   initial: Draft | (() => Draft),
-  { toastOnly = false }: { toastOnly?: boolean } = {},
+  { toastOnly = false, clearOnChange = false, errorNames = {} }: PanelFormOptions = {},
 ): FormState<Draft> {
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const set = useCallback(<K extends keyof Draft>(name: K, value: Draft[K]) => {
+  const errorName = (name: string) => errorNames[name] ?? name;
+  const set = <K extends keyof Draft>(name: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [name]: value }));
-  }, []);
+    const key = errorName(String(name));
+    if (clearOnChange && errors[key]) setErrors({ ...errors, [key]: undefined });
+  };
   const bind = (name: keyof Draft & string) => ({
     name,
     value: String(draft[name] ?? ""),
@@ -154,7 +166,7 @@ export function usePanelForm<Draft extends object>(
     if (wrong.length === 0) return true;
     const first = Array.from(formRef.current?.elements ?? []).find(
       (element): element is HTMLInputElement =>
-        wrong.includes((element as HTMLInputElement).name) && element instanceof HTMLElement,
+        element instanceof HTMLElement && wrong.includes(errorName((element as HTMLInputElement).name)),
     );
     first?.focus();
     return false;
@@ -165,7 +177,20 @@ export function usePanelForm<Draft extends object>(
     else if (!toastOnly) setFormError(errorMessage(error));
     if (title) notifyFailure(title, error);
   };
-  return { draft, setDraft, set, bind, errors, setErrors, formError, setFormError, formRef, check, refuse };
+  return {
+    draft,
+    setDraft,
+    set,
+    bind,
+    errors,
+    errorOf: (name) => errors[errorName(name)],
+    setErrors,
+    formError,
+    setFormError,
+    formRef,
+    check,
+    refuse,
+  };
 }
 
 /**
@@ -176,12 +201,15 @@ export function PanelForm<Draft extends object>({
   form,
   onSubmit,
   className = "admin-form",
+  labelledBy,
   before,
   children,
 }: {
   form: FormState<Draft>;
   onSubmit: () => void;
   className?: string;
+  /** The id of the heading that names the form, when it has one. */
+  labelledBy?: string;
   /** Said above the refusal (what the form is about). */
   before?: ReactNode;
   children: ReactNode;
@@ -191,6 +219,7 @@ export function PanelForm<Draft extends object>({
       ref={form.formRef}
       className={className}
       noValidate
+      aria-labelledby={labelledBy}
       onSubmit={(event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
         form.setFormError(null);
@@ -201,5 +230,32 @@ export function PanelForm<Draft extends object>({
       <FormError message={form.formError} />
       {children}
     </form>
+  );
+}
+
+/**
+ * The submit button of a form on a page (a dialog's has « Annuler » too: `DialogActions`), busy
+ * while it saves, with what is said beside it (`children`: when it was last saved…).
+ */
+export function SubmitBar({
+  label,
+  busyLabel,
+  busy,
+  tone = "primary",
+  children,
+}: {
+  label: string;
+  busyLabel?: string;
+  busy: boolean;
+  tone?: "primary" | "outline";
+  children?: ReactNode;
+}) {
+  return (
+    <div className="admin-toolbar">
+      <BusyButton type="submit" className={`button button--${tone}`} busy={busy} busyLabel={busyLabel}>
+        {label}
+      </BusyButton>
+      {children}
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { copy } from "@souls/core/admin-copy";
-import { BusyButton } from "~/components/admin/busy-button";
-import { PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
+import { PanelForm, SubmitBar, TextField, usePanelForm } from "~/components/admin/forms";
 import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 
@@ -33,11 +32,7 @@ export function NameForm({ current }: { current: string }) {
         maxLength={60}
         required
       />
-      <div className="admin-toolbar">
-        <BusyButton type="submit" className="button button--outline" busy={rename.isPending}>
-          {TEXT.rename}
-        </BusyButton>
-      </div>
+      <SubmitBar label={TEXT.rename} busy={rename.isPending} tone="outline" />
     </PanelForm>
   );
 }

@@ -1,8 +1,7 @@
 import { copy, count } from "@souls/core/admin-copy";
 import { PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
 import { fill } from "@souls/core/placeholders";
-import { BusyButton } from "~/components/admin/busy-button";
-import { PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
+import { PanelForm, SubmitBar, TextField, usePanelForm } from "~/components/admin/forms";
 import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 
@@ -52,16 +51,7 @@ export function PasswordForm() {
           fill(TEXT.passwordIntro, { min: PASSWORD_MIN_LENGTH }),
         )}
         {field("confirmPassword", TEXT.confirmPassword, "new-password")}
-        <div className="admin-toolbar">
-          <BusyButton
-            type="submit"
-            className="button button--primary"
-            busy={change.isPending}
-            busyLabel={TEXT.changing}
-          >
-            {TEXT.changePassword}
-          </BusyButton>
-        </div>
+        <SubmitBar label={TEXT.changePassword} busyLabel={TEXT.changing} busy={change.isPending} />
       </fieldset>
     </PanelForm>
   );

@@ -1,11 +1,10 @@
 import { copy, labelOf } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { formatDateTime } from "~/components/admin/format";
-import { PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
+import { PanelForm, SubmitBar, TextField, usePanelForm } from "~/components/admin/forms";
 import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PanelSection, PanelTable, RowButton, whenColumn } from "~/components/admin/panel-table";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 const TEXT = copy.access;
@@ -34,55 +33,41 @@ export function PeoplePanel() {
   const helpers = people.data.people.filter((person) => person.role !== "owner");
   return (
     <>
-      <section className="admin-panel" aria-labelledby="access-people">
-        <h2 id="access-people">{TEXT.people}</h2>
+      <PanelSection id="access-people" title={TEXT.people}>
         <p className="admin-muted">{TEXT.peopleIntro}</p>
         {helpers.length === 0 ? (
           <p>{TEXT.noHelpers}</p>
         ) : (
-          <table className="admin-table">
-            <caption className="visually-hidden">{TEXT.people}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{TEXT.name}</th>
-                <th scope="col">{TEXT.login}</th>
-                <th scope="col">{TEXT.role}</th>
-                <th scope="col">{TEXT.sessionsCount}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{TEXT.removeHelper}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {helpers.map((person) => (
-                <tr key={person.id}>
-                  <th scope="row" data-label={TEXT.name}>
-                    {person.name}
-                  </th>
-                  <td data-label={TEXT.login}>{person.login}</td>
-                  <td data-label={TEXT.role}>{labelOf(copy.labels.role, person.role)}</td>
-                  <td data-label={TEXT.sessionsCount}>{person.sessions}</td>
-                  <td data-label={TEXT.removeHelper}>
-                    <button
-                      type="button"
-                      className="button button--outline button--small admin-danger-text"
-                      aria-label={fill(TEXT.removeHelperLabel, { name: person.name })}
-                      onClick={() => setRemoving(person)}
-                    >
-                      {TEXT.removeHelper}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PanelTable
+            caption={TEXT.people}
+            rows={helpers}
+            rowKey={(person) => person.id}
+            columns={[
+              { label: TEXT.name, rowHeader: true, cell: (person) => person.name },
+              { label: TEXT.login, cell: (person) => person.login },
+              { label: TEXT.role, cell: (person) => labelOf(copy.labels.role, person.role) },
+              { label: TEXT.sessionsCount, cell: (person) => person.sessions },
+              {
+                label: TEXT.removeHelper,
+                hiddenLabel: true,
+                cell: (person) => (
+                  <RowButton
+                    label={TEXT.removeHelper}
+                    ariaLabel={fill(TEXT.removeHelperLabel, { name: person.name })}
+                    tone="danger-text"
+                    onClick={() => setRemoving(person)}
+                  />
+                ),
+              },
+            ]}
+          />
         )}
         {helpers.length < people.data.maxHelpers ? (
           <AddHelperForm minLength={people.data.passwordMinLength} />
         ) : (
           <p className="admin-muted">{fill(TEXT.maxHelpers, { max: people.data.maxHelpers })}</p>
         )}
-      </section>
+      </PanelSection>
       <AccessHistory history={people.data.history} />
       <ConfirmDialog
         open={removing !== null}
@@ -145,47 +130,25 @@ function AddHelperForm({ minLength }: { minLength: number }) {
         maxLength={200}
         required
       />
-      <div className="admin-toolbar">
-        <BusyButton
-          type="submit"
-          className="button button--primary"
-          busy={add.isPending}
-          busyLabel={TEXT.adding}
-        >
-          {TEXT.addHelper}
-        </BusyButton>
-      </div>
+      <SubmitBar label={TEXT.addHelper} busyLabel={TEXT.adding} busy={add.isPending} />
     </PanelForm>
   );
 }
 
 function AccessHistory({ history }: { history: RouterOutputs["access"]["people"]["history"] }) {
   return (
-    <section className="admin-panel" aria-labelledby="access-history">
-      <h2 id="access-history">{TEXT.history}</h2>
-      <table className="admin-table">
-        <caption className="visually-hidden">{TEXT.history}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{TEXT.when}</th>
-            <th scope="col">{TEXT.what}</th>
-            <th scope="col">{TEXT.whose}</th>
-            <th scope="col">{TEXT.who}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.map((line) => (
-            <tr key={line.id}>
-              <td data-label={TEXT.when}>
-                <time dateTime={line.createdAt}>{formatDateTime(line.createdAt)}</time>
-              </td>
-              <td data-label={TEXT.what}>{labelOf(copy.labels.accessEvent, line.kind)}</td>
-              <td data-label={TEXT.whose}>{line.personName}</td>
-              <td data-label={TEXT.who}>{line.actorName}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <PanelSection id="access-history" title={TEXT.history}>
+      <PanelTable
+        caption={TEXT.history}
+        rows={history}
+        rowKey={(line) => line.id}
+        columns={[
+          whenColumn(TEXT.when),
+          { label: TEXT.what, cell: (line) => labelOf(copy.labels.accessEvent, line.kind) },
+          { label: TEXT.whose, cell: (line) => line.personName },
+          { label: TEXT.who, cell: (line) => line.actorName },
+        ]}
+      />
+    </PanelSection>
   );
 }
