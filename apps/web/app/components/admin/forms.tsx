@@ -32,6 +32,7 @@ export function Field({
   id: givenId,
   label,
   hint,
+  hintAbove = false,
   error,
   children,
 }: {
@@ -39,25 +40,29 @@ export function Field({
   id?: string;
   label: string;
   hint?: string;
+  /** The hint between the label and the control (a long form read top to bottom), not under it. */
+  hintAbove?: boolean;
   error?: string;
   children: (props: FieldControlProps) => ReactNode;
 }) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const hintText = hint ? (
+    <p className={hintAbove ? "field__hint" : "admin-hint"} id={`${id}-hint`}>
+      {hint}
+    </p>
+  ) : null;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
+      {hintAbove ? hintText : null}
       {children({
         id,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy || undefined,
       })}
-      {hint ? (
-        <p className="admin-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      {hintAbove ? null : hintText}
       {error ? (
         <p className="field__error" id={`${id}-error`}>
           {error}
