@@ -8,20 +8,13 @@ import {
   type ArticleTone,
   articlePath,
 } from "@souls/core/magazine";
-import { photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatDateTime } from "~/components/admin/format";
 import { Field } from "~/components/admin/forms";
-import {
-  errorMessage,
-  fieldErrorsOf,
-  notifyError,
-  notifyFailure,
-  notifySuccess,
-} from "~/components/admin/notify";
-import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
+import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PhotoPicker, PhotoThumbnail } from "~/components/admin/photo-picker";
 import { Badge } from "~/components/admin/status-badge";
 import { type RouterInputs, type RouterOutputs, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
@@ -30,7 +23,6 @@ const TEXT = copy.magazine;
 const FIELDS = TEXT.fields;
 const LOCALES: Locale[] = ["fr", "en"];
 const L = ARTICLE_LIMITS;
-const THUMBNAIL_WIDTH = 240;
 
 type Loaded = RouterOutputs["magazine"]["get"];
 type Draft = RouterInputs["magazine"]["create"];
@@ -293,10 +285,8 @@ function Editor({ loaded }: { loaded: Loaded }) {
 
 /** The cover photo: picked on a phone or a computer, judged and cut like a model's photo. */
 function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) => void }) {
-  const ids = { title: useId(), hint: useId(), error: useId(), input: useId() };
+  const ids = { title: useId() };
   const utils = trpc.useUtils();
-  const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const { cover } = loaded;
   const remove = trpc.magazine.removeCover.useMutation({
     onSuccess: (data) => {
@@ -305,24 +295,6 @@ function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) 
     },
     onError: (error) => notifyFailure(TEXT.failedAction, error),
   });
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be picked again (after a refusal): the input forgets it.
-    event.target.value = "";
-    if (!file || sending) return;
-    setSending(true);
-    setRefusal(null);
-    const error = await sendPhoto({ articleId: String(loaded.id) }, file);
-    setSending(false);
-    if (error) {
-      setRefusal(error);
-      notifyError(TEXT.cover.refused, error);
-      return;
-    }
-    notifySuccess(TEXT.cover.added);
-    await utils.magazine.get.invalidate({ id: loaded.id });
-    void utils.magazine.list.invalidate();
-  };
   return (
     <section className="series-picture" aria-labelledby={ids.title}>
       <h2 id={ids.title} className="series-picture__title">
@@ -330,47 +302,22 @@ function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) 
       </h2>
       <div className="series-picture__body">
         {cover ? (
-          <img
-            className="series-picture__image"
-            src={photoThumbnailPath(cover)}
-            alt={cover.alt.fr}
-            width={THUMBNAIL_WIDTH}
-            height={Math.round((THUMBNAIL_WIDTH * cover.height) / cover.width)}
-            decoding="async"
-          />
+          <PhotoThumbnail className="series-picture__image" picture={cover} />
         ) : (
           <p className="admin-muted series-picture__none">{TEXT.cover.none}</p>
         )}
         <div className="series-picture__actions admin-stack">
-          <div className="field">
-            <label
-              htmlFor={ids.input}
-              className="button button--outline button--small series-picture__choose"
-              aria-disabled={sending || undefined}
-            >
-              {sending ? TEXT.cover.sending : cover ? TEXT.cover.replace : TEXT.cover.choose}
-            </label>
-            <input
-              id={ids.input}
-              className="series-picture__input"
-              type="file"
-              accept={PHOTO_ACCEPT}
-              disabled={sending}
-              aria-describedby={[ids.hint, refusal ? ids.error : ""].filter(Boolean).join(" ")}
-              onChange={pick}
-            />
-            <p id={ids.hint} className="admin-hint">
-              {TEXT.cover.hint}
-            </p>
-            <p role="status" aria-live="polite" className="visually-hidden">
-              {sending ? TEXT.cover.sending : ""}
-            </p>
-            {refusal ? (
-              <p id={ids.error} className="field__error" role="alert">
-                {refusal}
-              </p>
-            ) : null}
-          </div>
+          <PhotoPicker
+            purpose={{ articleId: String(loaded.id) }}
+            hasPhoto={cover !== null}
+            className="series-picture"
+            words={TEXT.cover}
+            onSent={async () => {
+              notifySuccess(TEXT.cover.added);
+              await utils.magazine.get.invalidate({ id: loaded.id });
+              void utils.magazine.list.invalidate();
+            }}
+          />
           {cover ? (
             <BusyButton
               type="button"
