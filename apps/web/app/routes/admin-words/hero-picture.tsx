@@ -9,6 +9,7 @@ import { Field } from "~/components/admin/forms";
 import { notifySuccess } from "~/components/admin/notify";
 import { PhotoPicker, PhotoThumbnail } from "~/components/admin/photo-picker";
 import { wordsPreviewPath } from "~/screens";
+import { IntentButton } from "./intent-button";
 import { wordsPagePath } from "./words-path";
 
 const TEXT = copy.words.hero;
@@ -54,19 +55,7 @@ export function HeroPictureSection({
   const shown = hero.draft ?? hero.published;
 
   const intent = (value: string, label: string, className: string) => (
-    <Form method="post" action={wordsPagePath(locale)}>
-      <input type="hidden" name="locale" value={locale} />
-      <BusyButton
-        type="submit"
-        name="intent"
-        value={value}
-        className={className}
-        busy={busy === value}
-        busyLabel={copy.words.working}
-      >
-        {label}
-      </BusyButton>
-    </Form>
+    <IntentButton locale={locale} intent={value} label={label} className={className} busy={busy} />
   );
 
   return (
