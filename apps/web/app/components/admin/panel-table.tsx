@@ -89,26 +89,39 @@ export function PanelSection({
   );
 }
 
+const ROW_BUTTON_CLASS = {
+  outline: "button button--outline button--small",
+  "outline-danger": "button button--outline button--small admin-danger-text",
+  ghost: "button button--ghost button--small",
+  "ghost-danger": "button button--ghost button--small admin-danger-text",
+  danger: "button button--danger button--small",
+} as const;
+
 /** A small button of a row or a card: « Modifier », « Retirer »… with the name it acts on. */
 export function RowButton({
   label,
   ariaLabel,
   onClick,
   tone = "outline",
+  opensDialog = false,
 }: {
   label: string;
   /** What it acts on, for screen readers (« Modifier Colissimo »). */
   ariaLabel: string;
   onClick: () => void;
-  /** `danger-text`: an outline button in the danger colour; `danger`: a filled one. */
-  tone?: "outline" | "danger-text" | "danger";
+  /** `-danger`: in the danger colour; `danger`: a filled danger button. */
+  tone?: keyof typeof ROW_BUTTON_CLASS;
+  /** It opens a dialog (`aria-haspopup`). */
+  opensDialog?: boolean;
 }) {
-  const className =
-    tone === "danger"
-      ? "button button--danger button--small"
-      : `button button--outline button--small${tone === "danger-text" ? " admin-danger-text" : ""}`;
   return (
-    <button type="button" className={className} aria-label={ariaLabel} onClick={onClick}>
+    <button
+      type="button"
+      className={ROW_BUTTON_CLASS[tone]}
+      aria-label={ariaLabel}
+      aria-haspopup={opensDialog ? "dialog" : undefined}
+      onClick={onClick}
+    >
       {label}
     </button>
   );

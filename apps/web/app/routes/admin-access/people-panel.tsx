@@ -54,7 +54,7 @@ export function PeoplePanel() {
                   <RowButton
                     label={TEXT.removeHelper}
                     ariaLabel={fill(TEXT.removeHelperLabel, { name: person.name })}
-                    tone="danger-text"
+                    tone="outline-danger"
                     onClick={() => setRemoving(person)}
                   />
                 ),

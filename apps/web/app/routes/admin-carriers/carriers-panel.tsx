@@ -77,7 +77,7 @@ export function CarriersPanel({ carriers, maxCarriers }: { carriers: Carrier[]; 
                     <RowButton
                       label={TEXT.retire}
                       ariaLabel={fill(TEXT.retireLabel, { name: carrier.name })}
-                      tone="danger-text"
+                      tone="outline-danger"
                       onClick={() => setRetiring(carrier)}
                     />
                   )}
