@@ -143,15 +143,17 @@ export interface PanelFormOptions {
   clearOnChange?: boolean;
   /** The name the server gives a field's error when it is not the field's (price → priceCents). */
   errorNames?: Record<string, string>;
+  /** The messages a refusal without JavaScript brought back with the page. */
+  initialErrors?: FieldErrors;
 }
 
 /** A panel form's draft, its errors and its refusal, in one place. */
 export function usePanelForm<Draft extends object>(
   initial: Draft | (() => Draft),
-  { toastOnly = false, clearOnChange = false, errorNames = {} }: PanelFormOptions = {},
+  { toastOnly = false, clearOnChange = false, errorNames = {}, initialErrors = {} }: PanelFormOptions = {},
 ): FormState<Draft> {
   const [draft, setDraft] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const errorName = (name: string) => errorNames[name] ?? name;
@@ -206,6 +208,7 @@ export function PanelForm<Draft extends object>({
   form,
   onSubmit,
   className = "admin-form",
+  method,
   labelledBy,
   before,
   children,
@@ -213,6 +216,8 @@ export function PanelForm<Draft extends object>({
   form: FormState<Draft>;
   onSubmit: () => void;
   className?: string;
+  /** `post`: without JavaScript the form posts to its page, which answers a refusal itself. */
+  method?: "post";
   /** The id of the heading that names the form, when it has one. */
   labelledBy?: string;
   /** Said above the refusal (what the form is about). */
@@ -223,6 +228,7 @@ export function PanelForm<Draft extends object>({
     <form
       ref={form.formRef}
       className={className}
+      method={method}
       noValidate
       aria-labelledby={labelledBy}
       onSubmit={(event: FormEvent<HTMLFormElement>) => {
