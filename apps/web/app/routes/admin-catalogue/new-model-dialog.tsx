@@ -3,7 +3,7 @@ import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { parseEuros } from "~/components/admin/format";
-import { Field, PanelForm, usePanelForm } from "~/components/admin/forms";
+import { Field, PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
 import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
@@ -73,25 +73,43 @@ function NewModelForm({
 
   return (
     <PanelForm form={form} onSubmit={submit}>
-      <Field label={TEXT.name} hint={TEXT.nameHint} error={errors.name}>
-        {(props) => (
-          <input {...props} {...bind("name")} data-autofocus required maxLength={120} autoComplete="off" />
-        )}
-      </Field>
-      <Field label={TEXT.reference} hint={TEXT.referenceHint} error={errors.reference}>
-        {(props) => (
-          <input {...props} {...bind("reference")} maxLength={40} autoComplete="off" spellCheck={false} />
-        )}
-      </Field>
+      <TextField
+        form={form}
+        name="name"
+        label={TEXT.name}
+        hint={TEXT.nameHint}
+        data-autofocus
+        required
+        maxLength={120}
+        autoComplete="off"
+      />
+      <TextField
+        form={form}
+        name="reference"
+        label={TEXT.reference}
+        hint={TEXT.referenceHint}
+        maxLength={40}
+        autoComplete="off"
+        spellCheck={false}
+      />
       <div className="admin-form__row">
-        <Field label={TEXT.price} error={errors.price}>
-          {(props) => <input {...props} {...bind("price")} inputMode="decimal" autoComplete="off" required />}
-        </Field>
-        <Field label={TEXT.stock} error={errors.stock}>
-          {(props) => (
-            <input {...props} {...bind("stock")} type="number" inputMode="numeric" step="1" min="0" />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="price"
+          label={TEXT.price}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+        />
+        <TextField
+          form={form}
+          name="stock"
+          label={TEXT.stock}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+        />
       </div>
       <Field label={TEXT.series} error={errors.seriesId}>
         {(props) =>

@@ -3,7 +3,7 @@ import { copy } from "@souls/core/admin-copy";
 import { fill } from "@souls/core/placeholders";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { parseEuros } from "~/components/admin/format";
-import { Field, type FieldErrors, PanelForm, usePanelForm } from "~/components/admin/forms";
+import { type FieldErrors, PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
 import { fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, trpc } from "~/lib/trpc";
@@ -45,7 +45,7 @@ export function ProductFormDialog({ open, onClose }: { open: boolean; onClose: (
 
 function ProductForm({ onDone }: { onDone: () => void }) {
   const form = usePanelForm(EMPTY);
-  const { draft, errors, bind } = form;
+  const { draft } = form;
   const navigate = useNavigate();
   const create = trpc.products.create.useMutation({
     onSuccess: (product) => {
@@ -79,41 +79,38 @@ function ProductForm({ onDone }: { onDone: () => void }) {
 
   return (
     <PanelForm form={form} onSubmit={submit}>
-      <Field label={TEXT.reference} hint={TEXT.referenceHint} error={errors.reference}>
-        {(props) => (
-          <input
-            {...props}
-            {...bind("reference")}
-            data-autofocus
-            required
-            maxLength={40}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field label={TEXT.name} error={errors.name}>
-        {(props) => <input {...props} {...bind("name")} required maxLength={120} autoComplete="off" />}
-      </Field>
+      <TextField
+        form={form}
+        name="reference"
+        label={TEXT.reference}
+        hint={TEXT.referenceHint}
+        data-autofocus
+        required
+        maxLength={40}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField form={form} name="name" label={TEXT.name} required maxLength={120} autoComplete="off" />
       <div className="admin-form__row">
-        <Field label={TEXT.price} error={errors.price}>
-          {(props) => (
-            <input
-              {...props}
-              {...bind("price")}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-            />
-          )}
-        </Field>
-        <Field label={TEXT.stock} error={errors.stock}>
-          {(props) => (
-            <input {...props} {...bind("stock")} type="number" inputMode="numeric" step="1" min="0" />
-          )}
-        </Field>
+        <TextField
+          form={form}
+          name="price"
+          label={TEXT.price}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+        />
+        <TextField
+          form={form}
+          name="stock"
+          label={TEXT.stock}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+        />
       </div>
       <DialogActions
         onCancel={onDone}
