@@ -3,6 +3,7 @@ import {
   type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
+  type RefObject,
   type SetStateAction,
   useId,
   useRef,
@@ -122,7 +123,7 @@ export interface FormState<Draft extends object> {
   formError: string | null;
   setFormError: Dispatch<SetStateAction<string | null>>;
   /** Goes on the `<form>`: where `check` finds the first field to correct. */
-  formRef: React.RefObject<HTMLFormElement>;
+  formRef: RefObject<HTMLFormElement>;
   /**
    * The form's own check before sending: its messages under their fields and the first of them
    * (in the page's order) focused. True when there is none: send.
