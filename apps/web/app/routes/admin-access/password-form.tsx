@@ -1,10 +1,8 @@
 import { copy, count } from "@souls/api/admin-words";
 import { PASSWORD_MIN_LENGTH } from "@souls/core/admin-roles";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
-import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PanelForm, SubmitBar, TextField, usePanelForm } from "~/components/admin/forms";
+import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 
 const TEXT = copy.access;
@@ -12,45 +10,37 @@ const EMPTY = { oldPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Her own password: the old one asked, the new one twice; her other sessions end. */
 export function PasswordForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = usePanelForm(EMPTY, { toastOnly: true });
   const change = trpc.access.changePassword.useMutation({
     onSuccess: (result) => {
-      setValues(EMPTY);
+      form.setDraft(EMPTY);
       notifySuccess(TEXT.changed, count(result.endedSessions, TEXT.changedText));
     },
-    onError: (error) => {
-      const fields = firstFieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      notifyFailure(TEXT.failed, error);
-    },
+    onError: (error) => form.refuse(error, TEXT.failed),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (values.newPassword !== values.confirmPassword) {
-      setErrors({ confirmPassword: TEXT.mismatch });
+  const submit = () => {
+    const { oldPassword, newPassword, confirmPassword } = form.draft;
+    if (newPassword !== confirmPassword) {
+      form.setErrors({ confirmPassword: TEXT.mismatch });
       return;
     }
-    setErrors({});
-    change.mutate({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+    form.setErrors({});
+    change.mutate({ oldPassword, newPassword });
   };
   const field = (name: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
-    <FormField label={label} hint={hint} error={errors[name]}>
-      {(props) => (
-        <input
-          {...props}
-          type="password"
-          autoComplete={autoComplete}
-          maxLength={200}
-          required
-          value={values[name]}
-          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        />
-      )}
-    </FormField>
+    <TextField
+      form={form}
+      name={name}
+      label={label}
+      hint={hint}
+      type="password"
+      autoComplete={autoComplete}
+      maxLength={200}
+      required
+    />
   );
   return (
-    <form onSubmit={submit} className="admin-form" noValidate>
+    <PanelForm form={form} onSubmit={submit}>
       <fieldset className="admin-panel">
         <legend>{TEXT.password}</legend>
         {field("oldPassword", TEXT.oldPassword, "current-password")}
@@ -61,17 +51,8 @@ export function PasswordForm() {
           fill(TEXT.passwordIntro, { min: PASSWORD_MIN_LENGTH }),
         )}
         {field("confirmPassword", TEXT.confirmPassword, "new-password")}
-        <div className="admin-toolbar">
-          <BusyButton
-            type="submit"
-            className="button button--primary"
-            busy={change.isPending}
-            busyLabel={TEXT.changing}
-          >
-            {TEXT.changePassword}
-          </BusyButton>
-        </div>
+        <SubmitBar label={TEXT.changePassword} busyLabel={TEXT.changing} busy={change.isPending} />
       </fieldset>
-    </form>
+    </PanelForm>
   );
 }

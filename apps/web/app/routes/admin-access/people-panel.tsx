@@ -1,11 +1,10 @@
 import { copy, labelOf } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
+import { useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { FormField } from "~/components/admin/form-field";
-import { formatDateTime } from "~/components/admin/format";
-import { errorMessage, firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PanelForm, SubmitBar, TextField, usePanelForm } from "~/components/admin/forms";
+import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PanelSection, PanelTable, RowButton, whenColumn } from "~/components/admin/panel-table";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 const TEXT = copy.access;
@@ -34,55 +33,41 @@ export function PeoplePanel() {
   const helpers = people.data.people.filter((person) => person.role !== "owner");
   return (
     <>
-      <section className="admin-panel" aria-labelledby="access-people">
-        <h2 id="access-people">{TEXT.people}</h2>
+      <PanelSection id="access-people" title={TEXT.people}>
         <p className="admin-muted">{TEXT.peopleIntro}</p>
         {helpers.length === 0 ? (
           <p>{TEXT.noHelpers}</p>
         ) : (
-          <table className="admin-table">
-            <caption className="visually-hidden">{TEXT.people}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{TEXT.name}</th>
-                <th scope="col">{TEXT.login}</th>
-                <th scope="col">{TEXT.role}</th>
-                <th scope="col">{TEXT.sessionsCount}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{TEXT.removeHelper}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {helpers.map((person) => (
-                <tr key={person.id}>
-                  <th scope="row" data-label={TEXT.name}>
-                    {person.name}
-                  </th>
-                  <td data-label={TEXT.login}>{person.login}</td>
-                  <td data-label={TEXT.role}>{labelOf(copy.labels.role, person.role)}</td>
-                  <td data-label={TEXT.sessionsCount}>{person.sessions}</td>
-                  <td data-label={TEXT.removeHelper}>
-                    <button
-                      type="button"
-                      className="button button--outline button--small admin-danger-text"
-                      aria-label={fill(TEXT.removeHelperLabel, { name: person.name })}
-                      onClick={() => setRemoving(person)}
-                    >
-                      {TEXT.removeHelper}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PanelTable
+            caption={TEXT.people}
+            rows={helpers}
+            rowKey={(person) => person.id}
+            columns={[
+              { label: TEXT.name, rowHeader: true, cell: (person) => person.name },
+              { label: TEXT.login, cell: (person) => person.login },
+              { label: TEXT.role, cell: (person) => labelOf(copy.labels.role, person.role) },
+              { label: TEXT.sessionsCount, cell: (person) => person.sessions },
+              {
+                label: TEXT.removeHelper,
+                hiddenLabel: true,
+                cell: (person) => (
+                  <RowButton
+                    label={TEXT.removeHelper}
+                    ariaLabel={fill(TEXT.removeHelperLabel, { name: person.name })}
+                    tone="outline-danger"
+                    onClick={() => setRemoving(person)}
+                  />
+                ),
+              },
+            ]}
+          />
         )}
         {helpers.length < people.data.maxHelpers ? (
           <AddHelperForm minLength={people.data.passwordMinLength} />
         ) : (
           <p className="admin-muted">{fill(TEXT.maxHelpers, { max: people.data.maxHelpers })}</p>
         )}
-      </section>
+      </PanelSection>
       <AccessHistory history={people.data.history} />
       <ConfirmDialog
         open={removing !== null}
@@ -101,112 +86,69 @@ export function PeoplePanel() {
 }
 
 function AddHelperForm({ minLength }: { minLength: number }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = usePanelForm(EMPTY, { toastOnly: true });
   const add = trpc.access.addPerson.useMutation({
     onSuccess: (_result, input) => {
-      setValues(EMPTY);
+      form.setDraft(EMPTY);
       notifySuccess(fill(TEXT.added, { name: input.name }));
     },
-    onError: (error) => {
-      const fields = firstFieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      notifyFailure(TEXT.failed, error);
-    },
+    onError: (error) => form.refuse(error, TEXT.failed),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    add.mutate(values);
+  const submit = () => {
+    form.setErrors({});
+    add.mutate(form.draft);
   };
   return (
-    <form onSubmit={submit} className="admin-form" noValidate>
-      <FormField label={TEXT.name} error={errors.name}>
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            autoComplete="off"
-            maxLength={60}
-            required
-            value={values.name}
-            onChange={(event) => setValues({ ...values, name: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label={TEXT.login} error={errors.login}>
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={80}
-            required
-            value={values.login}
-            onChange={(event) => setValues({ ...values, login: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField
+    <PanelForm form={form} onSubmit={submit}>
+      <TextField
+        form={form}
+        name="name"
+        label={TEXT.name}
+        type="text"
+        autoComplete="off"
+        maxLength={60}
+        required
+      />
+      <TextField
+        form={form}
+        name="login"
+        label={TEXT.login}
+        type="text"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={80}
+        required
+      />
+      <TextField
+        form={form}
+        name="password"
         label={TEXT.helperPassword}
         hint={fill(TEXT.helperPasswordHint, { min: minLength })}
-        error={errors.password}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            maxLength={200}
-            required
-            value={values.password}
-            onChange={(event) => setValues({ ...values, password: event.target.value })}
-          />
-        )}
-      </FormField>
-      <div className="admin-toolbar">
-        <BusyButton
-          type="submit"
-          className="button button--primary"
-          busy={add.isPending}
-          busyLabel={TEXT.adding}
-        >
-          {TEXT.addHelper}
-        </BusyButton>
-      </div>
-    </form>
+        type="password"
+        autoComplete="new-password"
+        maxLength={200}
+        required
+      />
+      <SubmitBar label={TEXT.addHelper} busyLabel={TEXT.adding} busy={add.isPending} />
+    </PanelForm>
   );
 }
 
 function AccessHistory({ history }: { history: RouterOutputs["access"]["people"]["history"] }) {
   return (
-    <section className="admin-panel" aria-labelledby="access-history">
-      <h2 id="access-history">{TEXT.history}</h2>
-      <table className="admin-table">
-        <caption className="visually-hidden">{TEXT.history}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{TEXT.when}</th>
-            <th scope="col">{TEXT.what}</th>
-            <th scope="col">{TEXT.whose}</th>
-            <th scope="col">{TEXT.who}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.map((line) => (
-            <tr key={line.id}>
-              <td data-label={TEXT.when}>
-                <time dateTime={line.createdAt}>{formatDateTime(line.createdAt)}</time>
-              </td>
-              <td data-label={TEXT.what}>{labelOf(copy.labels.accessEvent, line.kind)}</td>
-              <td data-label={TEXT.whose}>{line.personName}</td>
-              <td data-label={TEXT.who}>{line.actorName}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <PanelSection id="access-history" title={TEXT.history}>
+      <PanelTable
+        caption={TEXT.history}
+        rows={history}
+        rowKey={(line) => line.id}
+        columns={[
+          whenColumn(TEXT.when),
+          { label: TEXT.what, cell: (line) => labelOf(copy.labels.accessEvent, line.kind) },
+          { label: TEXT.whose, cell: (line) => line.personName },
+          { label: TEXT.who, cell: (line) => line.actorName },
+        ]}
+      />
+    </PanelSection>
   );
 }

@@ -5,8 +5,8 @@ import { fill } from "@souls/core/placeholders";
 import { SIGNUP_LISTS, type SignupList } from "@souls/core/signups";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
+import { Field } from "~/components/admin/forms";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { Badge } from "~/components/admin/status-badge";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
@@ -142,7 +142,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
         {LOCALES.map((locale) => (
           <fieldset key={locale} className="admin-panel" disabled={!editable}>
             <legend>{fill(TEXT.words, { language: TEXT.languages[locale].toLowerCase() })}</legend>
-            <FormField label={TEXT.fields.subject} error={errors.content}>
+            <Field label={TEXT.fields.subject} error={errors.content}>
               {(props) => (
                 <input
                   {...props}
@@ -152,8 +152,8 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   onChange={(event) => setWords(locale, "subject", event.target.value)}
                 />
               )}
-            </FormField>
-            <FormField label={TEXT.fields.title}>
+            </Field>
+            <Field label={TEXT.fields.title}>
               {(props) => (
                 <input
                   {...props}
@@ -163,8 +163,8 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   onChange={(event) => setWords(locale, "title", event.target.value)}
                 />
               )}
-            </FormField>
-            <FormField label={TEXT.fields.subtitle}>
+            </Field>
+            <Field label={TEXT.fields.subtitle}>
               {(props) => (
                 <input
                   {...props}
@@ -174,8 +174,8 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   onChange={(event) => setWords(locale, "subtitle", event.target.value)}
                 />
               )}
-            </FormField>
-            <FormField label={TEXT.fields.body} hint={TEXT.fields.bodyHint}>
+            </Field>
+            <Field label={TEXT.fields.body} hint={TEXT.fields.bodyHint}>
               {(props) => (
                 <textarea
                   {...props}
@@ -186,7 +186,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   onChange={(event) => setWords(locale, "body", event.target.value)}
                 />
               )}
-            </FormField>
+            </Field>
           </fieldset>
         ))}
 
@@ -213,7 +213,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
         <fieldset className="admin-panel" disabled={!editable}>
           <legend>{TEXT.fields.rateCount}</legend>
           <div className="admin-toolbar">
-            <FormField label={TEXT.fields.rateCount} error={errors.rateCount}>
+            <Field label={TEXT.fields.rateCount} error={errors.rateCount}>
               {(props) => (
                 <input
                   {...props}
@@ -226,8 +226,8 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   onChange={(event) => setRateCount(event.target.value)}
                 />
               )}
-            </FormField>
-            <FormField label={TEXT.fields.ratePer}>
+            </Field>
+            <Field label={TEXT.fields.ratePer}>
               {(props) => (
                 <select
                   {...props}
@@ -238,7 +238,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   <option value="hour">{TEXT.fields.hour}</option>
                 </select>
               )}
-            </FormField>
+            </Field>
           </div>
           <p className="admin-hint">{TEXT.fields.rateHint}</p>
         </fieldset>
@@ -327,7 +327,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
               schedule.mutate({ id, at });
             }}
           >
-            <FormField label={TEXT.fields.at} error={errors.at}>
+            <Field label={TEXT.fields.at} error={errors.at}>
               {(props) => (
                 <input
                   {...props}
@@ -336,7 +336,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   onChange={(event) => setAt(event.target.value)}
                 />
               )}
-            </FormField>
+            </Field>
             <BusyButton type="submit" className="button button--primary" busy={busy}>
               {TEXT.schedule}
             </BusyButton>

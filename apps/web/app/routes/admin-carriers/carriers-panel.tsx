@@ -5,13 +5,14 @@ import {
   TRACKING_TEMPLATE_MAX_LENGTH,
 } from "@souls/core/carriers";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { FormField } from "~/components/admin/form-field";
+import { type FormState, PanelForm, SubmitBar, TextField, usePanelForm } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
-import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PanelSection, PanelTable, RowButton } from "~/components/admin/panel-table";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 const TEXT = copy.carriers;
@@ -38,73 +39,59 @@ export function CarriersPanel({ carriers, maxCarriers }: { carriers: Carrier[]; 
   });
   return (
     <>
-      <section className="admin-panel" aria-labelledby="carriers-list">
-        <h2 id="carriers-list">{TEXT.list}</h2>
-        <table className="admin-table">
-          <caption className="visually-hidden">{TEXT.list}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{TEXT.name}</th>
-              <th scope="col">{TEXT.template}</th>
-              <th scope="col">{TEXT.state}</th>
-              <th scope="col">{TEXT.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {carriers.map((carrier) => (
-              <tr key={carrier.key}>
-                <th scope="row" data-label={TEXT.name}>
-                  {carrier.name}
-                </th>
-                <td data-label={TEXT.template}>
-                  <span className="admin-mono">{carrier.trackingTemplate}</span>
-                </td>
-                <td data-label={TEXT.state}>{carrier.retiredAt ? TEXT.retired : TEXT.active}</td>
-                <td data-label={TEXT.actions}>
-                  <div className="admin-actions">
-                    <button
+      <PanelSection id="carriers-list" title={TEXT.list}>
+        <PanelTable
+          caption={TEXT.list}
+          rows={carriers}
+          rowKey={(carrier) => carrier.key}
+          columns={[
+            { label: TEXT.name, rowHeader: true, cell: (carrier) => carrier.name },
+            {
+              label: TEXT.template,
+              cell: (carrier) => <span className="admin-mono">{carrier.trackingTemplate}</span>,
+            },
+            { label: TEXT.state, cell: (carrier) => (carrier.retiredAt ? TEXT.retired : TEXT.active) },
+            {
+              label: TEXT.actions,
+              cell: (carrier) => (
+                <div className="admin-actions">
+                  <RowButton
+                    label={TEXT.edit}
+                    ariaLabel={fill(TEXT.editLabel, { name: carrier.name })}
+                    onClick={() => setEditing(carrier)}
+                  />
+                  {carrier.retiredAt ? (
+                    <BusyButton
                       type="button"
                       className="button button--outline button--small"
-                      aria-label={fill(TEXT.editLabel, { name: carrier.name })}
-                      onClick={() => setEditing(carrier)}
+                      aria-label={fill(TEXT.restoreLabel, { name: carrier.name })}
+                      busy={restore.isPending && restore.variables?.key === carrier.key}
+                      busyLabel={TEXT.saving}
+                      onClick={() => {
+                        if (!restore.isPending) restore.mutate({ key: carrier.key });
+                      }}
                     >
-                      {TEXT.edit}
-                    </button>
-                    {carrier.retiredAt ? (
-                      <BusyButton
-                        type="button"
-                        className="button button--outline button--small"
-                        aria-label={fill(TEXT.restoreLabel, { name: carrier.name })}
-                        busy={restore.isPending && restore.variables?.key === carrier.key}
-                        busyLabel={TEXT.saving}
-                        onClick={() => {
-                          if (!restore.isPending) restore.mutate({ key: carrier.key });
-                        }}
-                      >
-                        {TEXT.restore}
-                      </BusyButton>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--outline button--small admin-danger-text"
-                        aria-label={fill(TEXT.retireLabel, { name: carrier.name })}
-                        onClick={() => setRetiring(carrier)}
-                      >
-                        {TEXT.retire}
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                      {TEXT.restore}
+                    </BusyButton>
+                  ) : (
+                    <RowButton
+                      label={TEXT.retire}
+                      ariaLabel={fill(TEXT.retireLabel, { name: carrier.name })}
+                      tone="outline-danger"
+                      onClick={() => setRetiring(carrier)}
+                    />
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
         {carriers.length < maxCarriers ? (
           <AddCarrierForm />
         ) : (
           <p className="admin-muted">{fill(TEXT.full, { max: maxCarriers })}</p>
         )}
-      </section>
+      </PanelSection>
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
@@ -129,51 +116,37 @@ export function CarriersPanel({ carriers, maxCarriers }: { carriers: Carrier[]; 
 }
 
 /** A carrier's two fields, with the link a parcel would get once the address is a good one. */
-function CarrierFields({
-  values,
-  errors,
-  onChange,
-}: {
-  values: Values;
-  errors: Record<string, string | undefined>;
-  onChange: (values: Values) => void;
-}) {
-  const example = values.trackingTemplate.includes("{number}")
-    ? fillTrackingTemplate(values.trackingTemplate, SAMPLE_NUMBER)
+function CarrierFields({ form }: { form: FormState<Values> }) {
+  const { trackingTemplate } = form.draft;
+  const example = trackingTemplate.includes("{number}")
+    ? fillTrackingTemplate(trackingTemplate, SAMPLE_NUMBER)
     : null;
   return (
     <>
-      <FormField label={TEXT.name} error={errors.name}>
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            autoComplete="off"
-            maxLength={CARRIER_NAME_MAX_LENGTH}
-            required
-            data-autofocus
-            value={values.name}
-            onChange={(event) => onChange({ ...values, name: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label={TEXT.template} hint={TEXT.templateHint} error={errors.trackingTemplate}>
-        {(props) => (
-          <input
-            {...props}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={TRACKING_TEMPLATE_MAX_LENGTH}
-            required
-            placeholder="https://…{number}"
-            value={values.trackingTemplate}
-            onChange={(event) => onChange({ ...values, trackingTemplate: event.target.value })}
-          />
-        )}
-      </FormField>
+      <TextField
+        form={form}
+        name="name"
+        label={TEXT.name}
+        type="text"
+        autoComplete="off"
+        maxLength={CARRIER_NAME_MAX_LENGTH}
+        required
+        data-autofocus
+      />
+      <TextField
+        form={form}
+        name="trackingTemplate"
+        label={TEXT.template}
+        hint={TEXT.templateHint}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={TRACKING_TEMPLATE_MAX_LENGTH}
+        required
+        placeholder="https://…{number}"
+      />
       {example ? (
         <p className="admin-hint admin-mono">{fill(TEXT.example, { number: SAMPLE_NUMBER, url: example })}</p>
       ) : null}
@@ -182,73 +155,54 @@ function CarrierFields({
 }
 
 function AddCarrierForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = usePanelForm(EMPTY, { toastOnly: true });
   const add = trpc.carriers.add.useMutation({
     onSuccess: (carrier) => {
-      setValues(EMPTY);
+      form.setDraft(EMPTY);
       notifySuccess(fill(TEXT.added, { name: carrier.name }));
     },
-    onError: (error) => {
-      setErrors(firstFieldErrorsOf(error) ?? {});
-      notifyFailure(TEXT.failed, error);
-    },
+    onError: (error) => form.refuse(error, TEXT.failed),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (add.isPending) return;
-    setErrors({});
-    add.mutate(values);
+    form.setErrors({});
+    add.mutate(form.draft);
   };
   return (
-    <form onSubmit={submit} className="admin-form" noValidate aria-labelledby="carriers-add">
+    <PanelForm form={form} onSubmit={submit} labelledBy="carriers-add">
       <h3 id="carriers-add">{TEXT.add}</h3>
-      <CarrierFields values={values} errors={errors} onChange={setValues} />
-      <div className="admin-toolbar">
-        <BusyButton
-          type="submit"
-          className="button button--primary"
-          busy={add.isPending}
-          busyLabel={TEXT.saving}
-        >
-          {TEXT.addSubmit}
-        </BusyButton>
-      </div>
-    </form>
+      <CarrierFields form={form} />
+      <SubmitBar label={TEXT.addSubmit} busyLabel={TEXT.saving} busy={add.isPending} />
+    </PanelForm>
   );
 }
 
 function EditCarrierForm({ carrier, onDone }: { carrier: Carrier; onDone: () => void }) {
-  const [values, setValues] = useState<Values>({
-    name: carrier.name,
-    trackingTemplate: carrier.trackingTemplate,
-  });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = usePanelForm<Values>(
+    { name: carrier.name, trackingTemplate: carrier.trackingTemplate },
+    { toastOnly: true },
+  );
   const update = trpc.carriers.update.useMutation({
     onSuccess: (saved) => {
       notifySuccess(fill(TEXT.saved, { name: saved.name }));
       onDone();
     },
-    onError: (error) => {
-      setErrors(firstFieldErrorsOf(error) ?? {});
-      notifyFailure(TEXT.failed, error);
-    },
+    onError: (error) => form.refuse(error, TEXT.failed),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (update.isPending) return;
-    setErrors({});
-    update.mutate({ key: carrier.key, ...values });
+    form.setErrors({});
+    update.mutate({ key: carrier.key, ...form.draft });
   };
   return (
-    <form onSubmit={submit} className="admin-form" noValidate>
-      <CarrierFields values={values} errors={errors} onChange={setValues} />
+    <PanelForm form={form} onSubmit={submit}>
+      <CarrierFields form={form} />
       <DialogActions
         onCancel={onDone}
         submitLabel={TEXT.save}
         busyLabel={TEXT.saving}
         busy={update.isPending}
       />
-    </form>
+    </PanelForm>
   );
 }

@@ -3,7 +3,7 @@ import { LANGUAGE_NAMES_FR } from "@souls/core/catalogue-rules";
 import type { Locale } from "@souls/core/locales";
 import { ADDRESS_SEGMENT_LIMITS, MODEL_ADDRESS_PREFIXES } from "@souls/core/model-addresses";
 import { fill } from "@souls/core/placeholders";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import { inputId } from "./model-draft";
 import type { ModelDetail } from "./types";
 
@@ -35,7 +35,7 @@ export function AddressField({
 
   return (
     <div className="admin-address">
-      <FormField
+      <Field
         id={inputId(`texts.${locale}.segment`)}
         label={fill(TEXT.addressLabel, { language })}
         hint={`${TEXT.addressHint} ${fill(TEXT.fullAddress, { url: `${siteUrl}${prefix}${segment.trim()}` })}`}
@@ -59,7 +59,7 @@ export function AddressField({
             />
           </div>
         )}
-      </FormField>
+      </Field>
       {retired.length > 0 ? (
         <div>
           <p className="admin-editor__label">{TEXT.retired}</p>

@@ -1,7 +1,7 @@
 import { copy } from "@souls/api/admin-words";
 import { type ReactNode, useRef } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import { errorMessage, fieldErrorsOf, notifyFailure } from "~/components/admin/notify";
 
 const TEXT = copy.editor;
@@ -49,7 +49,7 @@ export function EurosForm({
       }}
     >
       {before}
-      <FormField label={label} hint={hint} error={error}>
+      <Field label={label} hint={hint} error={error}>
         {(props) => (
           <input
             {...props}
@@ -62,7 +62,7 @@ export function EurosForm({
             maxLength={12}
           />
         )}
-      </FormField>
+      </Field>
       {after}
       <div>
         <BusyButton

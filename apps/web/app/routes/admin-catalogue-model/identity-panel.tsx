@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { copy, count } from "@souls/api/admin-words";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import { ADMIN_PAGES } from "~/screens";
 import { inputId, type ModelDraft } from "./model-draft";
 import type { ModelDetail } from "./types";
@@ -25,7 +25,7 @@ export function IdentityPanel({
         {TEXT.identity}
       </h3>
       <div className="admin-editor__grid">
-        <FormField id={inputId("name")} label={TEXT.name} error={errorOf("name")}>
+        <Field id={inputId("name")} label={TEXT.name} error={errorOf("name")}>
           {(props) => (
             <input
               {...props}
@@ -35,8 +35,8 @@ export function IdentityPanel({
               maxLength={120}
             />
           )}
-        </FormField>
-        <FormField id={inputId("reference")} label={TEXT.reference} error={errorOf("reference")}>
+        </Field>
+        <Field id={inputId("reference")} label={TEXT.reference} error={errorOf("reference")}>
           {(props) => (
             <input
               {...props}
@@ -47,8 +47,8 @@ export function IdentityPanel({
               spellCheck={false}
             />
           )}
-        </FormField>
-        <FormField id={inputId("seriesId")} label={TEXT.series} error={errorOf("seriesId")}>
+        </Field>
+        <Field id={inputId("seriesId")} label={TEXT.series} error={errorOf("seriesId")}>
           {(props) => (
             <select
               {...props}
@@ -64,8 +64,8 @@ export function IdentityPanel({
               ))}
             </select>
           )}
-        </FormField>
-        <FormField id={inputId("price")} label={TEXT.price} hint={TEXT.priceHint} error={errorOf("price")}>
+        </Field>
+        <Field id={inputId("price")} label={TEXT.price} hint={TEXT.priceHint} error={errorOf("price")}>
           {(props) => (
             <input
               {...props}
@@ -77,7 +77,7 @@ export function IdentityPanel({
               maxLength={12}
             />
           )}
-        </FormField>
+        </Field>
         <div className="field">
           <p className="admin-editor__label">{TEXT.stock}</p>
           <p>

@@ -12,7 +12,7 @@ import {
 import type { Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { useRef } from "react";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import { inputId } from "./model-draft";
 
 const TEXT = copy.editor;
@@ -64,7 +64,7 @@ export function TextsFields({
       .filter(Boolean)
       .join(" ");
     return (
-      <FormField
+      <Field
         key={field}
         id={fieldId(locale, field)}
         label={TEXT.field[field] ?? field}
@@ -93,7 +93,7 @@ export function TextsFields({
             />
           )
         }
-      </FormField>
+      </Field>
     );
   };
   const before = MODEL_TEXT_FIELD_NAMES.slice(0, 4);
@@ -109,7 +109,7 @@ export function TextsFields({
         {MODEL_MATERIAL_NAMES.map((material) => {
           const label = TEXT.material[material] ?? material;
           return (
-            <FormField
+            <Field
               key={material}
               id={fieldId(locale, `materials.${material}`)}
               label={"optional" in MODEL_MATERIALS[material] ? fill(TEXT.materialOptional, { label }) : label}
@@ -127,7 +127,7 @@ export function TextsFields({
                   }
                 />
               )}
-            </FormField>
+            </Field>
           );
         })}
       </fieldset>
@@ -183,7 +183,7 @@ function FaqFields({
         {draft.faq.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: items have no id; their place is their name
           <li key={index} className="admin-faq__item">
-            <FormField
+            <Field
               id={fieldId(locale, `faq.${index}.question`)}
               label={fill(TEXT.faqQuestion, { n: index + 1 })}
               error={problemOf(`faq.${index}.question`)}
@@ -198,8 +198,8 @@ function FaqFields({
                   onChange={(e) => setItem(index, "question", e.target.value)}
                 />
               )}
-            </FormField>
-            <FormField
+            </Field>
+            <Field
               id={fieldId(locale, `faq.${index}.answer`)}
               label={fill(TEXT.faqAnswer, { n: index + 1 })}
               error={problemOf(`faq.${index}.answer`)}
@@ -215,7 +215,7 @@ function FaqFields({
                   onChange={(e) => setItem(index, "answer", e.target.value)}
                 />
               )}
-            </FormField>
+            </Field>
             <div>
               <button
                 type="button"

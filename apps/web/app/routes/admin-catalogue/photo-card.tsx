@@ -2,7 +2,7 @@ import { copy } from "@souls/api/admin-words";
 import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
 import { useId } from "react";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import type { RouterOutputs } from "~/lib/trpc";
 
 export type GalleryPhoto = RouterOutputs["photos"]["list"]["photos"][number];
@@ -126,7 +126,7 @@ function AltFields({ photo, alts }: { photo: GalleryPhoto; alts: PhotoWordsDraft
   const missing = !words.fr.trim() || !words.en.trim();
   return (
     <div className="photo-card__words">
-      <FormField
+      <Field
         id={`model-alt-${photo.id}-fr`}
         label={TEXT.altFr}
         hint={TEXT.altHint}
@@ -143,8 +143,8 @@ function AltFields({ photo, alts }: { photo: GalleryPhoto; alts: PhotoWordsDraft
             onChange={(event) => alts.onChange(photo, { ...words, fr: event.target.value })}
           />
         )}
-      </FormField>
-      <FormField id={`model-alt-${photo.id}-en`} label={TEXT.altEn} error={alts.errorOf(photo, "en")}>
+      </Field>
+      <Field id={`model-alt-${photo.id}-en`} label={TEXT.altEn} error={alts.errorOf(photo, "en")}>
         {(props) => (
           <textarea
             {...props}
@@ -157,7 +157,7 @@ function AltFields({ photo, alts }: { photo: GalleryPhoto; alts: PhotoWordsDraft
             onChange={(event) => alts.onChange(photo, { ...words, en: event.target.value })}
           />
         )}
-      </FormField>
+      </Field>
       {missing ? <p className="admin-hint">{TEXT.altMissing}</p> : null}
     </div>
   );

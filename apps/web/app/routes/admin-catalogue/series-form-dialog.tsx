@@ -2,11 +2,11 @@ import { copy } from "@souls/api/admin-words";
 import { SERIES_TEXT_LIMITS } from "@souls/core/catalogue-rules";
 import { formatDateTime, wallTimeOf } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { FormField } from "~/components/admin/form-field";
+import { Field, PanelForm, usePanelForm } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
-import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
+import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 
 const TEXT = copy.seriesForm;
@@ -24,28 +24,6 @@ export interface SeriesDraftOf {
   launchLimitPieces: number;
   launchLimitHours: number;
 }
-
-type FieldName =
-  | "titleFr"
-  | "titleEn"
-  | "subtitleFr"
-  | "subtitleEn"
-  | "launch.opensDate"
-  | "launch.opensTime"
-  | "launch.earlyAccessMinutes"
-  | "launch.launchLimitPieces"
-  | "launch.launchLimitHours";
-const FIELDS: FieldName[] = [
-  "titleFr",
-  "titleEn",
-  "subtitleFr",
-  "subtitleEn",
-  "launch.opensDate",
-  "launch.opensTime",
-  "launch.earlyAccessMinutes",
-  "launch.launchLimitPieces",
-  "launch.launchLimitHours",
-];
 
 const EARLY_ACCESS = [
   [0, TEXT.earlyAccessNone],
@@ -106,30 +84,23 @@ export function SeriesFormDialog({
 }
 
 function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone: () => void }) {
-  const [draft, setDraft] = useState<Record<"titleFr" | "titleEn" | "subtitleFr" | "subtitleEn", string>>(
-    () =>
-      series === "new"
-        ? { titleFr: "", titleEn: "", subtitleFr: "", subtitleEn: "" }
-        : {
-            titleFr: series.titleFr,
-            titleEn: series.titleEn,
-            subtitleFr: series.subtitleFr,
-            subtitleEn: series.subtitleEn,
-          },
+  const form = usePanelForm(() =>
+    series === "new"
+      ? { titleFr: "", titleEn: "", subtitleFr: "", subtitleEn: "" }
+      : {
+          titleFr: series.titleFr,
+          titleEn: series.titleEn,
+          subtitleFr: series.subtitleFr,
+          subtitleEn: series.subtitleEn,
+        },
   );
+  const { draft, errors, bind } = form;
   const [launch, setLaunch] = useState<LaunchDraft>(() => launchDraftOf(series));
   // An opening already past no longer moves (the API refuses it too): said, and the fields locked.
   const [passed] = useState(
     () => series !== "new" && series.opensAt !== null && new Date(series.opensAt).getTime() <= Date.now(),
   );
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const refused = (error: unknown) => {
-    const fields = fieldErrorsOf(error);
-    if (fields) setErrors(Object.fromEntries(FIELDS.map((field) => [field, fields[field]?.[0]])));
-    else setFormError(errorMessage(error));
-    notifyError(TEXT.failed, errorMessage(error));
-  };
+  const refused = (error: unknown) => form.refuse(error, TEXT.failed);
   const saved = (title: string) => () => {
     notifySuccess(title, draft.titleFr.trim());
     onDone();
@@ -141,19 +112,12 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
   const update = trpc.catalogue.updateSeries.useMutation({ onSuccess: saved(TEXT.saved), onError: refused });
   const busy = create.isPending || update.isPending;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const found: Partial<Record<FieldName, string>> = {};
-    if (!draft.titleFr.trim()) found.titleFr = copy.productForm.required;
-    if (!draft.titleEn.trim()) found.titleEn = copy.productForm.required;
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    if (busy) return;
+  const submit = () => {
+    const found = {
+      titleFr: draft.titleFr.trim() ? undefined : copy.productForm.required,
+      titleEn: draft.titleEn.trim() ? undefined : copy.productForm.required,
+    };
+    if (!form.check(found) || busy) return;
     const launchInput = {
       opensDate: launch.opensDate,
       opensTime: launch.opensTime,
@@ -172,21 +136,9 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
       setLaunch((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  const bind = (name: "titleFr" | "titleEn" | "subtitleFr" | "subtitleEn") => ({
-    name,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [name]: event.target.value })),
-  });
-
   return (
-    <form className="admin-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <FormField label={TEXT.titleFr} hint={TEXT.titleHint} error={errors.titleFr}>
+    <PanelForm form={form} onSubmit={submit}>
+      <Field label={TEXT.titleFr} hint={TEXT.titleHint} error={errors.titleFr}>
         {(props) => (
           <input
             {...props}
@@ -196,18 +148,18 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
             maxLength={SERIES_TEXT_LIMITS.title}
           />
         )}
-      </FormField>
-      <FormField label={TEXT.titleEn} error={errors.titleEn}>
+      </Field>
+      <Field label={TEXT.titleEn} error={errors.titleEn}>
         {(props) => (
           <input {...props} {...bind("titleEn")} lang="en" required maxLength={SERIES_TEXT_LIMITS.title} />
         )}
-      </FormField>
-      <FormField label={TEXT.subtitleFr} hint={TEXT.subtitleHint} error={errors.subtitleFr}>
+      </Field>
+      <Field label={TEXT.subtitleFr} hint={TEXT.subtitleHint} error={errors.subtitleFr}>
         {(props) => (
           <textarea {...props} {...bind("subtitleFr")} rows={3} maxLength={SERIES_TEXT_LIMITS.subtitle} />
         )}
-      </FormField>
-      <FormField label={TEXT.subtitleEn} error={errors.subtitleEn}>
+      </Field>
+      <Field label={TEXT.subtitleEn} error={errors.subtitleEn}>
         {(props) => (
           <textarea
             {...props}
@@ -217,7 +169,7 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
             maxLength={SERIES_TEXT_LIMITS.subtitle}
           />
         )}
-      </FormField>
+      </Field>
       <fieldset className="admin-series__launch" disabled={busy}>
         <legend>{TEXT.launchLegend}</legend>
         {passed && series !== "new" && series.opensAt ? (
@@ -228,14 +180,14 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
           <p className="admin-hint">{TEXT.launchIntro}</p>
         )}
         <div className="admin-form__row">
-          <FormField label={TEXT.opensDate} error={errors["launch.opensDate"]}>
+          <Field label={TEXT.opensDate} error={errors["launch.opensDate"]}>
             {(props) => <input {...props} {...bindLaunch("opensDate")} type="date" disabled={passed} />}
-          </FormField>
-          <FormField label={TEXT.opensTime} error={errors["launch.opensTime"]}>
+          </Field>
+          <Field label={TEXT.opensTime} error={errors["launch.opensTime"]}>
             {(props) => (
               <input {...props} {...bindLaunch("opensTime")} type="time" step={60} disabled={passed} />
             )}
-          </FormField>
+          </Field>
         </div>
         {!passed && (launch.opensDate || launch.opensTime) ? (
           <button
@@ -246,7 +198,7 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
             {TEXT.cancelOpening}
           </button>
         ) : null}
-        <FormField
+        <Field
           label={TEXT.earlyAccess}
           hint={TEXT.earlyAccessHint}
           error={errors["launch.earlyAccessMinutes"]}
@@ -260,9 +212,9 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
               ))}
             </select>
           )}
-        </FormField>
+        </Field>
         <div className="admin-form__row">
-          <FormField
+          <Field
             label={TEXT.launchLimitPieces}
             hint={TEXT.launchLimitPiecesHint}
             error={errors["launch.launchLimitPieces"]}
@@ -278,8 +230,8 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
                 disabled={passed}
               />
             )}
-          </FormField>
-          <FormField
+          </Field>
+          <Field
             label={TEXT.launchLimitHours}
             hint={TEXT.launchLimitHoursHint}
             error={errors["launch.launchLimitHours"]}
@@ -295,7 +247,7 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
                 disabled={passed}
               />
             )}
-          </FormField>
+          </Field>
         </div>
       </fieldset>
       <DialogActions
@@ -304,6 +256,6 @@ function SeriesForm({ series, onDone }: { series: SeriesDraftOf | "new"; onDone:
         busyLabel={TEXT.saving}
         busy={busy}
       />
-    </form>
+    </PanelForm>
   );
 }

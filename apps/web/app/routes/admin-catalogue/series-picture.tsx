@@ -1,16 +1,15 @@
 import { copy } from "@souls/api/admin-words";
-import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
+import { PHOTO_LIMITS } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
-import { notifyError, notifyFailure, notifySuccess } from "~/components/admin/notify";
-import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
+import { PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
+import { notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PhotoPicker, PhotoThumbnail } from "~/components/admin/photo-picker";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 import { seriesPath } from "~/screens";
 
 const TEXT = copy.seriesPicture;
-const THUMBNAIL_WIDTH = 240;
 
 type Series = RouterOutputs["catalogue"]["list"]["series"][number];
 
@@ -20,30 +19,10 @@ type Series = RouterOutputs["catalogue"]["list"]["series"][number];
  * model's photo), described in both languages, removed; with a link to the series' page.
  */
 export function SeriesPicture({ series }: { series: Series }) {
-  const ids = { title: useId(), hint: useId(), error: useId(), input: useId() };
+  const ids = { title: useId() };
   const utils = trpc.useUtils();
-  const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const picture = series.picture;
   const published = series.models.some((model) => model.status === "published");
-
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be picked again (after a refusal): the input forgets it.
-    event.target.value = "";
-    if (!file || sending) return;
-    setSending(true);
-    setRefusal(null);
-    const error = await sendPhoto({ seriesId: String(series.id) }, file);
-    setSending(false);
-    if (error) {
-      setRefusal(error);
-      notifyError(TEXT.refused, error);
-      return;
-    }
-    notifySuccess(TEXT.added, series.titleFr);
-    await utils.catalogue.list.invalidate();
-  };
 
   const remove = trpc.photos.removeSeriesPicture.useMutation({
     onSuccess: async () => {
@@ -61,49 +40,22 @@ export function SeriesPicture({ series }: { series: Series }) {
       </h3>
       <div className="series-picture__body">
         {picture ? (
-          <img
-            className="series-picture__image"
-            src={photoThumbnailPath(picture)}
-            alt={picture.alt.fr}
-            width={THUMBNAIL_WIDTH}
-            height={Math.round((THUMBNAIL_WIDTH * picture.height) / picture.width)}
-            loading="lazy"
-            decoding="async"
-          />
+          <PhotoThumbnail className="series-picture__image" picture={picture} lazy />
         ) : (
           <p className="admin-muted series-picture__none">{TEXT.none}</p>
         )}
         <div className="series-picture__actions admin-stack">
-          <div className="field">
-            <label
-              htmlFor={ids.input}
-              className="button button--outline button--small series-picture__choose"
-              aria-disabled={sending || undefined}
-            >
-              {sending ? TEXT.sending : picture ? TEXT.replace : TEXT.choose}
-            </label>
-            <input
-              id={ids.input}
-              className="series-picture__input"
-              type="file"
-              accept={PHOTO_ACCEPT}
-              disabled={sending}
-              aria-label={fill(TEXT.chooseLabel, { title: series.titleFr })}
-              aria-describedby={[ids.hint, refusal ? ids.error : ""].filter(Boolean).join(" ")}
-              onChange={pick}
-            />
-            <p id={ids.hint} className="admin-hint">
-              {TEXT.hint}
-            </p>
-            <p role="status" aria-live="polite" className="visually-hidden">
-              {sending ? TEXT.sending : ""}
-            </p>
-            {refusal ? (
-              <p id={ids.error} className="field__error" role="alert">
-                {refusal}
-              </p>
-            ) : null}
-          </div>
+          <PhotoPicker
+            purpose={{ seriesId: String(series.id) }}
+            hasPhoto={picture !== null}
+            className="series-picture"
+            ariaLabel={fill(TEXT.chooseLabel, { title: series.titleFr })}
+            words={TEXT}
+            onSent={async () => {
+              notifySuccess(TEXT.added, series.titleFr);
+              await utils.catalogue.list.invalidate();
+            }}
+          />
           {picture ? (
             <BusyButton
               type="button"
@@ -139,7 +91,7 @@ export function SeriesPicture({ series }: { series: Series }) {
 /** The picture's words in French and English, saved together. */
 function PictureWords({ seriesId, alt }: { seriesId: number; alt: { fr: string; en: string } }) {
   const utils = trpc.useUtils();
-  const [draft, setDraft] = useState(alt);
+  const form = usePanelForm(alt, { toastOnly: true });
   const save = trpc.photos.setSeriesAlt.useMutation({
     onSuccess: async () => {
       notifySuccess(TEXT.altSaved);
@@ -147,33 +99,19 @@ function PictureWords({ seriesId, alt }: { seriesId: number; alt: { fr: string; 
     },
     onError: (error) => notifyFailure(TEXT.actionFailed, error),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!save.isPending) save.mutate({ seriesId, fr: draft.fr, en: draft.en });
+  const submit = () => {
+    if (!save.isPending) save.mutate({ seriesId, ...form.draft });
   };
   return (
-    <form className="admin-form series-picture__words" noValidate onSubmit={submit}>
-      <FormField label={TEXT.altFr} hint={TEXT.altHint}>
-        {(props) => (
-          <input
-            {...props}
-            value={draft.fr}
-            maxLength={PHOTO_LIMITS.altLength}
-            onChange={(event) => setDraft((current) => ({ ...current, fr: event.target.value }))}
-          />
-        )}
-      </FormField>
-      <FormField label={TEXT.altEn}>
-        {(props) => (
-          <input
-            {...props}
-            lang="en"
-            value={draft.en}
-            maxLength={PHOTO_LIMITS.altLength}
-            onChange={(event) => setDraft((current) => ({ ...current, en: event.target.value }))}
-          />
-        )}
-      </FormField>
+    <PanelForm form={form} onSubmit={submit} className="admin-form series-picture__words">
+      <TextField
+        form={form}
+        name="fr"
+        label={TEXT.altFr}
+        hint={TEXT.altHint}
+        maxLength={PHOTO_LIMITS.altLength}
+      />
+      <TextField form={form} name="en" label={TEXT.altEn} lang="en" maxLength={PHOTO_LIMITS.altLength} />
       <div>
         <BusyButton
           type="submit"
@@ -184,6 +122,6 @@ function PictureWords({ seriesId, alt }: { seriesId: number; alt: { fr: string; 
           {TEXT.saveAlt}
         </BusyButton>
       </div>
-    </form>
+    </PanelForm>
   );
 }

@@ -1,12 +1,12 @@
 import { copy, count } from "@souls/api/admin-words";
 import { formatMoney } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useMemo, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
+import { useMemo, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
-import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { Field, PanelForm, SubmitBar, TextField, usePanelForm } from "~/components/admin/forms";
+import { notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PanelSection, RowButton } from "~/components/admin/panel-table";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 const TEXT = copy.delivery;
@@ -89,8 +89,7 @@ export function DeliveryZones({ data }: { data: Data }) {
   return (
     <div className="admin-stack admin-delivery">
       <p className="admin-muted">{TEXT.intro}</p>
-      <section className="admin-stack" aria-labelledby="delivery-zones-title">
-        <h2 id="delivery-zones-title">{TEXT.zonesTitle}</h2>
+      <PanelSection id="delivery-zones-title" title={TEXT.zonesTitle} className="admin-stack">
         {data.zones.map((zone) =>
           editing === zone.id ? (
             <ZoneForm key={zone.id} zone={zone} data={data} onDone={close} />
@@ -123,22 +122,17 @@ export function DeliveryZones({ data }: { data: Data }) {
                   : ""}
               </p>
               <div className="admin-toolbar">
-                <button
-                  type="button"
-                  className="button button--outline button--small"
-                  aria-label={fill(TEXT.editLabel, { name: zone.name })}
+                <RowButton
+                  label={TEXT.edit}
+                  ariaLabel={fill(TEXT.editLabel, { name: zone.name })}
                   onClick={() => setEditing(zone.id)}
-                >
-                  {TEXT.edit}
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  aria-label={fill(TEXT.removeLabel, { name: zone.name })}
+                />
+                <RowButton
+                  label={TEXT.remove}
+                  ariaLabel={fill(TEXT.removeLabel, { name: zone.name })}
+                  tone="danger"
                   onClick={() => setRemoving(zone)}
-                >
-                  {TEXT.remove}
-                </button>
+                />
               </div>
             </article>
           ),
@@ -152,9 +146,8 @@ export function DeliveryZones({ data }: { data: Data }) {
             </button>
           </div>
         ) : null}
-      </section>
-      <section className="admin-panel" aria-labelledby="delivery-history-title">
-        <h2 id="delivery-history-title">{TEXT.history.title}</h2>
+      </PanelSection>
+      <PanelSection id="delivery-history-title" title={TEXT.history.title}>
         {data.history.length === 0 ? (
           <p className="admin-muted">{TEXT.history.empty}</p>
         ) : (
@@ -173,7 +166,7 @@ export function DeliveryZones({ data }: { data: Data }) {
             ))}
           </ol>
         )}
-      </section>
+      </PanelSection>
       <ConfirmDialog
         open={removing !== null}
         title={TEXT.remove}
@@ -189,8 +182,12 @@ export function DeliveryZones({ data }: { data: Data }) {
 
 /** One zone's form: its names, price, free delivery, times and countries. */
 function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDone: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => (zone ? draftOf(zone) : EMPTY));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = usePanelForm<Draft>(() => (zone ? draftOf(zone) : EMPTY), {
+    toastOnly: true,
+    clearOnChange: true,
+    errorNames: { price: "priceCents", freeFrom: "freeFromCents" },
+  });
+  const { draft, errors } = form;
   const [search, setSearch] = useState("");
   const utils = trpc.useUtils();
   const save = trpc.delivery.saveZone.useMutation({
@@ -199,11 +196,7 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
       notifySuccess(TEXT.saved, TEXT.savedText);
       onDone();
     },
-    onError: (error) => {
-      const fields = firstFieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      notifyFailure(TEXT.saveFailed, error);
-    },
+    onError: (error) => form.refuse(error, TEXT.saveFailed),
   });
   // Each country of another zone, with that zone's name: one zone per country.
   const elsewhere = useMemo(() => {
@@ -222,27 +215,21 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
       country.name.toLocaleLowerCase("fr").includes(needle) ||
       country.code.toLowerCase() === needle,
   );
-  // A field she changes loses its message: the next save judges it again.
-  const set = (field: keyof Draft) => (value: string) => {
-    setDraft({ ...draft, [field]: value });
-    const key = field === "price" ? "priceCents" : field === "freeFrom" ? "freeFromCents" : field;
-    if (errors[key]) setErrors({ ...errors, [key]: undefined });
-  };
   const toggle = (code: string, on: boolean) =>
-    setDraft({
+    form.setDraft({
       ...draft,
       countries: on ? [...draft.countries, code] : draft.countries.filter((c) => c !== code),
     });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const priceCents = centsOf(draft.price);
     const freeFromCents = draft.freeFrom.trim() === "" ? null : centsOf(draft.freeFrom);
-    const local: Record<string, string | undefined> = {};
-    if (priceCents === null) local.priceCents = TEXT.euros;
-    if (draft.freeFrom.trim() !== "" && freeFromCents === null) local.freeFromCents = TEXT.euros;
-    setErrors(local);
-    if (priceCents === null || (draft.freeFrom.trim() !== "" && freeFromCents === null)) return;
+    const local = {
+      priceCents: priceCents === null ? TEXT.euros : undefined,
+      freeFromCents: draft.freeFrom.trim() !== "" && freeFromCents === null ? TEXT.euros : undefined,
+    };
+    form.setErrors(local);
+    if (priceCents === null || local.freeFromCents) return;
     save.mutate({
       id: zone?.id ?? null,
       name: draft.name,
@@ -262,64 +249,44 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
     field: "name" | "labelFr" | "labelEn" | "timesFr" | "timesEn",
     max: number,
     hint?: string,
-  ) => (
-    <FormField label={FIELDS[field]} hint={hint} error={errors[field]}>
-      {(props) => (
-        <input
-          {...props}
-          name={field}
-          maxLength={max}
-          value={draft[field]}
-          onChange={(event) => set(field)(event.target.value)}
-        />
-      )}
-    </FormField>
-  );
-  const money = (field: "price" | "freeFrom", error: string, hint: string) => (
-    <FormField label={FIELDS[field]} hint={hint} error={errors[error]}>
-      {(props) => (
-        <input
-          {...props}
-          name={field}
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={12}
-          value={draft[field]}
-          onChange={(event) => set(field)(event.target.value)}
-        />
-      )}
-    </FormField>
+  ) => <TextField form={form} name={field} label={FIELDS[field]} hint={hint} maxLength={max} />;
+  const money = (field: "price" | "freeFrom", hint: string) => (
+    <TextField
+      form={form}
+      name={field}
+      label={FIELDS[field]}
+      hint={hint}
+      inputMode="decimal"
+      autoComplete="off"
+      maxLength={12}
+    />
   );
   const days = (field: "minDays" | "maxDays") => (
-    <FormField label={FIELDS[field]} hint={FIELDS.daysHint} error={errors[field]}>
-      {(props) => (
-        <input
-          {...props}
-          name={field}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={data.limits.days}
-          step={1}
-          value={draft[field]}
-          onChange={(event) => set(field)(event.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      form={form}
+      name={field}
+      label={FIELDS[field]}
+      hint={FIELDS.daysHint}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={data.limits.days}
+      step={1}
+    />
   );
 
   return (
-    <form
+    <PanelForm
+      form={form}
       onSubmit={submit}
       className="admin-form admin-panel admin-stack admin-delivery__form"
-      aria-labelledby="delivery-form-title"
-      noValidate
+      labelledBy="delivery-form-title"
     >
       <h3 id="delivery-form-title">{zone ? fill(TEXT.editing, { name: zone.name }) : TEXT.newZone}</h3>
       {text("name", data.limits.name, FIELDS.nameHint)}
       <div className="admin-delivery__pair">
-        {money("price", "priceCents", FIELDS.priceHint)}
-        {money("freeFrom", "freeFromCents", FIELDS.freeFromHint)}
+        {money("price", FIELDS.priceHint)}
+        {money("freeFrom", FIELDS.freeFromHint)}
       </div>
       <div className="admin-delivery__pair">
         {text("timesFr", data.limits.times, FIELDS.timesHint)}
@@ -339,7 +306,7 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
           {FIELDS.countriesHint} {count(chosen.size, FIELDS.chosen)}
         </p>
         {errors.countries ? <p className="field__error">{errors.countries}</p> : null}
-        <FormField label={FIELDS.search}>
+        <Field label={FIELDS.search}>
           {(props) => (
             <input
               {...props}
@@ -349,7 +316,7 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
               onChange={(event) => setSearch(event.target.value)}
             />
           )}
-        </FormField>
+        </Field>
         <ul className="admin-delivery__list">
           {shown.map((country) => {
             const owner = elsewhere.get(country.code);
@@ -376,19 +343,11 @@ function ZoneForm({ zone, data, onDone }: { zone: Zone | null; data: Data; onDon
           })}
         </ul>
       </fieldset>
-      <div className="admin-toolbar">
-        <BusyButton
-          type="submit"
-          className="button button--primary"
-          busy={save.isPending}
-          busyLabel={TEXT.saving}
-        >
-          {TEXT.save}
-        </BusyButton>
+      <SubmitBar label={TEXT.save} busyLabel={TEXT.saving} busy={save.isPending}>
         <button type="button" className="button button--ghost" onClick={onDone}>
           {TEXT.cancel}
         </button>
-      </div>
-    </form>
+      </SubmitBar>
+    </PanelForm>
   );
 }

@@ -8,20 +8,13 @@ import {
   type ArticleTone,
   articlePath,
 } from "@souls/core/magazine";
-import { photoThumbnailPath } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
-import {
-  errorMessage,
-  fieldErrorsOf,
-  notifyError,
-  notifyFailure,
-  notifySuccess,
-} from "~/components/admin/notify";
-import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
+import { Field } from "~/components/admin/forms";
+import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PhotoPicker, PhotoThumbnail } from "~/components/admin/photo-picker";
 import { Badge } from "~/components/admin/status-badge";
 import { type RouterInputs, type RouterOutputs, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES } from "~/screens";
@@ -30,7 +23,6 @@ const TEXT = copy.magazine;
 const FIELDS = TEXT.fields;
 const LOCALES: Locale[] = ["fr", "en"];
 const L = ARTICLE_LIMITS;
-const THUMBNAIL_WIDTH = 240;
 
 type Loaded = RouterOutputs["magazine"]["get"];
 type Draft = RouterInputs["magazine"]["create"];
@@ -238,7 +230,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
             setStatus.mutate({ id, status: "scheduled", at });
           }}
         >
-          <FormField label={FIELDS.at} error={errors.at}>
+          <Field label={FIELDS.at} error={errors.at}>
             {(props) => (
               <input
                 {...props}
@@ -247,7 +239,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                 onChange={(event) => setAt(event.target.value)}
               />
             )}
-          </FormField>
+          </Field>
           <BusyButton
             type="submit"
             className="button button--outline"
@@ -293,10 +285,8 @@ function Editor({ loaded }: { loaded: Loaded }) {
 
 /** The cover photo: picked on a phone or a computer, judged and cut like a model's photo. */
 function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) => void }) {
-  const ids = { title: useId(), hint: useId(), error: useId(), input: useId() };
+  const ids = { title: useId() };
   const utils = trpc.useUtils();
-  const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const { cover } = loaded;
   const remove = trpc.magazine.removeCover.useMutation({
     onSuccess: (data) => {
@@ -305,24 +295,6 @@ function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) 
     },
     onError: (error) => notifyFailure(TEXT.failedAction, error),
   });
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be picked again (after a refusal): the input forgets it.
-    event.target.value = "";
-    if (!file || sending) return;
-    setSending(true);
-    setRefusal(null);
-    const error = await sendPhoto({ articleId: String(loaded.id) }, file);
-    setSending(false);
-    if (error) {
-      setRefusal(error);
-      notifyError(TEXT.cover.refused, error);
-      return;
-    }
-    notifySuccess(TEXT.cover.added);
-    await utils.magazine.get.invalidate({ id: loaded.id });
-    void utils.magazine.list.invalidate();
-  };
   return (
     <section className="series-picture" aria-labelledby={ids.title}>
       <h2 id={ids.title} className="series-picture__title">
@@ -330,47 +302,22 @@ function Cover({ loaded, onChange }: { loaded: Loaded; onChange: (data: Loaded) 
       </h2>
       <div className="series-picture__body">
         {cover ? (
-          <img
-            className="series-picture__image"
-            src={photoThumbnailPath(cover)}
-            alt={cover.alt.fr}
-            width={THUMBNAIL_WIDTH}
-            height={Math.round((THUMBNAIL_WIDTH * cover.height) / cover.width)}
-            decoding="async"
-          />
+          <PhotoThumbnail className="series-picture__image" picture={cover} />
         ) : (
           <p className="admin-muted series-picture__none">{TEXT.cover.none}</p>
         )}
         <div className="series-picture__actions admin-stack">
-          <div className="field">
-            <label
-              htmlFor={ids.input}
-              className="button button--outline button--small series-picture__choose"
-              aria-disabled={sending || undefined}
-            >
-              {sending ? TEXT.cover.sending : cover ? TEXT.cover.replace : TEXT.cover.choose}
-            </label>
-            <input
-              id={ids.input}
-              className="series-picture__input"
-              type="file"
-              accept={PHOTO_ACCEPT}
-              disabled={sending}
-              aria-describedby={[ids.hint, refusal ? ids.error : ""].filter(Boolean).join(" ")}
-              onChange={pick}
-            />
-            <p id={ids.hint} className="admin-hint">
-              {TEXT.cover.hint}
-            </p>
-            <p role="status" aria-live="polite" className="visually-hidden">
-              {sending ? TEXT.cover.sending : ""}
-            </p>
-            {refusal ? (
-              <p id={ids.error} className="field__error" role="alert">
-                {refusal}
-              </p>
-            ) : null}
-          </div>
+          <PhotoPicker
+            purpose={{ articleId: String(loaded.id) }}
+            hasPhoto={cover !== null}
+            className="series-picture"
+            words={TEXT.cover}
+            onSent={async () => {
+              notifySuccess(TEXT.cover.added);
+              await utils.magazine.get.invalidate({ id: loaded.id });
+              void utils.magazine.list.invalidate();
+            }}
+          />
           {cover ? (
             <BusyButton
               type="button"
@@ -423,7 +370,7 @@ function ArticleForm({
     field: "title" | "category" | "metaDescription" | "excerpt" | "intro" | "body" | "coverAlt",
     options: { label: string; hint?: string; max: number; rows?: number },
   ) => (
-    <FormField label={options.label} hint={options.hint} error={errors[`words.${locale}.${field}`]}>
+    <Field label={options.label} hint={options.hint} error={errors[`words.${locale}.${field}`]}>
       {(props) =>
         options.rows ? (
           <textarea
@@ -444,7 +391,7 @@ function ArticleForm({
           />
         )
       }
-    </FormField>
+    </Field>
   );
 
   return (
@@ -455,7 +402,7 @@ function ArticleForm({
         return (
           <fieldset key={locale} className="admin-panel">
             <legend>{fill(TEXT.words, { language })}</legend>
-            <FormField label={FIELDS.slug} hint={FIELDS.slugHint} error={errors[`slug.${locale}`]}>
+            <Field label={FIELDS.slug} hint={FIELDS.slugHint} error={errors[`slug.${locale}`]}>
               {(props) => (
                 <div className="admin-article__slug">
                   <span aria-hidden="true">{articlePath("", locale)}</span>
@@ -475,7 +422,7 @@ function ArticleForm({
                   />
                 </div>
               )}
-            </FormField>
+            </Field>
             {text(locale, "title", { label: FIELDS.title, max: L.title })}
             {text(locale, "category", { label: FIELDS.category, max: L.category })}
             {text(locale, "excerpt", {
@@ -491,7 +438,7 @@ function ArticleForm({
             })}
             {text(locale, "intro", { label: FIELDS.intro, max: L.intro, rows: 3 })}
             {text(locale, "body", { label: FIELDS.body, hint: FIELDS.bodyHint, max: L.body, rows: 14 })}
-            <FormField label={FIELDS.tipTitle} error={errors[`words.${locale}.tip.title`]}>
+            <Field label={FIELDS.tipTitle} error={errors[`words.${locale}.tip.title`]}>
               {(props) => (
                 <input
                   {...props}
@@ -501,12 +448,8 @@ function ArticleForm({
                   onChange={(event) => setWords(locale, { tip: { ...words.tip, title: event.target.value } })}
                 />
               )}
-            </FormField>
-            <FormField
-              label={FIELDS.tipText}
-              hint={FIELDS.tipHint}
-              error={errors[`words.${locale}.tip.text`]}
-            >
+            </Field>
+            <Field label={FIELDS.tipText} hint={FIELDS.tipHint} error={errors[`words.${locale}.tip.text`]}>
               {(props) => (
                 <textarea
                   {...props}
@@ -517,7 +460,7 @@ function ArticleForm({
                   onChange={(event) => setWords(locale, { tip: { ...words.tip, text: event.target.value } })}
                 />
               )}
-            </FormField>
+            </Field>
             <fieldset className="admin-article__faq">
               <legend>{FIELDS.faq}</legend>
               {errors[`words.${locale}.faq`] ? (
@@ -532,7 +475,7 @@ function ArticleForm({
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: her questions have no id; their order is hers
                   <div key={index} className="admin-article__question">
-                    <FormField
+                    <Field
                       label={fill(FIELDS.question, { n })}
                       error={errors[`words.${locale}.faq.${index}.question`]}
                     >
@@ -545,8 +488,8 @@ function ArticleForm({
                           onChange={(event) => change("question", event.target.value)}
                         />
                       )}
-                    </FormField>
-                    <FormField
+                    </Field>
+                    <Field
                       label={fill(FIELDS.answer, { n })}
                       error={errors[`words.${locale}.faq.${index}.answer`]}
                     >
@@ -560,7 +503,7 @@ function ArticleForm({
                           onChange={(event) => change("answer", event.target.value)}
                         />
                       )}
-                    </FormField>
+                    </Field>
                     <button
                       type="button"
                       className="button button--outline button--small"
@@ -590,7 +533,7 @@ function ArticleForm({
 
       <fieldset className="admin-panel">
         <legend>{TEXT.title}</legend>
-        <FormField label={FIELDS.tone} error={errors.tone}>
+        <Field label={FIELDS.tone} error={errors.tone}>
           {(props) => (
             <select
               {...props}
@@ -606,8 +549,8 @@ function ArticleForm({
               ))}
             </select>
           )}
-        </FormField>
-        <FormField
+        </Field>
+        <Field
           label={FIELDS.readMinutes}
           hint={computed ? fill(FIELDS.readMinutesHint, { fr: computed.fr, en: computed.en }) : undefined}
           error={errors.readMinutes}
@@ -624,7 +567,7 @@ function ArticleForm({
               onChange={(event) => setReadMinutes(event.target.value)}
             />
           )}
-        </FormField>
+        </Field>
         <fieldset className="admin-choice">
           <legend>{FIELDS.alsoRead}</legend>
           <p className="admin-hint">{fill(FIELDS.alsoReadHint, { max: L.alsoRead })}</p>

@@ -1,15 +1,13 @@
 import { copy, count } from "@souls/api/admin-words";
 import { SHOP_MONTH_PATTERN, shopMonth } from "@souls/core/format";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
-import { FormField } from "~/components/admin/form-field";
+import type { FormEvent } from "react";
+import { TextField, usePanelForm } from "~/components/admin/forms";
 import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 import { ACCOUNTING_EXPORT_PATH } from "~/screens";
 
 const TEXT = copy.accounting;
-
-type Errors = { from?: string; to?: string };
 
 /**
  * « Export comptable »: the sales and refunds of a period as the accountant's CSV. The form is a
@@ -19,20 +17,19 @@ type Errors = { from?: string; to?: string };
  */
 export function AccountingExport() {
   const utils = trpc.useUtils();
-  const [from, setFrom] = useState(() => shopMonth());
-  const [to, setTo] = useState(() => shopMonth());
-  const [errors, setErrors] = useState<Errors>({});
+  const form = usePanelForm(() => ({ from: shopMonth(), to: shopMonth() }));
+  const { from, to } = form.draft;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    const found: Errors = {};
     // Browsers without a month picker show a text field: the format is checked here too.
-    if (!SHOP_MONTH_PATTERN.test(from)) found.from = TEXT.invalidMonth;
-    if (!SHOP_MONTH_PATTERN.test(to)) found.to = TEXT.invalidMonth;
-    else if (!found.from && from > to) found.to = TEXT.monthsOrder;
-    setErrors(found);
-    if (found.from || found.to) {
+    const fromWrong = SHOP_MONTH_PATTERN.test(from) ? undefined : TEXT.invalidMonth;
+    const toWrong = !SHOP_MONTH_PATTERN.test(to)
+      ? TEXT.invalidMonth
+      : !fromWrong && from > to
+        ? TEXT.monthsOrder
+        : undefined;
+    if (!form.check({ from: fromWrong, to: toWrong })) {
       event.preventDefault();
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${found.from ? "from" : "to"}"]`)?.focus();
       return;
     }
     // The browser goes on with the download; the counts are told once known (a refund made a
@@ -58,42 +55,26 @@ export function AccountingExport() {
       </h2>
       <p className="admin-hint">{TEXT.intro}</p>
       <form
+        ref={form.formRef}
         className="admin-export__form"
         method="get"
         action={ACCOUNTING_EXPORT_PATH}
         noValidate
         onSubmit={submit}
       >
-        <FormField label={TEXT.from} error={errors.from}>
-          {(props) => (
-            <input
-              {...props}
-              name="from"
-              type="month"
-              value={from}
-              placeholder={TEXT.monthHint}
-              min="2000-01"
-              max="2999-12"
-              required
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label={TEXT.to} error={errors.to}>
-          {(props) => (
-            <input
-              {...props}
-              name="to"
-              type="month"
-              value={to}
-              placeholder={TEXT.monthHint}
-              min="2000-01"
-              max="2999-12"
-              required
-              onChange={(event) => setTo(event.target.value)}
-            />
-          )}
-        </FormField>
+        {(["from", "to"] as const).map((name) => (
+          <TextField
+            key={name}
+            form={form}
+            name={name}
+            label={TEXT[name]}
+            type="month"
+            placeholder={TEXT.monthHint}
+            min="2000-01"
+            max="2999-12"
+            required
+          />
+        ))}
         <button type="submit" className="button button--outline button--small">
           {TEXT.submit}
         </button>

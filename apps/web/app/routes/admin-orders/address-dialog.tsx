@@ -1,11 +1,10 @@
 import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { FormField } from "~/components/admin/form-field";
 import { countryName } from "~/components/admin/format";
+import { Field, PanelForm, usePanelForm } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
-import { errorMessage, firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";
 
 type OrderDetail = RouterOutputs["orders"]["detail"];
@@ -47,7 +46,7 @@ export function AddressDialog({
 
 function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => void }) {
   const { order } = detail;
-  const [values, setValues] = useState({
+  const form = usePanelForm({
     firstName: order.firstName,
     lastName: order.lastName,
     address: order.address,
@@ -57,8 +56,7 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
     phone: order.phone ?? "",
     deliveryInstructions: order.deliveryInstructions ?? "",
   });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, bind } = form;
   const utils = trpc.useUtils();
   const correct = trpc.orders.correctAddress.useMutation({
     onSuccess: () => {
@@ -68,35 +66,26 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
       onClose();
     },
     onError: (error) => {
-      const fields = firstFieldErrorsOf(error);
-      if (fields) {
-        setErrors(fields);
-        return;
-      }
-      if (isAdminClientError(error) && error.data?.code !== "INTERNAL_SERVER_ERROR") {
-        setFormError(errorMessage(error));
+      // What she can correct is said in the form; a crash or a lost connection by a notice.
+      if (
+        firstFieldErrorsOf(error) ||
+        (isAdminClientError(error) && error.data?.code !== "INTERNAL_SERVER_ERROR")
+      ) {
+        form.refuse(error);
         return;
       }
       notifyFailure(TEXT.failed, error);
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    setFormError(null);
-    correct.mutate({ orderNumber: order.orderNumber, ...values });
+  const submit = () => {
+    form.setErrors({});
+    correct.mutate({ orderNumber: order.orderNumber, ...form.draft });
   };
   const field = (name: LineField | "deliveryInstructions", label: string) => (
-    <FormField label={label} error={errors[name]}>
+    <Field label={label} error={errors[name]}>
       {(props) =>
         name === "deliveryInstructions" ? (
-          <textarea
-            {...props}
-            rows={2}
-            maxLength={500}
-            value={values[name]}
-            onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-          />
+          <textarea {...props} rows={2} maxLength={500} {...bind(name)} />
         ) : (
           <input
             {...props}
@@ -105,21 +94,14 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
             maxLength={MAX_LENGTH[name]}
             autoComplete="off"
             data-autofocus={name === "firstName" ? true : undefined}
-            value={values[name]}
-            onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+            {...bind(name)}
           />
         )
       }
-    </FormField>
+    </Field>
   );
   return (
-    <form onSubmit={submit} className="admin-form" noValidate>
-      <p className="admin-muted">{TEXT.intro}</p>
-      {formError ? (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      ) : null}
+    <PanelForm form={form} onSubmit={submit} before={<p className="admin-muted">{TEXT.intro}</p>}>
       {field("firstName", TEXT.firstName)}
       {field("lastName", TEXT.lastName)}
       {field("address", TEXT.address)}
@@ -135,6 +117,6 @@ function AddressForm({ detail, onClose }: { detail: OrderDetail; onClose: () => 
         busyLabel={TEXT.submitting}
         busy={correct.isPending}
       />
-    </form>
+    </PanelForm>
   );
 }

@@ -3,8 +3,8 @@ import { fill } from "@souls/core/placeholders";
 import { OWNER_REFUND_REASONS, RESTOCK_CHOICES } from "@souls/core/refunds";
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { FormField } from "~/components/admin/form-field";
 import { formatCents } from "~/components/admin/format";
+import { Field } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
 import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";
@@ -247,7 +247,7 @@ function RefundForm({
             ) : null}
           </fieldset>
         ) : (
-          <FormField
+          <Field
             label={TEXT.amount}
             hint={fill(TEXT.amountHint, { max: money(order.refundableCents) })}
             error={errors.amount}
@@ -263,10 +263,10 @@ function RefundForm({
                 maxLength={12}
               />
             )}
-          </FormField>
+          </Field>
         )}
 
-        <FormField label={TEXT.reason}>
+        <Field label={TEXT.reason}>
           {(props) => (
             <select
               {...props}
@@ -280,7 +280,7 @@ function RefundForm({
               ))}
             </select>
           )}
-        </FormField>
+        </Field>
 
         {draft.mode === "lines" ? (
           <fieldset className="admin-choice">
@@ -300,7 +300,7 @@ function RefundForm({
           </fieldset>
         ) : null}
 
-        <FormField label={TEXT.note} hint={TEXT.noteHint} error={errors.note}>
+        <Field label={TEXT.note} hint={TEXT.noteHint} error={errors.note}>
           {(props) => (
             <textarea
               {...props}
@@ -310,7 +310,7 @@ function RefundForm({
               onChange={(event) => update({ note: event.target.value })}
             />
           )}
-        </FormField>
+        </Field>
 
         <p className="admin-refund__total">
           <span id={`${id}-total`}>{TEXT.total}</span>

@@ -6,6 +6,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { KeysetPagination } from "~/components/admin/keyset-pagination";
+import { SearchFilter, SelectFilter } from "~/components/admin/list-filters";
 import { errorMessage } from "~/components/admin/notify";
 import { useMayCall } from "~/components/admin/role";
 import { TableWrap } from "~/components/admin/table-wrap";
@@ -114,43 +115,28 @@ function OrdersScreen() {
       ) : null}
 
       <search className="admin-filters" aria-label={TEXT.filters}>
-        <div className="field">
-          <label htmlFor="orders-status">{TEXT.status}</label>
-          <select
-            id="orders-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as OrderStatus | "");
-              setPage(null);
-            }}
-          >
-            <option value="">{TEXT.allStatuses}</option>
-            {ORDER_STATUSES.map((code) => (
-              <option key={code} value={code}>
-                {copy.labels.orderStatus[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field admin-filters__search">
-          <label htmlFor="orders-search">{TEXT.search}</label>
-          <input
-            id="orders-search"
-            type="search"
-            value={searchInput}
-            maxLength={100}
-            placeholder={TEXT.searchPlaceholder}
-            autoComplete="off"
-            aria-describedby="orders-search-hint"
-            onChange={(event) => {
-              setSearchInput(event.target.value);
-              setPage(null);
-            }}
-          />
-          <p className="admin-hint" id="orders-search-hint">
-            {TEXT.searchHint}
-          </p>
-        </div>
+        <SelectFilter
+          id="orders-status"
+          label={TEXT.status}
+          value={status}
+          allLabel={TEXT.allStatuses}
+          options={ORDER_STATUSES.map((code) => ({ code, label: copy.labels.orderStatus[code] }))}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(null);
+          }}
+        />
+        <SearchFilter
+          id="orders-search"
+          label={TEXT.search}
+          hint={TEXT.searchHint}
+          placeholder={TEXT.searchPlaceholder}
+          value={searchInput}
+          onChange={(value) => {
+            setSearchInput(value);
+            setPage(null);
+          }}
+        />
         <label className="admin-check">
           <input
             type="checkbox"

@@ -12,10 +12,8 @@ import {
   type SellerDetails,
   type SellerField,
 } from "@souls/shop/seller-fields";
-import { type FormEvent, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
+import { Field, PanelForm, SubmitBar, usePanelForm } from "~/components/admin/forms";
 import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
@@ -106,7 +104,6 @@ export interface SellerRefusal {
   values: Record<SellerField, string>;
 }
 type Draft = Record<SellerField, string>;
-type FieldErrors = Partial<Record<SellerField, string>>;
 
 const draftOf = (details: SellerDetails): Draft =>
   Object.fromEntries(SELLER_FIELDS.map((field) => [field, details[field] ?? ""])) as Draft;
@@ -118,19 +115,22 @@ const draftOf = (details: SellerDetails): Draft =>
  */
 export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: SellerRefusal }) {
   const utils = trpc.useUtils();
-  const [draft, setDraft] = useState<Draft>(() => refusal?.values ?? draftOf(seller.details));
-  const [errors, setErrors] = useState<FieldErrors>(() => refusal?.errors ?? {});
+  const form = usePanelForm<Draft>(() => refusal?.values ?? draftOf(seller.details), {
+    toastOnly: true,
+    initialErrors: refusal?.errors,
+  });
+  const { draft, errors, bind } = form;
   const save = trpc.seller.save.useMutation({
     onSuccess: (saved) => {
       utils.seller.get.setData(undefined, saved);
-      setDraft(draftOf(saved.details));
-      setErrors({});
+      form.setDraft(draftOf(saved.details));
+      form.setErrors({});
       notifySuccess(TEXT.saved, TEXT.savedText);
     },
     onError: (error) => {
       const fields = fieldErrorsOf(error);
       if (fields) {
-        setErrors(Object.fromEntries(SELLER_FIELDS.map((field) => [field, fields[field]?.[0]])));
+        form.setErrors(Object.fromEntries(SELLER_FIELDS.map((field) => [field, fields[field]?.[0]])));
         notifyError(TEXT.saveFailed, TEXT.validationText);
         return;
       }
@@ -138,8 +138,7 @@ export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: Sell
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (save.isPending) return;
     // A blank field, or one her legal form does not ask for, is "not filled in": nothing is stored.
     save.mutate(
@@ -149,19 +148,12 @@ export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: Sell
     );
   };
 
-  const bind = (field: SellerField) => ({
-    name: field,
-    value: draft[field],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [field]: event.target.value })),
-  });
-
   const required = new Set<SellerField>(
     requiredSellerFields({ legalForm: draft.legalForm || null, register: draft.register || null }),
   );
 
   return (
-    <form className="admin-form admin-seller__form" method="post" noValidate onSubmit={submit}>
+    <PanelForm form={form} onSubmit={submit} className="admin-form admin-seller__form" method="post">
       <SellerStatus seller={seller} />
       {GROUPS.map((group) => (
         <fieldset key={group.id} className="admin-panel admin-seller__group">
@@ -172,7 +164,7 @@ export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: Sell
               // A field her form does not ask for still shows when a refused save names it.
               .filter((field) => askedOf(draft, field) || errors[field])
               .map((field) => (
-                <FormField
+                <Field
                   key={field}
                   label={LABELS[field]}
                   hint={[required.has(field) ? TEXT.required : "", HINTS[field] ?? ""]
@@ -220,22 +212,13 @@ export function SellerForm({ seller, refusal }: { seller: Seller; refusal?: Sell
                       />
                     )
                   }
-                </FormField>
+                </Field>
               ))}
           </div>
         </fieldset>
       ))}
-      <div className="admin-toolbar">
-        <BusyButton
-          type="submit"
-          className="button button--primary"
-          busy={save.isPending}
-          busyLabel={TEXT.submitting}
-        >
-          {TEXT.submit}
-        </BusyButton>
-      </div>
-    </form>
+      <SubmitBar label={TEXT.submit} busyLabel={TEXT.submitting} busy={save.isPending} />
+    </PanelForm>
   );
 }
 

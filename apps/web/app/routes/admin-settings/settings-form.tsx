@@ -1,11 +1,9 @@
 import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { VAT_REGIMES, type VatRegime } from "@souls/core/vat";
-import { type FormEvent, useState } from "react";
-import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
-import { firstFieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { PanelForm, SubmitBar, TextField, usePanelForm } from "~/components/admin/forms";
+import { notifySuccess } from "~/components/admin/notify";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 const TEXT = copy.settings;
@@ -13,14 +11,17 @@ type Current = RouterOutputs["settings"]["get"];
 
 export function SettingsForm({ current }: { current: Current }) {
   const { settings } = current;
-  const [values, setValues] = useState({
-    ownerEmail: settings.ownerEmail ?? "",
-    newOrderEmail: settings.newOrderEmail,
-    lowStockEmail: settings.lowStockEmail,
-    lowStockBelow: String(settings.lowStockBelow),
-    vatRegime: settings.vatRegime as VatRegime,
-  });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = usePanelForm(
+    {
+      ownerEmail: settings.ownerEmail ?? "",
+      newOrderEmail: settings.newOrderEmail,
+      lowStockEmail: settings.lowStockEmail,
+      lowStockBelow: String(settings.lowStockBelow),
+      vatRegime: settings.vatRegime as VatRegime,
+    },
+    { toastOnly: true },
+  );
+  const { draft: values, set } = form;
   const utils = trpc.useUtils();
   const save = trpc.settings.save.useMutation({
     onSuccess: () => {
@@ -28,19 +29,10 @@ export function SettingsForm({ current }: { current: Current }) {
       void utils.settings.get.invalidate();
       void utils.dashboard.invalidate();
     },
-    onError: (error) => {
-      const fields = firstFieldErrorsOf(error);
-      if (fields) {
-        setErrors(fields);
-        notifyFailure(TEXT.saveFailed, error);
-        return;
-      }
-      notifyFailure(TEXT.saveFailed, error);
-    },
+    onError: (error) => form.refuse(error, TEXT.saveFailed),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
+  const submit = () => {
+    form.setErrors({});
     save.mutate({
       ...values,
       ownerEmail: values.ownerEmail.trim() || null,
@@ -48,34 +40,27 @@ export function SettingsForm({ current }: { current: Current }) {
     });
   };
   return (
-    <form onSubmit={submit} className="admin-form admin-stack" noValidate>
+    <PanelForm form={form} onSubmit={submit} className="admin-form admin-stack">
       <fieldset className="admin-panel">
         <legend>{TEXT.notifications}</legend>
-        <FormField
+        <TextField
+          form={form}
+          name="ownerEmail"
           label={TEXT.ownerEmail}
           hint={
             current.shopEmail
               ? fill(TEXT.ownerEmailHint, { email: current.shopEmail })
               : TEXT.ownerEmailHintNone
           }
-          error={errors.ownerEmail}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              value={values.ownerEmail}
-              onChange={(event) => setValues({ ...values, ownerEmail: event.target.value })}
-            />
-          )}
-        </FormField>
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+        />
         <label className="admin-check">
           <input
             type="checkbox"
             checked={values.newOrderEmail}
-            onChange={(event) => setValues({ ...values, newOrderEmail: event.target.checked })}
+            onChange={(event) => set("newOrderEmail", event.target.checked)}
           />
           <span>{TEXT.newOrderEmail}</span>
         </label>
@@ -83,24 +68,21 @@ export function SettingsForm({ current }: { current: Current }) {
           <input
             type="checkbox"
             checked={values.lowStockEmail}
-            onChange={(event) => setValues({ ...values, lowStockEmail: event.target.checked })}
+            onChange={(event) => set("lowStockEmail", event.target.checked)}
           />
           <span>{TEXT.lowStockEmail}</span>
         </label>
-        <FormField label={TEXT.lowStockBelow} hint={TEXT.lowStockHint} error={errors.lowStockBelow}>
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={1000}
-              step={1}
-              value={values.lowStockBelow}
-              onChange={(event) => setValues({ ...values, lowStockBelow: event.target.value })}
-            />
-          )}
-        </FormField>
+        <TextField
+          form={form}
+          name="lowStockBelow"
+          label={TEXT.lowStockBelow}
+          hint={TEXT.lowStockHint}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          step={1}
+        />
       </fieldset>
 
       <fieldset className="admin-panel admin-choice">
@@ -113,7 +95,7 @@ export function SettingsForm({ current }: { current: Current }) {
               name="vatRegime"
               value={regime}
               checked={values.vatRegime === regime}
-              onChange={() => setValues({ ...values, vatRegime: regime })}
+              onChange={() => set("vatRegime", regime)}
             />
             <span>{copy.labels.vatRegime[regime]}</span>
           </label>
@@ -121,19 +103,11 @@ export function SettingsForm({ current }: { current: Current }) {
         <p className="admin-hint">{TEXT.vatHelp}</p>
       </fieldset>
 
-      <div className="admin-toolbar">
-        <BusyButton
-          type="submit"
-          className="button button--primary"
-          busy={save.isPending}
-          busyLabel={TEXT.submitting}
-        >
-          {TEXT.submit}
-        </BusyButton>
+      <SubmitBar label={TEXT.submit} busyLabel={TEXT.submitting} busy={save.isPending}>
         {settings.savedAt ? (
           <p className="admin-muted">{fill(TEXT.savedAt, { date: formatDateTime(settings.savedAt) })}</p>
         ) : null}
-      </div>
-    </form>
+      </SubmitBar>
+    </PanelForm>
   );
 }

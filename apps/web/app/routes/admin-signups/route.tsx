@@ -5,6 +5,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
 import { KeysetPagination } from "~/components/admin/keyset-pagination";
+import { SearchFilter, SelectFilter } from "~/components/admin/list-filters";
 import { errorMessage } from "~/components/admin/notify";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { useDebouncedValue } from "~/components/admin/use-debounced-value";
@@ -50,42 +51,27 @@ function SignupsScreen() {
     <div className="admin-stack">
       <p className="admin-muted">{TEXT.intro}</p>
       <search className="admin-filters" aria-label={TEXT.filters}>
-        <div className="field">
-          <label htmlFor="signups-list">{TEXT.list}</label>
-          <select
-            id="signups-list"
-            value={list}
-            onChange={(event) => {
-              setList(event.target.value as SignupList | "");
-              setPage(null);
-            }}
-          >
-            <option value="">{TEXT.allLists}</option>
-            {LISTS.map((code) => (
-              <option key={code} value={code}>
-                {TEXT.lists[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field admin-filters__search">
-          <label htmlFor="signups-search">{TEXT.search}</label>
-          <input
-            id="signups-search"
-            type="search"
-            value={searchInput}
-            maxLength={100}
-            autoComplete="off"
-            aria-describedby="signups-search-hint"
-            onChange={(event) => {
-              setSearchInput(event.target.value);
-              setPage(null);
-            }}
-          />
-          <p className="admin-hint" id="signups-search-hint">
-            {TEXT.searchHint}
-          </p>
-        </div>
+        <SelectFilter
+          id="signups-list"
+          label={TEXT.list}
+          value={list}
+          allLabel={TEXT.allLists}
+          options={LISTS.map((code) => ({ code, label: TEXT.lists[code] }))}
+          onChange={(value) => {
+            setList(value);
+            setPage(null);
+          }}
+        />
+        <SearchFilter
+          id="signups-search"
+          label={TEXT.search}
+          hint={TEXT.searchHint}
+          value={searchInput}
+          onChange={(value) => {
+            setSearchInput(value);
+            setPage(null);
+          }}
+        />
       </search>
 
       <div className="admin-toolbar">

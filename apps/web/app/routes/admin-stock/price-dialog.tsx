@@ -1,11 +1,10 @@
 import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { FormField } from "~/components/admin/form-field";
 import { eurosFieldValue, formatCents, parseEuros } from "~/components/admin/format";
+import { Field, PanelForm, usePanelForm } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
 import type { ProductRow } from "./stock-table";
 
@@ -23,9 +22,7 @@ export function PriceDialog({ product, onClose }: { product: ProductRow | null; 
 }
 
 function PriceForm({ product, onDone }: { product: ProductRow; onDone: () => void }) {
-  const [price, setPrice] = useState(() => eurosFieldValue(product.priceCents));
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = usePanelForm(() => ({ price: eurosFieldValue(product.priceCents) }));
   const setPriceOf = trpc.products.setPrice.useMutation({
     onSuccess: (row) => {
       notifySuccess(
@@ -38,24 +35,16 @@ function PriceForm({ product, onDone }: { product: ProductRow; onDone: () => voi
       );
       onDone();
     },
-    onError: (failure) => {
-      const field = fieldErrorsOf(failure)?.price?.[0];
-      if (field) setError(field);
-      else setFormError(errorMessage(failure));
-      notifyFailure(TEXT.failed, failure);
-    },
+    onError: (failure) => form.refuse(failure, TEXT.failed),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const euros = parseEuros(price);
-    if (!(euros > 0) || euros > MAX_PRICE) {
-      setError(copy.productForm.pricePositive);
-      event.currentTarget.querySelector<HTMLInputElement>('[name="price"]')?.focus();
+  const submit = () => {
+    const euros = parseEuros(form.draft.price);
+    if (
+      !form.check({ price: euros > 0 && euros <= MAX_PRICE ? undefined : copy.productForm.pricePositive })
+    ) {
       return;
     }
-    setError(undefined);
     // The same price again changes nothing: no call, no line in the history.
     if (Math.round(euros * 100) === product.priceCents) {
       onDone();
@@ -65,25 +54,23 @@ function PriceForm({ product, onDone }: { product: ProductRow; onDone: () => voi
   };
 
   return (
-    <form className="admin-form" noValidate onSubmit={submit}>
-      <div>
-        <p className="admin-dialog__question">
-          {fill(TEXT.product, { name: product.name, reference: product.reference })}
-        </p>
-        <p className="admin-muted">{fill(TEXT.current, { price: formatCents(product.priceCents) })}</p>
-      </div>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <FormField label={TEXT.price} hint={TEXT.note} error={error}>
+    <PanelForm
+      form={form}
+      onSubmit={submit}
+      before={
+        <div>
+          <p className="admin-dialog__question">
+            {fill(TEXT.product, { name: product.name, reference: product.reference })}
+          </p>
+          <p className="admin-muted">{fill(TEXT.current, { price: formatCents(product.priceCents) })}</p>
+        </div>
+      }
+    >
+      <Field label={TEXT.price} hint={TEXT.note} error={form.errors.price}>
         {(props) => (
           <input
             {...props}
-            name="price"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
+            {...form.bind("price")}
             data-autofocus
             inputMode="decimal"
             autoComplete="off"
@@ -91,13 +78,13 @@ function PriceForm({ product, onDone }: { product: ProductRow; onDone: () => voi
             required
           />
         )}
-      </FormField>
+      </Field>
       <DialogActions
         onCancel={onDone}
         submitLabel={TEXT.submit}
         busyLabel={TEXT.submitting}
         busy={setPriceOf.isPending}
       />
-    </form>
+    </PanelForm>
   );
 }

@@ -1,19 +1,16 @@
 import { useNavigate } from "@remix-run/react";
 import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
-import { type FormEvent, useState } from "react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { FormField } from "~/components/admin/form-field";
 import { parseEuros } from "~/components/admin/format";
+import { type FieldErrors, PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
-import { errorMessage, fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
+import { fieldErrorsOf, notifyError, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, trpc } from "~/lib/trpc";
 import { catalogueModelPath } from "~/screens";
 
 const TEXT = copy.productForm;
 
-type FieldName = "reference" | "name" | "price" | "stock";
-type FieldErrors = Partial<Record<FieldName, string>>;
 interface Draft {
   reference: string;
   name: string;
@@ -47,9 +44,8 @@ export function ProductFormDialog({ open, onClose }: { open: boolean; onClose: (
 }
 
 function ProductForm({ onDone }: { onDone: () => void }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = usePanelForm(EMPTY);
+  const { draft } = form;
   const navigate = useNavigate();
   const create = trpc.products.create.useMutation({
     onSuccess: (product) => {
@@ -58,37 +54,19 @@ function ProductForm({ onDone }: { onDone: () => void }) {
       navigate(catalogueModelPath(product.id));
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      if (fields) {
-        setErrors({
-          reference: fields.reference?.[0],
-          name: fields.name?.[0],
-          price: fields.price?.[0],
-          stock: fields.stock?.[0],
-        });
-        notifyError(TEXT.validationTitle, TEXT.validationText);
-        return;
-      }
       if (isAdminClientError(error) && error.data?.code === "CONFLICT") {
-        setErrors({ reference: error.message || TEXT.duplicate });
+        form.setErrors({ reference: error.message || TEXT.duplicate });
         notifyError(TEXT.addFailed, error.message || TEXT.duplicate);
         return;
       }
-      setFormError(errorMessage(error));
-      notifyError(TEXT.addFailed, errorMessage(error));
+      form.refuse(error, fieldErrorsOf(error) ? TEXT.validationTitle : TEXT.addFailed);
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const found = checkDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
+  const submit = () => {
+    // Take the owner to the first field to correct.
+    if (!form.check(checkDraft(draft))) {
       notifyError(TEXT.validationTitle, TEXT.validationText);
-      // Take the owner to the first field to correct.
-      const first = (["reference", "name", "price", "stock"] as const).find((name) => found[name]);
-      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
     create.mutate({
@@ -99,55 +77,40 @@ function ProductForm({ onDone }: { onDone: () => void }) {
     });
   };
 
-  const bind = (name: FieldName) => ({
-    name,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [name]: event.target.value })),
-  });
-
   return (
-    <form className="admin-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <FormField label={TEXT.reference} hint={TEXT.referenceHint} error={errors.reference}>
-        {(props) => (
-          <input
-            {...props}
-            {...bind("reference")}
-            data-autofocus
-            required
-            maxLength={40}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </FormField>
-      <FormField label={TEXT.name} error={errors.name}>
-        {(props) => <input {...props} {...bind("name")} required maxLength={120} autoComplete="off" />}
-      </FormField>
+    <PanelForm form={form} onSubmit={submit}>
+      <TextField
+        form={form}
+        name="reference"
+        label={TEXT.reference}
+        hint={TEXT.referenceHint}
+        data-autofocus
+        required
+        maxLength={40}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField form={form} name="name" label={TEXT.name} required maxLength={120} autoComplete="off" />
       <div className="admin-form__row">
-        <FormField label={TEXT.price} error={errors.price}>
-          {(props) => (
-            <input
-              {...props}
-              {...bind("price")}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-            />
-          )}
-        </FormField>
-        <FormField label={TEXT.stock} error={errors.stock}>
-          {(props) => (
-            <input {...props} {...bind("stock")} type="number" inputMode="numeric" step="1" min="0" />
-          )}
-        </FormField>
+        <TextField
+          form={form}
+          name="price"
+          label={TEXT.price}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+        />
+        <TextField
+          form={form}
+          name="stock"
+          label={TEXT.stock}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+        />
       </div>
       <DialogActions
         onCancel={onDone}
@@ -155,6 +118,6 @@ function ProductForm({ onDone }: { onDone: () => void }) {
         busyLabel={TEXT.submitting}
         busy={create.isPending}
       />
-    </form>
+    </PanelForm>
   );
 }

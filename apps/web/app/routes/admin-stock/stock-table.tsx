@@ -3,6 +3,7 @@ import { fill } from "@souls/core/placeholders";
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatCents } from "~/components/admin/format";
 import { notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { RowButton } from "~/components/admin/panel-table";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 
 export type ProductRow = RouterOutputs["products"]["list"]["products"][number];
@@ -119,25 +120,20 @@ function StockRow({ product, onRemove, onEditPrice, onHistory }: { product: Prod
                 <span aria-hidden="true">+</span>
               </button>
             </div>
-            <button
-              type="button"
-              className="button button--outline button--small"
-              aria-label={fill(TEXT.editPriceLabel, { name: product.name })}
-              aria-haspopup="dialog"
+            <RowButton
+              label={TEXT.editPrice}
+              ariaLabel={fill(TEXT.editPriceLabel, { name: product.name })}
+              opensDialog
               onClick={() => onEditPrice(product)}
-            >
-              {TEXT.editPrice}
-            </button>
+            />
             <HistoryButton product={product} onHistory={onHistory} />
-            <button
-              type="button"
-              className="button button--ghost button--small admin-danger-text"
-              aria-label={fill(TEXT.removeLabel, { name: product.name })}
-              aria-haspopup="dialog"
+            <RowButton
+              label={TEXT.remove}
+              ariaLabel={fill(TEXT.removeLabel, { name: product.name })}
+              tone="ghost-danger"
+              opensDialog
               onClick={() => onRemove(product)}
-            >
-              {TEXT.remove}
-            </button>
+            />
           </div>
         )}
       </td>
@@ -153,15 +149,13 @@ function HistoryButton({
   onHistory: ProductDialogs["onHistory"];
 }) {
   return (
-    <button
-      type="button"
-      className="button button--ghost button--small"
-      aria-label={fill(TEXT.historyLabel, { name: product.name })}
-      aria-haspopup="dialog"
+    <RowButton
+      label={TEXT.history}
+      ariaLabel={fill(TEXT.historyLabel, { name: product.name })}
+      tone="ghost"
+      opensDialog
       onClick={() => onHistory(product)}
-    >
-      {TEXT.history}
-    </button>
+    />
   );
 }
 

@@ -1,19 +1,18 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { copy } from "@souls/api/admin-words";
 import type { Locale } from "@souls/core/locales";
-import { PHOTO_LIMITS, photoThumbnailPath } from "@souls/core/photos";
+import { PHOTO_LIMITS } from "@souls/core/photos";
 import { fill } from "@souls/core/placeholders";
-import { type ChangeEvent, useId, useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
 import { formatDateTime } from "~/components/admin/format";
-import { notifyError, notifySuccess } from "~/components/admin/notify";
-import { PHOTO_ACCEPT, sendPhoto } from "~/components/admin/photo-upload";
+import { Field } from "~/components/admin/forms";
+import { notifySuccess } from "~/components/admin/notify";
+import { PhotoPicker, PhotoThumbnail } from "~/components/admin/photo-picker";
 import { wordsPreviewPath } from "~/screens";
+import { IntentButton } from "./intent-button";
 import { wordsPagePath } from "./words-path";
 
 const TEXT = copy.words.hero;
-const THUMBNAIL_WIDTH = 240;
 
 interface Picture {
   source: string;
@@ -32,13 +31,7 @@ export interface HeroPictureView {
 function Thumbnail({ picture, label }: { picture: Picture; label: string }) {
   return (
     <figure className="admin-hero-picture__figure">
-      <img
-        src={photoThumbnailPath(picture)}
-        alt={picture.alt.fr}
-        width={THUMBNAIL_WIDTH}
-        height={Math.round((THUMBNAIL_WIDTH * picture.height) / picture.width)}
-        decoding="async"
-      />
+      <PhotoThumbnail picture={picture} />
       <figcaption className="admin-muted">{label}</figcaption>
     </figure>
   );
@@ -58,44 +51,11 @@ export function HeroPictureSection({
   hero: HeroPictureView;
   busy: FormDataEntryValue | null | undefined;
 }) {
-  const ids = { input: useId(), hint: useId(), error: useId() };
   const revalidator = useRevalidator();
-  const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const shown = hero.draft ?? hero.published;
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be picked again (after a refusal): the input forgets it.
-    event.target.value = "";
-    if (!file || sending) return;
-    setSending(true);
-    setRefusal(null);
-    const error = await sendPhoto({ hero: "draft" }, file);
-    setSending(false);
-    if (error) {
-      setRefusal(error);
-      notifyError(TEXT.refused, error);
-      return;
-    }
-    notifySuccess(TEXT.added);
-    revalidator.revalidate();
-  };
-
   const intent = (value: string, label: string, className: string) => (
-    <Form method="post" action={wordsPagePath(locale)}>
-      <input type="hidden" name="locale" value={locale} />
-      <BusyButton
-        type="submit"
-        name="intent"
-        value={value}
-        className={className}
-        busy={busy === value}
-        busyLabel={copy.words.working}
-      >
-        {label}
-      </BusyButton>
-    </Form>
+    <IntentButton locale={locale} intent={value} label={label} className={className} busy={busy} />
   );
 
   return (
@@ -115,36 +75,17 @@ export function HeroPictureSection({
           })}
         </p>
       ) : null}
-      <div className="field">
-        <label
-          htmlFor={ids.input}
-          className="button button--outline button--small admin-hero-picture__choose"
-          aria-disabled={sending || undefined}
-        >
-          {sending ? TEXT.sending : shown ? TEXT.replace : TEXT.choose}
-        </label>
-        <input
-          id={ids.input}
-          className="admin-hero-picture__input"
-          type="file"
-          accept={PHOTO_ACCEPT}
-          disabled={sending}
-          aria-label={TEXT.title}
-          aria-describedby={[ids.hint, refusal ? ids.error : ""].filter(Boolean).join(" ")}
-          onChange={pick}
-        />
-        <p id={ids.hint} className="admin-hint">
-          {TEXT.hint}
-        </p>
-        <p role="status" aria-live="polite" className="visually-hidden">
-          {sending ? TEXT.sending : ""}
-        </p>
-        {refusal ? (
-          <p id={ids.error} className="field__error" role="alert">
-            {refusal}
-          </p>
-        ) : null}
-      </div>
+      <PhotoPicker
+        purpose={{ hero: "draft" }}
+        hasPhoto={shown !== null}
+        className="admin-hero-picture"
+        ariaLabel={TEXT.title}
+        words={TEXT}
+        onSent={() => {
+          notifySuccess(TEXT.added);
+          revalidator.revalidate();
+        }}
+      />
       {shown ? (
         <Form
           method="post"
@@ -154,12 +95,12 @@ export function HeroPictureSection({
           key={`${shown.source}:${hero.draftSavedAt ?? ""}`}
         >
           <input type="hidden" name="locale" value={locale} />
-          <FormField label={TEXT.altFr} hint={TEXT.altHint}>
+          <Field label={TEXT.altFr} hint={TEXT.altHint}>
             {(props) => (
               <input {...props} name="altFr" defaultValue={shown.alt.fr} maxLength={PHOTO_LIMITS.altLength} />
             )}
-          </FormField>
-          <FormField label={TEXT.altEn}>
+          </Field>
+          <Field label={TEXT.altEn}>
             {(props) => (
               <input
                 {...props}
@@ -169,7 +110,7 @@ export function HeroPictureSection({
                 maxLength={PHOTO_LIMITS.altLength}
               />
             )}
-          </FormField>
+          </Field>
           <div>
             <BusyButton
               type="submit"

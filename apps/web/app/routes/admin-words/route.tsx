@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { copy } from "@souls/api/admin-words";
 import { LOCALES } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { AdminShell, adminLinks, adminMeta } from "~/components/admin/admin-shell";
-import { BusyButton } from "~/components/admin/busy-button";
 import { formatDateTime } from "~/components/admin/format";
 import { wordsPreviewPath } from "~/screens";
 import { HeroPictureSection } from "./hero-picture";
+import { IntentButton } from "./intent-button";
 import { wordsAction, wordsForPage } from "./words.server";
 import { WordsForm } from "./words-form";
 import { wordsPagePath } from "./words-path";
@@ -83,32 +83,20 @@ function WordsScreen() {
           >
             {TEXT.preview} <span className="visually-hidden">{TEXT.newTab}</span>
           </a>
-          <Form method="post" action={wordsPagePath(locale)}>
-            <input type="hidden" name="locale" value={locale} />
-            <BusyButton
-              type="submit"
-              name="intent"
-              value="publish"
-              className="button button--primary"
-              busy={busy === "publish"}
-              busyLabel={TEXT.working}
-            >
-              {TEXT.publish}
-            </BusyButton>
-          </Form>
-          <Form method="post" action={wordsPagePath(locale)}>
-            <input type="hidden" name="locale" value={locale} />
-            <BusyButton
-              type="submit"
-              name="intent"
-              value="drop"
-              className="button button--ghost"
-              busy={busy === "drop"}
-              busyLabel={TEXT.working}
-            >
-              {TEXT.drop}
-            </BusyButton>
-          </Form>
+          <IntentButton
+            locale={locale}
+            intent="publish"
+            label={TEXT.publish}
+            className="button button--primary"
+            busy={busy}
+          />
+          <IntentButton
+            locale={locale}
+            intent="drop"
+            label={TEXT.drop}
+            className="button button--ghost"
+            busy={busy}
+          />
         </div>
       ) : null}
       {refusal?.message ? (

@@ -4,7 +4,7 @@ import type { Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { SHOP_WORDS, type ShopWord } from "@souls/core/shop-words";
 import { BusyButton } from "~/components/admin/busy-button";
-import { FormField } from "~/components/admin/form-field";
+import { Field } from "~/components/admin/forms";
 import { wordsPagePath } from "./words-path";
 
 const TEXT = copy.words;
@@ -87,7 +87,7 @@ export function WordsForm({
               .filter(Boolean)
               .join(" ");
             return (
-              <FormField
+              <Field
                 key={name}
                 id={`word-${name}`}
                 label={TEXT.fields[name]}
@@ -107,7 +107,7 @@ export function WordsForm({
                     <input {...props} name={name} defaultValue={shown[name]} lang={locale} />
                   )
                 }
-              </FormField>
+              </Field>
             );
           })}
         </fieldset>
