@@ -200,7 +200,6 @@ function readerWith(catalogue: Catalogue | null): FactReader {
  * nothing of hers is counted.
  */
 function counts(hit: Hit, userAgent: string): boolean {
-  if (!MEASURING || hit.method !== "GET") return false;
   if (userAgent === "" || userAgent.length > LONGEST_USER_AGENT) return false;
   if (hit.header("sec-gpc") === "1" || hit.header("dnt") === "1") return false;
   // A link's data fetched ahead of a click (Remix's prefetch) is no page seen.
@@ -231,6 +230,7 @@ function queueFact(hit: Hit, kind: "page" | "cart", target: string, userAgent: s
  * batch reads them within READ_EVERY_MS (or at `readQueued`, `flush`).
  */
 export function countPageView(hit: Hit): void {
+  if (!MEASURING || hit.method !== "GET") return;
   const userAgent = one(hit.header("user-agent"));
   if (counts(hit, userAgent)) queueFact(hit, "page", hit.url, userAgent);
 }
