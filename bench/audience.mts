@@ -58,6 +58,8 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+const signedPercent = (ratio: number) => `${ratio >= 0 ? "+" : "−"}${percent(Math.abs(ratio))}`;
+
 export async function benchAudience(options: AudienceOptions): Promise<Figure[]> {
   const tool = await pickLoadTool();
   const runs = { counted: [] as Turn[], uncounted: [] as Turn[] };
@@ -137,7 +139,7 @@ export async function benchAudience(options: AudienceOptions): Promise<Figure[]>
     figures.push({
       section: "audience",
       figure: "the server's CPU time per kept page, counted against not counted (median of the turns)",
-      value: `${cpuCounted.toFixed(1)} µs against ${cpuUncounted.toFixed(1)} µs (${percent(cpuCounted / cpuUncounted - 1)} more)`,
+      value: `${cpuCounted.toFixed(1)} µs against ${cpuUncounted.toFixed(1)} µs (${signedPercent(cpuCounted / cpuUncounted - 1)})`,
       budget: "—",
       met: null,
       data: { cpuCounted, cpuUncounted },

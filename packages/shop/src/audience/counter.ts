@@ -142,7 +142,7 @@ export function createAudienceCounter(options: CounterOptions = {}) {
       const fits = sourcesSeen.has(key) || sourcesSeen.size < limits.sourcesPerDay;
       if (fits) sourcesSeen.add(key);
       const counted = fits ? source : OTHER_SOURCE;
-      const rowKey = `${on}\t${sourceKey(counted)}`;
+      const rowKey = `${on}\t${fits ? key : sourceKey(OTHER_SOURCE)}`;
       const row = sources.get(rowKey) ?? { ...counted, day: on, visits: 0 };
       row.visits += 1;
       sources.set(rowKey, row);

@@ -139,7 +139,7 @@ interface Group {
 /**
  * Reads a batch into the counter, a slice at a time (`next(count)`: false once done), so that a
  * large batch never holds the event loop for long. Within the batch each distinct input is read
- * once (a user agent's robot test, an address's page and source, a network, a visitor's hash),
+ * once (a user agent's robot test, an address's page and source, a visitor's network and hash),
  * and a visitor's views of a page are added up before they reach the counter — in the order of
  * their first view, so a visit's first page and source are those of its first request. Nothing
  * read here outlives the batch.
@@ -147,7 +147,6 @@ interface Group {
 export function readFacts(counter: AudienceCounter, batch: FactBatch, reader: FactReader) {
   const robots = new Map<string, boolean>();
   const views = new Map<string, PageView | null>();
-  const networks = new Map<string, string>();
   const hashes = new Map<string, string>();
   /** The groups not yet counted, in the order of their first view, and by view then hash. */
   let groups: Group[] = [];
@@ -163,20 +162,15 @@ export function readFacts(counter: AudienceCounter, batch: FactBatch, reader: Fa
     return robot;
   }
 
+  /** Today's hash of the visitor behind a fact: its network and browser, read once per batch. */
   function hashAt(index: number): string {
     const forwardedFor = batch.forwardedFor[index] as string;
     const socketAddress = batch.socketAddresses[index] as string;
-    const networkKey = `${forwardedFor}\n${socketAddress}`;
-    let network = networks.get(networkKey);
-    if (network === undefined) {
-      network = reader.networkOf(forwardedFor, socketAddress);
-      networks.set(networkKey, network);
-    }
     const userAgent = batch.userAgents[index] as string;
-    const visitorKey = `${network}\n${userAgent}`;
+    const visitorKey = `${forwardedFor}\n${socketAddress}\n${userAgent}`;
     let hash = hashes.get(visitorKey);
     if (hash === undefined) {
-      hash = counter.visitorHash(network, userAgent);
+      hash = counter.visitorHash(reader.networkOf(forwardedFor, socketAddress), userAgent);
       hashes.set(visitorKey, hash);
     }
     return hash;
