@@ -138,41 +138,57 @@ interface Group {
 
 /**
  * Reads a batch into the counter, a slice at a time (`next(count)`: false once done), so that a
- * large batch never holds the event loop for long. Within the batch each distinct input is read
- * once (a user agent's robot test, an address's page and source, a visitor's network and hash),
- * and a visitor's views of a page are added up before they reach the counter — in the order of
- * their first view, so a visit's first page and source are those of its first request. Nothing
- * read here outlives the batch.
+ * large batch never holds the event loop for long. Within the batch a user agent's robot test and
+ * an address's page and source are read once each, a visitor's network and hash once per run of
+ * their requests in a row, and a visitor's views of a page are added up before they reach the
+ * counter — in the order of their first view, so a visit's first page and source are those of its
+ * first request. Nothing read here outlives the batch.
  */
 export function readFacts(counter: AudienceCounter, batch: FactBatch, reader: FactReader) {
   const robots = new Map<string, boolean>();
   const views = new Map<string, PageView | null>();
-  const hashes = new Map<string, string>();
   /** The groups not yet counted, in the order of their first view, and by view then hash. */
   let groups: Group[] = [];
   let groupOf = new Map<PageView, Map<string, Group>>();
   let at = 0;
 
+  // The previous fact's user agent and visitor: a client's requests often come in a row (a burst,
+  // a flood), and comparing costs less than looking up.
+  let lastUserAgent: string | null = null;
+  let lastRobot = false;
+  let lastVisitor: { forwardedFor: string; socketAddress: string; userAgent: string; hash: string } | null =
+    null;
+
   function isRobotMemo(userAgent: string): boolean {
+    if (userAgent === lastUserAgent) return lastRobot;
     let robot = robots.get(userAgent);
     if (robot === undefined) {
       robot = isRobot(userAgent);
       robots.set(userAgent, robot);
     }
+    lastUserAgent = userAgent;
+    lastRobot = robot;
     return robot;
   }
 
-  /** Today's hash of the visitor behind a fact: its network and browser, read once per batch. */
+  /**
+   * Today's hash of the visitor behind a fact (its network and browser): computed again unless
+   * the previous fact was the same visitor's. No table of visitors' inputs is built for it.
+   */
   function hashAt(index: number): string {
     const forwardedFor = batch.forwardedFor[index] as string;
     const socketAddress = batch.socketAddresses[index] as string;
     const userAgent = batch.userAgents[index] as string;
-    const visitorKey = `${forwardedFor}\n${socketAddress}\n${userAgent}`;
-    let hash = hashes.get(visitorKey);
-    if (hash === undefined) {
-      hash = counter.visitorHash(reader.networkOf(forwardedFor, socketAddress), userAgent);
-      hashes.set(visitorKey, hash);
-    }
+    const last = lastVisitor;
+    if (
+      last !== null &&
+      last.userAgent === userAgent &&
+      last.socketAddress === socketAddress &&
+      last.forwardedFor === forwardedFor
+    )
+      return last.hash;
+    const hash = counter.visitorHash(reader.networkOf(forwardedFor, socketAddress), userAgent);
+    lastVisitor = { forwardedFor, socketAddress, userAgent, hash };
     return hash;
   }
 
