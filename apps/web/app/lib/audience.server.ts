@@ -96,31 +96,36 @@ export function flush(counter: AudienceCounter = audience): Promise<void> {
 let reading: Promise<void> = Promise.resolve();
 let readTimer: ReturnType<typeof setTimeout> | null = null;
 
-/** Reads the batch in the queue into the counter, off the requests' path, a slice at a time. */
+/**
+ * Reads the batch in the queue into the counter, off the requests' path, a slice at a time. Never
+ * fails: a batch that cannot be read is logged and lost, and the next ones are read.
+ */
 export function readQueued(counter: AudienceCounter = audience): Promise<void> {
   if (readTimer !== null) {
     clearTimeout(readTimer);
     readTimer = null;
   }
-  reading = reading.then(async () => {
-    const batch = queue.take();
-    if (batch.dropped > 0)
-      console.warn(`[audience] ${batch.dropped} page views not counted: too many at once (a flood?)`);
-    if (batch.length === 0) return;
-    const catalogue = batch.targets.some(isModelShaped) ? await catalogueOrNull() : null;
-    const reading = readFacts(counter, batch, readerWith(catalogue));
-    while (reading.next(SLICE)) await nextTurn();
-  });
+  reading = reading
+    .then(() => readBatch(counter))
+    .catch((error: unknown) => console.error("[audience] page views not counted:", (error as Error).message));
   return reading;
+}
+
+async function readBatch(counter: AudienceCounter): Promise<void> {
+  const batch = queue.take();
+  if (batch.dropped > 0)
+    console.warn(`[audience] ${batch.dropped} page views not counted: too many at once (a flood?)`);
+  if (batch.length === 0) return;
+  const catalogue = batch.targets.some(isModelShaped) ? await catalogueOrNull() : null;
+  const facts = readFacts(counter, batch, readerWith(catalogue));
+  while (facts.next(SLICE)) await nextTurn();
 }
 
 function scheduleRead(): void {
   if (readTimer !== null) return;
   readTimer = setTimeout(() => {
     readTimer = null;
-    readQueued().catch((error: unknown) =>
-      console.error("[audience] page views not counted:", (error as Error).message),
-    );
+    void readQueued();
   }, READ_EVERY_MS);
   readTimer.unref();
 }
