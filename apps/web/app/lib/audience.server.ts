@@ -40,8 +40,11 @@ const MEASURING = env.AUDIENCE_MEASUREMENT === "on";
 
 /** How often the counts are written. */
 const FLUSH_EVERY_MS = 10_000;
-/** How long a page view waits in the queue before its batch is read. */
-const READ_EVERY_MS = 100;
+/**
+ * How long a page view waits in the queue before its batch is read: short, so that the request's
+ * strings it holds die young, in the garbage collector's first rounds (decision 064).
+ */
+const READ_EVERY_MS = 20;
 /** Facts read in one go before the event loop serves requests again. */
 const SLICE = 512;
 /** Whether X-Forwarded-For says who the client is (read only then). */
