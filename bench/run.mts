@@ -8,6 +8,7 @@
  *   npm run bench [-- --quick] [-- --only http,memory,js,lighthouse,navigation,catalogue,orders,hostile,login,scale,launch] [-- --skip-build]
  *   npm run bench -- --only scale [--scale-orders 1000000] [--scale-emails 5000000]
  *   npm run bench -- --only launch [--launch-shoppers 2000]
+ *   npm run bench -- --only audience [--audience-turns 3]
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -89,6 +90,8 @@ const { values: args } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     buyers: { type: "string", default: "50" },
     connections: { type: "string", default: "50" },
+    // The audience section's turns, counted and not counted alternating (decision 064).
+    "audience-turns": { type: "string", default: "3" },
     // The scale section's shop (issue 27): a million orders and five million e-mails; smaller to develop.
     "scale-orders": { type: "string", default: "1000000" },
     "scale-emails": { type: "string", default: "5000000" },
@@ -122,6 +125,7 @@ const settings = {
   sections,
   connections: Number(args.connections),
   httpSeconds: args.quick ? 3 : 10,
+  audienceTurns: args.quick ? 1 : Number(args["audience-turns"]),
   warmupSeconds: args.quick ? 1 : 3,
   buyers: Number(args.buyers),
   ordersSeconds: args.quick ? 3 : 10,
@@ -405,10 +409,13 @@ async function main(): Promise<number> {
       return await benchAudience({
         countedUrl: baseUrl,
         uncountedUrl: uncounted.baseUrl,
+        countedPid: appPid,
+        uncountedPid: uncounted.pid,
         page: "/",
         connections: settings.connections,
         seconds: settings.httpSeconds,
         warmupSeconds: settings.warmupSeconds,
+        turns: settings.audienceTurns,
         log,
       });
     } finally {

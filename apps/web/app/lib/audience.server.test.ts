@@ -1,7 +1,8 @@
 /**
  * The audience as one web server counts it (decision 047), on real PostgreSQL: shoppers' pages
  * off their path (a model's page by its model), never the owner's panel, a robot, a visitor who
- * objects, a 404's path or a query string; the counts written by the flush, with no visitor in them.
+ * objects, a 404's path or a query string; queued on the request's path and read in batches
+ * (decision 064); the counts written by the flush, with no visitor in them.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { shopWithOwnerSession, TEST_ORIGIN } from "~/lib/owner-session.testing";
@@ -44,26 +45,26 @@ async function counted() {
 describe("the audience counted by the web server", () => {
   it("counts shoppers' pages by screen and model, their visits and sources, and nothing else", async () => {
     const { countPageView, countAddedToCart } = audienceModule;
-    await countPageView(
+    countPageView(
       hit("/produit/sac-banane-aicha?utm_source=Instagram&utm_campaign=Hiver&token=secret", {
         referer: "https://l.instagram.com/",
       }),
     );
     // The same visitor goes on inside the shop: a page view, no new visit nor source.
-    await countPageView(hit("/panier", { referer: `${TEST_ORIGIN}/produit/sac-banane-aicha` }));
+    countPageView(hit("/panier", { referer: `${TEST_ORIGIN}/produit/sac-banane-aicha` }));
     countAddedToCart(hit("/produit/sac-banane-aicha"), "aicha");
     // Not counted: the owner's panel, an endpoint, a robot, a visitor objecting, a path that is
     // no page, a post.
-    await countPageView(hit("/admin"));
-    await countPageView(hit("/admin-orders"));
-    await countPageView(hit("/healthz"));
-    await countPageView(hit("/", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }));
-    await countPageView(hit("/", { "sec-gpc": "1" }, "198.51.100.21"));
-    await countPageView(hit("/", { dnt: "1" }, "198.51.100.22"));
-    await countPageView(hit("/produit/no-such-bag", {}, "198.51.100.23"));
-    await countPageView(hit("/wp-login.php?utm_source=spam", {}, "198.51.100.24"));
-    await countPageView({ ...hit("/", {}, "198.51.100.25"), method: "POST" });
-    await countPageView(
+    countPageView(hit("/admin"));
+    countPageView(hit("/admin-orders"));
+    countPageView(hit("/healthz"));
+    countPageView(hit("/", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }));
+    countPageView(hit("/", { "sec-gpc": "1" }, "198.51.100.21"));
+    countPageView(hit("/", { dnt: "1" }, "198.51.100.22"));
+    countPageView(hit("/produit/no-such-bag", {}, "198.51.100.23"));
+    countPageView(hit("/wp-login.php?utm_source=spam", {}, "198.51.100.24"));
+    countPageView({ ...hit("/", {}, "198.51.100.25"), method: "POST" });
+    countPageView(
       hit("/en.data", { "sec-purpose": "prefetch", referer: `${TEST_ORIGIN}/` }, "198.51.100.26"),
     );
 
@@ -98,9 +99,8 @@ describe("the audience counted by the web server", () => {
   });
 
   it("counts a page of the page cache and a JavaScript navigation like a rendered one", async () => {
-    await audienceModule.countPageView(hit("/en/cart.data", { referer: `${TEST_ORIGIN}/en` }, "192.0.2.50"));
+    audienceModule.countPageView(hit("/en/cart.data", { referer: `${TEST_ORIGIN}/en` }, "192.0.2.50"));
     audienceModule.countInBackground(hit("/en", {}, "192.0.2.51"));
-    await new Promise((resolve) => setImmediate(resolve));
     const { pages } = await counted();
     expect(pages).toEqual(
       expect.arrayContaining([
@@ -108,5 +108,31 @@ describe("the audience counted by the web server", () => {
         { page: "home", locale: "en", views: "1", visits: "1" },
       ]),
     );
+  });
+
+  it("only queues a page view on the request's path: counted at its batch, written at the flush", async () => {
+    const { audience, countPageView, readQueued } = audienceModule;
+    const homeViews = async () => {
+      const row = await shop.t.db
+        .selectFrom("audiencePages")
+        .select("views")
+        .where("page", "=", "home")
+        .where("locale", "=", "fr")
+        .executeTakeFirst();
+      return Number(row?.views ?? 0);
+    };
+    await audienceModule.flush();
+    const written = await homeViews();
+    const held = audience.size();
+    for (let i = 0; i < 50; i++) {
+      // Nothing to wait for, nothing counted nor written while the request is answered.
+      expect(countPageView(hit("/?utm_source=batch", {}, `203.0.113.${i}`))).toBeUndefined();
+    }
+    expect(audience.size()).toBe(held);
+    await readQueued();
+    // Counted in memory: 50 new visitors and the day's new source.
+    expect(audience.size()).toBeGreaterThanOrEqual(held + 50);
+    await audienceModule.flush();
+    expect(await homeViews()).toBe(written + 50);
   });
 });

@@ -23,18 +23,22 @@ export interface AudienceLimits {
 
 export const AUDIENCE_LIMITS: AudienceLimits = { visitors: 100_000, sourcesPerDay: 200, pagesPerDay: 500 };
 
-/** A page view, as server.mjs and the app see it: no address, no agent is kept past `record`. */
-export interface PageHit {
+/** What a page view counts: its page and its source, nothing of the visitor. */
+export interface PageView {
   /** The screen's id (`home`, `product`, `cart`…), never the raw path. */
   page: string;
   locale: "fr" | "en";
   /** The model a model's page shows. */
   model?: string;
+  /** The request's source; null: a step inside a visit (a referrer from the shop itself). */
+  source: Source | null;
+}
+
+/** A page view, as server.mjs and the app see it: no address, no agent is kept past `record`. */
+export interface PageHit extends PageView {
   /** The client's network (its IPv4 address, its IPv6 /64) and user agent, only hashed. */
   network: string;
   userAgent: string;
-  /** The request's source; null: a step inside a visit (a referrer from the shop itself). */
-  source: Source | null;
 }
 
 export interface AudienceBatch {
@@ -110,42 +114,65 @@ export function createAudienceCounter(options: CounterOptions = {}) {
     funnel.set(key, row);
   }
 
+  /** Counts `n` views of a page by the visitor of today's `hash` (see `record`). */
+  function countView(view: PageView, hash: string, n: number): void {
+    const on = today();
+    const known = visitors.get(hash);
+    const newVisit = known === undefined;
+    const label = known ?? (view.source ? sourceLabel(view.source) : DIRECT);
+    if (newVisit && visitors.size < limits.visitors) visitors.set(hash, label);
+
+    const page = bounded(pagesSeen, `${view.page}\t${view.locale}`, limits.pagesPerDay);
+    const pageName = page === OTHER ? OTHER : view.page;
+    const pageKey = `${on}\t${pageName}\t${view.locale}`;
+    const pageRow = pages.get(pageKey) ?? {
+      day: on,
+      page: pageName,
+      locale: view.locale,
+      views: 0,
+      visits: 0,
+    };
+    pageRow.views += n;
+    if (newVisit) pageRow.visits += 1;
+    pages.set(pageKey, pageRow);
+
+    if (newVisit) {
+      const source = view.source ?? { referrerHost: "", utmSource: "", utmMedium: "", utmCampaign: "" };
+      const key = sourceKey(source);
+      const fits = sourcesSeen.has(key) || sourcesSeen.size < limits.sourcesPerDay;
+      if (fits) sourcesSeen.add(key);
+      const counted = fits ? source : OTHER_SOURCE;
+      const rowKey = `${on}\t${fits ? key : sourceKey(OTHER_SOURCE)}`;
+      const row = sources.get(rowKey) ?? { ...counted, day: on, visits: 0 };
+      row.visits += 1;
+      sources.set(rowKey, row);
+    }
+    if (view.model) addStep(on, view.model, label, "page", n);
+  }
+
   return {
     /** Counts a page view: its page, a visit if the visitor is new today, its source, a model's page. */
     record(hit: PageHit): void {
-      const on = today();
-      const hash = hashOf(hit.network, hit.userAgent);
-      const known = visitors.get(hash);
-      const newVisit = known === undefined;
-      const label = known ?? (hit.source ? sourceLabel(hit.source) : DIRECT);
-      if (newVisit && visitors.size < limits.visitors) visitors.set(hash, label);
+      today();
+      countView(hit, hashOf(hit.network, hit.userAgent), 1);
+    },
 
-      const page = bounded(pagesSeen, `${hit.page}\t${hit.locale}`, limits.pagesPerDay);
-      const pageName = page === OTHER ? OTHER : hit.page;
-      const pageKey = `${on}\t${pageName}\t${hit.locale}`;
-      const pageRow = pages.get(pageKey) ?? {
-        day: on,
-        page: pageName,
-        locale: hit.locale,
-        views: 0,
-        visits: 0,
-      };
-      pageRow.views += 1;
-      if (newVisit) pageRow.visits += 1;
-      pages.set(pageKey, pageRow);
+    /**
+     * Today's hash of a visitor (network and browser), for `countView` and `sourceOfHash`: a batch
+     * of page views (facts.ts) hashes each visitor once and hands the hash back here within the
+     * batch; nothing keeps it longer but the day's set of visitors.
+     */
+    visitorHash(network: string, userAgent: string): string {
+      today();
+      return hashOf(network, userAgent);
+    },
 
-      if (newVisit) {
-        const source = hit.source ?? { referrerHost: "", utmSource: "", utmMedium: "", utmCampaign: "" };
-        const key = sourceKey(source);
-        const fits = sourcesSeen.has(key) || sourcesSeen.size < limits.sourcesPerDay;
-        if (fits) sourcesSeen.add(key);
-        const counted = fits ? source : OTHER_SOURCE;
-        const rowKey = `${on}\t${sourceKey(counted)}`;
-        const row = sources.get(rowKey) ?? { ...counted, day: on, visits: 0 };
-        row.visits += 1;
-        sources.set(rowKey, row);
-      }
-      if (hit.model) addStep(on, hit.model, label, "page");
+    countView,
+
+    /** The source's name of today's visitor by their hash, or null when this server has not seen them today. */
+    sourceOfHash(hash: string): string | null {
+      today();
+      return visitors.get(hash) ?? null;
     },
 
     /**

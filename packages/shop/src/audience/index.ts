@@ -6,7 +6,18 @@ export {
   createAudienceCounter,
   type FunnelStep,
   type PageHit,
+  type PageView,
 } from "./counter";
+export {
+  createFactQueue,
+  FACT_LIMITS,
+  type FactBatch,
+  type FactKind,
+  type FactLimits,
+  type FactQueue,
+  type FactReader,
+  readFacts,
+} from "./facts";
 export {
   DIRECT,
   isRobot,
