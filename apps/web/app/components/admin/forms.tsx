@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import { BusyButton } from "./busy-button";
-import { errorMessage, firstFieldErrorsOf, notifyFailure } from "./notify";
+import { errorMessage, fieldErrorsOf, firstFieldErrorsOf, notifyFailure } from "./notify";
 
 /**
  * The panel's forms (decision 061): one field with its label, hint and error wired for screen
@@ -146,12 +146,29 @@ export interface PanelFormOptions {
   errorNames?: Record<string, string>;
   /** The messages a refusal without JavaScript brought back with the page. */
   initialErrors?: FieldErrors;
+  /**
+   * A form of one field (a price): every refusal is said under it, under the server's name for
+   * it, the server's message for it or else its sentence; none above the form.
+   */
+  refusalUnder?: string;
+  /**
+   * The fields the form shows (the refund): a refusal's messages for them go under them, and
+   * above the form the messages for the others, else the server's sentence.
+   */
+  shownFields?: string[];
 }
 
 /** A panel form's draft, its errors and its refusal, in one place. */
 export function usePanelForm<Draft extends object>(
   initial: Draft | (() => Draft),
-  { toastOnly = false, clearOnChange = false, errorNames = {}, initialErrors = {} }: PanelFormOptions = {},
+  {
+    toastOnly = false,
+    clearOnChange = false,
+    errorNames = {},
+    initialErrors = {},
+    refusalUnder,
+    shownFields,
+  }: PanelFormOptions = {},
 ): FormState<Draft> {
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
@@ -181,7 +198,14 @@ export function usePanelForm<Draft extends object>(
   };
   const refuse = (error: unknown, title?: string) => {
     const fields = firstFieldErrorsOf(error);
-    if (fields) setErrors(fields);
+    if (refusalUnder) setErrors({ [refusalUnder]: fields?.[refusalUnder] ?? errorMessage(error) });
+    else if (fields && shownFields) {
+      setErrors(Object.fromEntries(shownFields.map((name) => [name, fields[name]])));
+      const others = Object.entries(fieldErrorsOf(error) ?? {})
+        .filter(([name]) => !shownFields.includes(name))
+        .flatMap(([, messages]) => messages ?? []);
+      setFormError(others.length > 0 ? others.join(" ") : errorMessage(error));
+    } else if (fields) setErrors(fields);
     else if (!toastOnly) setFormError(errorMessage(error));
     if (title) notifyFailure(title, error);
   };

@@ -1,68 +1,66 @@
 import { copy } from "@souls/api/admin-words";
-import { type ReactNode, useRef } from "react";
+import type { ReactNode } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
-import { Field } from "~/components/admin/forms";
-import { errorMessage, fieldErrorsOf, notifyFailure } from "~/components/admin/notify";
+import {
+  type FormState,
+  PanelForm,
+  type PanelFormOptions,
+  TextField,
+  usePanelForm,
+} from "~/components/admin/forms";
 
 const TEXT = copy.editor;
 
+/** A price form's draft: the one field, under the input's name. */
+export type EurosDraft<Name extends string> = Record<Name, string>;
+
 /**
- * One price in euros and its button: the model's price, a sale's price, the price after a sale.
- * `onSubmit` checks what she typed and sends it, or returns false to have the field focused
- * with its error.
+ * A price form's draft and refusal (decision 061): the server names the field `price`, and
+ * every refusal is said under it.
  */
-export function EurosForm({
+export function useEurosForm<Name extends string>(name: Name) {
+  const options: PanelFormOptions = { errorNames: { [name]: "price" }, refusalUnder: "price" };
+  return usePanelForm({ [name]: "" } as EurosDraft<Name>, options);
+}
+
+/**
+ * One price in euros and its button: a sale's price, the price after a sale. `onSubmit` checks
+ * what she typed (`form.check`, which focuses the field with its error) and sends it.
+ */
+export function EurosForm<Name extends string>({
+  form,
   name,
   label,
   hint,
-  value,
-  onChange,
-  error,
   busy,
   submitLabel,
   onSubmit,
   before,
   after,
 }: {
-  name: string;
+  form: FormState<EurosDraft<Name>>;
+  name: Name;
   label: string;
   hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
   busy: boolean;
   submitLabel: string;
-  onSubmit: () => boolean;
+  onSubmit: () => void;
   /** Said above the field (the sale under way). */
   before?: ReactNode;
   /** Said between the field and its button (what shoppers will see struck through). */
   after?: ReactNode;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!onSubmit()) input.current?.focus();
-      }}
-    >
-      {before}
-      <Field label={label} hint={hint} error={error}>
-        {(props) => (
-          <input
-            {...props}
-            ref={input}
-            name={name}
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-          />
-        )}
-      </Field>
+    <PanelForm form={form} onSubmit={onSubmit} before={before}>
+      <TextField
+        form={form}
+        name={name}
+        label={label}
+        hint={hint}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={12}
+      />
       {after}
       <div>
         <BusyButton
@@ -74,14 +72,6 @@ export function EurosForm({
           {submitLabel}
         </BusyButton>
       </div>
-    </form>
+    </PanelForm>
   );
-}
-
-/** A price the server refused: its message under the field, and a notice. */
-export function priceRefused(setError: (message: string) => void) {
-  return (failure: unknown) => {
-    setError(fieldErrorsOf(failure)?.price?.[0] ?? errorMessage(failure));
-    notifyFailure(TEXT.saveFailed, failure);
-  };
 }

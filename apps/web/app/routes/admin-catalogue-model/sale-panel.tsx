@@ -1,10 +1,10 @@
 import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { formatCents, formatDateTime, parseEuros } from "~/components/admin/format";
 import { notifySuccess } from "~/components/admin/notify";
 import { trpc } from "~/lib/trpc";
-import { EurosForm, priceRefused } from "./euros-form";
+import { EurosForm, useEurosForm } from "./euros-form";
 import type { ModelDetail } from "./types";
 
 const TEXT = copy.editor;
@@ -42,26 +42,21 @@ export function SalePanel({ detail }: { detail: ModelDetail }) {
 }
 
 function StartSaleForm({ detail, onDone }: { detail: ModelDetail; onDone: () => void }) {
-  const [price, setPrice] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const form = useEurosForm("salePrice");
   const lowest = detail.sale.lowestLast30DaysCents;
   const start = trpc.catalogue.startSale.useMutation({
     onSuccess: (row) => {
       notifySuccess(TEXT.saleStarted, `${row.name} : ${formatCents(row.priceCents)}`);
       onDone();
     },
-    onError: priceRefused(setError),
+    onError: (error) => form.refuse(error, TEXT.saveFailed),
   });
-  const euros = parseEuros(price);
+  const euros = parseEuros(form.draft.salePrice);
   const cents = Math.round(euros * 100);
   const submit = () => {
-    if (!(euros > 0) || cents >= detail.model.priceCents) {
-      setError(TEXT.priceInvalid);
-      return false;
-    }
-    setError(undefined);
+    const wrong = !(euros > 0) || cents >= detail.model.priceCents;
+    if (!form.check({ price: wrong ? TEXT.priceInvalid : undefined })) return;
     if (!start.isPending) start.mutate({ id: detail.model.id, price: euros });
-    return true;
   };
   // What shoppers will see struck through, said before the owner confirms.
   const preview =
@@ -70,11 +65,9 @@ function StartSaleForm({ detail, onDone }: { detail: ModelDetail; onDone: () => 
       : fill(TEXT.saleReference, { price: formatCents(lowest) });
   return (
     <EurosForm
+      form={form}
       name="salePrice"
       label={TEXT.salePrice}
-      value={price}
-      onChange={setPrice}
-      error={error}
       busy={start.isPending}
       submitLabel={TEXT.startSale}
       onSubmit={submit}
@@ -98,33 +91,27 @@ function EndSaleForm({
   reference: number | null;
   onDone: () => void;
 }) {
-  const [price, setPrice] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const form = useEurosForm("endPrice");
   const end = trpc.catalogue.endSale.useMutation({
     onSuccess: (row) => {
       notifySuccess(TEXT.saleEnded, `${row.name} : ${formatCents(row.priceCents)}`);
       onDone();
     },
-    onError: priceRefused(setError),
+    onError: (error) => form.refuse(error, TEXT.saveFailed),
   });
   const submit = () => {
+    const price = form.draft.endPrice;
     const euros = price.trim() ? parseEuros(price) : undefined;
-    if (euros !== undefined && !(euros > 0)) {
-      setError(TEXT.priceInvalid);
-      return false;
-    }
-    setError(undefined);
+    const wrong = euros !== undefined && !(euros > 0);
+    if (!form.check({ price: wrong ? TEXT.priceInvalid : undefined })) return;
     if (!end.isPending) end.mutate({ id: detail.model.id, price: euros });
-    return true;
   };
   return (
     <EurosForm
+      form={form}
       name="endPrice"
       label={TEXT.endPrice}
       hint={TEXT.endPriceHint}
-      value={price}
-      onChange={setPrice}
-      error={error}
       busy={end.isPending}
       submitLabel={TEXT.endSale}
       onSubmit={submit}
