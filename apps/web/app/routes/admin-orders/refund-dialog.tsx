@@ -1,17 +1,16 @@
 import { copy } from "@souls/api/admin-words";
 import { fill } from "@souls/core/placeholders";
 import { OWNER_REFUND_REASONS, RESTOCK_CHOICES } from "@souls/core/refunds";
-import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
+import { type RefObject, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { formatCents } from "~/components/admin/format";
-import { Field } from "~/components/admin/forms";
+import { Field, PanelForm, TextField, usePanelForm } from "~/components/admin/forms";
 import { Modal } from "~/components/admin/modal";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { errorMessage, notifyFailure, notifySuccess } from "~/components/admin/notify";
 import { isAdminClientError, type RouterOutputs, trpc } from "~/lib/trpc";
 import type { Notice } from "./order-notice";
 import {
   checkRefundDraft,
-  type DraftErrors,
   draftTotalCents,
   emptyDraft,
   newRequestKey,
@@ -24,6 +23,9 @@ import {
 type OrderDetail = RouterOutputs["orders"]["detail"];
 
 const TEXT = copy.refund;
+
+/** The fields a refusal's messages are shown under; the others' are said above the form. */
+const REFUSAL_FIELDS = ["amount", "lines", "note"];
 
 /** 0, 1, … max: the quantities a line can be refunded by. */
 const upTo = (max: number) => Array.from({ length: max + 1 }, (_, n) => n);
@@ -71,9 +73,9 @@ function RefundForm({
   const { order, items } = detail;
   const utils = trpc.useUtils();
   const id = useId();
-  const [draft, setDraft] = useState<RefundDraft>(() => emptyDraft(order));
-  const [errors, setErrors] = useState<DraftErrors & { note?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // A refusal's messages for the pieces, the amount and the note go under them; the others above.
+  const form = usePanelForm<RefundDraft>(() => emptyDraft(order), { shownFields: REFUSAL_FIELDS });
+  const { draft, errors } = form;
   const [asking, setAsking] = useState(false);
   // One key per refund the owner means: a retried request (lost answer, double click) is the same
   // refund. Made at the first confirmation, dropped once the refund is done.
@@ -82,7 +84,6 @@ function RefundForm({
   const money = (cents: number) => formatCents(cents, order.currency);
   const total = draftTotalCents(draft, items, order);
   const restock = restockOf(draft, order);
-  const update = (change: Partial<RefundDraft>) => setDraft((current) => ({ ...current, ...change }));
 
   const refund = trpc.orders.refund.useMutation({
     onSuccess: (outcome) => {
@@ -104,34 +105,15 @@ function RefundForm({
         onSettled({ tone: "error", text: errorMessage(error) });
         return;
       }
-      const fields = fieldErrorsOf(error);
-      if (fields) {
-        setErrors({ amount: fields.amount?.[0], lines: fields.lines?.[0], note: fields.note?.[0] });
-        const others = Object.entries(fields)
-          .filter(([name]) => !["amount", "lines", "note"].includes(name))
-          .flatMap(([, messages]) => messages ?? []);
-        setFormError(others.length > 0 ? others.join(" ") : errorMessage(error));
-      } else {
-        setFormError(errorMessage(error));
-      }
-      notifyFailure(TEXT.failed, error);
+      form.refuse(error, TEXT.failed);
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
+  const submit = () => {
     const found = checkRefundDraft(draft, items, order);
-    setErrors(found);
-    if (found.lines) {
-      event.currentTarget.querySelector<HTMLElement>("[data-refund-first]")?.focus();
-      return;
-    }
-    if (found.amount) {
-      event.currentTarget.querySelector<HTMLElement>('[name="amount"]')?.focus();
-      return;
-    }
-    setAsking(true);
+    // The amount's field is focused by its name (`check`); the pieces by their first quantity.
+    if (form.check({ ...found })) setAsking(true);
+    else if (found.lines) form.formRef.current?.querySelector<HTMLElement>("[data-refund-first]")?.focus();
   };
 
   const confirm = () => {
@@ -157,14 +139,12 @@ function RefundForm({
 
   return (
     <>
-      <form className="admin-form admin-refund" noValidate onSubmit={submit}>
-        <p className="admin-hint">{left}</p>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-
+      <PanelForm
+        form={form}
+        className="admin-form admin-refund"
+        onSubmit={submit}
+        before={<p className="admin-hint">{left}</p>}
+      >
         <fieldset className="admin-choice">
           <legend>{TEXT.what}</legend>
           {(["lines", "amount"] as const).map((mode) => (
@@ -175,8 +155,8 @@ function RefundForm({
                 value={mode}
                 checked={draft.mode === mode}
                 onChange={() => {
-                  update({ mode });
-                  setErrors({});
+                  form.set("mode", mode);
+                  form.setErrors({});
                 }}
               />
               <span>{mode === "lines" ? TEXT.byLines : TEXT.byAmount}</span>
@@ -212,8 +192,9 @@ function RefundForm({
                         aria-invalid={errors.lines ? true : undefined}
                         aria-describedby={errors.lines ? linesErrorId : undefined}
                         onChange={(event) =>
-                          update({
-                            quantities: { ...draft.quantities, [item.id]: Number(event.target.value) },
+                          form.set("quantities", {
+                            ...draft.quantities,
+                            [item.id]: Number(event.target.value),
                           })
                         }
                       >
@@ -235,7 +216,7 @@ function RefundForm({
                 <input
                   type="checkbox"
                   checked={draft.includeShipping}
-                  onChange={(event) => update({ includeShipping: event.target.checked })}
+                  onChange={(event) => form.set("includeShipping", event.target.checked)}
                 />
                 <span>{fill(TEXT.shipping, { amount: money(order.refundableShippingCents) })}</span>
               </label>
@@ -247,23 +228,15 @@ function RefundForm({
             ) : null}
           </fieldset>
         ) : (
-          <Field
+          <TextField
+            form={form}
+            name="amount"
             label={TEXT.amount}
             hint={fill(TEXT.amountHint, { max: money(order.refundableCents) })}
-            error={errors.amount}
-          >
-            {(props) => (
-              <input
-                {...props}
-                name="amount"
-                value={draft.amount}
-                onChange={(event) => update({ amount: event.target.value })}
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={12}
-              />
-            )}
-          </Field>
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={12}
+          />
         )}
 
         <Field label={TEXT.reason}>
@@ -271,7 +244,7 @@ function RefundForm({
             <select
               {...props}
               value={draft.reason}
-              onChange={(event) => update({ reason: event.target.value as RefundReasonChoice })}
+              onChange={(event) => form.set("reason", event.target.value as RefundReasonChoice)}
             >
               {OWNER_REFUND_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
@@ -292,7 +265,7 @@ function RefundForm({
                   name="restock"
                   value={choice}
                   checked={restock === choice}
-                  onChange={() => update({ restock: choice })}
+                  onChange={() => form.set("restock", choice)}
                 />
                 <span>{TEXT.restockChoices[choice]}</span>
               </label>
@@ -307,7 +280,7 @@ function RefundForm({
               rows={2}
               maxLength={500}
               value={draft.note}
-              onChange={(event) => update({ note: event.target.value })}
+              onChange={(event) => form.set("note", event.target.value)}
             />
           )}
         </Field>
@@ -327,7 +300,7 @@ function RefundForm({
             {total !== null && total > 0 ? fill(TEXT.submit, { amount: totalText }) : TEXT.confirm}
           </button>
         </div>
-      </form>
+      </PanelForm>
 
       <ConfirmDialog
         open={asking}
