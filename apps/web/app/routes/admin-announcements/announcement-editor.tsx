@@ -3,11 +3,11 @@ import { copy } from "@souls/api/admin-words";
 import type { Locale } from "@souls/core/locales";
 import { fill } from "@souls/core/placeholders";
 import { SIGNUP_LISTS, type SignupList } from "@souls/core/signups";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "~/components/admin/busy-button";
 import { formatDateTime } from "~/components/admin/format";
-import { Field } from "~/components/admin/forms";
-import { errorMessage, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/admin/notify";
+import { Field, PanelForm, usePanelForm } from "~/components/admin/forms";
+import { errorMessage, notifySuccess } from "~/components/admin/notify";
 import { Badge } from "~/components/admin/status-badge";
 import { type RouterOutputs, trpc } from "~/lib/trpc";
 import { ADMIN_PAGES, announcementPreviewPath } from "~/screens";
@@ -60,12 +60,20 @@ function Editor({ loaded }: { loaded: Loaded }) {
   const { announcement, audience } = loaded;
   const id = announcement.id;
   const editable = announcement.status === "draft" || announcement.status === "scheduled";
-  const [content, setContent] = useState(announcement.content);
-  const [lists, setLists] = useState<SignupList[]>(announcement.lists);
-  const [rateCount, setRateCount] = useState(String(announcement.rateCount));
-  const [ratePer, setRatePer] = useState(announcement.ratePer);
-  const [at, setAt] = useState(loaded.scheduledAtLocal ?? "");
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  // One draft and one set of messages for the words and the schedule (decision 061): a refusal
+  // of any action names its fields, and is otherwise said by its notice alone.
+  const form = usePanelForm(
+    () => ({
+      content: announcement.content,
+      lists: announcement.lists as SignupList[],
+      rateCount: String(announcement.rateCount),
+      ratePer: announcement.ratePer,
+      at: loaded.scheduledAtLocal ?? "",
+    }),
+    { toastOnly: true },
+  );
+  const { draft, errors, set, setErrors } = form;
+  const { content, lists, rateCount, ratePer, at } = draft;
   const [previewLocale, setPreviewLocale] = useState<Locale>("fr");
   const [previewWidth, setPreviewWidth] = useState<"phone" | "desktop">("phone");
   const [previewVersion, setPreviewVersion] = useState(0);
@@ -76,11 +84,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
     void utils.announcements.list.invalidate();
     setPreviewVersion((n) => n + 1);
   };
-  const onError = (title: string) => (error: unknown) => {
-    const fields = fieldErrorsOf(error);
-    if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v?.[0]])));
-    notifyFailure(title, error);
-  };
+  const onError = (title: string) => (error: unknown) => form.refuse(error, title);
   const save = trpc.announcements.save.useMutation({
     onSuccess: (data) => {
       notifySuccess(TEXT.saved);
@@ -117,9 +121,8 @@ function Editor({ loaded }: { loaded: Loaded }) {
     save.isPending || schedule.isPending || unschedule.isPending || pause.isPending || resume.isPending;
 
   const setWords = (locale: Locale, field: keyof Words, value: string) =>
-    setContent({ ...content, [locale]: { ...content[locale], [field]: value } });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+    set("content", { ...content, [locale]: { ...content[locale], [field]: value } });
+  const submit = () => {
     setErrors({});
     save.mutate({ id, content, lists, rateCount: Number(rateCount), ratePer });
   };
@@ -138,7 +141,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
 
       {announcement.counts.total > 0 ? <Progress counts={announcement.counts} /> : null}
 
-      <form onSubmit={submit} className="admin-form admin-stack" noValidate>
+      <PanelForm form={form} onSubmit={submit} className="admin-form admin-stack">
         {LOCALES.map((locale) => (
           <fieldset key={locale} className="admin-panel" disabled={!editable}>
             <legend>{fill(TEXT.words, { language: TEXT.languages[locale].toLowerCase() })}</legend>
@@ -198,7 +201,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                 type="checkbox"
                 checked={lists.includes(list)}
                 onChange={(event) =>
-                  setLists(event.target.checked ? [...lists, list] : lists.filter((one) => one !== list))
+                  set("lists", event.target.checked ? [...lists, list] : lists.filter((one) => one !== list))
                 }
               />
               <span>{copy.signups.lists[list]}</span>
@@ -223,7 +226,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   max={100000}
                   step={1}
                   value={rateCount}
-                  onChange={(event) => setRateCount(event.target.value)}
+                  onChange={(event) => set("rateCount", event.target.value)}
                 />
               )}
             </Field>
@@ -232,7 +235,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                 <select
                   {...props}
                   value={ratePer}
-                  onChange={(event) => setRatePer(event.target.value as "minute" | "hour")}
+                  onChange={(event) => set("ratePer", event.target.value as "minute" | "hour")}
                 >
                   <option value="minute">{TEXT.fields.minute}</option>
                   <option value="hour">{TEXT.fields.hour}</option>
@@ -250,7 +253,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
             </BusyButton>
           </div>
         ) : null}
-      </form>
+      </PanelForm>
 
       <section className="admin-panel admin-stack" aria-labelledby="announcement-preview">
         <h2 id="announcement-preview">{TEXT.preview}</h2>
@@ -333,7 +336,7 @@ function Editor({ loaded }: { loaded: Loaded }) {
                   {...props}
                   type="datetime-local"
                   value={at}
-                  onChange={(event) => setAt(event.target.value)}
+                  onChange={(event) => set("at", event.target.value)}
                 />
               )}
             </Field>
