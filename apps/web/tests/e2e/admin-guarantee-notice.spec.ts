@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import { logInAsOwner } from "./admin-helpers";
+import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, sql, test } from "./fixtures";
 
@@ -26,7 +26,7 @@ test("the owner uploads the notice on the legal guarantee, and the product page 
   const PNG = await png();
   try {
     await logInAsOwner(page);
-    await page.goto("/admin-boutique");
+    await openAdminPage(page, "/admin-boutique");
     const section = page.getByRole("region", { name: "Avis sur la garantie légale de conformité" });
     await expect(section).toBeVisible();
 
@@ -81,7 +81,7 @@ test("the owner uploads the notice on the legal guarantee, and the product page 
     ).toBeVisible();
 
     // Removed: the page shows the sentence again.
-    await page.goto("/admin-boutique");
+    await openAdminPage(page, "/admin-boutique");
     await page.getByRole("button", { name: "Retirer le fichier (avis en français)" }).click();
     await expect(page.locator('[data-notice-locale="fr"]').getByText(/Aucun fichier/)).toBeVisible();
     await page.goto("/produit/sac-banane-aicha");
