@@ -273,6 +273,23 @@ describe("what is kept", () => {
     if ("ticket" in found && found.ticket) cache.release(found.ticket);
   });
 
+  it("makes the requests waiting through a change wait for the next render, not render one each", async () => {
+    const first = await cache.lookUp("/rush");
+    if (!("ticket" in first) || !first.ticket) throw new Error("no ticket");
+    const waiting = [cache.lookUp("/rush"), cache.lookUp("/rush")];
+    // A hold made while the first page renders: its page is not kept, it may show the piece free.
+    await changedElsewhere("UPDATE products SET reserved = reserved + 1 WHERE slug = 'bilin'");
+    await source.catchUp(); // heard by this server
+    cache.keep(first.ticket, {}, "<html>before the hold</html>");
+    // One of the waiting requests renders the page of the new generation, the other waits for it.
+    const renderer = await Promise.race(waiting);
+    if (!("ticket" in renderer) || !renderer.ticket) throw new Error("no ticket");
+    expect(renderer.ticket.version).not.toBe(first.ticket.version);
+    cache.keep(renderer.ticket, {}, "<html>after the hold</html>");
+    const served = (await Promise.all(waiting)).flatMap((found) => ("page" in found ? [found.page] : []));
+    expect(served.map((page) => page.body.toString())).toEqual(["<html>after the hold</html>"]);
+  });
+
   it("is not a page rendered while the catalogue changed: it may show the piece as it was", async () => {
     const found = await cache.lookUp("/");
     if (!("ticket" in found) || !found.ticket) throw new Error("no ticket");

@@ -121,6 +121,12 @@ function parisYear(now: Date): string {
   return year;
 }
 
+/** What a render's waiters are told: its page, a change came meanwhile, or nothing to keep. */
+type RenderOutcome = CachedPage | "moved" | undefined;
+
+/** How many successive renders a request waits for while changes keep coming, before its own. */
+const MAX_REJOINS = 3;
+
 export function createPageCache(
   version: CatalogueVersion,
   now: () => Date = () => new Date(),
@@ -137,11 +143,14 @@ export function createPageCache(
    */
   const rendering = new Map<
     string,
-    { version: string; settle: (page: CachedPage | undefined) => void; page: Promise<CachedPage | undefined> }
+    { version: string; settle: (outcome: RenderOutcome) => void; page: Promise<RenderOutcome> }
   >();
 
-  /** Ends a render's wait: its waiters get the page, or render their own (none was kept). */
-  function settle(key: string, version: string, page: CachedPage | undefined) {
+  /**
+   * Ends a render's wait: its waiters get the page; or, if a change came meanwhile (`"moved"`),
+   * wait for the next generation's render; or render their own (the page is not one to keep).
+   */
+  function settle(key: string, version: string, page: RenderOutcome) {
     const pending = rendering.get(key);
     if (!pending || pending.version !== version) return;
     rendering.delete(key);
@@ -192,24 +201,30 @@ export function createPageCache(
 
     /** The kept page for `key`, or what the app needs to keep the page it is about to render. */
     async lookUp(key: string): Promise<{ page: CachedPage } | { ticket: CacheTicket | null }> {
-      const current = generationOf(await version.current());
-      if (current === null) return { ticket: null };
-      const page = pagesOf(current).get(key);
-      if (page) return { page };
-      const pending = rendering.get(key);
-      if (pending?.version === current) {
-        const rendered = await pending.page;
-        // Not kept (a 404, a page with a cookie, a change heard meanwhile): this request renders
-        // its own, as before the wait.
-        return rendered ? { page: rendered } : { ticket: { key, version: current } };
+      for (let attempt = 0; ; attempt++) {
+        const current = generationOf(await version.current());
+        if (current === null) return { ticket: null };
+        const page = pagesOf(current).get(key);
+        if (page) return { page };
+        const pending = rendering.get(key);
+        if (pending?.version === current) {
+          const rendered = await pending.page;
+          if (rendered && rendered !== "moved") return { page: rendered };
+          // A change came while it rendered: the next generation's render is waited for in turn
+          // (a few times at most), not one render per waiting shopper — in a launch's rush the
+          // holds come faster than a page renders (issue 33).
+          if (rendered === "moved" && attempt < MAX_REJOINS) continue;
+          // Not kept (a 404, a page with a cookie): this request renders its own, as before the wait.
+          return { ticket: { key, version: current } };
+        }
+        if (pending) settle(key, pending.version, "moved");
+        let resolve: (outcome: RenderOutcome) => void = () => {};
+        const rendered = new Promise<RenderOutcome>((done) => {
+          resolve = done;
+        });
+        rendering.set(key, { version: current, settle: resolve, page: rendered });
+        return { ticket: { key, version: current } };
       }
-      if (pending) settle(key, pending.version, undefined);
-      let resolve: (page: CachedPage | undefined) => void = () => {};
-      const rendered = new Promise<CachedPage | undefined>((done) => {
-        resolve = done;
-      });
-      rendering.set(key, { version: current, settle: resolve, page: rendered });
-      return { ticket: { key, version: current } };
     },
 
     /**
@@ -223,7 +238,7 @@ export function createPageCache(
     /** Keeps a page rendered under `ticket`, unless the catalogue changed meanwhile. */
     keep(ticket: CacheTicket, headers: Record<string, string>, html: string): void {
       if (generationOf(version.heard()) !== ticket.version) {
-        settle(ticket.key, ticket.version, undefined);
+        settle(ticket.key, ticket.version, "moved");
         return;
       }
       const body = Buffer.from(html);
