@@ -211,6 +211,20 @@ describe("« Acheter maintenant » without JavaScript on a piece of which nothin
     );
     await t.db.updateTable("products").set({ stock: 25 }).where("slug", "=", "bilin").execute();
   });
+
+  it("sends there too the shopper whose post arrived with another's for the last piece: one holds it", async () => {
+    await t.db.updateTable("products").set({ stock: 1, reserved: 0 }).where("slug", "=", "bilin").execute();
+    // Posted together: both read the piece as available before either holds it.
+    const answers = await Promise.all([
+      checkout("last-piece-shopper-one"),
+      checkout("last-piece-shopper-two"),
+    ]);
+    const places = answers.map((answer) => (answer.body as Response).headers.get("Location") ?? "");
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    expect(places.filter((place) => place.includes("paiement-test"))).toHaveLength(1);
+    expect(places).toContain("/produit/sac-banane-bilin#gone-meanwhile");
+    await t.db.updateTable("products").set({ stock: 25 }).where("slug", "=", "bilin").execute();
+  });
 });
 
 /** What an action answered with `data(…)`. */

@@ -226,6 +226,17 @@ export async function answerCheckout(
     const models = priced.lines.map(({ model }) => model);
     await countOrderPlaced(hitOf(request, context.socketAddress), outcome.order.id, models);
   }
+  // Its last piece went while this post waited for its turn (the rush's posts arrive together,
+  // all before the first hold is heard): the kept page with its note, not a checkout page rendered
+  // for her alone — a thousand of them cost the launch's server ten seconds (issue 33).
+  if (
+    outcome.outcome === "refused" &&
+    outcome.refusal.problem === "unavailable" &&
+    outcome.refusal.available === 0
+  ) {
+    const back = backToGonePiece(form, priced.lines, locale);
+    if (back) return back;
+  }
   return answerPayment(request, outcome, locale, { ...details.values, discountCode }, nameOf);
 }
 
@@ -240,14 +251,25 @@ export async function answerCheckout(
 async function goneMeanwhile(
   request: Request,
   form: FormData,
-  lines: readonly { model: ModelCode; available: number; paths: Partial<Record<Locale, string>> }[],
+  lines: readonly CheckoutLine[],
   checkoutKey: string,
   locale: Locale,
 ) {
+  if (lines.length !== 1 || (lines[0]?.available ?? 0) > 0 || withJavaScript(form)) return null;
+  if ((await placedOrders(request)).length > 0 || (await checkoutPlaced(db, checkoutKey))) return null;
+  return backToGonePiece(form, lines, locale);
+}
+
+type CheckoutLine = { model: ModelCode; available: number; paths: Partial<Record<Locale, string>> };
+
+/**
+ * « Acheter maintenant » without JavaScript on one model that has nothing left: the model's kept
+ * page, at its note saying so (GONE_MEANWHILE), or null for anything else.
+ */
+function backToGonePiece(form: FormData, lines: readonly CheckoutLine[], locale: Locale) {
   const [line, ...others] = lines;
   const page = line?.paths[locale];
-  if (!line || others.length > 0 || line.available > 0 || !page || withJavaScript(form)) return null;
-  if ((await placedOrders(request)).length > 0 || (await checkoutPlaced(db, checkoutKey))) return null;
+  if (!line || others.length > 0 || !page || withJavaScript(form)) return null;
   // A document load even after a script's submit: only a real one makes the note the :target.
   return redirectDocument(`${page}#${GONE_MEANWHILE}`, {
     status: 303,
