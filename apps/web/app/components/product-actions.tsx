@@ -11,6 +11,8 @@ import { RedirectBackField } from "./redirect-back-field";
  * (`#gone-meanwhile`, CSS :target), so the page stays the one kept for everyone.
  */
 export const GONE_MEANWHILE = "gone-meanwhile";
+/** The note for one sent back while the pieces left are all held by others' unpaid orders. */
+export const HELD_MEANWHILE = "held-meanwhile";
 
 export function checkoutHref(locale: Locale, model: ModelCode): string {
   return `${pathOf("checkout", locale)}?product=${model}&qty=1`;

@@ -212,6 +212,21 @@ describe("« Acheter maintenant » without JavaScript on a piece of which nothin
     await t.db.updateTable("products").set({ stock: 25 }).where("slug", "=", "bilin").execute();
   });
 
+  it("sends the shopper who finds what is left all held by others' unpaid orders to the page's other note", async () => {
+    // Two pieces left: one may be held unpaid at once (the held share, MAX_HELD_SHARE_PER_MODEL).
+    await t.db.updateTable("products").set({ stock: 2, reserved: 0 }).where("slug", "=", "bilin").execute();
+    const held = await checkout("held-share-first-shopper");
+    expect((held.body as Response).headers.get("Location")).toMatch(/paiement-test/);
+    const before = await orders();
+    const second = await checkout("held-share-second-shopper");
+    expect(second.status).toBe(303);
+    expect((second.body as Response).headers.get("Location")).toBe(
+      "/produit/sac-banane-bilin#held-meanwhile",
+    );
+    expect(await orders()).toBe(before);
+    await t.db.updateTable("products").set({ stock: 25 }).where("slug", "=", "bilin").execute();
+  });
+
   it("sends there too the shopper whose post arrived with another's for the last piece: one holds it", async () => {
     await t.db.updateTable("products").set({ stock: 1, reserved: 0 }).where("slug", "=", "bilin").execute();
     // Posted together: both read the piece as available before either holds it.

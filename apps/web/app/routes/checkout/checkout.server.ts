@@ -18,7 +18,7 @@ import {
   quoteDelivery,
   resumeOrderPayment,
 } from "@souls/shop/orders";
-import { GONE_MEANWHILE } from "~/components/product-actions";
+import { GONE_MEANWHILE, HELD_MEANWHILE } from "~/components/product-actions";
 import { countOrderPlaced, hitOf } from "~/lib/audience.server";
 import { shownCatalogue } from "~/lib/catalogue.server";
 import { clientHash } from "~/lib/client.server";
@@ -226,15 +226,19 @@ export async function answerCheckout(
     const models = priced.lines.map(({ model }) => model);
     await countOrderPlaced(hitOf(request, context.socketAddress), outcome.order.id, models);
   }
-  // Its last piece went while this post waited for its turn (the rush's posts arrive together,
-  // all before the first hold is heard): the kept page with its note, not a checkout page rendered
-  // for her alone — a thousand of them cost the launch's server ten seconds (issue 33).
-  if (
-    outcome.outcome === "refused" &&
-    outcome.refusal.problem === "unavailable" &&
-    outcome.refusal.available === 0
-  ) {
-    const back = backToGonePiece(form, priced.lines, locale);
+  // Its last piece went, or what is left is all held, while this post waited for its turn (the
+  // rush's posts arrive together, all before the first hold is heard): the kept page with its note,
+  // not a checkout page rendered for her alone — a thousand of them cost the launch's server ten
+  // seconds (issue 33).
+  if (outcome.outcome === "refused") {
+    const { refusal } = outcome;
+    const note =
+      refusal.problem === "unavailable" && refusal.available === 0
+        ? GONE_MEANWHILE
+        : refusal.problem === "heldByOthers"
+          ? HELD_MEANWHILE
+          : null;
+    const back = note ? backToThePiece(form, priced.lines, locale, note) : null;
     if (back) return back;
   }
   return answerPayment(request, outcome, locale, { ...details.values, discountCode }, nameOf);
@@ -257,21 +261,26 @@ async function goneMeanwhile(
 ) {
   if (lines.length !== 1 || (lines[0]?.available ?? 0) > 0 || withJavaScript(form)) return null;
   if ((await placedOrders(request)).length > 0 || (await checkoutPlaced(db, checkoutKey))) return null;
-  return backToGonePiece(form, lines, locale);
+  return backToThePiece(form, lines, locale, GONE_MEANWHILE);
 }
 
 type CheckoutLine = { model: ModelCode; available: number; paths: Partial<Record<Locale, string>> };
 
 /**
- * « Acheter maintenant » without JavaScript on one model that has nothing left: the model's kept
- * page, at its note saying so (GONE_MEANWHILE), or null for anything else.
+ * « Acheter maintenant » without JavaScript on one model: the model's kept page at one of its notes
+ * (nothing left, or all that is left held by others), or null for anything else.
  */
-function backToGonePiece(form: FormData, lines: readonly CheckoutLine[], locale: Locale) {
+function backToThePiece(
+  form: FormData,
+  lines: readonly CheckoutLine[],
+  locale: Locale,
+  note: typeof GONE_MEANWHILE | typeof HELD_MEANWHILE,
+) {
   const [line, ...others] = lines;
   const page = line?.paths[locale];
   if (!line || others.length > 0 || !page || withJavaScript(form)) return null;
   // A document load even after a script's submit: only a real one makes the note the :target.
-  return redirectDocument(`${page}#${GONE_MEANWHILE}`, {
+  return redirectDocument(`${page}#${note}`, {
     status: 303,
     headers: { "Cache-Control": "no-store" },
   });

@@ -9,6 +9,7 @@ import { adminSession } from "~/lib/admin-session.server";
 import { cardOf, shownCatalogue } from "~/lib/catalogue.server";
 import { db } from "~/lib/db.server";
 import { shownZones } from "~/lib/delivery.server";
+import { env } from "~/lib/env.server";
 import { guaranteeNoticeFor } from "~/lib/guarantee-notice.server";
 import { earlyAccessPasses, openingOf } from "~/lib/launch.server";
 import { notFound } from "~/lib/not-found.server";
@@ -94,6 +95,8 @@ export async function productPage(request: Request) {
     delivery: shownZones(zones, locale),
     manufacturer: manufacturerOf(seller, locale),
     guaranteeNotice,
+    // How long an unpaid order holds its pieces: said to whoever finds them all held (#held-meanwhile).
+    holdMinutes: env.orderLimits.holdMinutes,
   };
   return preview ? data(body, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } }) : body;
 }

@@ -5,7 +5,7 @@ import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { Paragraphs } from "~/components/paragraphs";
-import { GONE_MEANWHILE } from "~/components/product-actions";
+import { GONE_MEANWHILE, HELD_MEANWHILE } from "~/components/product-actions";
 import { ModelsToView } from "~/components/product-card";
 import { ProductSafety } from "~/components/product-safety";
 import { SignupBox } from "~/components/signup-form";
@@ -68,6 +68,7 @@ export default function ProductPage() {
     guaranteeNotice,
     opening,
     delivery,
+    holdMinutes,
   } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const { t: tc } = useTranslation();
@@ -137,6 +138,11 @@ export default function ProductPage() {
             {!opening && available <= 0 ? (
               <p id={GONE_MEANWHILE} className="gone-meanwhile">
                 {tc("product.goneMeanwhile", { name })}
+              </p>
+            ) : null}
+            {!opening && available > 0 ? (
+              <p id={HELD_MEANWHILE} className="gone-meanwhile">
+                {tc("product.heldMeanwhile", { name, count: holdMinutes })}
               </p>
             ) : null}
             {!opening && available > 0 && available < 3 ? (
