@@ -39,7 +39,7 @@ async function buy(page: Page, query: string, email: string, country = "FR"): Pr
 const ordersList = (page: Page) => page.getByRole("table", { name: "Commandes, les plus récentes d'abord" });
 
 async function openOrder(page: Page, orderNumber: string) {
-  await page.goto("/admin-orders");
+  await openAdminPage(page, "/admin-orders");
   await page.getByLabel("Rechercher").fill(orderNumber);
   // The list of every order (an order to attend to is also in the table above it).
   const row = ordersList(page).getByRole("row").filter({ hasText: orderNumber });
@@ -263,7 +263,7 @@ test("a withdrawn parcel: late refund flagged on the list, return received, refu
     [orderNumber],
   );
   await logInAsOwner(page);
-  await page.goto("/admin-orders");
+  await openAdminPage(page, "/admin-orders");
   await page.getByLabel("Rechercher").fill(orderNumber);
   const row = ordersList(page).getByRole("row").filter({ hasText: orderNumber });
   await expect(row).toContainText("Retour attendu");

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { logInAsOwner } from "./admin-helpers";
+import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
@@ -182,7 +182,7 @@ test("a stock change made through one web server reaches a page served by anothe
       .toBe(200);
     const reference = `E2E-${randomUUID().slice(0, 8)}`;
     await logInAsOwner(page);
-    await page.goto("/admin-stock");
+    await openAdminPage(page, "/admin-stock");
     await page.getByRole("button", { name: "Nouveau modèle" }).click();
     const dialog = page.getByRole("dialog", { name: "Nouveau modèle" });
     await dialog.getByLabel("Référence").fill(reference);

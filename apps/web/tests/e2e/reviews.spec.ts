@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { logInAsOwner } from "./admin-helpers";
+import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, javaScriptOff, sql, test } from "./fixtures";
@@ -108,7 +108,7 @@ test("a buyer reviews Nadia in English from her invitation, the owner publishes 
   if (withJavaScript) await expectNoAxeViolations(page);
 
   // The owner sees it waiting (the panel's count), reads it and publishes it with an answer.
-  await owner.page.goto("/admin-avis");
+  await openAdminPage(owner.page, "/admin-avis");
   await expect(owner.page.getByRole("link", { name: /^Avis clients\s+\d+ avis à modérer$/ })).toBeVisible();
   const card = owner.page.getByRole("article", { name: title });
   await expect(card).toContainText("I wear it every day, <b>truly</b>.");
