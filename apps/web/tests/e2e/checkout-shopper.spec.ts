@@ -1,4 +1,4 @@
-import { logInAsOwner } from "./admin-helpers";
+import { logInAsOwner, openAdminPage } from "./admin-helpers";
 import { CHECKOUT, fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, javaScriptOff, sql, test } from "./fixtures";
 
@@ -61,7 +61,7 @@ test("the phone and the second line are stored with the order and shown in the p
   });
   const panel = await owner.newPage();
   await logInAsOwner(panel);
-  await panel.goto("/admin-orders");
+  await openAdminPage(panel, "/admin-orders");
   await panel.getByLabel("Rechercher").fill(orderNumber ?? "");
   await panel
     .getByRole("row")
