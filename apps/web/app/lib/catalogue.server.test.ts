@@ -60,6 +60,32 @@ describe("the collection shown on pages", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("is read once for the requests asking while a read of their version is under way", async () => {
+    const changes = channel();
+    const reads: (() => void)[] = [];
+    const load = vi.fn(
+      () =>
+        new Promise<Collection>((done) => {
+          const read = load.mock.calls.length;
+          reads.push(() => done(collection(read)));
+        }),
+    );
+    const shown = keepCollection(load, versionOf(changes));
+
+    const asked = [shown(), shown(), shown()];
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    // A change heard meanwhile: the request asking now reads the newer catalogue, not the old read.
+    changes.announce();
+    const later = shown();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    for (const finish of reads) finish();
+    expect((await later).aicha?.available).toBe(2);
+    const [first, second, third] = await Promise.all(asked);
+    expect(first?.aicha?.available).toBe(1);
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+  });
+
   it("is read on every page while the channel does not listen, and kept again once it does", async () => {
     const changes = channel();
     const load = vi.fn(async () => collection(5));

@@ -9,7 +9,7 @@ import {
 } from "@souls/shop/catalogue";
 import type { ListeningProductChangeSource, ProductChange } from "@souls/shop/product-changes";
 import type { CardModel } from "~/components/product-card";
-import { db } from "./db.server";
+import { pagesDb } from "./db.server";
 import { type EarlyAccessPass, openingOf } from "./launch.server";
 import { productChanges } from "./live.server";
 
@@ -78,16 +78,31 @@ export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
  * What the shop's pages show (the catalogue, the seller), read from PostgreSQL once per catalogue
  * version and shared by every request until the next change. Orders never trust this copy: the use
  * cases check prices and stock in their own transaction.
+ *
+ * One read per version: the requests asking while it is under way wait for it. In a launch's rush
+ * every hold is a new version, and each request of the moment read the whole catalogue again on
+ * its own (issue 33).
  */
 export function keepCollection<T extends object>(load: () => Promise<T>, version: CatalogueVersion) {
   let kept: { value: T; version: string } | undefined;
+  let reading: { value: Promise<T>; version: string } | undefined;
   return async function shown(): Promise<T> {
     const before = await version.current();
-    if (kept && before !== null && kept.version === before) return kept.value;
-    const value = deepFreeze(await load());
-    // A change heard during the read may have committed after it: that copy is not kept.
-    if (before !== null && version.heard() === before) kept = { value, version: before };
-    return value;
+    // Not listening: nothing is kept nor shared, a change could not be noticed.
+    if (before === null) return deepFreeze(await load());
+    if (kept?.version === before) return kept.value;
+    // Shared only within a version: a request that heard a later change reads again.
+    if (reading?.version === before) return reading.value;
+    const value = load().then(deepFreeze);
+    reading = { value, version: before };
+    try {
+      const read = await value;
+      // A change heard during the read may have committed after it: that copy is not kept.
+      if (version.heard() === before) kept = { value: read, version: before };
+      return read;
+    } finally {
+      if (reading?.value === value) reading = undefined;
+    }
   };
 }
 
@@ -104,7 +119,7 @@ function deepFreeze<T>(value: T): T {
 export const catalogueVersion = versionOf(productChanges);
 
 /** The catalogue for the pages of this web server: models, series, words, photos, availability. */
-export const shownCatalogue = keepCollection(() => loadCatalogue(db), catalogueVersion);
+export const shownCatalogue = keepCollection(() => loadCatalogue(pagesDb), catalogueVersion);
 
 /**
  * What a product card needs of a model, in the page's language (a loader's answer stays small),

@@ -8,3 +8,15 @@ export const db = processWide("db", () => {
   closeOnStop("db", () => pool.destroy());
   return pool;
 });
+
+/**
+ * A small pool of its own for what the pages read once per catalogue version (the catalogue, the
+ * words, the seller, the magazine: keepCollection). In a launch's rush hundreds of checkouts wait
+ * for a connection of `db`; a page's read queued behind them kept every page waiting seconds
+ * (issue 33).
+ */
+export const pagesDb = processWide("pages-db", () => {
+  const pool = connect(env.DATABASE_URL, { password: env.databasePassword, maxConnections: 2 });
+  closeOnStop("pages-db", () => pool.destroy());
+  return pool;
+});

@@ -9,12 +9,12 @@ import type { Locale } from "@souls/core/locales";
 import { articleAddressLocale, articlePath } from "@souls/core/magazine";
 import { articleMomentsPassed, articlesOut, loadMagazine, type Magazine } from "@souls/shop/magazine";
 import { catalogueVersion, keepCollection } from "./catalogue.server";
-import { db } from "./db.server";
+import { pagesDb } from "./db.server";
 import { launchClock } from "./launch.server";
 import { productChanges } from "./live.server";
 import { processWide } from "./server-process.server";
 
-export const shownMagazine = keepCollection(() => loadMagazine(db), catalogueVersion);
+export const shownMagazine = keepCollection(() => loadMagazine(pagesDb), catalogueVersion);
 
 /** The moment a page of the magazine is shown for: the shop's clock (moved only in a test run). */
 export function magazineNow(): Date {

@@ -1,6 +1,6 @@
 import { loadPublishedReviews, type ModelReviews, type PublishedReview } from "@souls/shop/reviews";
 import { catalogueVersion, keepCollection } from "./catalogue.server";
-import { db } from "./db.server";
+import { pagesDb } from "./db.server";
 
 /**
  * The published reviews for this server's pages, read once per catalogue version like the
@@ -8,7 +8,7 @@ import { db } from "./db.server";
  * reviews table's triggers), so every server reads them again at its next request, and every kept
  * page of its model goes with the version. A review still waiting is no change to any page.
  */
-export const shownReviews = keepCollection(() => loadPublishedReviews(db), catalogueVersion);
+export const shownReviews = keepCollection(() => loadPublishedReviews(pagesDb), catalogueVersion);
 
 /** A model's reviews as its page shows them: dates on the wire, the newest `shown` of them. */
 export interface PageReviews {

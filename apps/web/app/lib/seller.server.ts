@@ -11,7 +11,7 @@ import {
 } from "@souls/shop/seller";
 import { ADMIN_PAGES } from "~/screens";
 import { catalogueVersion, keepCollection } from "./catalogue.server";
-import { db } from "./db.server";
+import { db, pagesDb } from "./db.server";
 import { env } from "./env.server";
 import { siteOrigin } from "./page.server";
 
@@ -22,7 +22,7 @@ import { siteOrigin } from "./page.server";
  * again at its next request, never later.
  */
 export const shownSeller = keepCollection(async () => {
-  const [{ details }, { vatRegime }] = await Promise.all([loadSeller(db), loadOwnerSettings(db)]);
+  const [{ details }, { vatRegime }] = await Promise.all([loadSeller(pagesDb), loadOwnerSettings(pagesDb)]);
   return showSeller(details, vatRegime);
 }, catalogueVersion);
 

@@ -10,14 +10,14 @@ import { publishedHeroPicture } from "@souls/shop/photos";
 import { loadShopWords } from "@souls/shop/words";
 import { fixedT } from "~/i18n.server";
 import { catalogueVersion, keepCollection } from "./catalogue.server";
-import { db } from "./db.server";
+import { pagesDb } from "./db.server";
 import { shownSeller } from "./seller.server";
 
-export const shownShopWords = keepCollection(() => loadShopWords(db), catalogueVersion);
+export const shownShopWords = keepCollection(() => loadShopWords(pagesDb), catalogueVersion);
 
 /** The hero picture she published beside her words, or null; read again like the words. */
 export const shownHeroPicture = keepCollection(
-  async () => ({ picture: await publishedHeroPicture(db) }),
+  async () => ({ picture: await publishedHeroPicture(pagesDb) }),
   catalogueVersion,
 );
 
