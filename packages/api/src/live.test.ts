@@ -59,6 +59,7 @@ it("products.changes yields a change made by another connection, then ends and u
       slug: "aicha",
       reference: "Aicha-01",
       available: 7,
+      held: 0,
       operation: "update",
       stockOnly: true,
     },

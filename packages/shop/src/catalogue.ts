@@ -63,6 +63,8 @@ export interface CatalogueModel extends ModelAvailability {
   photos: ModelPhoto[];
   /** Its series' launch (decision 039); null: in no series. */
   launch: SeriesLaunch | null;
+  /** Pieces held by unpaid orders (what `available` leaves out of the stock); 0 once archived. */
+  held: number;
 }
 
 export interface Series {
@@ -154,6 +156,7 @@ export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
       priceCents: product.priceCents,
       currency: product.currency,
       available: state === "archived" ? 0 : Math.max(0, product.stock - product.reserved),
+      held: state === "archived" ? 0 : product.reserved,
       state,
       seriesId: product.seriesId,
       position: product.position,

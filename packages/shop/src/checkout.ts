@@ -10,4 +10,4 @@ export {
   type ShippingRefusal,
   shippingDetailsSchema,
 } from "./orders/checkout-form";
-export { type CheckoutQuery, overOrderLimit, parseCheckoutQuery } from "./orders/checkout-query";
+export { type CheckoutQuery, mergeLines, overOrderLimit, parseCheckoutQuery } from "./orders/checkout-query";

@@ -29,6 +29,20 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = {
 };
 
 /**
+ * Pieces of a model a shopper's order may still hold now: those available, within the share
+ * unpaid orders may hold at once (at least one piece). The order's statement applies the same rule
+ * on the locked row (`placeOrderStatement`); this one reads a copy, to spare it hopeless posts.
+ */
+export function holdableOf(
+  model: { available: number; held: number },
+  limits: Pick<OrderLimits, "maxHeldShareOfModel">,
+) {
+  const stock = model.available + model.held;
+  const share = Math.max(1, Math.ceil(stock * limits.maxHeldShareOfModel));
+  return Math.max(0, Math.min(model.available, share - model.held));
+}
+
+/**
  * The find-my-order form (docs/security.md §20), an anonymous write that sends an e-mail: one
  * client's requests an hour, matching or not, and the links one order is sent a day, whoever asks.
  * A shopper who mistypes her number twice still gets her link; a script neither learns which

@@ -21,6 +21,8 @@ export interface ProductChange {
   reference: string;
   /** stock − reserved; 0 once archived or deleted. */
   available: number;
+  /** Pieces held by unpaid orders (reserved); null from a notification of before 2026-11-28T22-00. */
+  held: number | null;
   operation: "insert" | "update" | "delete";
   /**
    * Only the stock columns moved (a hold, a sale, a hold given back): what a page shows of the
@@ -51,6 +53,7 @@ const productChangeSchema = z.object({
   slug: z.string().max(200),
   reference: z.string().max(200),
   available: z.int(),
+  held: z.int().nullable().default(null),
   operation: z.enum(["insert", "update", "delete"]),
   // Absent from a notification of before its migration (2026-11-28T08-30): any change, then.
   stockOnly: z.boolean().default(false),

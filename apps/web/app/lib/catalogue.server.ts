@@ -31,13 +31,19 @@ export interface CatalogueVersion {
   current(): Promise<string | null>;
   /** The version as heard so far, without the round trip. */
   heard(): string | null;
+  /**
+   * A product's pieces as its last change heard on this connection said (after `current()`, every
+   * change committed before it), or undefined if none was: the catalogue's copy is read again only
+   * for changes a page shows, not for a held piece paid for, whose `held` it then misses.
+   */
+  stockOf(productId: number): { available: number; held: number | null } | undefined;
 }
 
 export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
   let count = 0;
   let watching = false;
-  /** Each product's availability as last heard on the connection `heardOn`. */
-  const available = new Map<number, number>();
+  /** Each product's pieces as last heard on the connection `heardOn`. */
+  const stock = new Map<number, { available: number; held: number | null }>();
   let heardOn: number | null = null;
   /**
    * Whether a change may alter a page: not a held piece paid for (its stock columns moved, its
@@ -48,11 +54,11 @@ export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
     const connection = changes.connection();
     if (connection !== heardOn) {
       // A change missed while the connection was down would make an old figure look current.
-      available.clear();
+      stock.clear();
       heardOn = connection;
     }
-    const before = available.get(change.id);
-    available.set(change.id, change.available);
+    const before = stock.get(change.id)?.available;
+    stock.set(change.id, { available: change.available, held: change.held });
     return !(change.stockOnly && before === change.available);
   }
   function heard() {
@@ -67,6 +73,9 @@ export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
   }
   return {
     heard,
+    stockOf(productId) {
+      return heard() !== null && heardOn === changes.connection() ? stock.get(productId) : undefined;
+    },
     async current() {
       heard(); // listening from before the round trip
       return (await changes.catchUp()) ? heard() : null;

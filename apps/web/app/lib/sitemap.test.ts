@@ -16,6 +16,7 @@ const catalogue: Catalogue = {
       priceCents: model.priceCents,
       currency: "EUR",
       available: 3,
+      held: 0,
       state: index === 1 ? "draft" : index === 2 ? "archived" : "published",
       seriesId: 1,
       position: model.position,

@@ -227,6 +227,23 @@ describe("« Acheter maintenant » without JavaScript on a piece of which nothin
     await t.db.updateTable("products").set({ stock: 25 }).where("slug", "=", "bilin").execute();
   });
 
+  it("lets her have the piece once the hold before hers is paid (no page changed for it)", async () => {
+    await t.db.updateTable("products").set({ stock: 2, reserved: 0 }).where("slug", "=", "bilin").execute();
+    const held = await checkout("paid-hold-first-shopper");
+    expect((held.body as Response).headers.get("Location")).toMatch(/paiement-test/);
+    const early = await checkout("paid-hold-second-shopper");
+    expect((early.body as Response).headers.get("Location")).toBe("/produit/sac-banane-bilin#held-meanwhile");
+    // The first shopper pays: her held piece becomes a sold one, the pieces available stay one.
+    await t.db
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", "-", 1), reserved: eb("reserved", "-", 1) }))
+      .where("slug", "=", "bilin")
+      .execute();
+    const again = await checkout("paid-hold-second-shopper");
+    expect((again.body as Response).headers.get("Location")).toMatch(/paiement-test/);
+    await t.db.updateTable("products").set({ stock: 25, reserved: 0 }).where("slug", "=", "bilin").execute();
+  });
+
   it("sends there too the shopper whose post arrived with another's for the last piece: one holds it", async () => {
     await t.db.updateTable("products").set({ stock: 1, reserved: 0 }).where("slug", "=", "bilin").execute();
     // Posted together: both read the piece as available before either holds it.

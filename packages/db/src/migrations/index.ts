@@ -37,6 +37,7 @@ import * as m20261128_magazine_articles from "./2026-11-28T13-00-magazine-articl
 import * as m20261128_hero_picture from "./2026-11-28T15-00-hero-picture";
 import * as m20261128_base_backup_heartbeat from "./2026-11-28T20-54-base-backup-heartbeat";
 import * as m20261128_carriers_shown from "./2026-11-28T21-00-carriers-shown";
+import * as m20261128_held_in_product_changes from "./2026-11-28T22-00-held-in-product-changes";
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from the
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T15-00-hero-picture": m20261128_hero_picture,
   "2026-11-28T20-54-base-backup-heartbeat": m20261128_base_backup_heartbeat,
   "2026-11-28T21-00-carriers-shown": m20261128_carriers_shown,
+  "2026-11-28T22-00-held-in-product-changes": m20261128_held_in_product_changes,
 };

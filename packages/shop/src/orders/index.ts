@@ -34,10 +34,10 @@ export {
 } from "./payment-moments";
 export {
   type ClientLimit,
-  checkoutPlaced,
   newCheckoutKey,
   type PlaceOrderInput,
   type PlaceOrderResult,
+  placedCheckouts,
   placeOrder,
 } from "./place-order";
 export { findOrder, type OrderLine, type OrderWithLines } from "./queries";

@@ -468,14 +468,21 @@ async function releaseEarlierHolds(
   });
 }
 
-/** Whether a checkout's form was already placed as an order (a second click, a reload of the post). */
-export async function checkoutPlaced(db: Kysely<Database>, checkoutKey: string): Promise<boolean> {
+/**
+ * Which of these checkouts' forms were already placed as orders (a second click, a reload of the
+ * post): one query for many, as a launch's rush asks it of hundreds of posts at once.
+ */
+export async function placedCheckouts(
+  db: Kysely<Database>,
+  checkoutKeys: readonly string[],
+): Promise<Set<string>> {
+  if (checkoutKeys.length === 0) return new Set();
   const found = await db
     .selectFrom("orders")
-    .select("id")
-    .where("checkoutKey", "=", checkoutKey)
-    .executeTakeFirst();
-  return found !== undefined;
+    .select("checkoutKey")
+    .where("checkoutKey", "in", [...checkoutKeys])
+    .execute();
+  return new Set(found.map((row) => row.checkoutKey));
 }
 
 export function findByCheckoutKey(db: Kysely<Database>, checkoutKey: string): Promise<Order | undefined> {

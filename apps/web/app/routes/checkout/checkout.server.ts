@@ -4,14 +4,20 @@ import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { Cart } from "@souls/shop/cart";
 import { homeSeries, modelByCode, priceLines } from "@souls/shop/catalogue";
-import { parseCheckoutQuery, SHIPPING_FIELDS, shippingDetailsSchema } from "@souls/shop/checkout";
+import {
+  mergeLines,
+  overOrderLimit,
+  parseCheckoutQuery,
+  SHIPPING_FIELDS,
+  shippingDetailsSchema,
+} from "@souls/shop/checkout";
+import { holdableOf } from "@souls/shop/limits";
 import {
   type CheckoutOutcome,
   type CheckoutRefusal,
   type CodeAnswer,
   type CountryChange,
   checkDiscountCode,
-  checkoutPlaced,
   type DeliveryQuote,
   newCheckoutKey,
   payForCheckout,
@@ -20,7 +26,8 @@ import {
 } from "@souls/shop/orders";
 import { GONE_MEANWHILE, HELD_MEANWHILE } from "~/components/product-actions";
 import { countOrderPlaced, hitOf } from "~/lib/audience.server";
-import { shownCatalogue } from "~/lib/catalogue.server";
+import { catalogueVersion, shownCatalogue } from "~/lib/catalogue.server";
+import { checkoutTurns } from "~/lib/checkout-turns.server";
 import { clientHash } from "~/lib/client.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -30,6 +37,7 @@ import { earlyAccessPasses, launchClock, openingOf } from "~/lib/launch.server";
 import { placedOrders, rememberOrder } from "~/lib/orders.server";
 import { siteOrigin } from "~/lib/page.server";
 import { gateway } from "~/lib/payments.server";
+import { checkoutWasPlaced } from "~/lib/placed-checkouts.server";
 import { logRefusal } from "~/lib/refusal.server";
 import { SHIPPING_REFUSAL_WORDS } from "~/lib/refusals";
 import { pathOf } from "~/screens";
@@ -205,23 +213,44 @@ export async function answerCheckout(
   }
   const checkoutKey = text(form.get("checkoutKey"));
   if (!/^[\w-]{16,64}$/.test(checkoutKey)) return invalidRequest(locale);
-  const gone = await goneMeanwhile(request, form, priced.lines, checkoutKey, locale);
-  if (gone) return gone;
+  const values = { ...details.values, discountCode };
+  // Nothing left for her as the catalogue says now (the usual answer in a launch's rush): no
+  // turn, no statement. Otherwise a turn of her models, and a look again when one ended meanwhile.
+  const hope = hopeFor(request, priced.lines, checkoutKey);
+  const shortNow = await hope.short();
+  if (shortNow) return answerShort(request, form, priced.lines, shortNow, locale, values, nameOf);
+  let shortMeanwhile: Short | null = null;
+  const endTurn = await checkoutTurns.take(
+    priced.lines.map((line) => line.model),
+    async () => {
+      shortMeanwhile = await hope.short();
+      return shortMeanwhile === null;
+    },
+  );
+  if (!endTurn) {
+    if (!shortMeanwhile) throw new Error("a checkout's turn refused without a short line");
+    return answerShort(request, form, priced.lines, shortMeanwhile, locale, values, nameOf);
+  }
   const expected = text(form.get("expectedTotal"));
-  const outcome = await payForCheckout(db, gateway, {
-    checkoutKey,
-    locale,
-    lines: priced.lines.map(({ model, quantity }) => ({ model, quantity })),
-    details: details.data,
-    expectedTotalCents: /^\d{1,9}$/.test(expected) ? Number(expected) : null,
-    withJavaScript: withJavaScript(form),
-    client: { hash: clientHash(request, context), earlierOrders: await placedOrders(request) },
-    limits: env.orderLimits,
-    earlyAccess: await earlyAccessPasses(request),
-    launchNow: launchClock.now(),
-    links: linksFor(locale),
-    ...(discountCode ? { discountCode } : {}),
-  });
+  let outcome: CheckoutOutcome;
+  try {
+    outcome = await payForCheckout(db, gateway, {
+      checkoutKey,
+      locale,
+      lines: priced.lines.map(({ model, quantity }) => ({ model, quantity })),
+      details: details.data,
+      expectedTotalCents: /^\d{1,9}$/.test(expected) ? Number(expected) : null,
+      withJavaScript: withJavaScript(form),
+      client: { hash: clientHash(request, context), earlierOrders: await placedOrders(request) },
+      limits: env.orderLimits,
+      earlyAccess: await earlyAccessPasses(request),
+      launchNow: launchClock.now(),
+      links: linksFor(locale),
+      ...(discountCode ? { discountCode } : {}),
+    });
+  } finally {
+    endTurn();
+  }
   if ("order" in outcome) {
     const models = priced.lines.map(({ model }) => model);
     await countOrderPlaced(hitOf(request, context.socketAddress), outcome.order.id, models);
@@ -241,30 +270,75 @@ export async function answerCheckout(
     const back = note ? backToThePiece(form, priced.lines, locale, note) : null;
     if (back) return back;
   }
-  return answerPayment(request, outcome, locale, { ...details.values, discountCode }, nameOf);
+  return answerPayment(request, outcome, locale, values, nameOf);
+}
+
+/** A line the catalogue leaves nothing to hold: its pieces gone, or all that is left held by others. */
+type Short = Extract<CheckoutRefusal, { problem: "unavailable" | "heldByOthers" }>;
+
+/**
+ * Whether a checkout may still be placed, as the catalogue says once every change committed
+ * before the question is heard: the first line short (a hold needs `holdableOf` pieces, as the
+ * order's statement counts them), or null. Always null for a post that must reach the statement
+ * whatever the catalogue says: a form placed already (a second click finds its order) or a
+ * browser whose earlier unpaid order gives its pieces back first.
+ */
+function hopeFor(request: Request, lines: readonly CheckoutLine[], checkoutKey: string) {
+  let mayBeShort: Promise<boolean> | undefined;
+  const placedBefore = async () =>
+    (await placedOrders(request)).length > 0 || (await checkoutWasPlaced(checkoutKey));
+  return {
+    async short(): Promise<Short | null> {
+      // Too many pieces of a model for one order: refused first, as it always was, by the checkout.
+      if (overOrderLimit(lines, env.orderLimits.maxPiecesPerModel)) return null;
+      const catalogue = await shownCatalogue();
+      let short: Short | null = null;
+      for (const line of mergeLines(lines)) {
+        const model = modelByCode(catalogue, line.model);
+        // What the last change heard said, newer than the catalogue's copy for a held piece paid.
+        const heard = model && catalogueVersion.stockOf(model.id);
+        const available = heard?.available ?? model?.available ?? 0;
+        if (available < line.quantity) {
+          short = { problem: "unavailable", model: line.model, available };
+          break;
+        }
+        const held = heard?.held ?? model?.held ?? 0;
+        if (holdableOf({ available, held }, env.orderLimits) < line.quantity) {
+          short ??= { problem: "heldByOthers", model: line.model };
+        }
+      }
+      if (!short) return null;
+      mayBeShort ??= placedBefore().then((placed) => !placed);
+      return (await mayBeShort) ? short : null;
+    },
+  };
 }
 
 /**
- * « Acheter maintenant » without JavaScript on a piece of which nothing is left, as the kept
- * catalogue says once every change committed before this request is heard: back to the model's
- * page, at its note saying so. In a launch's rush nearly every post is such a one; each cost a
- * transaction and a checkout page rendered for its shopper alone, and the server fell seconds
- * behind (issue 33). The kept page costs nothing. Not for a form already placed (a second click)
- * nor a browser with an unpaid order (a new checkout gives its hold back first): they go on.
+ * A post the catalogue leaves nothing to place: « Acheter maintenant » without JavaScript goes
+ * back to the model's kept page at its note (gone, or held by others); a cart or a page with
+ * JavaScript gets the checkout's refusal, her form kept, as the statement would have answered.
+ * In a launch's rush nearly every post is such a one: each cost a transaction, and a page
+ * rendered for its shopper alone, and the server fell seconds behind (issue 33).
  */
-async function goneMeanwhile(
+function answerShort(
   request: Request,
   form: FormData,
   lines: readonly CheckoutLine[],
-  checkoutKey: string,
+  short: Short,
   locale: Locale,
+  values: Record<string, string>,
+  nameOf: (model: ModelCode) => string,
 ) {
-  if (lines.length !== 1 || (lines[0]?.available ?? 0) > 0 || withJavaScript(form)) return null;
-  if ((await placedOrders(request)).length > 0 || (await checkoutPlaced(db, checkoutKey))) return null;
-  return backToThePiece(form, lines, locale, GONE_MEANWHILE);
+  const note = short.problem === "unavailable" && short.available > 0 ? null : noteOf(short);
+  const back = note ? backToThePiece(form, lines, locale, note) : null;
+  if (back) return back;
+  return answerPayment(request, { outcome: "refused", refusal: short }, locale, values, nameOf);
 }
 
-type CheckoutLine = { model: ModelCode; available: number; paths: Partial<Record<Locale, string>> };
+const noteOf = (short: Short) => (short.problem === "unavailable" ? GONE_MEANWHILE : HELD_MEANWHILE);
+
+type CheckoutLine = { model: ModelCode; quantity: number; paths: Partial<Record<Locale, string>> };
 
 /**
  * « Acheter maintenant » without JavaScript on one model: the model's kept page at one of its notes
