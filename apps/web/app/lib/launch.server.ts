@@ -6,7 +6,7 @@
  */
 import { formatOpening } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
-import { type Catalogue, homeSeries } from "@souls/shop/catalogue";
+import { type Catalogue, homeSeries, modelByCode } from "@souls/shop/catalogue";
 import {
   type EarlyAccessPass,
   launchMomentsPassed,
@@ -14,17 +14,14 @@ import {
   nextLaunchMoment,
   type SeriesLaunch,
   salePhase,
-  shopClock,
 } from "@souls/shop/launch";
 import { earlyAccessCookie } from "./cookies.server";
-import { env } from "./env.server";
+import { launchClock } from "./launch-clock.server";
 import { productChanges, tellOpenPages } from "./live.server";
 import { closeOnStop, processWide } from "./server-process.server";
 
 export type { EarlyAccessPass };
-
-/** The clock of every launch rule: the machine's, moved only in a test run (SHOP_TEST_CLOCK_FILE). */
-export const launchClock = shopClock(env);
+export { launchClock };
 
 const MAX_PASSES = 5;
 
@@ -118,10 +115,19 @@ interface Watched {
   models: Map<SeriesLaunch, string[]>;
   timer: ReturnType<typeof setTimeout> | undefined;
   started: boolean;
+  /** The catalogue as the pages have it (watchLaunches' `load`). */
+  load: () => Promise<Catalogue>;
 }
 
 const watched = processWide("launch", () => {
-  const state: Watched = { launches: [], home: null, models: new Map(), timer: undefined, started: false };
+  const state: Watched = {
+    launches: [],
+    home: null,
+    models: new Map(),
+    timer: undefined,
+    started: false,
+    load: () => Promise.reject(new Error("the launches are not watched")),
+  };
   closeOnStop("launch", async () => {
     if (state.timer) clearTimeout(state.timer);
     state.timer = undefined;
@@ -148,13 +154,33 @@ function arm(): void {
           launch.opensAt && new Date(launch.opensAt.getTime() - launch.earlyAccessMinutes * 60_000),
         ];
         if (!moments.some((moment) => moment?.getTime() === next.getTime())) continue;
-        for (const slug of models)
-          tellOpenPages({ id: 0, slug, reference: "", available: 1, operation: "update", stockOnly: false });
+        tellOpening(models);
       }
     }
     arm();
   }, wait);
   watched.timer.unref?.();
+}
+
+/**
+ * Tells the open pages of a series' models that it opened (or its head start began), with each
+ * model's pieces as the catalogue has them now: a page swaps in what it shows in that state
+ * (live-availability.js).
+ */
+function tellOpening(models: readonly string[]): void {
+  watched.load().then(
+    (catalogue) => {
+      for (const slug of models) {
+        const model = modelByCode(catalogue, slug);
+        if (!model) continue;
+        const { id, reference, available, held } = model;
+        tellOpenPages({ id, slug, reference, available, held, operation: "update", stockOnly: false });
+      }
+    },
+    (error: unknown) => {
+      console.error("[launch] cannot tell the open pages of an opening:", (error as Error).message);
+    },
+  );
 }
 
 /** What the watcher needs of the catalogue: each series' launch and its models. */
@@ -177,6 +203,7 @@ function learn(catalogue: Catalogue): void {
 export function watchLaunches(load: () => Promise<Catalogue>): void {
   if (watched.started) return;
   watched.started = true;
+  watched.load = load;
   const refresh = () => {
     load().then(learn, (error: unknown) => {
       console.error("[launch] cannot read the series' openings:", (error as Error).message);

@@ -11,6 +11,7 @@ const change = (slug: string, available: number, stockOnly = true): ProductChang
   slug,
   reference: slug,
   available,
+  held: null,
   operation: "update",
   stockOnly,
 });
@@ -20,12 +21,14 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
 
-/** A page's stream: what it was told, and a promise for its `n`-th message. */
+/** A page's stream: what it was told (the shop's time of each aside), and a promise for its `n`-th message. */
 function page(model: string | null) {
-  const told: AvailabilityChange[] = [];
+  const told: Omit<AvailabilityChange, "at">[] = [];
   const waiting = new Map<number, () => void>();
   stops.push(
-    watchAvailability(model, (message) => {
+    watchAvailability(model, ({ at, ...message }) => {
+      // Told with the shop's time, which a page before its opening compares with the opening.
+      expect(Math.abs(at - Date.now())).toBeLessThan(60_000);
       told.push(message);
       waiting.get(told.length)?.();
     }),

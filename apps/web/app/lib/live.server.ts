@@ -4,6 +4,7 @@ import {
   type ProductChange,
 } from "@souls/shop/product-changes";
 import { env } from "./env.server";
+import { launchClock } from "./launch-clock.server";
 import { closeOnStop, processWide } from "./server-process.server";
 
 /**
@@ -72,6 +73,11 @@ export function tellOpenPages(change: ProductChange): void {
 export interface AvailabilityChange {
   model: string;
   available: number;
+  /**
+   * The shop's time when told (ms): a page showing an opening to come knows whether it is
+   * open now, and swaps in what it shows once open (live-availability.js, decision 066).
+   */
+  at: number;
 }
 
 interface PacedModel {
@@ -106,7 +112,7 @@ function tellNow(slug: string, model: PacedModel, change: ProductChange) {
   // A held piece paid for changes no page: its pages are not read again for it.
   if (change.stockOnly && model.told === change.available) return;
   model.told = change.available;
-  const message = { model: slug, available: change.available };
+  const message = { model: slug, available: change.available, at: launchClock.now().getTime() };
   for (const listener of live.pages.get(slug) ?? []) listener(message);
   for (const listener of live.pages.get(null) ?? []) listener(message);
   model.timer = setTimeout(() => {

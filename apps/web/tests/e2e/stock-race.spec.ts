@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { fillShipping, payWithCard, submitCheckout } from "./checkout-helpers";
 import { expect, sql, test } from "./fixtures";
+import { seriesWithOneModel } from "./launch-helpers";
 import { deliveredEmail, linkIn } from "./mailbox";
+import { moveShopClockTo, withShopClock } from "./shop-clock";
 
 // Runs in one project only (see playwright.config.ts): it owns Bilin's stock while it runs, one
 // test after the other.
@@ -168,4 +170,29 @@ test("a product page left open follows its stock without reload", async ({ page 
   } finally {
     await sql("UPDATE products SET stock = reserved + 25 WHERE slug = 'bilin'");
   }
+});
+
+test("a product page left open before its series opens offers the piece at the opening, without reload", async ({
+  page,
+}, testInfo) => {
+  // Drawn from the page itself at the opening (decision 066): no read of the page again.
+  const opensAt = new Date(Date.UTC(2029, 11, 7, 17, 0));
+  const model = await seriesWithOneModel(testInfo.project.name, { opensAt, earlyAccessMinutes: 0, stock: 2 });
+  await withShopClock(async () => {
+    // Three seconds before the opening, by the shop's clock: the server waits for it by itself.
+    await moveShopClockTo(new Date(opensAt.getTime() - 3_000));
+    await page.goto(model.paths.en);
+    await expect(page.locator("main[data-live=on]")).toBeVisible();
+    await expect(page.locator("#purchase").getByText(/^Opens \w+ \d+ December at 6 pm$/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add to cart" })).toHaveCount(0);
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(model.paths.en)) reads.push(request.url());
+    });
+
+    await expect(page.getByRole("button", { name: "Add to cart" }).first()).toBeEnabled({ timeout: 15_000 });
+    await expect(page.getByText("Only 2 pieces left")).toBeVisible();
+    await expect(page.locator("#purchase").getByText(/^Opens/)).toHaveCount(0);
+    expect(reads).toEqual([]);
+  });
 });

@@ -5,7 +5,6 @@ import { GuaranteeNotice } from "~/components/guarantee-notice";
 import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { JsonLd } from "~/components/json-ld";
 import { Paragraphs } from "~/components/paragraphs";
-import { GONE_MEANWHILE, HELD_MEANWHILE } from "~/components/product-actions";
 import { ModelsToView } from "~/components/product-card";
 import { ProductSafety } from "~/components/product-safety";
 import { SignupBox } from "~/components/signup-form";
@@ -20,7 +19,7 @@ import { useTranslation } from "~/lib/translations";
 import { ENDPOINTS, pathOf } from "~/screens";
 import liveAvailabilityScript from "~/scripts/live-availability.js?url&no-inline";
 import { Gallery, galleryPreload } from "./gallery";
-import { Purchase, Waitlist } from "./offer";
+import { Offer, OfferAgain, OfferToCome, Waitlist } from "./offer";
 import { productPage, requireModel } from "./product.server";
 import { ProductPrice } from "./product-price";
 import { ProductStory } from "./product-story";
@@ -73,10 +72,7 @@ export default function ProductPage() {
   const locale = useLocale();
   const { t: tc } = useTranslation();
   const home = pathOf("home", locale);
-  const { available } = model;
-  const purchase = (anchor: string) => (
-    <Purchase opening={opening} model={model.model} available={available} locale={locale} anchor={anchor} />
-  );
+  const offer = { opening, model: model.model, available: model.available, name, holdMinutes, locale };
   const price = (withVat: boolean) => (
     <ProductPrice
       priceCents={model.priceCents}
@@ -92,6 +88,7 @@ export default function ProductPage() {
       className="product-page"
       data-model={model.model}
       data-live-source={`${ENDPOINTS.liveAvailability}?model=${encodeURIComponent(model.model)}`}
+      data-opens-at={opening?.at}
     >
       {/* The page's one script: its availability kept current while it is open (optional). */}
       <script type="module" src={liveAvailabilityScript} />
@@ -134,23 +131,8 @@ export default function ProductPage() {
           {reviews ? <ReviewsSummary reviews={reviews} locale={locale} /> : null}
           {price(true)}
           <Paragraphs text={texts.shortDescription} />
-          <div id="purchase" data-availability="offer">
-            {!opening && available <= 0 ? (
-              <p id={GONE_MEANWHILE} className="gone-meanwhile">
-                {tc("product.goneMeanwhile", { name })}
-              </p>
-            ) : null}
-            {!opening && available > 0 ? (
-              <p id={HELD_MEANWHILE} className="gone-meanwhile">
-                {tc("product.heldMeanwhile", { name, count: holdMinutes })}
-              </p>
-            ) : null}
-            {!opening && available > 0 && available < 3 ? (
-              <p className="stock-note">{tc("product.fewLeft", { count: available })}</p>
-            ) : null}
-            {purchase("purchase")}
-          </div>
-          <Waitlist opening={opening} available={available} name={name} />
+          <Offer {...offer} />
+          <Waitlist {...offer} />
           <ul className="trust-lines">
             {(["fabric", "madeIn", "payment", "packaging"] as const).map((line) => (
               <li key={line}>
@@ -181,9 +163,7 @@ export default function ProductPage() {
 
       <ProductStory texts={texts} name={name} locale={locale}>
         {price(false)}
-        <div id="purchase-again" data-availability="offer-again">
-          {purchase("purchase-again")}
-        </div>
+        <OfferAgain {...offer} />
       </ProductStory>
 
       {reviews ? <ProductReviews reviews={reviews} locale={locale} allPath={reviewsAllPath} /> : null}
@@ -216,6 +196,7 @@ export default function ProductPage() {
         text={tc("product.follow.text")}
         submitLabel={tc("product.follow.submit")}
       />
+      <OfferToCome {...offer} />
       {structuredData.map((item) => (
         <JsonLd key={item["@type"]} data={item} />
       ))}
