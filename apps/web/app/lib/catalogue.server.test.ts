@@ -86,6 +86,21 @@ describe("the collection shown on pages", () => {
     expect(third).toBe(first);
   });
 
+  it("gives its last copy without waiting for the changes of the moment, once one was read", async () => {
+    const changes = channel();
+    const load = vi.fn(async () => collection(load.mock.calls.length));
+    const shown = keepCollection(load, versionOf(changes));
+
+    // Nothing read yet: the last copy is a fresh one.
+    expect((await shown.lastShown()).aicha?.available).toBe(1);
+    changes.announce();
+    // A change heard: the last copy is still the one read, and no read is made for it.
+    expect((await shown.lastShown()).aicha?.available).toBe(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect((await shown()).aicha?.available).toBe(2);
+    expect((await shown.lastShown()).aicha?.available).toBe(2);
+  });
+
   it("is read on every page while the channel does not listen, and kept again once it does", async () => {
     const changes = channel();
     const load = vi.fn(async () => collection(5));

@@ -95,7 +95,9 @@ export function versionOf(changes: WatchedProductChanges): CatalogueVersion {
 export function keepCollection<T extends object>(load: () => Promise<T>, version: CatalogueVersion) {
   let kept: { value: T; version: string } | undefined;
   let reading: { value: Promise<T>; version: string } | undefined;
-  return async function shown(): Promise<T> {
+  /** The last copy read, whatever came since. */
+  let last: T | undefined;
+  async function shown(): Promise<T> {
     const before = await version.current();
     // Not listening: nothing is kept nor shared, a change could not be noticed.
     if (before === null) return deepFreeze(await load());
@@ -106,13 +108,23 @@ export function keepCollection<T extends object>(load: () => Promise<T>, version
     reading = { value, version: before };
     try {
       const read = await value;
+      last = read;
       // A change heard during the read may have committed after it: that copy is not kept.
       if (version.heard() === before) kept = { value: read, version: before };
       return read;
     } finally {
       if (reading?.value === value) reading = undefined;
     }
-  };
+  }
+  /**
+   * The last copy read, without waiting for the changes of the moment (none read yet: a fresh
+   * one): for what a change of stock cannot alter (a model's name, its address), never for what
+   * is left of it.
+   */
+  async function lastShown(): Promise<T> {
+    return last ?? shown();
+  }
+  return Object.assign(shown, { lastShown });
 }
 
 /** Shared by every request: frozen, all the way down, so that no loader can change it for the next one. */

@@ -88,5 +88,8 @@ export function createCheckoutTurns(perModel: number): CheckoutTurns {
   };
 }
 
-/** This web server's turns: two posts of a model placed at once, the others waiting. */
-export const checkoutTurns = createCheckoutTurns(2);
+/**
+ * This web server's turns: one post of a model placed at a time (its row is locked one statement
+ * at a time anyway), the others waiting without a connection: the pool stays free for the rest.
+ */
+export const checkoutTurns = createCheckoutTurns(1);

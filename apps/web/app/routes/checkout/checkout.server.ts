@@ -3,7 +3,7 @@ import { formatOpening } from "@souls/core/format";
 import type { Locale } from "@souls/core/locales";
 import type { ModelCode } from "@souls/core/models";
 import type { Cart } from "@souls/shop/cart";
-import { homeSeries, modelByCode, priceLines } from "@souls/shop/catalogue";
+import { type Catalogue, homeSeries, modelByCode, priceLines } from "@souls/shop/catalogue";
 import {
   mergeLines,
   overOrderLimit,
@@ -44,10 +44,21 @@ import { pathOf } from "~/screens";
 
 /**
  * The lines a checkout address (or the cart) asks for, priced from the catalogue; null when the
- * address is malformed or names a model shoppers cannot find.
+ * address is malformed or names a model shoppers cannot find. `quick`: from the last copy read,
+ * not waiting for the changes of the moment (a post: what is left is judged apart, the prices by
+ * the order's statement); a model it does not know yet is looked for in the catalogue as it is now.
  */
-export async function checkoutLines(items: URLSearchParams, cart: Cart = []) {
-  const catalogue = await shownCatalogue();
+export async function checkoutLines(
+  items: URLSearchParams,
+  cart: Cart = [],
+  { quick = false } = {},
+): Promise<ReturnType<typeof linesIn>> {
+  const priced = linesIn(await (quick ? shownCatalogue.lastShown() : shownCatalogue()), items, cart);
+  if (quick && priced === null) return checkoutLines(items, cart);
+  return priced;
+}
+
+function linesIn(catalogue: Catalogue, items: URLSearchParams, cart: Cart) {
   // `?qty=2` alone (the spec's address) means the home page's first model.
   const parsed = parseCheckoutQuery(items, cart, homeSeries(catalogue).models[0]?.model);
   if (!parsed.ok) return null;
@@ -159,7 +170,7 @@ export async function answerCheckout(
     return data({ outcome: "language" as const, values });
   }
 
-  const priced = await checkoutLines(new URLSearchParams(text(form.get("items"))));
+  const priced = await checkoutLines(new URLSearchParams(text(form.get("items"))), [], { quick: true });
   if (!priced) return invalidRequest(locale);
   const nameOf = (model: ModelCode) => priced.lines.find((line) => line.model === model)?.name ?? model;
 
@@ -277,7 +288,7 @@ export async function answerCheckout(
 type Short = Extract<CheckoutRefusal, { problem: "unavailable" | "heldByOthers" }>;
 
 /**
- * Whether a checkout may still be placed, as the catalogue says once every change committed
+ * Whether a checkout may still be placed, as the last changes heard say once every change committed
  * before the question is heard: the first line short (a hold needs `holdableOf` pieces, as the
  * order's statement counts them), or null. Always null for a post that must reach the statement
  * whatever the catalogue says: a form placed already (a second click finds its order) or a
@@ -291,18 +302,16 @@ function hopeFor(request: Request, lines: readonly CheckoutLine[], checkoutKey: 
     async short(): Promise<Short | null> {
       // Too many pieces of a model for one order: refused first, as it always was, by the checkout.
       if (overOrderLimit(lines, env.orderLimits.maxPiecesPerModel)) return null;
-      const catalogue = await shownCatalogue();
+      // Every change committed before this moment heard: what each model has left is what its
+      // last change said (not waiting for the catalogue to be read again after each hold).
+      await catalogueVersion.current();
       let short: Short | null = null;
       for (const line of mergeLines(lines)) {
-        const model = modelByCode(catalogue, line.model);
-        // What the last change heard said, newer than the catalogue's copy for a held piece paid.
-        const heard = model && catalogueVersion.stockOf(model.id);
-        const available = heard?.available ?? model?.available ?? 0;
+        const { available, held } = await piecesOf(line.model);
         if (available < line.quantity) {
           short = { problem: "unavailable", model: line.model, available };
           break;
         }
-        const held = heard?.held ?? model?.held ?? 0;
         if (holdableOf({ available, held }, env.orderLimits) < line.quantity) {
           short ??= { problem: "heldByOthers", model: line.model };
         }
@@ -312,6 +321,15 @@ function hopeFor(request: Request, lines: readonly CheckoutLine[], checkoutKey: 
       return (await mayBeShort) ? short : null;
     },
   };
+}
+
+/** A model's pieces left and held, as its last change heard said, else as the catalogue is now. */
+async function piecesOf(code: ModelCode): Promise<{ available: number; held: number }> {
+  const known = modelByCode(await shownCatalogue.lastShown(), code);
+  const heard = known && catalogueVersion.stockOf(known.id);
+  if (heard && heard.held !== null) return { available: heard.available, held: heard.held };
+  const model = modelByCode(await shownCatalogue(), code);
+  return { available: model?.available ?? 0, held: model?.held ?? 0 };
 }
 
 /**
