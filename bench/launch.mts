@@ -40,9 +40,13 @@ import { type LoadResult, type LoadTool, load, pickLoadTool, startStaticServer }
 import { type Figure, ms, percent, perSecond } from "./table.mts";
 
 export interface LaunchOptions {
-  baseUrl: string;
-  /** The app's process, for the CPU it gets during the rush. */
-  appPid: number;
+  /**
+   * The web replicas, as docker/compose.yaml runs two behind its proxy: each shopper's browser
+   * talks to one (the proxy balances connections round robin).
+   */
+  baseUrls: string[];
+  /** Their processes, for the CPU they get during the rush. */
+  appPids: number[];
   databaseUrl: string;
   /** The app's SESSION_SECRET: the early-access links are signed with it. */
   sessionSecret: string;
@@ -178,7 +182,10 @@ class Browser {
    * The live availability stream, as EventSource opens it: its own connection, held open. A
    * refusal (503) is not retried, as EventSource does not.
    */
-  stream(onChange: (change: { model: string; available: number }) => void, model?: string): Promise<Stream> {
+  stream(
+    onChange: (change: { model: string; available: number; at?: number }) => void,
+    model?: string,
+  ): Promise<Stream> {
     return new Promise((resolve) => {
       const req = http.get(
         // A product page's stream names its model, as the page's data-live-source says.
@@ -368,7 +375,10 @@ function shopperAddress(index: number): string {
 const HOARDER_NETWORK = "2001:db8:bad:cafe";
 
 export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
-  const { baseUrl, log } = options;
+  const { baseUrls, log } = options;
+  /** The replica the n-th browser's connection goes to. */
+  const replica = (n: number) => baseUrls[n % baseUrls.length] as string;
+  const baseUrl = replica(0);
   const agent = new http.Agent({
     keepAlive: true,
     maxSockets: Number.POSITIVE_INFINITY,
@@ -434,6 +444,14 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   // kind, ms, connect ms, …), to see where a tail comes from.
   const begun = performance.now();
   const trace: string[] = [];
+  /** Whether a product page drew the state a change tells (live-availability.js's `show`). */
+  const drawsState = (body: string, change: { available: number; at?: number }) => {
+    const opensAt = /data-opens-at="([^"]+)"/.exec(body)?.[1];
+    if (opensAt && !((change.at ?? 0) >= Date.parse(opensAt))) return false;
+    const state = Math.min(Math.max(change.available, 0), 3);
+    return body.includes(`data-availability-state="${state}"`);
+  };
+
   const loadPage = async (browser: Browser, target: string) => {
     const answer = await browser.request("GET", target);
     pages.tally.count(answer.status);
@@ -470,7 +488,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     tally: Tally,
     timed: boolean,
     pay = true,
-  ): Promise<{ held: boolean; status: number }> => {
+  ): Promise<{ held: boolean; status: number; heldMeanwhile: boolean }> => {
     const key = `bench-${randomBytes(12).toString("base64url")}`;
     // The form posts to the checkout's own address, as the buy-now button leaves it.
     const target = `/checkout?product=${slug}&qty=${quantity}`;
@@ -498,7 +516,9 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
       checkouts.payTally.count(paid.status);
       if (paid.status === 303) checkouts.paid++;
     }
-    return { held, status: answer.status };
+    // Sent back to the page's note that what is left is held by others (a no-JavaScript 409).
+    const heldMeanwhile = answer.status === 303 && location.endsWith("#held-meanwhile");
+    return { held, status: answer.status, heldMeanwhile };
   };
 
   // The watcher: a stream admitted before the crowd's, and the pages read fresh every 100 ms.
@@ -517,10 +537,11 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   let watching = true;
   const watchPages = (async () => {
     while (Date.now() < T) await sleep(100);
-    while (watching) {
+    // A fresh page from each replica in turn: each must say « Épuisé » as soon.
+    for (let read = 0; watching; read++) {
       await Promise.all(
         launch.models.map(async (model) => {
-          const page = await new Browser(baseUrl, "192.0.2.11", agent).request("GET", model.path);
+          const page = await new Browser(replica(read), "192.0.2.11", agent).request("GET", model.path);
           if (page.status === 200) saw(pageSaw, model.slug, pageSaysSoldOut(page.body));
         }),
       );
@@ -534,7 +555,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   // The head start: each subscriber opens her link; the first ones buy one piece each and pay.
   const earlyRun = Promise.all(
     launch.subscribers.map(async (subscriber, i) => {
-      const browser = new Browser(baseUrl, `203.0.113.${i + 1}`, browserAgent());
+      const browser = new Browser(replica(i), `203.0.113.${i + 1}`, browserAgent());
       let target = `/acces-anticipe/${subscriber.token}`;
       for (let hop = 0; hop < 3 && target; hop++) {
         const answer = await browser.request("GET", target);
@@ -557,16 +578,18 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   // The crowd, arriving over the minute before T.
   const rushEnd = T + RUSH_SECONDS * 1000;
   const shopper = async (index: number) => {
-    const browser = new Browser(baseUrl, shopperAddress(index), browserAgent());
+    const browser = new Browser(replica(index), shopperAddress(index), browserAgent());
     const model = launch.models[index % launch.models.length] as Model;
     const arrival = T - CROWD_FROM_SECONDS * 1000 + Math.random() * (CROWD_FROM_SECONDS - 5) * 1000;
     await sleep(Math.max(0, arrival - Date.now()));
     rushOn = true;
     await loadPage(browser, "/");
-    await loadPage(browser, model.path);
+    let page = (await loadPage(browser, model.path)).body;
     let available = 1;
-    // The page's script: the page read again, its availability swapped in; a change heard while
-    // a read is on its way makes one more read after it (apps/web/app/scripts/live-availability.js).
+    // The page's script: told a change, it swaps in what the page drew for that state (its
+    // templates, once the opening passed by the shop's time); a state it did not draw reads the
+    // page again, and a change heard while a read is on its way makes one more read after it
+    // (apps/web/app/scripts/live-availability.js).
     let reading = false;
     let again = false;
     const reread = async () => {
@@ -575,7 +598,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
         return;
       }
       reading = true;
-      await loadPage(browser, model.path);
+      page = (await loadPage(browser, model.path)).body;
       reading = false;
       if (again && Date.now() < rushEnd) {
         again = false;
@@ -585,6 +608,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     const stream = await browser.stream((change) => {
       if (change.model !== model.slug) return;
       available = change.available;
+      if (!reading && drawsState(page, change)) return;
       if (Date.now() < rushEnd) void reread();
     }, model.slug);
     if (stream.status === 200) {
@@ -606,20 +630,29 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
       if (held) beforeOpening.held++;
     }
     await sleep(Math.max(0, T + Math.random() * CLICK_SPREAD_MS - Date.now()));
-    const quantity = index % 10 === 3 ? 2 : 1;
+    let quantity = index % 10 === 3 ? 2 : 1;
     const email = `client-${index}@example.org`;
     for (let attempt = 0; attempt <= RETRIES && Date.now() < rushEnd; attempt++) {
-      const { held, status } = await buy(browser, model.slug, quantity, email, checkouts.tally, true);
+      const { held, status, heldMeanwhile } = await buy(
+        browser,
+        model.slug,
+        quantity,
+        email,
+        checkouts.tally,
+        true,
+      );
       if (held) {
         checkouts.held++;
         return;
       }
-      // Held by others (409) may free up, an error page (503) may pass: she looks at the page
-      // again, and tries while it offers the model.
-      if (status !== 409 && status !== 503) return;
+      // Held by others (409, or its note on the page) may free up, fewer left than she asked
+      // (409) she may take, an error page (503) may pass: she looks at the page again, and tries
+      // while it offers the model, no more than it has.
+      if (status !== 409 && status !== 503 && !heldMeanwhile) return;
       await sleep(1_000 + Math.random() * 1_000);
-      const page = await loadPage(browser, model.path);
-      if (!available || pageSaysSoldOut(page.body)) return;
+      const again = await loadPage(browser, model.path);
+      if (!available || pageSaysSoldOut(again.body)) return;
+      quantity = Math.min(quantity, available);
     }
   };
 
@@ -630,7 +663,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
       Array.from({ length: options.hoarderAddresses }, async (_, k) => {
         for (const model of launch.models) {
           // A script: no cookie kept from one try to the next (its earlier holds stay held).
-          const browser = new Browser(baseUrl, `${HOARDER_NETWORK}::${(k + 1).toString(16)}`, agent);
+          const browser = new Browser(replica(k), `${HOARDER_NETWORK}::${(k + 1).toString(16)}`, agent);
           hoard.tried++;
           const { held } = await buy(
             browser,
@@ -653,16 +686,21 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     const tool = await pickLoadTool();
     const page = (launch.models[0] as Model).path;
     await sleep(Math.max(0, T - Date.now()));
-    const app = await load(tool, new URL(page, baseUrl).href, options.stormConnections, options.stormSeconds);
-    return { tool, app, page };
+    // The proxy spreads the storm's connections over the replicas.
+    const perReplica = Math.ceil(options.stormConnections / baseUrls.length);
+    const each = await Promise.all(
+      baseUrls.map((url) => load(tool, new URL(page, url).href, perReplica, options.stormSeconds)),
+    );
+    return { tool, app: together(each), page };
   };
 
+  const appCpuMs = () => options.appPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
   // The CPU each party gets from T to the rush's end (the machine's other sessions take the rest).
   const cpuAtT = (async () => {
     await sleep(Math.max(0, T - Date.now()));
     return {
       at: performance.now(),
-      app: processCpuMs(options.appPid),
+      app: appCpuMs(),
       db: serverCpuMs(launch.postmaster),
       own: ownCpuMs(),
     };
@@ -671,7 +709,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   const [, , , stormResult, cpuFrom] = await Promise.all([earlyRun, crowd, hoarder(), storm(), cpuAtT]);
   const rushCpu = {
     seconds: (performance.now() - cpuFrom.at) / 1000,
-    app: (processCpuMs(options.appPid) - cpuFrom.app) / 1000,
+    app: (appCpuMs() - cpuFrom.app) / 1000,
     db: (serverCpuMs(launch.postmaster) - cpuFrom.db) / 1000,
     own: (ownCpuMs() - cpuFrom.own) / 1000,
   };
@@ -735,9 +773,10 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   // Every shopper leaves: her stream closes. Then as many streams as the server admits, again.
   for (const stream of open) stream.close();
   await sleep(2_000);
+  const shopBound = streamBound * baseUrls.length;
   const again = await Promise.all(
-    Array.from({ length: streamBound }, (_, i) =>
-      new Browser(baseUrl, `198.19.${Math.floor(i / 250)}.${(i % 250) + 1}`, agent).stream(() => {}),
+    Array.from({ length: shopBound }, (_, i) =>
+      new Browser(replica(i), `198.19.${Math.floor(i / 250)}.${(i % 250) + 1}`, agent).stream(() => {}),
     ),
   );
   const readmitted = again.filter((stream) => stream.status === 200).length;
@@ -929,7 +968,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     },
     {
       section: "launch",
-      figure: `launch: live streams admitted to the crowd (the server's bound: ${streamBound}, one taken by the watcher)`,
+      figure: `launch: live streams admitted to the crowd (each replica's bound: ${streamBound}, one taken by the watcher)`,
       value: `${streams.admitted.toLocaleString("en-US")} admitted, ${streams.refused.toLocaleString("en-US")} refused (503)${streams.other ? `, ${streams.other} other` : ""} of ${options.shoppers.toLocaleString("en-US")}`,
       budget: "—",
       met: null,
@@ -941,10 +980,10 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     },
     {
       section: "launch",
-      figure: `launch: stream slots back once the crowd left (${streamBound} new streams from new addresses)`,
-      value: `${readmitted} of ${streamBound} admitted`,
-      budget: String(streamBound),
-      met: readmitted === streamBound,
+      figure: `launch: stream slots back once the crowd left (${shopBound} new streams from new addresses, every replica's bound)`,
+      value: `${readmitted} of ${shopBound} admitted`,
+      budget: String(shopBound),
+      met: readmitted === shopBound,
     },
     {
       section: "launch",
@@ -1003,6 +1042,23 @@ async function soldOutcome(db: ReturnType<typeof connect>, seriesId: number) {
 }
 
 /** The delivery price to France of one and of two pieces, as the shop's zones say. */
+/**
+ * One load spread over the replicas as one: requests added up, the slowest replica's percentiles
+ * (an upper bound of the whole's).
+ */
+function together(each: LoadResult[]): LoadResult {
+  const [first] = each;
+  if (!first) throw new Error("no replica was loaded");
+  return {
+    tool: first.tool,
+    requestsPerSecond: each.reduce((sum, one) => sum + one.requestsPerSecond, 0),
+    p50: Math.max(...each.map((one) => one.p50)),
+    p99: Math.max(...each.map((one) => one.p99)),
+    requests: each.reduce((sum, one) => sum + one.requests, 0),
+    errors: each.reduce((sum, one) => sum + one.errors, 0),
+  };
+}
+
 async function deliveryToFrance(databaseUrl: string): Promise<Map<number, number>> {
   const db = connect(databaseUrl);
   try {

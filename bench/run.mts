@@ -486,20 +486,32 @@ async function main(): Promise<number> {
   // After the sections that read the home page: it features a new series and sells it out.
   await runSection("launch", async () => {
     waitedMs += await waitForQuietMachine("the launch");
-    const rush = await benchLaunch({
-      baseUrl,
-      appPid,
-      databaseUrl: database.urlFor("souls"),
-      sessionSecret,
-      shoppers: settings.launchShoppers,
-      subscribers: 20,
-      earlyBuyers: 6,
-      hoarderAddresses: 40,
-      stormSeconds: settings.quick ? 3 : 5,
-      stormConnections: 16,
-      repoRoot: ROOT,
-      log,
-    });
+    // The shop as docker/compose.yaml runs it: two web replicas of the same build and database.
+    const second = await startApp(
+      snapshot?.server as string,
+      database.urlFor("souls"),
+      path.join(folder, "app-second.log"),
+      heapFolder,
+    );
+    let rush: Figure[];
+    try {
+      rush = await benchLaunch({
+        baseUrls: [baseUrl, second.baseUrl],
+        appPids: [appPid, second.pid],
+        databaseUrl: database.urlFor("souls"),
+        sessionSecret,
+        shoppers: settings.launchShoppers,
+        subscribers: 20,
+        earlyBuyers: 6,
+        hoarderAddresses: 40,
+        stormSeconds: Number(process.env.BENCH_STORM ?? (settings.quick ? 3 : 5)),
+        stormConnections: 16,
+        repoRoot: ROOT,
+        log,
+      });
+    } finally {
+      await second.stop();
+    }
     // The announcement's figures (bench/announcement.mts), on a database of their own: it
     // empties the e-mail queue and the announcements of the one it is given.
     await database.createDatabase("souls_announcement");
