@@ -27,7 +27,8 @@ describe("checkout turns", () => {
   });
 
   it("lets the waiting posts go at once when a turn leaves nothing for them, holding no turn", async () => {
-    const turns = createCheckoutTurns(1);
+    const told: number[] = [];
+    const turns = createCheckoutTurns(1, (waiting) => told.push(waiting));
     const first = await turns.take(["lina"], always);
     let piecesLeft = 1;
     const stillPossible = async () => piecesLeft > 0;
@@ -39,6 +40,9 @@ describe("checkout turns", () => {
     first?.();
     expect(await Promise.all(waiting)).toEqual(Array(50).fill(null));
     expect(turns.waiting).toBe(0);
+    // The metrics were told each change: up to 50 waiting, back to none.
+    expect(Math.max(...told)).toBe(50);
+    expect(told.at(-1)).toBe(0);
     // Nothing left held: the next post has its turn at once.
     expect(await turns.take(["lina"], always)).toBeTypeOf("function");
   });

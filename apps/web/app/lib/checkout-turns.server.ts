@@ -10,6 +10,8 @@
  * and those it leaves nothing to leave at once. PostgreSQL stays the judge of every hold: a turn
  * only spares it the posts that could not succeed, and other servers take their own turns.
  */
+import { checkoutsWaiting } from "@souls/shop/metrics";
+
 export interface CheckoutTurns {
   /**
    * Waits for a turn on each model (in one order, so that two carts never wait on each other),
@@ -21,8 +23,14 @@ export interface CheckoutTurns {
   readonly waiting: number;
 }
 
-/** `perModel`: the posts of one model placed at once (a model's row is locked one at a time anyway). */
-export function createCheckoutTurns(perModel: number): CheckoutTurns {
+/**
+ * `perModel`: the posts of one model placed at once (a model's row is locked one at a time anyway);
+ * `onWaiting`: told how many posts wait, at each change (the metrics).
+ */
+export function createCheckoutTurns(
+  perModel: number,
+  onWaiting: (waiting: number) => void = () => {},
+): CheckoutTurns {
   const running = new Map<string, number>();
   /** The posts waiting for each model's next ended turn. */
   const waiters = new Map<string, Set<() => void>>();
@@ -57,11 +65,11 @@ export function createCheckoutTurns(perModel: number): CheckoutTurns {
       try {
         for (const model of [...new Set(models)].sort()) {
           while ((running.get(model) ?? 0) >= perModel) {
-            waiting++;
+            onWaiting(++waiting);
             try {
               await turnEnded(model);
             } finally {
-              waiting--;
+              onWaiting(--waiting);
             }
             if (!(await stillPossible())) {
               endAll();
@@ -92,4 +100,4 @@ export function createCheckoutTurns(perModel: number): CheckoutTurns {
  * This web server's turns: one post of a model placed at a time (its row is locked one statement
  * at a time anyway), the others waiting without a connection: the pool stays free for the rest.
  */
-export const checkoutTurns = createCheckoutTurns(1);
+export const checkoutTurns = createCheckoutTurns(1, (waiting) => checkoutsWaiting.set(waiting));

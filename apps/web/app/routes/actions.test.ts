@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { seedProducts } from "@souls/db";
 import { createTestDatabase, type TestDatabase } from "@souls/db/testing";
+import { checkoutsTooLate } from "@souls/shop/metrics";
 import { placePaidOrder } from "@souls/shop/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -199,10 +200,15 @@ describe("« Acheter maintenant » without JavaScript on a piece of which nothin
     expect((held.body as Response).headers.get("Location")).toMatch(/paiement-test/);
     const before = await orders();
 
+    const tooLate = async () =>
+      (await checkoutsTooLate.get()).values.find((value) => value.labels.reason === "gone")?.value ?? 0;
+    const countedBefore = await tooLate();
     const late = await checkout("launch-rush-second-shopper");
     expect(late.status).toBe(303);
     expect((late.body as Response).headers.get("Location")).toBe("/produit/sac-banane-bilin#gone-meanwhile");
     expect(await orders()).toBe(before);
+    // What the operator sees of it: one post answered too late, without a transaction.
+    expect(await tooLate()).toBe(countedBefore + 1);
 
     // The first shopper's form posted again (a second click): still her order, to pay.
     const again = await checkout("launch-rush-first-shopper");

@@ -38,6 +38,24 @@ export const pageCacheRequests = new Counter({
   registers,
 });
 
+/**
+ * A checkout post answered from the pieces the web server heard, without a turn or a statement: the
+ * launch's posts that came too late (decision 066). Beside ordersPlaced, how a rush went.
+ */
+export const checkoutsTooLate = new Counter({
+  name: "souls_checkouts_too_late_total",
+  help: "Checkout posts answered without a transaction: nothing left (gone) or all left held by unpaid orders (held)",
+  labelNames: ["reason"] as const,
+  registers,
+});
+
+/** Checkout posts of this web server waiting for their model's turn (set by the web server). */
+export const checkoutsWaiting = new Gauge({
+  name: "souls_checkouts_waiting",
+  help: "Checkout posts waiting for their model's turn in this web server",
+  registers,
+});
+
 export const ordersPlaced = new Counter({
   name: "souls_orders_placed_total",
   help: "Orders placed (pieces held, awaiting payment)",

@@ -12,6 +12,7 @@ import {
   shippingDetailsSchema,
 } from "@souls/shop/checkout";
 import { holdableOf } from "@souls/shop/limits";
+import { checkoutsTooLate } from "@souls/shop/metrics";
 import {
   type CheckoutOutcome,
   type CheckoutRefusal,
@@ -348,6 +349,7 @@ function answerShort(
   values: Record<string, string>,
   nameOf: (model: ModelCode) => string,
 ) {
+  checkoutsTooLate.inc({ reason: short.problem === "unavailable" ? "gone" : "held" });
   const note = short.problem === "unavailable" && short.available > 0 ? null : noteOf(short);
   const back = note ? backToThePiece(form, lines, locale, note) : null;
   if (back) return back;
