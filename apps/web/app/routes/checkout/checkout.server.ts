@@ -98,6 +98,12 @@ type CodeRefusalReason = Extract<CodeAnswer, { ok: false }>["reason"];
 /** The discount code field as typed (bounded; the shop reads it: @souls/shop/discounts). */
 const typedCode = (form: FormData) => text(form.get("discountCode")).trim().slice(0, 64);
 
+/** Her fields as she typed them (kept in the form a refusal shows), whether valid or not. */
+const typedValues = (form: FormData) => ({
+  ...parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS, SHIPPING_REFUSAL_WORDS).values,
+  discountCode: typedCode(form),
+});
+
 /** A refused code's status: too many guesses is a limit (429), the others a conflict with the cart (409, as the checkout's other refusals). */
 const codeStatus = (reason: CodeRefusalReason) => (reason === "too_many_attempts" ? 429 : 409);
 
@@ -192,11 +198,10 @@ export async function answerCheckout(
   }
   // « Appliquer »: the code judged for these lines (and her address, if typed), nothing placed.
   if (intent === "code") {
-    const { values } = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS, SHIPPING_REFUSAL_WORDS);
-    const typed = typedCode(form);
-    const shown = { ...values, discountCode: typed };
+    const shown = typedValues(form);
+    const typed = shown.discountCode;
     if (!typed) return data({ outcome: "code" as const, code: null, values: shown });
-    const email = shippingDetailsSchema.shape.email.safeParse(values.email ?? "");
+    const email = shippingDetailsSchema.shape.email.safeParse(shown.email ?? "");
     const answer = await checkDiscountCode(db, {
       code: typed,
       lines: priced.lines.map(({ model, quantity }) => ({ model, quantity })),
@@ -215,6 +220,14 @@ export async function answerCheckout(
   }
   if (intent !== "pay") return invalidRequest(locale);
 
+  const checkoutKey = text(form.get("checkoutKey"));
+  if (!/^[\w-]{16,64}$/.test(checkoutKey)) return invalidRequest(locale);
+  // Nothing left for her as the catalogue says now (the usual answer in a launch's rush): no
+  // turn, no statement, and her fields not even read — what she typed cannot bring the piece
+  // back. Otherwise a turn of her models, and a look again when one ended meanwhile.
+  const hope = hopeFor(request, priced.lines, checkoutKey);
+  const shortNow = await hope.short();
+  if (shortNow) return answerShort(request, form, priced.lines, shortNow, locale, nameOf);
   const details = parseForm(form, shippingDetailsSchema, SHIPPING_FIELDS, SHIPPING_REFUSAL_WORDS);
   const discountCode = typedCode(form);
   if (!details.ok) {
@@ -223,14 +236,7 @@ export async function answerCheckout(
       { status: 400 },
     );
   }
-  const checkoutKey = text(form.get("checkoutKey"));
-  if (!/^[\w-]{16,64}$/.test(checkoutKey)) return invalidRequest(locale);
   const values = { ...details.values, discountCode };
-  // Nothing left for her as the catalogue says now (the usual answer in a launch's rush): no
-  // turn, no statement. Otherwise a turn of her models, and a look again when one ended meanwhile.
-  const hope = hopeFor(request, priced.lines, checkoutKey);
-  const shortNow = await hope.short();
-  if (shortNow) return answerShort(request, form, priced.lines, shortNow, locale, values, nameOf);
   let shortMeanwhile: Short | null = null;
   const endTurn = await checkoutTurns.take(
     priced.lines.map((line) => line.model),
@@ -241,7 +247,7 @@ export async function answerCheckout(
   );
   if (!endTurn) {
     if (!shortMeanwhile) throw new Error("a checkout's turn refused without a short line");
-    return answerShort(request, form, priced.lines, shortMeanwhile, locale, values, nameOf);
+    return answerShort(request, form, priced.lines, shortMeanwhile, locale, nameOf);
   }
   const expected = text(form.get("expectedTotal"));
   let outcome: CheckoutOutcome;
@@ -303,6 +309,13 @@ function hopeFor(request: Request, lines: readonly CheckoutLine[], checkoutKey: 
     async short(): Promise<Short | null> {
       // Too many pieces of a model for one order: refused first, as it always was, by the checkout.
       if (overOrderLimit(lines, env.orderLimits.maxPiecesPerModel)) return null;
+      // Asked at once, beside the catalogue's round trip: in a rush nearly every post is short,
+      // and one round trip after the other doubled its wait on a busy server.
+      if (!mayBeShort) {
+        mayBeShort = placedBefore().then((placed) => !placed);
+        // Awaited only if a line is short; otherwise its failure is not this post's answer.
+        mayBeShort.catch(() => {});
+      }
       // Every change committed before this moment heard: what each model has left is what its
       // last change said (not waiting for the catalogue to be read again after each hold).
       await catalogueVersion.current();
@@ -318,7 +331,6 @@ function hopeFor(request: Request, lines: readonly CheckoutLine[], checkoutKey: 
         }
       }
       if (!short) return null;
-      mayBeShort ??= placedBefore().then((placed) => !placed);
       return (await mayBeShort) ? short : null;
     },
   };
@@ -346,14 +358,13 @@ function answerShort(
   lines: readonly CheckoutLine[],
   short: Short,
   locale: Locale,
-  values: Record<string, string>,
   nameOf: (model: ModelCode) => string,
 ) {
   checkoutsTooLate.inc({ reason: short.problem === "unavailable" ? "gone" : "held" });
   const note = short.problem === "unavailable" && short.available > 0 ? null : noteOf(short);
   const back = note ? backToThePiece(form, lines, locale, note) : null;
   if (back) return back;
-  return answerPayment(request, { outcome: "refused", refusal: short }, locale, values, nameOf);
+  return answerPayment(request, { outcome: "refused", refusal: short }, locale, typedValues(form), nameOf);
 }
 
 const noteOf = (short: Short) => (short.problem === "unavailable" ? GONE_MEANWHILE : HELD_MEANWHILE);
