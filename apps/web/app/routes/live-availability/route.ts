@@ -1,6 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { clientHash } from "~/lib/client.server";
-import { admitLiveStream, watchAvailability, whenListening } from "~/lib/live.server";
+import {
+  type AvailabilityChange,
+  admitLiveStream,
+  watchAvailability,
+  whenListening,
+} from "~/lib/live.server";
 import { logRefusal } from "~/lib/refusal.server";
 import { endOnStop } from "~/lib/server-process.server";
 
@@ -15,6 +20,20 @@ const MODEL_SLUG = /^[a-z0-9-]{1,120}$/;
  * streams end at once: the browser's EventSource reconnects by itself, through the load balancer
  * to a server that still runs, and the stopping server is not held open by them.
  */
+/**
+ * A change's event, written once for all the pages told it: a launch's opening tells thousands of
+ * streams the same thing at the same moment.
+ */
+const events = new WeakMap<AvailabilityChange, Uint8Array>();
+function eventOf(change: AvailabilityChange): Uint8Array {
+  let event = events.get(change);
+  if (!event) {
+    event = new TextEncoder().encode(`event: availability\ndata: ${JSON.stringify(change)}\n\n`);
+    events.set(change, event);
+  }
+  return event;
+}
+
 export function loader({ request, context }: LoaderFunctionArgs) {
   // A product page asks for its own model's changes (`?model=slug`); without it, every model's.
   const model = new URL(request.url).searchParams.get("model");
@@ -43,9 +62,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
       send("retry: 5000\n\n");
-      const stop = watchAvailability(model, (change) =>
-        send(`event: availability\ndata: ${JSON.stringify(change)}\n\n`),
-      );
+      const stop = watchAvailability(model, (change) => {
+        if (!closed) controller.enqueue(eventOf(change));
+      });
       whenListening().then(() => send("event: ready\ndata: {}\n\n"));
       // A comment now and then keeps proxies from closing a quiet connection.
       const keepAlive = setInterval(() => send(": ping\n\n"), 25_000);
