@@ -174,7 +174,7 @@ describe("good input", () => {
 });
 
 describe("« Acheter maintenant » without JavaScript on a piece of which nothing is left", () => {
-  const checkout = (checkoutKey: string) =>
+  const checkout = (checkoutKey: string, fields: Record<string, string> = {}) =>
     post(
       "/checkout",
       form({
@@ -189,6 +189,7 @@ describe("« Acheter maintenant » without JavaScript on a piece of which nothin
         postalCode: "75009",
         city: "Paris",
         country: "FR",
+        ...fields,
       }),
     );
   const orders = async () => (await t.db.selectFrom("orders").select("id").execute()).length;
@@ -215,6 +216,23 @@ describe("« Acheter maintenant » without JavaScript on a piece of which nothin
     expect((again.body as Response).headers.get("Location")).toBe(
       (held.body as Response).headers.get("Location"),
     );
+    await t.db.updateTable("products").set({ stock: 25 }).where("slug", "=", "bilin").execute();
+  });
+
+  it("says the piece is gone before what is wrong in her address, which cannot bring it back", async () => {
+    const mistyped = { email: "camille@", postalCode: "" };
+    await t.db.updateTable("products").set({ stock: 1, reserved: 0 }).where("slug", "=", "bilin").execute();
+    // While a piece is left, her address is what stands in the way: 400 and its fields.
+    const whileLeft = await checkout("mistyped-while-left", mistyped);
+    expect(whileLeft.status).toBe(400);
+    expect(answered(whileLeft)).toMatchObject({ outcome: "invalid", errors: { email: expect.any(String) } });
+
+    await t.db.updateTable("products").set({ stock: 0, reserved: 0 }).where("slug", "=", "bilin").execute();
+    const before = await orders();
+    const gone = await checkout("mistyped-once-gone", mistyped);
+    expect(gone.status).toBe(303);
+    expect((gone.body as Response).headers.get("Location")).toBe("/produit/sac-banane-bilin#gone-meanwhile");
+    expect(await orders()).toBe(before);
     await t.db.updateTable("products").set({ stock: 25 }).where("slug", "=", "bilin").execute();
   });
 
