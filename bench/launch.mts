@@ -547,6 +547,9 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
         launch.models.map(async (model) => {
           const page = await new Browser(replica(read), "192.0.2.11", agent).request("GET", model.path);
           if (page.status === 200) saw(pageSaw, model.slug, pageSaysSoldOut(page.body));
+          trace.push(
+            `${Math.round(performance.now() - begun - page.ms)} watch ${Math.round(page.ms)} ${model.slug} r${read % baseUrls.length} ${page.status === 200 && pageSaysSoldOut(page.body) ? "sold-out" : "on-sale"}`,
+          );
         }),
       );
       await sleep(100);
@@ -725,10 +728,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
       `launch: checkouts redirected elsewhere than a payment: ${[...otherRedirects].map(([where, n]) => `${n} × ${where}`).join(", ")}`,
     );
   log(`launch: rush over ${Math.round((Date.now() - T) / 1000)} s after T; reading the outcome…`);
-  if (process.env.BENCH_LAUNCH_TRACE) {
-    trace.push(`${Math.round(T - Date.now() + performance.now() - begun)} T`);
-    writeFileSync(process.env.BENCH_LAUNCH_TRACE, `${trace.join("\n")}\n`);
-  }
+  trace.push(`${Math.round(T - Date.now() + performance.now() - begun)} T`);
 
   // The sold-out times, from the database's clock (the same machine's).
   const db = connect(options.databaseUrl, { maxConnections: 2 });
@@ -749,6 +749,16 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     while (allGone && Date.now() < until && !seenEverywhere()) await sleep(50);
     watching = false;
     await watchPages;
+    // On the trace's clock: each model's last piece, and when the watcher's stream said so.
+    const epochOfBegun = Date.now() - (performance.now() - begun);
+    for (const row of soldRows) {
+      const lastAt = row.lastAt?.getTime() ?? 0;
+      const heard = streamSaw.get(row.slug)?.find((entry) => entry.soldOut && entry.at >= lastAt)?.at;
+      trace.push(`${Math.round(lastAt - epochOfBegun)} last ${row.slug}`);
+      if (heard) trace.push(`${Math.round(heard - epochOfBegun)} stream-sold-out ${row.slug}`);
+    }
+    if (process.env.BENCH_LAUNCH_TRACE)
+      writeFileSync(process.env.BENCH_LAUNCH_TRACE, `${trace.join("\n")}\n`);
     perShopper = (
       await sql<{ who: string; slug: string; pieces: number }>`
         SELECT who, slug, sum(quantity)::int AS pieces FROM (
