@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from "react";
+import { useHydrated } from "~/lib/hydrated";
 
 /** A refused field: its input's id (the summary links to it), its label and why. */
 export interface FieldProblem {
@@ -29,7 +30,13 @@ export function ErrorSummary({
   const own = useRef<HTMLDivElement>(null);
   const ref = summaryRef ?? own;
   const key = problems.map((problem) => `${problem.id}:${problem.message}`).join("|");
+  // A refusal the server rendered took the focus through `autoFocus` as the page loaded; by the
+  // time React hydrates, the shopper may have followed a link to a field or started typing.
+  const hydrated = useHydrated();
+  const serverRefusal = useRef(hydrated ? undefined : key);
   useEffect(() => {
+    if (key === serverRefusal.current) return;
+    serverRefusal.current = undefined;
     // Each new refusal (its fields or messages differ) is read again.
     if (!summaryRef && key) ref.current?.focus();
   }, [key, summaryRef, ref]);

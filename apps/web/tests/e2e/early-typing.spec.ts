@@ -44,3 +44,32 @@ test("the checkout keeps React: its page hydrates, its scripts asked for once it
   for (const link of modulePreloads) expect(link).toContain('media="not all"');
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 });
+
+test("a field the shopper reached from a refused form before its scripts arrived keeps the focus once React is here", async ({
+  page,
+}) => {
+  // A slow connection: the page's scripts come once she has been told what is missing and has
+  // followed the summary's link to her first name.
+  let scriptsArrive: () => void = () => {};
+  const slowScripts = new Promise<void>((resolve) => {
+    scriptsArrive = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await slowScripts;
+    await route.continue();
+  });
+  await page.goto("/checkout?product=aicha&qty=1");
+  await page.getByRole("button", { name: /^Payer / }).click();
+  const summary = page
+    .getByRole("alert")
+    .filter({ hasText: "Veuillez remplir tous les champs obligatoires" });
+  await expect(summary).toBeFocused();
+  await summary.getByRole("link", { name: "Prénom : Veuillez remplir ce champ." }).click();
+  await expect(page.getByLabel(fields.firstName)).toBeFocused();
+  await page.keyboard.type("Cam");
+  scriptsArrive();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.keyboard.type("ille");
+  await expect(page.getByLabel(fields.firstName)).toBeFocused();
+  await expect(page.getByLabel(fields.firstName)).toHaveValue("Camille");
+});

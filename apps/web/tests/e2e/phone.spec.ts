@@ -29,6 +29,9 @@ test("an empty « Payer » on a phone: the summary of what is missing takes the 
     .filter({ hasText: "Veuillez remplir tous les champs obligatoires" });
   await expect(summary).toBeFocused();
   await expect(summary).toBeInViewport();
+  // A link focuses its field with JavaScript (without it, it scrolls there): once React is here,
+  // also after a click that came before it and loaded the refused form as a new page.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await summary.getByRole("link", { name: "Prénom : Veuillez remplir ce champ." }).click();
   await expect(page.getByLabel("Prénom")).toBeFocused();
 });
