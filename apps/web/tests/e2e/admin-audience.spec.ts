@@ -21,7 +21,7 @@ test("a visit from an Instagram link shows in the owner's sources and the model'
   // addition may reach the database in the web server's next batch (every 10 s): she reloads.
   await expect(async () => {
     await page.reload();
-    await expect(line).toBeVisible({ timeout: 2_000 });
+    await expect(line).toBeVisible({ timeout: 10_000 });
     for (const column of [1, 2]) {
       expect(Number(await line.getByRole("cell").nth(column).textContent())).toBeGreaterThanOrEqual(1);
     }

@@ -181,7 +181,7 @@ test("without JavaScript, a refused save comes back with every word she typed an
     javaScriptEnabled: false,
   });
   const plain = await context.newPage();
-  await logInAsOwner(plain);
+  await logInAsOwner(plain, { scripted: false });
   await plain.goto(`/admin-catalogue/${id}`);
   await expect(plain.getByRole("heading", { level: 2, name: `Modèle : ${name}` })).toBeVisible();
   // Both languages show, one after the other; the photos' words are part of the same form.

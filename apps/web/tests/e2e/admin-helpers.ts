@@ -3,13 +3,15 @@ import { ADMIN_PASSWORD } from "../../playwright.config";
 
 export { ADMIN_PASSWORD };
 
-/** Logs the owner in through the login form, as she would. */
-export async function logInAsOwner(page: Page) {
+/** Logs the owner in through the login form, as she would (`scripted`: in a browser running JavaScript). */
+export async function logInAsOwner(page: Page, { scripted = true } = {}) {
   await page.goto("/admin");
   await page.getByLabel("Mot de passe").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  // She lands on her home page (decision 026).
+  // She lands on her home page (decision 026), and the panel's script runs: a click on one of
+  // its buttons before hydration is lost on a busy machine.
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  if (scripted) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
 /**

@@ -106,7 +106,7 @@ test("the owner hears of a paid order, sees it waiting, prints its papers, corre
     const row = page
       .getByRole("dialog", { name: `Commande ${orderNumber}` })
       .getByRole("row", { name: /Confirmation de commande/ });
-    await expect(row).toContainText("Envoyé", { timeout: 1_000 });
+    await expect(row).toContainText("Envoyé", { timeout: 10_000 });
   }).toPass();
   const again = page
     .getByRole("dialog", { name: `Commande ${orderNumber}` })

@@ -85,7 +85,7 @@ test.describe("without JavaScript", () => {
   test("a refused save shows each field's French message and keeps what she typed, saving nothing", async ({
     page,
   }) => {
-    await logInAsOwner(page);
+    await logInAsOwner(page, { scripted: false });
     await page.goto("/admin-boutique");
     await expect(page.getByRole("heading", { level: 1, name: "Ma boutique" })).toBeVisible();
     // The page's first paint has the form: she chooses EI and keeps a share capital.

@@ -25,7 +25,8 @@ export async function visitFromInstagram(page: Page): Promise<string> {
 
 /**
  * The owner's home page shows the visit in today's sources once the web server has written its
- * counts (every 10 seconds): she reloads until it is there, as she would.
+ * counts (every 10 seconds): she reloads until it is there, as she would. Each reload is given time
+ * to show its tables on a busy machine (their data comes once the page's script runs).
  */
 export async function ownerSeesSource(page: Page, campaign: string) {
   await logInAsOwner(page);
@@ -33,7 +34,7 @@ export async function ownerSeesSource(page: Page, campaign: string) {
   await expect(async () => {
     await page.reload();
     await expect(sources.getByRole("row", { name: new RegExp(`instagram\\.com.*${campaign}`) })).toBeVisible({
-      timeout: 2_000,
+      timeout: 10_000,
     });
   }).toPass();
   const row = sources.getByRole("row", { name: new RegExp(campaign) });
