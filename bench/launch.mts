@@ -33,7 +33,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { gunzipSync } from "node:zlib";
+import { Worker } from "node:worker_threads";
 import { connect, LAUNCH_MODELS } from "@souls/db";
 import { createModel, createSeries, featureSeries, publishModel, updateModelTexts } from "@souls/shop/admin";
 import { deliveryQuoteFor } from "@souls/shop/delivery";
@@ -41,6 +41,8 @@ import { earlyAccessToken } from "@souls/shop/launch";
 import { sql } from "kysely";
 import { ownCpuMs, postmasterOf, processCpuMs, serverCpuMs } from "./cpu.mts";
 import { type LoadResult, type LoadTool, load, pickLoadTool, startStaticServer } from "./http.mts";
+import { Browser, type Stream, saysSoldOut } from "./launch-browser.mts";
+import type { WatcherData, WatcherMessage } from "./launch-watcher.mts";
 import { type Figure, ms, percent, perSecond } from "./table.mts";
 
 export interface LaunchOptions {
@@ -81,155 +83,6 @@ const RETRIES = 4;
 /** How long after T shoppers keep trying, at most. */
 const RUSH_SECONDS = 30;
 const BUDGETS = { pageP99: 50, checkoutP99: 1_000, soldOutMs: 1_000, ratio: 0.1 } as const;
-
-// ---------------------------------------------------------------------------------------------
-// HTTP as many browsers would: one connection each (a keep-alive pool as large as the crowd), a
-// cookie jar per shopper, the client's address in X-Forwarded-For.
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  ms: number;
-  /** Milliseconds spent opening a new connection (0 on a kept-alive one). */
-  connectMs: number;
-}
-
-/** A browser's user agent: the shop counts its audience for browsers only (decision 047). */
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-
-class Browser {
-  readonly cookies = new Map<string, string>();
-  constructor(
-    readonly origin: string,
-    readonly address: string,
-    readonly agent: http.Agent,
-  ) {}
-
-  private cookieHeader(): string | undefined {
-    if (this.cookies.size === 0) return undefined;
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  private keep(headers: http.IncomingHttpHeaders) {
-    for (const line of headers["set-cookie"] ?? []) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      if (at <= 0) continue;
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  request(method: "GET" | "POST", target: string, form?: Record<string, string>): Promise<Answer> {
-    const body = form ? new URLSearchParams(form).toString() : undefined;
-    const headers: Record<string, string> = {
-      "X-Forwarded-For": this.address,
-      "Accept-Encoding": "gzip",
-      Accept: "text/html",
-      "User-Agent": BROWSER,
-    };
-    const cookie = this.cookieHeader();
-    if (cookie) headers.Cookie = cookie;
-    if (body !== undefined) {
-      headers["Content-Type"] = "application/x-www-form-urlencoded";
-      headers["Content-Length"] = String(Buffer.byteLength(body));
-      headers.Origin = this.origin;
-    }
-    const begun = performance.now();
-    let connectMs = 0;
-    return new Promise((resolve) => {
-      const req = http.request(
-        new URL(target, this.origin),
-        { method, headers, agent: this.agent },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => {
-            this.keep(response.headers);
-            const raw = Buffer.concat(chunks);
-            const gzipped = response.headers["content-encoding"] === "gzip";
-            let text: string | undefined;
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              // Read only when a shopper looks at it: decompressing every page cost the bench's
-              // process, on the same cores as the shop, a third of a core.
-              get body() {
-                text ??= (gzipped ? gunzipSync(raw) : raw).toString("utf8");
-                return text;
-              },
-              ms: performance.now() - begun,
-              connectMs,
-            });
-          });
-          response.on("error", () =>
-            resolve({ status: 0, headers: {}, body: "", ms: performance.now() - begun, connectMs }),
-          );
-        },
-      );
-      req.on("socket", (socket) => {
-        if (socket.connecting) socket.once("connect", () => (connectMs = performance.now() - begun));
-      });
-      req.setTimeout(60_000, () => req.destroy());
-      req.on("error", () =>
-        resolve({ status: 0, headers: {}, body: "", ms: performance.now() - begun, connectMs }),
-      );
-      req.end(body);
-    });
-  }
-
-  /**
-   * The live availability stream, as EventSource opens it: its own connection, held open. A
-   * refusal (503) is not retried, as EventSource does not.
-   */
-  stream(
-    onChange: (change: { model: string; available: number; at?: number }) => void,
-    model?: string,
-  ): Promise<Stream> {
-    return new Promise((resolve) => {
-      const req = http.get(
-        // A product page's stream names its model, as the page's data-live-source says.
-        new URL(`/live/availability${model ? `?model=${model}` : ""}`, this.origin),
-        {
-          headers: { "X-Forwarded-For": this.address, Accept: "text/event-stream", "User-Agent": BROWSER },
-          agent: false,
-        },
-        (response) => {
-          const status = response.statusCode ?? 0;
-          if (status !== 200) {
-            response.resume();
-            resolve({ status, close: () => req.destroy() });
-            return;
-          }
-          let buffer = "";
-          response.setEncoding("utf8");
-          response.on("data", (text: string) => {
-            buffer += text;
-            for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-              const event = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (!event.startsWith("event: availability")) continue;
-              const data = /^data: (.*)$/m.exec(event)?.[1];
-              if (data) onChange(JSON.parse(data) as { model: string; available: number });
-            }
-          });
-          response.on("error", () => {});
-          resolve({ status, close: () => req.destroy() });
-        },
-      );
-      req.on("error", () => resolve({ status: 0, close: () => {} }));
-    });
-  }
-}
-
-interface Stream {
-  status: number;
-  close: () => void;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Figures of the run.
@@ -398,11 +251,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
   };
   const streamBound = liveStreamBound(options.repoRoot);
   const soldOut = soldOutWords(options.repoRoot);
-  const pageSaysSoldOut = (html: string) => {
-    const offer = html.indexOf('data-availability="offer"');
-    const block = offer >= 0 ? html.slice(offer, offer + 4_000) : html;
-    return soldOut.some((words) => block.includes(words));
-  };
+  const pageSaysSoldOut = (html: string) => saysSoldOut(html, soldOut);
   // What the checkout asks for delivery in France (the owner's zones, decision 049), one or two pieces.
   const shipping = await deliveryToFrance(options.databaseUrl);
   const loadBefore = loadavg()[0] ?? Number.NaN;
@@ -525,36 +374,55 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     return { held, status: answer.status, heldMeanwhile };
   };
 
-  // The watcher: a stream admitted before the crowd's, and the pages read fresh every 100 ms.
+  // The watcher, on its own thread: a stream admitted before the crowd's, and the pages read
+  // fresh every 100 ms (bench/launch-watcher.mts). What it saw, on the wall clock.
   const streamSaw = new Map<string, { at: number; soldOut: boolean }[]>();
   const pageSaw = new Map<string, { at: number; soldOut: boolean }[]>();
-  const saw = (log: Map<string, { at: number; soldOut: boolean }[]>, slug: string, soldOut: boolean) => {
+  const saw = (
+    log: Map<string, { at: number; soldOut: boolean }[]>,
+    slug: string,
+    soldOut: boolean,
+    at: number,
+  ) => {
     const entries = log.get(slug) ?? [];
-    entries.push({ at: Date.now(), soldOut });
+    entries.push({ at, soldOut });
     log.set(slug, entries);
   };
-  const watcher = new Browser(baseUrl, "192.0.2.10", agent);
-  const watcherStream = await watcher.stream((change) => saw(streamSaw, change.model, !change.available));
-  if (watcherStream.status !== 200)
-    throw new Error(`the watcher's stream was refused (${watcherStream.status})`);
-  open.push(watcherStream);
-  let watching = true;
-  const watchPages = (async () => {
-    while (Date.now() < T) await sleep(100);
-    // A fresh page from each replica in turn: each must say « Épuisé » as soon.
-    for (let read = 0; watching; read++) {
-      await Promise.all(
-        launch.models.map(async (model) => {
-          const page = await new Browser(replica(read), "192.0.2.11", agent).request("GET", model.path);
-          if (page.status === 200) saw(pageSaw, model.slug, pageSaysSoldOut(page.body));
-          trace.push(
-            `${Math.round(performance.now() - begun - page.ms)} watch ${Math.round(page.ms)} ${model.slug} r${read % baseUrls.length} ${page.status === 200 && pageSaysSoldOut(page.body) ? "sold-out" : "on-sale"}`,
-          );
-        }),
-      );
-      await sleep(100);
-    }
-  })();
+  /** A wall-clock time on the trace's clock. */
+  const onTrace = (at: number) => Math.round(at - performance.timeOrigin - begun);
+  const watcher = new Worker(new URL("./launch-watcher.mts", import.meta.url), {
+    workerData: {
+      origins: baseUrls,
+      models: launch.models.map(({ slug, path }) => ({ slug, path })),
+      opensAt: T,
+      soldOutWords: soldOut,
+    } satisfies WatcherData,
+  });
+  const watcherDone = new Promise<void>((resolve, reject) => {
+    watcher.on("error", reject);
+    watcher.on("exit", () => resolve());
+  });
+  const watcherStream = await new Promise<number>((resolve, reject) => {
+    watcher.on("error", reject);
+    watcher.on("message", (message: WatcherMessage) => {
+      if (message.type === "stream") resolve(message.status);
+      else if (message.type === "change") saw(streamSaw, message.slug, message.soldOut, message.at);
+      else if (message.type === "page") {
+        if (message.status === 200) saw(pageSaw, message.slug, message.soldOut, message.at);
+        trace.push(
+          `${onTrace(message.at - message.ms)} watch ${Math.round(message.ms)} ${message.slug} r${message.replica} ${message.soldOut ? "sold-out" : "on-sale"}`,
+        );
+      } else if (message.type === "done") void watcher.terminate();
+    });
+  });
+  if (watcherStream !== 200) {
+    await watcher.terminate();
+    throw new Error(`the watcher's stream was refused (${watcherStream})`);
+  }
+  const watchPages = async () => {
+    watcher.postMessage("stop");
+    await watcherDone;
+  };
   /** Milliseconds from a model's last piece to the first « sold out » seen after it (NaN: never). */
   const soldOutSeen = (log: Map<string, { at: number; soldOut: boolean }[]>, slug: string, lastAt: number) =>
     (log.get(slug)?.find((entry) => entry.soldOut && entry.at >= lastAt)?.at ?? Number.NaN) - lastAt;
@@ -747,15 +615,13 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
       );
     const until = Date.now() + 5_000;
     while (allGone && Date.now() < until && !seenEverywhere()) await sleep(50);
-    watching = false;
-    await watchPages;
+    await watchPages();
     // On the trace's clock: each model's last piece, and when the watcher's stream said so.
-    const epochOfBegun = Date.now() - (performance.now() - begun);
     for (const row of soldRows) {
       const lastAt = row.lastAt?.getTime() ?? 0;
       const heard = streamSaw.get(row.slug)?.find((entry) => entry.soldOut && entry.at >= lastAt)?.at;
-      trace.push(`${Math.round(lastAt - epochOfBegun)} last ${row.slug}`);
-      if (heard) trace.push(`${Math.round(heard - epochOfBegun)} stream-sold-out ${row.slug}`);
+      trace.push(`${onTrace(lastAt)} last ${row.slug}`);
+      if (heard) trace.push(`${onTrace(heard)} stream-sold-out ${row.slug}`);
     }
     if (process.env.BENCH_LAUNCH_TRACE)
       writeFileSync(process.env.BENCH_LAUNCH_TRACE, `${trace.join("\n")}\n`);
