@@ -203,8 +203,21 @@ function answerFromPageCache(req, res, next) {
     .catch((error) => answerFault(req, res, error));
 }
 
-const { cleanAddress, collapsedSlashes, countKeptPage, preferredEncoding, SHOP_METHODS, unreadableRequest } =
-  build.entry.module;
+const {
+  cleanAddress,
+  collapsedSlashes,
+  countKeptPage,
+  createPostTurns,
+  preferredEncoding,
+  SHOP_METHODS,
+  unreadableRequest,
+} = build.entry.module;
+
+/**
+ * Posts in the app at once, per server: enough to keep a core and the database pool (10) busy
+ * while a few wait on a round trip. A turn lasts at most 2 s: a slow body never holds the line.
+ */
+const postTurns = createPostTurns({ limit: 16, longestTurnMs: 2_000 });
 
 function sendKeptPage(req, res, page) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
@@ -360,7 +373,15 @@ const server = createServer((req, res) => {
     if (collapsed !== null) return redirectPermanently(res, collapsed);
     const clean = cleanAddress(req.method, req.url);
     if (clean !== null) return redirectPermanently(res, clean);
-    answerFromPageCache(req, res, () => log.withFields({ requestId }, () => app(req, res)));
+    const toApp = () => {
+      try {
+        log.withFields({ requestId }, () => app(req, res));
+      } catch (error) {
+        answerFault(req, res, error);
+      }
+    };
+    // Pages go in at once; forms take turns (app/lib/post-turns.server.ts, decision 068).
+    answerFromPageCache(req, res, () => (req.method === "POST" ? postTurns.take(res, toApp) : toApp()));
   } catch (error) {
     answerFault(req, res, error);
   }

@@ -34,6 +34,7 @@ import { isAdminPath, isPrivateRoute, localeForPath, pageForPath, routeId } from
 
 /** For server.mjs: a kept page sent from memory is counted too (decision 047). */
 export { countInBackground as countKeptPage } from "./lib/audience.server";
+export { createPostTurns } from "./lib/post-turns.server";
 export { inlineStylesheetFrom } from "./lib/stylesheet.server";
 /**
  * For server.mjs: the headers every response carries, pages and static files alike, what it

@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { connect, type Socket } from "node:net";
 import type { APIRequestContext } from "@playwright/test";
 import { startStripeStandIn } from "@souls/stripe-stand-in";
 import Stripe from "stripe";
@@ -96,6 +97,43 @@ test.describe("a freshly started shop, attacked", () => {
     }
     const usual = await fetch(`${shop.origin}${PRODUCT}`, { headers: { "Accept-Encoding": "gzip, br" } });
     expect(usual.headers.get("content-encoding")).toBe("br");
+    expect(shop.server.exitCode).toBeNull();
+  });
+
+  test("forms whose bodies never come hold no one up: a page answers, and a shopper's form is answered", async () => {
+    // Thirty posts send their headers and promise a body that never comes (one server lets 16 in
+    // at a time; a turn lasts 2 s at most).
+    const { hostname, port } = new URL(shop.origin);
+    const stalled = await Promise.all(
+      Array.from(
+        { length: 30 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect(Number(port), hostname, () => {
+              socket.write(
+                "POST /produit/sac-banane-nadia HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+                  "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 64\r\n\r\nintent=",
+              );
+              resolve(socket);
+            });
+            socket.on("error", reject);
+          }),
+      ),
+    );
+    try {
+      const page = await fetch(`${shop.origin}${PRODUCT}`);
+      expect(page.status).toBe(200);
+      const added = await fetch(`${shop.origin}/produit/sac-banane-nadia`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "add", model: "nadia" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.220.0.2" },
+        redirect: "manual",
+      });
+      expect(added.status).toBe(200);
+      expect(added.headers.getSetCookie().some((line) => line.startsWith("cart="))).toBe(true);
+    } finally {
+      for (const socket of stalled) socket.destroy();
+    }
     expect(shop.server.exitCode).toBeNull();
   });
 
