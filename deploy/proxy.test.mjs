@@ -16,9 +16,10 @@
  */
 import assert from "node:assert/strict";
 import { execSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { connect, isIP } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -223,10 +224,17 @@ async function connectAs(address, port = proxyPort) {
       return closed;
     },
     /** A whole response (Content-Length or chunked); `stream: true` returns at the headers. */
-    async request(requestPath, { headers = {}, stream = false } = {}) {
-      const lines = [`GET ${requestPath} HTTP/1.1`, "Host: 127.0.0.1", "User-Agent: proxy-test"];
+    async request(requestPath, { headers = {}, stream = false, form } = {}) {
+      const method = form === undefined ? "GET" : "POST";
+      const lines = [`${method} ${requestPath} HTTP/1.1`, "Host: 127.0.0.1", "User-Agent: proxy-test"];
       for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-      socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (form !== undefined) {
+        lines.push(
+          "Content-Type: application/x-www-form-urlencoded",
+          `Content-Length: ${Buffer.byteLength(form)}`,
+        );
+      }
+      socket.write(`${lines.join("\r\n")}\r\n\r\n${form ?? ""}`);
       const head = await readHead();
       if (stream) {
         return {
@@ -251,10 +259,10 @@ async function connectAs(address, port = proxyPort) {
 }
 
 /** One request on a connection of its own, closed after it. */
-async function once(address, requestPath, headers = {}, port = proxyPort) {
+async function once(address, requestPath, headers = {}, port = proxyPort, form = undefined) {
   const connection = await connectAs(address, port);
   try {
-    return await connection.request(requestPath, { headers: { ...headers, Connection: "close" } });
+    return await connection.request(requestPath, { headers: { ...headers, Connection: "close" }, form });
   } finally {
     connection.close();
   }
@@ -274,10 +282,11 @@ let proxy;
 let haproxy;
 
 /** HAProxy running docker/haproxy.cfg on `port`, before one web server on `webPort`. */
-function startProxy(name, port, webPort) {
-  return start(name, haproxy, ["-db", "-f", CONFIG], {
+function startProxy(name, port, webPort, settings = {}, extraConfig = []) {
+  return start(name, haproxy, ["-db", "-f", CONFIG, ...extraConfig.flatMap((file) => ["-f", file])], {
     env: {
       ...process.env,
+      ...settings,
       ...Object.fromEntries(Object.entries(LIMITS).map(([limit, value]) => [limit, String(value)])),
       PROXY_BIND: `127.0.0.1:${port}`,
       WEB_ADDRESS: `127.0.0.1:${webPort}`,
@@ -393,6 +402,88 @@ describe("the shipped proxy (docker/haproxy.cfg) in front of the production serv
     assert.equal(received["x-forwarded-for"], "2001:db8:77::5");
     assert.match(received["x-request-id"], UUID);
     assert.equal(received.forwarded, undefined);
+  });
+
+  test("a page waiting for a busy replica goes before the forms that came first", async (t) => {
+    // One place at the replica (WEB_MAX_REQUESTS=1), held by a slow request, while two forms and
+    // then a page wait in HAProxy's line (decision 068: the app lets forms in by turns, and its
+    // pages never wait for them; the proxy's line must not undo that).
+    const arrived = [];
+    let release = () => {};
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const replica = createHttpServer(async (request, response) => {
+      request.resume();
+      arrived.push(`${request.method} ${request.url}`);
+      if (request.url === "/slow") await held;
+      response.end("ok");
+    });
+    await new Promise((resolve) => replica.listen(0, "127.0.0.1", resolve));
+    const port = await freePort();
+    // HAProxy's statistics socket, for this test only: it says how many requests wait in line.
+    const folder = mkdtempSync(path.join(tmpdir(), "proxy-line-"));
+    const statistics = path.join(folder, "stats.sock");
+    writeFileSync(path.join(folder, "stats.cfg"), `global\n\tstats socket ${statistics}\n`);
+    const second = startProxy(
+      "HAProxy before one busy replica",
+      port,
+      replica.address().port,
+      { WEB_MAX_REQUESTS: "1" },
+      [path.join(folder, "stats.cfg")],
+    );
+    t.after(async () => {
+      release();
+      await second.stop();
+      replica.close();
+      rmSync(folder, { recursive: true, force: true });
+    });
+    /** Requests waiting in HAProxy's line for the web backend (its `qcur`, queue and server's). */
+    const inLine = () =>
+      new Promise((resolve) => {
+        const socket = connect(statistics, () => socket.end("show stat\n"));
+        let text = "";
+        socket.on("data", (chunk) => {
+          text += chunk;
+        });
+        socket.on("close", () => {
+          const [header = "", ...rows] = text.trim().split("\n");
+          const column = header.replace(/^# /, "").split(",").indexOf("qcur");
+          const queued = rows
+            .map((row) => row.split(","))
+            .filter(([proxy]) => proxy === "web")
+            .reduce((sum, row) => sum + (Number(row[column]) || 0), 0);
+          resolve(queued);
+        });
+        socket.on("error", () => resolve(-1));
+      });
+    await eventually("the replica through HAProxy", async () => {
+      const answer = await once("192.0.2.150", "/livez", {}, port).catch(() => undefined);
+      return answer?.status === 200;
+    }, [second]);
+    arrived.length = 0;
+    const answers = [once("192.0.2.151", "/slow", {}, port)];
+    await eventually("the slow request at the replica", () => arrived.includes("GET /slow"), [second]);
+    // Six forms, then two pages.
+    const waiting = [
+      ...Array.from({ length: 6 }, (_, i) => [`192.0.2.${160 + i}`, `/checkout?form=${i}`, `a=${i}`]),
+      ["192.0.2.170", "/produit/sac-banane-aicha", undefined],
+      ["192.0.2.171", "/magazine", undefined],
+    ];
+    for (const [address, target, form] of waiting) {
+      const connection = await connectAs(address, port);
+      answers.push(connection.request(target, { headers: { Connection: "close" }, form }));
+    }
+    // Released once all eight wait in HAProxy's line: which goes next is its choice alone.
+    await eventually("eight requests in HAProxy's line", async () => (await inLine()) === waiting.length, [
+      second,
+    ]);
+    release();
+    const statuses = (await Promise.all(answers)).map((answer) => answer.status);
+    assert.deepEqual(statuses, Array(1 + waiting.length).fill(200));
+    assert.equal(arrived[0], "GET /slow");
+    assert.deepEqual(arrived.slice(1, 3).sort(), ["GET /magazine", "GET /produit/sac-banane-aicha"]);
+    assert.equal(arrived.slice(3).filter((line) => line.startsWith("POST /checkout")).length, 6);
   });
 
   test("the app sees the address HAProxy set, never the one the client claims, and HAProxy's request id", async () => {
