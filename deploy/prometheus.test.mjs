@@ -69,6 +69,7 @@ describe("the alert rules", () => {
       "CheckoutErrors",
       "DatabaseDown",
       "EmailsFailed",
+      "FormsWaiting",
       "OutboxGrowing",
       "PaymentFailures",
       "WalArchiveBehind",
@@ -168,6 +169,63 @@ describe("the alert rules", () => {
     };
     try {
       const file = path.join(dir, "pitr-alerts.test.yaml");
+      writeFileSync(file, stringify(cases));
+      const tested = spawnSync("promtool", ["test", "rules", file], { encoding: "utf8" });
+      assert.equal(tested.status, 0, tested.stdout + tested.stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the forms' line", () => {
+  before(ensurePrometheus);
+
+  test("FormsWaiting fires when posts wait over a second for ten minutes, never for a launch's minutes (promtool test rules)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "souls-rules-"));
+    /** The histogram's buckets as scrapes would see them: `fast` posts (≤ 5 ms) and `slow` ones (~5 s). */
+    const line = (fast, slow) => [
+      { series: 'souls_form_turn_wait_seconds_bucket{le="0.005"}', values: fast },
+      { series: 'souls_form_turn_wait_seconds_bucket{le="1"}', values: fast },
+      { series: 'souls_form_turn_wait_seconds_bucket{le="10"}', values: slow },
+      { series: 'souls_form_turn_wait_seconds_bucket{le="+Inf"}', values: slow },
+    ];
+    const cases = {
+      rule_files: [RULES],
+      evaluation_interval: "1m",
+      tests: [
+        {
+          // A launch: two minutes of posts waiting seconds, then a minute's usual forms, at once.
+          interval: "1m",
+          input_series: line("0x2 60+60x37", "0+60x39"),
+          alert_rule_test: [{ eval_time: "40m", alertname: "FormsWaiting", exp_alerts: [] }],
+        },
+        {
+          // The servers cannot keep up: every post waits seconds, on and on.
+          interval: "1m",
+          input_series: line("0x40", "0+60x40"),
+          alert_rule_test: [
+            { eval_time: "9m", alertname: "FormsWaiting", exp_alerts: [] },
+            {
+              eval_time: "15m",
+              alertname: "FormsWaiting",
+              exp_alerts: [
+                {
+                  exp_labels: { severity: "warning" },
+                  exp_annotations: {
+                    summary: "Forms wait 9.55s for their turn (95th percentile)",
+                    description:
+                      "The web servers cannot keep up with the posts: look for slow requests in their logs and at the database, or add a replica.",
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    try {
+      const file = path.join(dir, "forms-alerts.test.yaml");
       writeFileSync(file, stringify(cases));
       const tested = spawnSync("promtool", ["test", "rules", file], { encoding: "utf8" });
       assert.equal(tested.status, 0, tested.stdout + tested.stderr);

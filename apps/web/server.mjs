@@ -217,7 +217,7 @@ const {
  * Posts in the app at once, per server: enough to keep a core and the database pool (10) busy
  * while a few wait on a round trip. A turn lasts at most 2 s: a slow body never holds the line.
  */
-const postTurns = createPostTurns({ limit: 16, longestTurnMs: 2_000 });
+const postTurns = createPostTurns({ limit: 16, longestTurnMs: 2_000, onWait: webMetrics.formWaited });
 
 function sendKeptPage(req, res, page) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);

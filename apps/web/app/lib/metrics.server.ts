@@ -6,7 +6,13 @@
 import { processLogger } from "@souls/db/log";
 import { renderEmail } from "@souls/emails";
 import { createMailTransport, type MailSetup } from "@souls/shop/mail";
-import { httpRequestDuration, pageCacheRequests, serveMetrics, watchDatabase } from "@souls/shop/metrics";
+import {
+  formTurnWait,
+  httpRequestDuration,
+  pageCacheRequests,
+  serveMetrics,
+  watchDatabase,
+} from "@souls/shop/metrics";
 import { watchWorker } from "@souls/shop/owner";
 import { db } from "./db.server";
 import { env } from "./env.server";
@@ -40,6 +46,10 @@ export const webMetrics = {
   /** A public page asked of the page cache: sent from memory, or rendered. */
   pageCache(outcome: "hit" | "miss") {
     pageCacheRequests.inc({ outcome });
+  },
+  /** A post waited `ms` for its turn (./post-turns.server.ts). */
+  formWaited(ms: number) {
+    formTurnWait.observe(ms / 1000);
   },
   /** Serves the metrics, the database's gauges included, on their own listener. */
   serve(options: { port: number; host: string }) {

@@ -56,6 +56,17 @@ export const checkoutsWaiting = new Gauge({
   registers,
 });
 
+/**
+ * How long each post waited for its turn in a web server before the app read it (decision 068):
+ * a rush's forms wait a little by design; a line that stays long says the servers cannot keep up.
+ */
+export const formTurnWait = new Histogram({
+  name: "souls_form_turn_wait_seconds",
+  help: "Time a post waited for its turn in this web server before the app read it",
+  buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers,
+});
+
 export const ordersPlaced = new Counter({
   name: "souls_orders_placed_total",
   help: "Orders placed (pieces held, awaiting payment)",
