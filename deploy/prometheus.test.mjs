@@ -54,6 +54,19 @@ function start(name, command, args, env = {}) {
   return entry;
 }
 
+/** Runs `promtool test rules` on the shop's rules with these cases (evaluated every minute). */
+function passesPromtoolTests(tests) {
+  const dir = mkdtempSync(path.join(tmpdir(), "souls-rules-"));
+  try {
+    const file = path.join(dir, "alerts.test.yaml");
+    writeFileSync(file, stringify({ rule_files: [RULES], evaluation_interval: "1m", tests }));
+    const tested = spawnSync("promtool", ["test", "rules", file], { encoding: "utf8" });
+    assert.equal(tested.status, 0, tested.stdout + tested.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("the alert rules", () => {
   before(ensurePrometheus);
 
@@ -95,7 +108,6 @@ describe("the alert rules", () => {
   });
 
   test("the point-in-time recovery's alerts fire when its archive stalls or fails, not before (promtool test rules)", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "souls-rules-"));
     // Series as scrapes would see them, on promtool's clock (time() is 0 at the start); decision 054.
     const behind = {
       exp_labels: { severity: "page" },
@@ -105,76 +117,65 @@ describe("the alert rules", () => {
           "See PostgreSQL's logs (archive_command) and the archive's mount (`pitr.sh list`); pg_stat_archiver says what failed.",
       },
     };
-    const cases = {
-      rule_files: [RULES],
-      evaluation_interval: "1m",
-      tests: [
-        {
-          // A segment archived every minute (archive_timeout), never a failure: quiet.
-          interval: "1m",
-          input_series: [
-            { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x40" },
-            { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x40" },
-          ],
-          alert_rule_test: [{ eval_time: "40m", alertname: "WalArchiveBehind", exp_alerts: [] }],
-        },
-        {
-          // Archiving fails from minute 11 on (the archive's mount is gone): firing 5 minutes on.
-          interval: "1m",
-          input_series: [
-            { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x10 600x30" },
-            { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x10 660+60x30" },
-          ],
-          alert_rule_test: [
-            { eval_time: "14m", alertname: "WalArchiveBehind", exp_alerts: [] },
-            { eval_time: "17m", alertname: "WalArchiveBehind", exp_alerts: [behind] },
-          ],
-        },
-        {
-          // Nothing archived after minute 10 and no failure either (the archiver stuck): 5 minutes
-          // behind, then 5 minutes more.
-          interval: "1m",
-          input_series: [
-            { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x10 600x30" },
-            { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x40" },
-          ],
-          alert_rule_test: [
-            { eval_time: "18m", alertname: "WalArchiveBehind", exp_alerts: [] },
-            { eval_time: "22m", alertname: "WalArchiveBehind", exp_alerts: [behind] },
-          ],
-        },
-        {
-          // A base backup at hour 0, none after: too old past 26 hours and 15 minutes.
-          interval: "1m",
-          input_series: [{ series: "souls_base_backup_last_success_timestamp_seconds", values: "0x1700" }],
-          alert_rule_test: [
-            { eval_time: "26h", alertname: "BaseBackupTooOld", exp_alerts: [] },
-            {
-              eval_time: "27h",
-              alertname: "BaseBackupTooOld",
-              exp_alerts: [
-                {
-                  exp_labels: { severity: "warning" },
-                  exp_annotations: {
-                    summary: "The last base backup is 1d 3h 0m 0s old",
-                    description:
-                      "The daily base backup did not run or failed: see the pitr service's logs (`pitr.sh base` makes one).",
-                  },
+    const tests = [
+      {
+        // A segment archived every minute (archive_timeout), never a failure: quiet.
+        interval: "1m",
+        input_series: [
+          { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x40" },
+          { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x40" },
+        ],
+        alert_rule_test: [{ eval_time: "40m", alertname: "WalArchiveBehind", exp_alerts: [] }],
+      },
+      {
+        // Archiving fails from minute 11 on (the archive's mount is gone): firing 5 minutes on.
+        interval: "1m",
+        input_series: [
+          { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x10 600x30" },
+          { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x10 660+60x30" },
+        ],
+        alert_rule_test: [
+          { eval_time: "14m", alertname: "WalArchiveBehind", exp_alerts: [] },
+          { eval_time: "17m", alertname: "WalArchiveBehind", exp_alerts: [behind] },
+        ],
+      },
+      {
+        // Nothing archived after minute 10 and no failure either (the archiver stuck): 5 minutes
+        // behind, then 5 minutes more.
+        interval: "1m",
+        input_series: [
+          { series: "souls_wal_archive_last_success_timestamp_seconds", values: "0+60x10 600x30" },
+          { series: "souls_wal_archive_last_failure_timestamp_seconds", values: "0x40" },
+        ],
+        alert_rule_test: [
+          { eval_time: "18m", alertname: "WalArchiveBehind", exp_alerts: [] },
+          { eval_time: "22m", alertname: "WalArchiveBehind", exp_alerts: [behind] },
+        ],
+      },
+      {
+        // A base backup at hour 0, none after: too old past 26 hours and 15 minutes.
+        interval: "1m",
+        input_series: [{ series: "souls_base_backup_last_success_timestamp_seconds", values: "0x1700" }],
+        alert_rule_test: [
+          { eval_time: "26h", alertname: "BaseBackupTooOld", exp_alerts: [] },
+          {
+            eval_time: "27h",
+            alertname: "BaseBackupTooOld",
+            exp_alerts: [
+              {
+                exp_labels: { severity: "warning" },
+                exp_annotations: {
+                  summary: "The last base backup is 1d 3h 0m 0s old",
+                  description:
+                    "The daily base backup did not run or failed: see the pitr service's logs (`pitr.sh base` makes one).",
                 },
-              ],
-            },
-          ],
-        },
-      ],
-    };
-    try {
-      const file = path.join(dir, "pitr-alerts.test.yaml");
-      writeFileSync(file, stringify(cases));
-      const tested = spawnSync("promtool", ["test", "rules", file], { encoding: "utf8" });
-      assert.equal(tested.status, 0, tested.stdout + tested.stderr);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    passesPromtoolTests(tests);
   });
 });
 
@@ -182,7 +183,6 @@ describe("the forms' line", () => {
   before(ensurePrometheus);
 
   test("FormsWaiting fires when posts wait over a second for ten minutes, never for a launch's minutes (promtool test rules)", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "souls-rules-"));
     /** The histogram's buckets as scrapes would see them: `fast` posts (≤ 5 ms) and `slow` ones (~5 s). */
     const line = (fast, slow) => [
       { series: 'souls_form_turn_wait_seconds_bucket{le="0.005"}', values: fast },
@@ -190,48 +190,37 @@ describe("the forms' line", () => {
       { series: 'souls_form_turn_wait_seconds_bucket{le="10"}', values: slow },
       { series: 'souls_form_turn_wait_seconds_bucket{le="+Inf"}', values: slow },
     ];
-    const cases = {
-      rule_files: [RULES],
-      evaluation_interval: "1m",
-      tests: [
-        {
-          // A launch: two minutes of posts waiting seconds, then a minute's usual forms, at once.
-          interval: "1m",
-          input_series: line("0x2 60+60x37", "0+60x39"),
-          alert_rule_test: [{ eval_time: "40m", alertname: "FormsWaiting", exp_alerts: [] }],
-        },
-        {
-          // The servers cannot keep up: every post waits seconds, on and on.
-          interval: "1m",
-          input_series: line("0x40", "0+60x40"),
-          alert_rule_test: [
-            { eval_time: "9m", alertname: "FormsWaiting", exp_alerts: [] },
-            {
-              eval_time: "15m",
-              alertname: "FormsWaiting",
-              exp_alerts: [
-                {
-                  exp_labels: { severity: "warning" },
-                  exp_annotations: {
-                    summary: "Forms wait 9.55s for their turn (95th percentile)",
-                    description:
-                      "The web servers cannot keep up with the posts: look for slow requests in their logs and at the database, or add a replica.",
-                  },
+    const tests = [
+      {
+        // A launch: two minutes of posts waiting seconds, then a minute's usual forms, at once.
+        interval: "1m",
+        input_series: line("0x2 60+60x37", "0+60x39"),
+        alert_rule_test: [{ eval_time: "40m", alertname: "FormsWaiting", exp_alerts: [] }],
+      },
+      {
+        // The servers cannot keep up: every post waits seconds, on and on.
+        interval: "1m",
+        input_series: line("0x40", "0+60x40"),
+        alert_rule_test: [
+          { eval_time: "9m", alertname: "FormsWaiting", exp_alerts: [] },
+          {
+            eval_time: "15m",
+            alertname: "FormsWaiting",
+            exp_alerts: [
+              {
+                exp_labels: { severity: "warning" },
+                exp_annotations: {
+                  summary: "Forms wait 9.55s for their turn (95th percentile)",
+                  description:
+                    "The web servers cannot keep up with the posts: look for slow requests in their logs and at the database, or add a replica.",
                 },
-              ],
-            },
-          ],
-        },
-      ],
-    };
-    try {
-      const file = path.join(dir, "forms-alerts.test.yaml");
-      writeFileSync(file, stringify(cases));
-      const tested = spawnSync("promtool", ["test", "rules", file], { encoding: "utf8" });
-      assert.equal(tested.status, 0, tested.stdout + tested.stderr);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    passesPromtoolTests(tests);
   });
 });
 
