@@ -838,7 +838,7 @@ export async function benchLaunch(options: LaunchOptions): Promise<Figure[]> {
     {
       section: "launch",
       figure: `launch: the hoarding host (${options.hoarderAddresses} addresses of one /64, ${hoard.tried} tries with new e-mails)`,
-      value: `${hoarded} pieces held (${hoard.tally.text()})`,
+      value: `${hoarded} ${hoarded === 1 ? "piece" : "pieces"} held (${hoard.tally.text()})`,
       budget: `≤ ${shareOfHoarder} (the launch limit × ${MODELS.length} models)`,
       met: hoarded <= shareOfHoarder,
     },
